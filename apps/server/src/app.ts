@@ -1,0 +1,108 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import { APP_VERSION } from "@hub/contracts";
+import type { HubDb } from "@hub/db";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { accountsRoutes } from "./modules/accounts/routes";
+import { ensureHubUser } from "./modules/accounts/hub-user.service";
+import { devRoutes } from "./modules/dev/routes";
+import { createBuiltinPool } from "./modules/identity/builtin-pool";
+import type { IdentityProvider } from "./modules/identity/provider";
+import { identityRoutes } from "./modules/identity/routes";
+import { systemRoutes } from "./modules/system/routes";
+import { installAccessGuard } from "./platform/access";
+import type { HubConfig } from "./platform/config";
+import { installErrorHandler } from "./platform/errors";
+import { loggerOptions } from "./platform/logging";
+import { type Mailer, outboxMailer, smtpMailer } from "./platform/mail";
+import { loadPrincipal } from "./platform/principal";
+
+export type AppDeps = {
+  config: HubConfig;
+  db: HubDb;
+  mailer?: Mailer;
+  identity?: IdentityProvider;
+  logger?: boolean;
+};
+
+export type HubApp = FastifyInstance & { identity: IdentityProvider };
+
+/** Builds the whole server from its parts. main.ts and every HTTP test build it the same way. */
+export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
+  const { config, db } = deps;
+  const mailer = deps.mailer ?? (config.smtpUrl ? smtpMailer(db, config.smtpUrl, config.mailFrom) : outboxMailer(db));
+  const identity =
+    deps.identity ??
+    createBuiltinPool({
+      db,
+      mailer,
+      publicUrl: config.publicUrl,
+      idTokenTtlSeconds: config.idTokenTtlSeconds,
+      refreshTokenTtlDays: config.refreshTokenTtlDays,
+      onConfirmed: async (user) => {
+        await ensureHubUser(db, user);
+      },
+    });
+
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, deps.logger ?? false),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Hub API", version: APP_VERSION, description: "The Hub's HTTP API. Send the ID token as `Authorization: Bearer <token>`." },
+      components: { securitySchemes: { idToken: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
+      security: [{ idToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  installAccessGuard(
+    app,
+    async (request) => {
+      const header = request.headers.authorization;
+      if (!header?.startsWith("Bearer ")) return null;
+      const claims = await identity.verifyIdToken(header.slice(7).trim());
+      if (!claims) return null;
+      return loadPrincipal(db, claims["cognito:username"]);
+    },
+    config.demoMode,
+  );
+
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "same-origin");
+    reply.header("x-frame-options", "DENY");
+  });
+
+  await app.register(identityRoutes(identity), { prefix: "/api/identity" });
+  await app.register(accountsRoutes(db), { prefix: "/api" });
+  await app.register(systemRoutes(db, config, identity.kind), { prefix: "/api" });
+  await app.register(devRoutes(db), { prefix: "/dev" });
+
+  // The web app: built assets, and index.html for every other page path (the app routes it).
+  const index = join(config.webDist, "index.html");
+  if (existsSync(index)) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: "1y", immutable: true });
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split("?")[0] ?? "";
+      if (request.method === "GET" && !path.startsWith("/api/") && !path.startsWith("/dev/") && !/\.[a-z0-9]+$/i.test(path)) {
+        return reply.header("cache-control", "no-cache").sendFile("index.html", { maxAge: 0, immutable: false });
+      }
+      return reply.status(404).send({ error: "NOT_FOUND", message: `No endpoint ${request.method} ${path}.` });
+    });
+  }
+
+  return Object.assign(app, { identity }) as unknown as HubApp;
+};

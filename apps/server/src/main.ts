@@ -1,0 +1,41 @@
+import { DatabaseLockedError } from "@hub/db";
+import { buildApp } from "./app";
+import { loadConfig } from "./platform/config";
+import { openHubDatabase } from "./platform/database";
+
+const started = performance.now();
+const config = loadConfig();
+
+const main = async () => {
+  const database = await openHubDatabase(config);
+  const app = await buildApp({ config, db: database.db, logger: true });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      database: database.driver === "pglite" ? `embedded (${config.dataDir})` : "postgresql",
+      demoMode: config.demoMode,
+      startupMs: Math.round(performance.now() - started),
+    },
+    `Hub is ready at http://localhost:${config.port}`,
+  );
+};
+
+main().catch((error: unknown) => {
+  if (error instanceof DatabaseLockedError) {
+    console.error(error.message);
+  } else {
+    console.error("The Hub could not start:", error);
+  }
+  process.exit(1);
+});

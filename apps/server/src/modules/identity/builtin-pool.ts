@@ -1,0 +1,341 @@
+import { createHash, randomBytes, randomInt } from "node:crypto";
+import type { TCodeDelivery, TIdTokenClaims, TSignUpRequest, TTokens } from "@hub/contracts";
+import { ZIdTokenClaimsSchema } from "@hub/contracts";
+import type { HubDb } from "@hub/db";
+import { schema } from "@hub/db";
+import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT, createLocalJWKSet } from "jose";
+import type { Mailer } from "../../platform/mail";
+import { type IdentityProvider, identityError } from "./provider";
+import { burnVerify, hashPassword, verifyPassword } from "./password";
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+const ISSUER = "hub-identity";
+const AUDIENCE = "hub-web";
+
+/** Failed sign-ins allowed per window before the user pool refuses more. */
+export const LOGIN_LIMITS = { windowMinutes: 15, perUser: 5, perAddress: 30 } as const;
+export const CODE_RULES = { signupHours: 24, resetMinutes: 60, maxAttempts: 5 } as const;
+
+/** `clara@northwind.com` -> `c***@n***.com`, as the user pool shows a code's destination. */
+export const maskEmail = (email: string): string => {
+  const [local = "", domain = ""] = email.split("@");
+  const dot = domain.lastIndexOf(".");
+  const tld = dot > 0 ? domain.slice(dot) : "";
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***${tld}`;
+};
+
+export type BuiltinPoolOptions = {
+  db: HubDb;
+  mailer: Mailer;
+  publicUrl: string;
+  idTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  /** Runs once a sign-up is confirmed (the user pool's post-confirmation trigger). */
+  onConfirmed: (user: typeof schema.identityUsers.$inferSelect) => Promise<void>;
+};
+
+type IdentityUser = typeof schema.identityUsers.$inferSelect;
+
+export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider => {
+  const { db, mailer } = options;
+  let signingKey: Promise<{ kid: string; key: CryptoKey | Uint8Array }> | null = null;
+
+  /** The oldest key in the database signs; every instance converges on it. */
+  const getSigningKey = () => {
+    signingKey ??= (async () => {
+      let [row] = await db.select().from(schema.identityKeys).orderBy(asc(schema.identityKeys.createdAt), asc(schema.identityKeys.kid)).limit(1);
+      if (!row) {
+        const { privateKey, publicKey } = await generateKeyPair("EdDSA", { extractable: true });
+        const kid = randomBytes(8).toString("hex");
+        await db
+          .insert(schema.identityKeys)
+          .values({
+            kid,
+            alg: "EdDSA",
+            privateJwk: JSON.stringify(await exportJWK(privateKey)),
+            publicJwk: JSON.stringify({ ...(await exportJWK(publicKey)), kid, alg: "EdDSA", use: "sig" }),
+          })
+          .onConflictDoNothing();
+        [row] = await db.select().from(schema.identityKeys).orderBy(asc(schema.identityKeys.createdAt), asc(schema.identityKeys.kid)).limit(1);
+      }
+      if (!row) throw new Error("no signing key");
+      return { kid: row.kid, key: (await importJWK(JSON.parse(row.privateJwk) as JWK, "EdDSA")) as CryptoKey | Uint8Array };
+    })();
+    signingKey.catch(() => {
+      signingKey = null;
+    });
+    return signingKey;
+  };
+
+  const jwks = async () => {
+    await getSigningKey();
+    const rows = await db.select({ publicJwk: schema.identityKeys.publicJwk }).from(schema.identityKeys);
+    return { keys: rows.map((r) => JSON.parse(r.publicJwk) as Record<string, unknown>) };
+  };
+  let keySet: ReturnType<typeof createLocalJWKSet> | null = null;
+  let keySetAt = 0;
+  const getKeySet = async () => {
+    if (!keySet || Date.now() - keySetAt > 60_000) {
+      keySet = createLocalJWKSet((await jwks()) as { keys: JWK[] });
+      keySetAt = Date.now();
+    }
+    return keySet;
+  };
+
+  const findUser = async (username: string): Promise<IdentityUser | undefined> =>
+    (await db.select().from(schema.identityUsers).where(sql`lower(${schema.identityUsers.username}) = lower(${username.trim()})`))[0];
+
+  const issueCode = async (user: IdentityUser, purpose: "confirm_signup" | "reset_password"): Promise<string> => {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    const ttlMs = purpose === "confirm_signup" ? CODE_RULES.signupHours * 3_600_000 : CODE_RULES.resetMinutes * 60_000;
+    await db.transaction(async (tx) => {
+      // A new code replaces any earlier one of the same purpose.
+      await tx
+        .update(schema.identityCodes)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(schema.identityCodes.userId, user.id), eq(schema.identityCodes.purpose, purpose), isNull(schema.identityCodes.consumedAt)));
+      await tx.insert(schema.identityCodes).values({ userId: user.id, purpose, codeHash: sha256(code), expiresAt: new Date(Date.now() + ttlMs) });
+    });
+    return code;
+  };
+
+  const sendCode = async (user: IdentityUser, purpose: "confirm_signup" | "reset_password"): Promise<TCodeDelivery> => {
+    const code = await issueCode(user, purpose);
+    const text =
+      purpose === "confirm_signup"
+        ? `Hello ${user.firstName},\n\nYour Hub confirmation code is ${code}\n\nEnter it on the sign-in screen to finish confirming your email. The code is valid for ${CODE_RULES.signupHours} hours.\n\nIf you did not create a Hub account, you can ignore this email.\n\n${options.publicUrl}/auth/login`
+        : `Hello ${user.firstName},\n\nYour Hub password reset code is ${code}\n\nEnter it on the reset-password screen with your new password. The code is valid for ${CODE_RULES.resetMinutes} minutes.\n\nIf you did not ask to reset your password, you can ignore this email: your password has not changed.\n\n${options.publicUrl}/auth/reset-password`;
+    await mailer.send({
+      to: user.email,
+      subject: purpose === "confirm_signup" ? "Your Hub confirmation code" : "Reset your Hub password",
+      text,
+    });
+    return { destination: maskEmail(user.email), deliveryMedium: "EMAIL" };
+  };
+
+  /** Checks a code; a wrong one counts against the code, which dies after too many attempts. */
+  const consumeCode = async (user: IdentityUser, purpose: "confirm_signup" | "reset_password", code: string): Promise<void> => {
+    const [row] = await db
+      .select()
+      .from(schema.identityCodes)
+      .where(and(eq(schema.identityCodes.userId, user.id), eq(schema.identityCodes.purpose, purpose), isNull(schema.identityCodes.consumedAt)))
+      .orderBy(sql`${schema.identityCodes.createdAt} desc`)
+      .limit(1);
+    if (!row || row.expiresAt.getTime() < Date.now() || row.attempts >= CODE_RULES.maxAttempts) throw identityError.expiredCode();
+    if (row.codeHash !== sha256(code.trim())) {
+      await db.update(schema.identityCodes).set({ attempts: sql`${schema.identityCodes.attempts} + 1` }).where(eq(schema.identityCodes.id, row.id));
+      throw identityError.codeMismatch();
+    }
+    await db.update(schema.identityCodes).set({ consumedAt: new Date() }).where(eq(schema.identityCodes.id, row.id));
+  };
+
+  const failuresSince = async (key: string): Promise<number> => {
+    const since = new Date(Date.now() - LOGIN_LIMITS.windowMinutes * 60_000);
+    const [row] = await db
+      .select({ n: count() })
+      .from(schema.identityLoginFailures)
+      .where(and(eq(schema.identityLoginFailures.key, key), gt(schema.identityLoginFailures.at, since)));
+    return row?.n ?? 0;
+  };
+
+  const recordFailure = async (username: string, address: string) => {
+    await db.insert(schema.identityLoginFailures).values([{ key: `user:${username.trim().toLowerCase()}` }, { key: `ip:${address}` }]);
+  };
+
+  const checkLimits = async (username: string, address: string) => {
+    const [perUser, perAddress] = await Promise.all([failuresSince(`user:${username.trim().toLowerCase()}`), failuresSince(`ip:${address}`)]);
+    if (perUser >= LOGIN_LIMITS.perUser || perAddress >= LOGIN_LIMITS.perAddress) {
+      throw identityError.limitExceeded("Password attempts exceeded");
+    }
+  };
+
+  const issueTokens = async (user: IdentityUser): Promise<TTokens> => {
+    const refreshToken = randomBytes(32).toString("base64url");
+    const [session] = await db
+      .insert(schema.identitySessions)
+      .values({
+        userId: user.id,
+        refreshTokenHash: sha256(refreshToken),
+        expiresAt: new Date(Date.now() + options.refreshTokenTtlDays * 86_400_000),
+      })
+      .returning({ id: schema.identitySessions.id });
+    if (!session) throw new Error("session insert failed");
+    return { idToken: await signIdToken(user, session.id), refreshToken, expiresIn: options.idTokenTtlSeconds };
+  };
+
+  const signIdToken = async (user: IdentityUser, sid: string): Promise<string> => {
+    const { kid, key } = await getSigningKey();
+    return new SignJWT({
+      "cognito:username": user.username,
+      email: user.email,
+      given_name: user.firstName,
+      family_name: user.lastName,
+      sid,
+      token_use: "id",
+    })
+      .setProtectedHeader({ alg: "EdDSA", kid })
+      .setSubject(user.id)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${options.idTokenTtlSeconds}s`)
+      .sign(key);
+  };
+
+  return {
+    kind: "builtin",
+    jwks,
+
+    async signUp(input: TSignUpRequest) {
+      if (await findUser(input.username)) throw identityError.usernameExists();
+      const [sameEmail] = await db
+        .select({ id: schema.identityUsers.id })
+        .from(schema.identityUsers)
+        .where(and(sql`lower(${schema.identityUsers.email}) = lower(${input.email})`, eq(schema.identityUsers.status, "CONFIRMED")));
+      if (sameEmail) throw identityError.aliasExists();
+      const passwordHash = await hashPassword(input.password);
+      const [user] = await db
+        .insert(schema.identityUsers)
+        .values({ username: input.username.trim(), email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash, status: "UNCONFIRMED" })
+        .onConflictDoNothing()
+        .returning();
+      if (!user) throw identityError.usernameExists();
+      return { userConfirmed: false, codeDelivery: await sendCode(user, "confirm_signup") };
+    },
+
+    async confirmSignUp(username, code) {
+      const user = await findUser(username);
+      if (!user) throw identityError.codeMismatch();
+      if (user.status !== "UNCONFIRMED") throw identityError.notAuthorized("User cannot be confirmed. Current status is CONFIRMED");
+      await consumeCode(user, "confirm_signup", code);
+      const [confirmed] = await db
+        .update(schema.identityUsers)
+        .set({ status: "CONFIRMED", emailVerified: true, updatedAt: new Date() })
+        .where(eq(schema.identityUsers.id, user.id))
+        .returning();
+      if (confirmed) await options.onConfirmed(confirmed);
+    },
+
+    async resendConfirmationCode(username) {
+      const user = await findUser(username);
+      if (!user) throw identityError.userNotFound();
+      if (user.status !== "UNCONFIRMED") throw identityError.invalidParameter("User is already confirmed.");
+      return sendCode(user, "confirm_signup");
+    },
+
+    async signIn(username, password, address) {
+      await checkLimits(username, address);
+      const user = await findUser(username);
+      if (!user) {
+        await burnVerify(password);
+        await recordFailure(username, address);
+        throw identityError.notAuthorized();
+      }
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        await recordFailure(username, address);
+        throw identityError.notAuthorized();
+      }
+      if (user.status === "UNCONFIRMED") throw identityError.notConfirmed();
+      if (user.status === "FORCE_CHANGE_PASSWORD") return { result: "newPasswordRequired" };
+      const [hubUser] = await db
+        .select({ available: schema.users.available })
+        .from(schema.users)
+        .where(sql`lower(${schema.users.userName}) = lower(${user.username})`);
+      if (hubUser && !hubUser.available) throw identityError.notAuthorized("User is disabled.");
+      return { result: "tokens", tokens: await issueTokens(user) };
+    },
+
+    async forgotPassword(username) {
+      const user = await findUser(username);
+      // Unknown users get the same answer, and no email, so the form does not reveal who exists.
+      if (!user) return { destination: "the email address on the account", deliveryMedium: "EMAIL" };
+      return sendCode(user, "reset_password");
+    },
+
+    async confirmForgotPassword(username, code, newPassword) {
+      const user = await findUser(username);
+      if (!user) throw identityError.codeMismatch();
+      await consumeCode(user, "reset_password", code);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(schema.identityUsers)
+          .set({ passwordHash: await hashPassword(newPassword), status: "CONFIRMED", emailVerified: true, updatedAt: new Date() })
+          .where(eq(schema.identityUsers.id, user.id));
+        // A new password ends every session that the old one opened.
+        await tx
+          .update(schema.identitySessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(schema.identitySessions.userId, user.id), isNull(schema.identitySessions.revokedAt)));
+      });
+      if (user.status === "UNCONFIRMED") await options.onConfirmed({ ...user, status: "CONFIRMED", emailVerified: true });
+    },
+
+    async completeNewPassword(username, temporaryPassword, newPassword, address) {
+      await checkLimits(username, address);
+      const user = await findUser(username);
+      if (!user || !(await verifyPassword(user.passwordHash, temporaryPassword))) {
+        await recordFailure(username, address);
+        throw identityError.notAuthorized();
+      }
+      if (user.status !== "FORCE_CHANGE_PASSWORD") throw identityError.notAuthorized("Password has already been changed. Sign in with it.");
+      if (temporaryPassword === newPassword) {
+        throw identityError.invalidParameter("Choose a new password that differs from the temporary one.");
+      }
+      const [updated] = await db
+        .update(schema.identityUsers)
+        .set({ passwordHash: await hashPassword(newPassword), status: "CONFIRMED", emailVerified: true, updatedAt: new Date() })
+        .where(eq(schema.identityUsers.id, user.id))
+        .returning();
+      if (!updated) throw identityError.notAuthorized();
+      return issueTokens(updated);
+    },
+
+    async refresh(refreshToken) {
+      const [row] = await db
+        .select({ session: schema.identitySessions, user: schema.identityUsers })
+        .from(schema.identitySessions)
+        .innerJoin(schema.identityUsers, eq(schema.identityUsers.id, schema.identitySessions.userId))
+        .where(eq(schema.identitySessions.refreshTokenHash, sha256(refreshToken)));
+      if (!row || row.session.revokedAt || row.session.expiresAt.getTime() < Date.now()) {
+        throw identityError.notAuthorized("Refresh Token has been revoked");
+      }
+      return { idToken: await signIdToken(row.user, row.session.id), refreshToken, expiresIn: options.idTokenTtlSeconds };
+    },
+
+    async signOut(refreshToken) {
+      await db
+        .update(schema.identitySessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(schema.identitySessions.refreshTokenHash, sha256(refreshToken)), isNull(schema.identitySessions.revokedAt)));
+    },
+
+    async verifyIdToken(token) {
+      try {
+        const { payload } = await jwtVerify(token, await getKeySet(), { issuer: ISSUER, audience: AUDIENCE });
+        const claims: TIdTokenClaims = ZIdTokenClaimsSchema.parse(payload);
+        const [session] = await db
+          .select({ revokedAt: schema.identitySessions.revokedAt, expiresAt: schema.identitySessions.expiresAt })
+          .from(schema.identitySessions)
+          .where(eq(schema.identitySessions.id, claims.sid));
+        if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now()) return null;
+        return claims;
+      } catch {
+        return null;
+      }
+    },
+
+    async adminCreateUser(input) {
+      if (await findUser(input.username)) throw identityError.usernameExists();
+      await db.insert(schema.identityUsers).values({
+        username: input.username.trim(),
+        email: input.email.trim().toLowerCase(),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash: await hashPassword(input.temporaryPassword),
+        status: "FORCE_CHANGE_PASSWORD",
+        emailVerified: true,
+      });
+    },
+  };
+};

@@ -1,0 +1,87 @@
+import type { TUserTypeName } from "@hub/contracts";
+import { USER_TYPES } from "@hub/contracts";
+import type { HubDb } from "@hub/db";
+import { schema } from "@hub/db";
+import { eq, inArray, or, sql } from "drizzle-orm";
+
+/** Who is calling: the Hub user behind a verified ID token, with what they may see. */
+export type Principal = {
+  userId: number;
+  userName: string;
+  userType: TUserTypeName;
+  isSuperadmin: boolean;
+  isInternal: boolean;
+  isFacility: boolean;
+  roles: string[];
+  cards: Set<string>;
+  clientId: number | null;
+  isClientAdmin: boolean;
+  planLevel: number | null;
+  factoryIds: number[];
+};
+
+const typeName = (typeId: number): TUserTypeName => {
+  const t = USER_TYPES.find((u) => u.id === typeId);
+  if (!t) throw new Error(`unknown user type id ${typeId}`);
+  return t.name;
+};
+
+/** The cards a user has: type and role grants, plus the user's own grants, less its own denials. */
+export const cardsOf = async (db: HubDb, userId: number, typeId: number, roleIds: number[]): Promise<Set<string>> => {
+  const subject = [eq(schema.cardGrants.typeId, typeId), eq(schema.cardGrants.userId, userId)];
+  if (roleIds.length > 0) subject.push(inArray(schema.cardGrants.roleId, roleIds));
+  const rows = await db
+    .select({ routeName: schema.cardGrants.routeName, granted: schema.cardGrants.granted, userId: schema.cardGrants.userId })
+    .from(schema.cardGrants)
+    .where(or(...subject));
+  const cards = new Set<string>();
+  for (const r of rows) if (r.granted) cards.add(r.routeName);
+  for (const r of rows) if (r.userId !== null && !r.granted) cards.delete(r.routeName);
+  return cards;
+};
+
+export const loadPrincipal = async (db: HubDb, userName: string): Promise<Principal | null> => {
+  const [user] = await db
+    .select({
+      userId: schema.users.userId,
+      userName: schema.users.userName,
+      typeId: schema.users.typeId,
+      available: schema.users.available,
+      clientId: schema.users.clientId,
+      isClientAdmin: schema.users.isClientAdmin,
+      userFactoryId: schema.users.userFactoryId,
+      manufacturerId: schema.users.manufacturerId,
+      manufacturingFactoryId: schema.users.manufacturingFactoryId,
+      planLevel: schema.subscriptions.level,
+    })
+    .from(schema.users)
+    .leftJoin(schema.clients, eq(schema.clients.clientId, schema.users.clientId))
+    .leftJoin(schema.subscriptions, eq(schema.subscriptions.subscriptionId, schema.clients.subscriptionId))
+    .where(sql`lower(${schema.users.userName}) = lower(${userName})`);
+  if (!user?.available) return null;
+  const roleRows = await db
+    .select({ id: schema.roles.id, roleName: schema.roles.roleName })
+    .from(schema.userRoles)
+    .innerJoin(schema.roles, eq(schema.roles.id, schema.userRoles.roleId))
+    .where(eq(schema.userRoles.userId, user.userId));
+  const userType = typeName(user.typeId);
+  const meta = USER_TYPES.find((t) => t.name === userType);
+  const factoryIds = [user.userFactoryId, user.manufacturerId, user.manufacturingFactoryId].filter(
+    (id): id is number => id !== null,
+  );
+  return {
+    userId: user.userId,
+    userName: user.userName,
+    userType,
+    isSuperadmin: roleRows.some((r) => r.roleName === "superadmin"),
+    isInternal: meta?.isInternal ?? false,
+    isFacility: meta?.isFacility ?? false,
+    roles: roleRows.map((r) => r.roleName),
+    cards: await cardsOf(db, user.userId, user.typeId, roleRows.map((r) => r.id)),
+    clientId: user.clientId,
+    isClientAdmin: user.isClientAdmin,
+    planLevel: user.planLevel ?? null,
+    factoryIds: [...new Set(factoryIds)],
+  };
+};
+

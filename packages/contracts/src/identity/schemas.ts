@@ -1,0 +1,102 @@
+import { z } from "zod";
+import { MESSAGES } from "../common/errors";
+import { ZNewPasswordSchema } from "./password-policy";
+
+const username = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.usernameRequired)
+  .max(128, "Username must be at most 128 characters");
+const password = z.string().min(1, MESSAGES.passwordRequired).max(256);
+const code = z
+  .string()
+  .trim()
+  .min(1, MESSAGES.confirmCodeRequired)
+  .regex(/^\d{6}$/, "The code is the 6 digits from the email");
+
+/** Usernames: letters, digits and . _ - @, as the user pool accepts them. */
+export const ZRegisterUsernameSchema = username.regex(
+  /^[A-Za-z0-9._@-]+$/,
+  "Use letters, numbers and . _ - @ only",
+);
+
+export const ZSignUpRequestSchema = z.object({
+  username: ZRegisterUsernameSchema,
+  password: ZNewPasswordSchema,
+  email: z.string().trim().toLowerCase().email("Enter a valid email address").max(254),
+  firstName: z.string().trim().min(1, "First name is required").max(100),
+  lastName: z.string().trim().min(1, "Last name is required").max(100),
+});
+export type TSignUpRequest = z.infer<typeof ZSignUpRequestSchema>;
+
+export const ZCodeDeliverySchema = z.object({
+  destination: z.string(),
+  deliveryMedium: z.literal("EMAIL"),
+});
+export type TCodeDelivery = z.infer<typeof ZCodeDeliverySchema>;
+
+export const ZSignUpResponseSchema = z.object({
+  userConfirmed: z.boolean(),
+  codeDelivery: ZCodeDeliverySchema,
+});
+
+export const ZConfirmSignUpRequestSchema = z.object({ username, code });
+export const ZResendCodeRequestSchema = z.object({ username });
+export const ZSignInRequestSchema = z.object({ username, password });
+export type TSignInRequest = z.infer<typeof ZSignInRequestSchema>;
+
+export const ZTokensSchema = z.object({
+  idToken: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.number().int(),
+});
+export type TTokens = z.infer<typeof ZTokensSchema>;
+
+export const ZSignInResponseSchema = z.discriminatedUnion("result", [
+  z.object({ result: z.literal("tokens"), tokens: ZTokensSchema }),
+  z.object({ result: z.literal("newPasswordRequired") }),
+]);
+export type TSignInResponse = z.infer<typeof ZSignInResponseSchema>;
+
+export const ZForgotPasswordRequestSchema = z.object({ username });
+export const ZConfirmForgotPasswordRequestSchema = z.object({
+  username,
+  code,
+  newPassword: ZNewPasswordSchema,
+});
+export const ZCompleteNewPasswordRequestSchema = z.object({
+  username,
+  temporaryPassword: password,
+  newPassword: ZNewPasswordSchema,
+});
+export const ZRefreshRequestSchema = z.object({ refreshToken: z.string().min(1) });
+export const ZSignOutRequestSchema = z.object({ refreshToken: z.string().min(1) });
+export const ZOkSchema = z.object({ ok: z.literal(true) });
+
+/** Claims of the ID token the web app sends as the Authorization header. */
+export const ZIdTokenClaimsSchema = z.object({
+  sub: z.string(),
+  "cognito:username": z.string(),
+  email: z.string(),
+  given_name: z.string(),
+  family_name: z.string(),
+  sid: z.string(),
+  token_use: z.literal("id"),
+  exp: z.number(),
+});
+export type TIdTokenClaims = z.infer<typeof ZIdTokenClaimsSchema>;
+
+/** Login form of the spec (section 3): the values the login screen validates on submit. */
+export const ZLoginFormSchema = z
+  .object({
+    username: z.string().trim().min(1, MESSAGES.usernameRequired),
+    password: z.string().min(1, MESSAGES.passwordRequired),
+    confirmCode: z.string().trim(),
+    isCodeConfirm: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.isCodeConfirm && v.confirmCode.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["confirmCode"], message: MESSAGES.confirmCodeRequired });
+    }
+  });
+export type TLoginForm = z.infer<typeof ZLoginFormSchema>;

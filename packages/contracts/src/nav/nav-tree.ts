@@ -1,0 +1,225 @@
+/**
+ * The navigation tree: sections, groups and items. Each item names the card-access route name that
+ * must be in the user's cardAccess for the item to show; the server guards the item's endpoints with
+ * the same card name. `comingSoon` items are shown with a badge and open the coming-soon page.
+ */
+export type TNavItem = {
+  title: string;
+  path: string;
+  card: string;
+  comingSoon?: boolean;
+  /** Minimum subscription level for client users (spec 2.6: Professional = 2). */
+  minPlanLevel?: number;
+};
+export type TNavGroup = { title: string; items: TNavItem[] };
+export type TNavSection = { title: string; groups: TNavGroup[] };
+
+export const NAV_TREE: TNavSection[] = [
+  {
+    title: "Product Development",
+    groups: [
+      {
+        title: "Files",
+        items: [
+          { title: "Import Tech Pack", path: "/productDev/files/importTechPack", card: "importTechPack", comingSoon: true },
+          { title: "File Manager", path: "/productDev/files/fileManager", card: "fileManager", comingSoon: true },
+        ],
+      },
+      {
+        title: "Products",
+        items: [{ title: "Products", path: "/productDev/products", card: "products", comingSoon: true }],
+      },
+      {
+        title: "Library",
+        items: [{ title: "Packaging", path: "/productDev/libary/packaging", card: "packaging", comingSoon: true }],
+      },
+      {
+        title: "Setup",
+        items: [
+          { title: "Shipping Profiles", path: "/productDev/shippingProfiles", card: "shippingProfiles", comingSoon: true },
+          { title: "Team Management", path: "/productDev/teamManagement", card: "teamManagement", comingSoon: true },
+        ],
+      },
+    ],
+  },
+  {
+    title: "Mfg Library",
+    groups: [
+      {
+        title: "Products",
+        items: [
+          { title: "Styles", path: "/styles", card: "styles" },
+          { title: "Options", path: "/options", card: "options" },
+          { title: "Attributes", path: "/attributes", card: "attributes" },
+          { title: "Instructions", path: "/instruction", card: "instruction" },
+        ],
+      },
+      {
+        title: "Materials",
+        items: [
+          { title: "Fabrics", path: "/fabric", card: "fabric" },
+          { title: "Parts", path: "/part", card: "part" },
+          { title: "Machines", path: "/machines", card: "machines" },
+        ],
+      },
+      {
+        title: "Data",
+        items: [
+          { title: "Sku Mapping", path: "/skuMap", card: "skuMap" },
+          { title: "Import Csv", path: "/importCsv", card: "importCsv" },
+        ],
+      },
+    ],
+  },
+  {
+    title: "Inventory",
+    groups: [
+      {
+        title: "Stock",
+        items: [
+          { title: "Inventory", path: "/inventory", card: "inventory" },
+          { title: "Inventory On Order", path: "/inventoryOnOrder", card: "inventoryOnOrder" },
+          { title: "Supplier Details", path: "/supplierDetails", card: "supplierDetails" },
+        ],
+      },
+    ],
+  },
+  {
+    title: "Orders",
+    groups: [
+      {
+        title: "Orders",
+        items: [
+          { title: "Order Entry", path: "/orderEntry", card: "orderEntry" },
+          { title: "Order Details", path: "/orders", card: "orders" },
+          { title: "Returns", path: "/returns", card: "returns", comingSoon: true },
+        ],
+      },
+      {
+        title: "Billing",
+        items: [{ title: "Order Charge Report", path: "/orderChargeReport", card: "orderChargeReport" }],
+      },
+    ],
+  },
+  {
+    title: "Manufacturing",
+    groups: [
+      {
+        title: "Status",
+        items: [{ title: "Manufacturing Status", path: "/openOrders", card: "openOrders" }],
+      },
+      {
+        title: "Cutting",
+        items: [
+          { title: "Pull Order", path: "/pullOrder", card: "pullOrder", comingSoon: true },
+          { title: "Cut Planner", path: "/cutPlannerAuto", card: "cutPlannerAuto", comingSoon: true },
+          { title: "All Cutters", path: "/allCutters", card: "allCutters", comingSoon: true },
+          { title: "Recut Garment", path: "/recutTote", card: "recutTote", comingSoon: true },
+        ],
+      },
+      {
+        title: "Totes",
+        items: [
+          { title: "Clear Tote", path: "/clearTote", card: "clearTote" },
+          { title: "Assign Tote", path: "/assignTote", card: "assignTote" },
+          { title: "Find Order By Tote", path: "/toteLookup", card: "toteLookup" },
+        ],
+      },
+    ],
+  },
+  {
+    title: "Shipping",
+    groups: [
+      {
+        title: "Shipments",
+        items: [{ title: "Shipped Orders", path: "/shipments", card: "shipments" }],
+      },
+    ],
+  },
+  {
+    title: "Reports",
+    groups: [
+      {
+        title: "Reports",
+        items: [{ title: "Report Downloads", path: "/reportDownloads", card: "reportDownloads", minPlanLevel: 2 }],
+      },
+    ],
+  },
+  {
+    title: "Dashboards",
+    groups: [
+      {
+        title: "Dashboards",
+        items: [
+          { title: "Sales Dashboard", path: "/qs-dashboards/salesDashboard", card: "salesDashboard" },
+          {
+            title: "Production Overview",
+            path: "/qs-dashboards/productionOverview",
+            card: "productionOverview",
+            minPlanLevel: 2,
+          },
+        ],
+      },
+    ],
+  },
+  {
+    title: "Maintenance",
+    groups: [
+      {
+        title: "Account",
+        items: [
+          { title: "Your Account", path: "/yourAccount", card: "yourAccount" },
+          { title: "Account Integration", path: "/accountIntegration", card: "accountIntegration" },
+          { title: "Upload Print Files", path: "/uploadPrintFiles", card: "uploadPrintFiles" },
+        ],
+      },
+      {
+        title: "Administration",
+        items: [
+          { title: "Clients", path: "/clients", card: "clients" },
+          { title: "Users", path: "/users", card: "users" },
+        ],
+      },
+    ],
+  },
+];
+
+export const NAV_ITEMS: TNavItem[] = NAV_TREE.flatMap((s) => s.groups.flatMap((g) => g.items));
+
+/** Every card-access route name the product knows. */
+export const ALL_CARDS: string[] = [...new Set(NAV_ITEMS.map((i) => i.card))];
+
+/** Filters the tree to the items a user's cardAccess allows, dropping empty groups and sections. */
+export const filterNavTree = (tree: TNavSection[], cardAccess: ReadonlySet<string>): TNavSection[] =>
+  tree
+    .map((section) => ({
+      ...section,
+      groups: section.groups
+        .map((group) => ({ ...group, items: group.items.filter((item) => cardAccess.has(item.card)) }))
+        .filter((group) => group.items.length > 0),
+    }))
+    .filter((section) => section.groups.length > 0);
+
+/** Which cards each user type gets by default (the seed writes these as data; admins change them). */
+export const DEFAULT_TYPE_CARDS: Record<string, string[]> = {
+  icreate: ALL_CARDS,
+  manufacturer: [
+    "styles", "options", "attributes", "instruction", "fabric", "part", "machines", "skuMap", "importCsv",
+    "inventory", "inventoryOnOrder", "supplierDetails", "orders", "openOrders", "pullOrder", "cutPlannerAuto",
+    "allCutters", "recutTote", "clearTote", "assignTote", "toteLookup", "shipments", "reportDownloads",
+    "productionOverview", "yourAccount",
+  ],
+  factory: [
+    "styles", "options", "attributes", "instruction", "fabric", "part", "machines", "skuMap",
+    "inventory", "inventoryOnOrder", "orders", "openOrders", "pullOrder", "cutPlannerAuto", "allCutters",
+    "recutTote", "clearTote", "assignTote", "toteLookup", "shipments", "yourAccount",
+  ],
+  designer: [
+    "importTechPack", "fileManager", "products", "packaging", "shippingProfiles", "teamManagement", "yourAccount",
+  ],
+  client: [
+    "importTechPack", "fileManager", "products", "styles", "orderEntry", "orders", "returns", "orderChargeReport",
+    "shipments", "reportDownloads", "salesDashboard", "productionOverview", "yourAccount", "accountIntegration",
+    "uploadPrintFiles",
+  ],
+};

@@ -1,0 +1,108 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema/index";
+
+export type HubSchema = typeof schema;
+/** The one database type services take: the same on the embedded and the server driver. */
+export type HubDb = PgDatabase<PgQueryResultHKT, HubSchema>;
+/** A transaction, or the database itself: services that write several rows accept either. */
+export type HubTx = Parameters<Parameters<HubDb["transaction"]>[0]>[0];
+
+export type DatabaseHandle = {
+  db: HubDb;
+  driver: "pglite" | "postgres";
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), "../migrations");
+
+export type OpenOptions =
+  /** A PostgreSQL server. */
+  | { url: string; poolSize?: number }
+  /** Embedded PGlite persisted in a folder (locked against a second process), or in memory. */
+  | { dataDir: string | null };
+
+export class DatabaseLockedError extends Error {}
+
+/**
+ * PGlite does not lock its data folder, and two processes on one folder corrupt it, so the Hub
+ * takes a lock file and refuses a second server on the same folder. A lock left by a process that
+ * no longer runs is taken over.
+ */
+const lockDataDir = (dataDir: string): (() => void) => {
+  const lockPath = join(dataDir, "..", `${dataDir.split(/[\\/]/).pop() ?? "pgdata"}.lock`);
+  const take = (): number => openSync(lockPath, "wx");
+  let fd: number;
+  try {
+    fd = take();
+  } catch {
+    const holder = Number.parseInt(readFileSync(lockPath, "utf8"), 10);
+    let alive = false;
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid) {
+      try {
+        process.kill(holder, 0);
+        alive = true;
+      } catch {
+        alive = false;
+      }
+    }
+    if (alive) {
+      throw new DatabaseLockedError(
+        `The database folder ${dataDir} is in use by another Hub process (pid ${holder}). Stop it first, or set DATA_DIR to another folder.`,
+      );
+    }
+    rmSync(lockPath, { force: true });
+    fd = take();
+  }
+  writeSync(fd, String(process.pid));
+  closeSync(fd);
+  return () => rmSync(lockPath, { force: true });
+};
+
+export const openDatabase = async (options: OpenOptions): Promise<DatabaseHandle> => {
+  if ("url" in options) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzleNodePg({ client: pool, schema });
+    return {
+      db: db as unknown as HubDb,
+      driver: "postgres",
+      migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      close: () => pool.end(),
+    };
+  }
+  let unlock = () => {};
+  let client: PGlite;
+  if (options.dataDir) {
+    const dir = resolve(options.dataDir);
+    mkdirSync(dirname(dir), { recursive: true });
+    unlock = lockDataDir(dir);
+    try {
+      if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
+      client = await PGlite.create({ dataDir: dir });
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as HubDb,
+    driver: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
+  };
+};

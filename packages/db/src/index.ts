@@ -1,0 +1,3 @@
+export * from "./client";
+export * as schema from "./schema/index";
+export { seedReferenceData, seedDemoData, DEMO_PASSWORD, DEMO_ACCOUNTS } from "./seed/index";

@@ -1,0 +1,39 @@
+import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { clients, users } from "./accounts";
+
+/** Team types: ADMIN and DESIGN_TEAM make their members data admins. */
+export const teamTypes = pgTable("team_types", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull().unique(),
+});
+
+export const teams = pgTable("teams", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  displayName: text("display_name").notNull(),
+  clientId: integer("client_id").references(() => clients.clientId, { onDelete: "cascade" }),
+  typeId: integer("type_id")
+    .notNull()
+    .references(() => teamTypes.id),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const teamUsers = pgTable(
+  "team_users",
+  {
+    id: serial("id").primaryKey(),
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.userId, { onDelete: "cascade" }),
+    /** ADMIN or MEMBER */
+    roleName: text("role_name").notNull().default("MEMBER"),
+    defaultTeam: boolean("default_team").notNull().default(false),
+    pending: boolean("pending").notNull().default(false),
+    /** null or ACCEPTED: active; PENDING and DECLINED are hidden. */
+    invitationStatus: text("invitation_status"),
+  },
+  (t) => [uniqueIndex("team_users_team_user_key").on(t.teamId, t.userId)],
+);
