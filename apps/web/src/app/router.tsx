@@ -1,0 +1,76 @@
+import { PLACEHOLDER_ROUTES } from "@hub/contracts";
+import { lazy, Suspense } from "react";
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
+import { ComingSoon } from "../components/coming-soon";
+import { AuthGuard, CardGuard, GuestGuard } from "../components/guards";
+import { LoadingScreen } from "../components/loading-screen";
+
+const DashboardLayout = lazy(() => import("../layouts/dashboard/dashboard-layout"));
+const IndexPage = lazy(() => import("../features/home/index-page"));
+const LoginPage = lazy(() => import("../features/auth/login-page"));
+const RegisterPage = lazy(() => import("../features/auth/register-page"));
+const ResetPasswordPage = lazy(() => import("../features/auth/reset-password-page"));
+const NewPasswordPage = lazy(() => import("../features/auth/new-password-page"));
+const SubscriptionPage = lazy(() => import("../features/auth/subscription-page"));
+const TermsPage = lazy(() => import("../features/policies/terms-page"));
+const PrivacyPage = lazy(() => import("../features/policies/privacy-page"));
+const AcceptableUsePage = lazy(() => import("../features/policies/acceptable-use-page"));
+const NotFoundPage = lazy(() => import("../features/errors/not-found-page"));
+
+function Suspended() {
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+/** Routes that later issues turn into screens; until then each shows the coming-soon page. */
+const placeholderRoutes: RouteObject[] = PLACEHOLDER_ROUTES.map((path) => ({
+  path: path.slice(1),
+  element: (
+    <CardGuard>
+      <ComingSoon />
+    </CardGuard>
+  ),
+}));
+
+export const routes: RouteObject[] = [
+  {
+    element: <Suspended />,
+    children: [
+      {
+        path: "auth",
+        element: (
+          <GuestGuard>
+            <Outlet />
+          </GuestGuard>
+        ),
+        children: [
+          { index: true, element: <Navigate to="/auth/login" replace /> },
+          { path: "login", element: <LoginPage /> },
+          { path: "register", element: <RegisterPage /> },
+          { path: "reset-password", element: <ResetPasswordPage /> },
+          { path: "new-password", element: <NewPasswordPage /> },
+          { path: "subscription", element: <SubscriptionPage /> },
+        ],
+      },
+      { path: "terms-and-conditions", element: <TermsPage /> },
+      { path: "privacy-policy", element: <PrivacyPage /> },
+      { path: "acceptable-use-policy", element: <AcceptableUsePage /> },
+      { path: "404", element: <NotFoundPage /> },
+      {
+        path: "/",
+        element: (
+          <AuthGuard>
+            <DashboardLayout />
+          </AuthGuard>
+        ),
+        children: [{ index: true, element: <IndexPage /> }, ...placeholderRoutes],
+      },
+      { path: "*", element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

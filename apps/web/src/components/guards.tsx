@@ -1,0 +1,58 @@
+import { NAV_ITEMS } from "@hub/contracts";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { matchPath, Navigate, useLocation } from "react-router";
+import { useAuth } from "../lib/auth/auth-context";
+import { NoAccess } from "./no-access";
+import { LoadingScreen } from "./loading-screen";
+
+const LoginPage = lazy(() => import("../features/auth/login-page"));
+
+/**
+ * Protected routes (spec 2.2): signed out, the login screen appears in place and the wanted path
+ * is remembered; after sign-in the user is sent there.
+ */
+export function AuthGuard({ children }: { children: ReactNode }) {
+  const { isInitialized, isAuthenticated } = useAuth();
+  const { pathname, search } = useLocation();
+  const [requested, setRequested] = useState<string | null>(null);
+
+  if (!isInitialized) return <LoadingScreen />;
+  if (!isAuthenticated) {
+    const wanted = `${pathname}${search}`;
+    if (requested !== wanted) setRequested(wanted);
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <LoginPage />
+      </Suspense>
+    );
+  }
+  if (requested && requested !== `${pathname}${search}`) {
+    setRequested(null);
+    return <Navigate to={requested} replace />;
+  }
+  return <>{children}</>;
+}
+
+/** Public pages (spec 2.1): a signed-in user goes to "/"; a loader while auth initialises. */
+export function GuestGuard({ children }: { children: ReactNode }) {
+  const { isInitialized, isAuthenticated } = useAuth();
+  if (!isInitialized) return <LoadingScreen />;
+  if (isAuthenticated) return <Navigate to="/" replace />;
+  return <>{children}</>;
+}
+
+/** A screen tied to a card shows only to users whose cardAccess holds that card. */
+export function CardGuard({ children }: { children: ReactNode }) {
+  const { cardAccess } = useAuth();
+  const { pathname } = useLocation();
+  const item = NAV_ITEMS.find((i) => matchPath({ path: i.path, end: false }, pathname));
+  if (item && !cardAccess.has(item.card)) return <NoAccess />;
+  return <>{children}</>;
+}
+
+/** Sets the browser title for a page: "{title} | Hub". */
+export function usePageTitle(title: string) {
+  useEffect(() => {
+    document.title = title ? `${title} | Hub` : "Hub";
+  }, [title]);
+}

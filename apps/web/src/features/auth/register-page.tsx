@@ -1,0 +1,169 @@
+import { MESSAGES, type TSignUpRequest, ZSignUpRequestSchema } from "@hub/contracts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import CheckCircle from "@mui/icons-material/CheckCircle";
+import { Alert, Box, Button, Link, Stack, TextField, Tooltip, Typography } from "@mui/material";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link as RouterLink, useSearchParams } from "react-router";
+import { z } from "zod";
+import { usePageTitle } from "../../components/guards";
+import { ApiError } from "../../lib/api-error";
+import { loginErrorMessage, useAuth } from "../../lib/auth/auth-context";
+import { identityClient } from "../../lib/identity-client";
+import { AuthLayout } from "./auth-layout";
+import { PasswordChecklist } from "./password-checklist";
+import { PasswordField } from "./password-field";
+
+const ZCodeFormSchema = z.object({ code: z.string().trim().min(1, MESSAGES.confirmCodeRequired).regex(/^\d{6}$/, "The code is the 6 digits from the email") });
+
+/** Register with email, first and last name, username and password; then confirm the emailed code. */
+export default function RegisterPage() {
+  usePageTitle("Register");
+  const { login } = useAuth();
+  const [params] = useSearchParams();
+  const invitedEmail = params.get("email") ?? "";
+  const clientName = params.get("clientName");
+  const [account, setAccount] = useState<TSignUpRequest | null>(null);
+  const [destination, setDestination] = useState("");
+  const [resent, setResent] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const form = useForm<TSignUpRequest>({
+    resolver: zodResolver(ZSignUpRequestSchema),
+    defaultValues: { email: invitedEmail, firstName: "", lastName: "", username: "", password: "" },
+  });
+  const codeForm = useForm<{ code: string }>({ resolver: zodResolver(ZCodeFormSchema), defaultValues: { code: "" } });
+  const password = form.watch("password");
+
+  const onRegister = async (values: TSignUpRequest) => {
+    setError(null);
+    try {
+      const result = await identityClient.signUp(values);
+      setDestination(result.codeDelivery.destination);
+      setAccount(values);
+    } catch (e) {
+      if (e instanceof ApiError && e.fields) {
+        for (const [name, message] of Object.entries(e.fields)) {
+          if (name in values) form.setError(name as keyof TSignUpRequest, { message });
+        }
+      }
+      setError(e instanceof ApiError ? e.message : MESSAGES.tryAgain);
+    }
+  };
+
+  const onConfirm = async ({ code }: { code: string }) => {
+    if (!account) return;
+    setError(null);
+    try {
+      await identityClient.confirmSignUp(account.username, code);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : MESSAGES.tryAgain);
+      return;
+    }
+    try {
+      await login(account.username, account.password);
+    } catch (e) {
+      setError(loginErrorMessage(e));
+    }
+  };
+
+  const resend = async () => {
+    if (!account) return;
+    setResent(false);
+    try {
+      const delivery = await identityClient.resendConfirmationCode(account.username);
+      setDestination(delivery.destination);
+      setResent(true);
+    } catch {
+      setError(MESSAGES.tryAgain);
+    }
+  };
+
+  if (account) {
+    return (
+      <AuthLayout title={MESSAGES.confirmIntro}>
+        <Box component="form" noValidate onSubmit={codeForm.handleSubmit(onConfirm)}>
+          <Stack spacing={2.5}>
+            <Box>
+              <Typography>{MESSAGES.confirmSentTo(destination)}</Typography>
+              <Typography sx={{ color: "text.secondary" }}>{MESSAGES.confirmEnterBelow}</Typography>
+            </Box>
+            <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
+              <TextField
+                label="Confirmation code"
+                autoComplete="one-time-code"
+                autoFocus
+                slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 6 } }}
+                error={Boolean(codeForm.formState.errors.code)}
+                helperText={codeForm.formState.errors.code?.message}
+                {...codeForm.register("code")}
+              />
+              <Button onClick={resend} sx={{ mt: 1, whiteSpace: "nowrap" }}>
+                Resend code
+              </Button>
+              {resent ? (
+                <Tooltip title={MESSAGES.codeResent} open arrow placement="top">
+                  <CheckCircle color="success" sx={{ mt: 2 }} aria-label={MESSAGES.codeResent} />
+                </Tooltip>
+              ) : null}
+            </Stack>
+            {error ? <Alert severity="error">{error}</Alert> : null}
+            <Button type="submit" size="large" variant="contained" loading={codeForm.formState.isSubmitting}>
+              Confirm and sign in
+            </Button>
+          </Stack>
+        </Box>
+      </AuthLayout>
+    );
+  }
+
+  const { errors, isSubmitting } = form.formState;
+  return (
+    <AuthLayout
+      title="Create your Hub account"
+      subtitle={clientName ? `You were invited to join ${clientName}.` : "Develop, make and ship your products in one place."}
+    >
+      <Box component="form" noValidate onSubmit={form.handleSubmit(onRegister)}>
+        <Stack spacing={2.5}>
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoFocus={!invitedEmail}
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message}
+            {...form.register("email")}
+          />
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+            <TextField label="First name" autoComplete="given-name" error={Boolean(errors.firstName)} helperText={errors.firstName?.message} {...form.register("firstName")} />
+            <TextField label="Last name" autoComplete="family-name" error={Boolean(errors.lastName)} helperText={errors.lastName?.message} {...form.register("lastName")} />
+          </Stack>
+          <TextField label="Username" autoComplete="username" error={Boolean(errors.username)} helperText={errors.username?.message} {...form.register("username")} />
+          <PasswordField label="Password" autoComplete="new-password" error={Boolean(errors.password)} helperText={errors.password?.message} {...form.register("password")} />
+          <PasswordChecklist password={password} />
+          {error ? <Alert severity="error">{error}</Alert> : null}
+          <Button type="submit" size="large" variant="contained" loading={isSubmitting}>
+            Register
+          </Button>
+          <Typography variant="caption" sx={{ color: "text.secondary", textAlign: "center" }}>
+            By registering you agree to the{" "}
+            <Link component={RouterLink} to="/terms-and-conditions">
+              Terms and Conditions
+            </Link>{" "}
+            and the{" "}
+            <Link component={RouterLink} to="/acceptable-use-policy">
+              Acceptable Use Policy
+            </Link>
+            .
+          </Typography>
+          <Typography variant="body2" sx={{ textAlign: "center" }}>
+            Already have an account?{" "}
+            <Link component={RouterLink} to="/auth/login">
+              Sign in
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,34 @@
+import { defineConfig } from "@playwright/test";
+
+/** Drives Debian's Chromium (never a downloaded browser) against a running Hub at BASE_URL. */
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: true,
+  reporter: [["list"], ["json", { outputFile: "../.test-results/e2e.json" }]],
+  outputDir: "../.test-results/e2e-artifacts",
+  use: {
+    baseURL: process.env.BASE_URL ?? "http://127.0.0.1:3000",
+    viewport: { width: 1366, height: 900 },
+    screenshot: "only-on-failure",
+    trace: "off",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+      ],
+    },
+  },
+});

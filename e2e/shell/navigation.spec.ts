@@ -1,0 +1,78 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "../pages/hub";
+
+const SECTIONS = ["Product Development", "Mfg Library", "Inventory", "Orders", "Manufacturing", "Shipping", "Reports", "Dashboards", "Maintenance"];
+
+test.describe("navigation and settings", () => {
+  test("the admin sees all nine sections in the horizontal layout by default", async ({ page }) => {
+    await signIn(page, "admin");
+    const nav = page.getByTestId("nav-horizontal");
+    for (const section of SECTIONS) await expect(nav.getByRole("button", { name: section, exact: true })).toBeVisible();
+    await nav.getByRole("button", { name: "Manufacturing", exact: true }).click();
+    await expect(page.getByRole("menuitem", { name: /Pull Order/ })).toContainText("Soon");
+    await page.getByRole("menuitem", { name: "Find Order By Tote" }).click();
+    await expect(page).toHaveURL(/\/toteLookup$/);
+  });
+
+  test("the factory user's navigation holds only its cards", async ({ page }) => {
+    await signIn(page, "factory");
+    const nav = page.getByTestId("nav-horizontal");
+    await expect(nav.getByRole("button", { name: "Manufacturing", exact: true })).toBeVisible();
+    await expect(nav.getByRole("button", { name: "Product Development", exact: true })).toHaveCount(0);
+    await expect(nav.getByRole("button", { name: "Dashboards", exact: true })).toHaveCount(0);
+    await nav.getByRole("button", { name: "Orders", exact: true }).click();
+    await expect(page.getByRole("menuitem", { name: "Order Details" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Order Entry" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await page.goto("/orderEntry");
+    await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toBeVisible();
+  });
+
+  test("the client's navigation differs from the factory's", async ({ page }) => {
+    await signIn(page, "client");
+    const nav = page.getByTestId("nav-horizontal");
+    await expect(nav.getByRole("button", { name: "Product Development", exact: true })).toBeVisible();
+    await expect(nav.getByRole("button", { name: "Manufacturing", exact: true })).toHaveCount(0);
+    await nav.getByRole("button", { name: "Maintenance", exact: true }).click();
+    await expect(page.getByRole("menuitem", { name: "Your Account" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Clients" })).toHaveCount(0);
+  });
+
+  test("coming-soon pages offer Go to Home and Go Back", async ({ page }) => {
+    await signIn(page, "admin");
+    await page.goto("/pullOrder");
+    await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
+    await expect(page.getByText("Something Exciting Is On Its Way!")).toBeVisible();
+    await page.getByRole("link", { name: "Go to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto("/cutters");
+    await page.goto("/allCutters");
+    await page.getByRole("button", { name: "Go Back" }).click();
+    await expect(page).toHaveURL(/\/cutters$/);
+  });
+
+  test("settings: layout and colour preset persist across reloads, and reset restores the defaults", async ({ page }) => {
+    await signIn(page, "admin");
+    await page.getByRole("button", { name: "Settings" }).click();
+    const drawer = page.locator(".MuiDrawer-paper").filter({ has: page.getByRole("heading", { name: "Settings" }) });
+    await expect(drawer).toBeVisible();
+    expect((await drawer.boundingBox())?.width).toBe(280);
+    await expect(drawer.getByRole("radio", { name: "Horizontal" })).toHaveAttribute("aria-checked", "true");
+    await expect(drawer.getByRole("radio", { name: "blue" })).toHaveAttribute("aria-checked", "true");
+    await drawer.getByRole("radio", { name: "Vertical" }).click();
+    await drawer.getByRole("radio", { name: "red" }).click();
+    await drawer.getByRole("button", { name: "Close settings" }).click();
+    await expect(page.getByTestId("nav-vertical")).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByTestId("nav-vertical")).toBeVisible();
+    await expect(page.getByTestId("nav-horizontal")).toHaveCount(0);
+    const color = await page.getByRole("link", { name: "Hub home" }).locator("div").first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(color).toBe("rgb(211, 47, 47)");
+
+    await page.getByRole("button", { name: "Settings" }).click();
+    await page.getByRole("button", { name: "Reset settings" }).click();
+    await page.getByRole("button", { name: "Close settings" }).click();
+    await expect(page.getByTestId("nav-horizontal")).toBeVisible();
+  });
+});

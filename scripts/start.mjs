@@ -1,0 +1,8 @@
+// npm start: build the web app if needed, then serve everything on one port (PORT, default 3000).
+import { spawn } from "node:child_process";
+import { ensureWebBuild } from "./web-build.mjs";
+
+ensureWebBuild();
+const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], { stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,56 @@
+// npm test: typecheck, lint, unit + HTTP integration tests, end-to-end tests; then one summary line.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { ensureChromium } from "./chromium.mjs";
+import { runE2e } from "./e2e.mjs";
+
+const results = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+const step = (name, fn) => {
+  const started = Date.now();
+  console.log(`\n━━ ${name}`);
+  let ok = true;
+  try {
+    ok = fn() !== false;
+  } catch {
+    ok = false;
+  }
+  console.log(`━━ ${name}: ${ok ? "ok" : "FAILED"} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (!ok) failures.push(name);
+};
+
+ensureChromium();
+mkdirSync(".test-results", { recursive: true });
+
+step("typecheck", () => execFileSync("node", ["scripts/typecheck.mjs"], { stdio: "inherit" }));
+step("lint", () => execFileSync("npx", ["biome", "check", "."], { stdio: "inherit" }));
+
+step("unit and HTTP integration tests", () => {
+  const out = ".test-results/vitest.json";
+  rmSync(out, { force: true });
+  const r = spawnSync("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], { stdio: "inherit" });
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, "utf8"));
+    results.passed += report.numPassedTests ?? 0;
+    results.failed += report.numFailedTests ?? 0;
+    results.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  }
+  return r.status === 0;
+});
+
+const e2eCode = await runE2e().catch((error) => {
+  console.error(error.message);
+  return 1;
+});
+if (existsSync(".test-results/e2e.json")) {
+  const report = JSON.parse(readFileSync(".test-results/e2e.json", "utf8"));
+  results.passed += report.stats?.expected ?? 0;
+  results.failed += (report.stats?.unexpected ?? 0) + (report.stats?.flaky ?? 0);
+  results.skipped += report.stats?.skipped ?? 0;
+}
+if (e2eCode !== 0) failures.push("end-to-end tests");
+
+console.log("");
+if (failures.length > 0) console.log(`Failed steps: ${failures.join(", ")}`);
+console.log(`tests: ${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
+process.exit(failures.length > 0 || results.failed > 0 || results.passed === 0 ? 1 : 0);
