@@ -1,6 +1,6 @@
-import { PLACEHOLDER_ROUTES } from "@hub/contracts";
+import { PLACEHOLDER_ROUTES } from "@hub/contracts/nav/routes";
 import { lazy, Suspense } from "react";
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from "react-router";
+import { Navigate, Outlet, type RouteObject, useRoutes } from "react-router";
 import { ComingSoon } from "../components/coming-soon";
 import { AuthGuard, CardGuard, GuestGuard } from "../components/guards";
 import { LoadingScreen } from "../components/loading-screen";
@@ -73,4 +73,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** Declarative routing: the app uses no loaders or actions, and the data router would weigh more. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -1,4 +1,4 @@
-import { BREAKPOINTS } from "@hub/contracts";
+import { BREAKPOINTS } from "@hub/contracts/common/constants";
 import { createTheme, type Theme } from "@mui/material/styles";
 import { PRESET_COLORS, type TSettings } from "../lib/settings/settings";
 

@@ -1,4 +1,4 @@
-import { MESSAGES } from "@hub/contracts";
+import { MESSAGES } from "@hub/contracts/common/messages";
 import StarRounded from "@mui/icons-material/StarRounded";
 import { Box, Button, Stack, Typography } from "@mui/material";
 import { useEffect } from "react";

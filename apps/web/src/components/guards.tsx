@@ -1,4 +1,4 @@
-import { NAV_ITEMS } from "@hub/contracts";
+import { NAV_ITEMS } from "@hub/contracts/nav/nav-tree";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { matchPath, Navigate, useLocation } from "react-router";
 import { useAuth } from "../lib/auth/auth-context";

@@ -1,4 +1,4 @@
-import { COLOR_PRESETS, SETTINGS_DRAWER_WIDTH, type TLayout } from "@hub/contracts";
+import { COLOR_PRESETS, SETTINGS_DRAWER_WIDTH, type TLayout } from "@hub/contracts/common/constants";
 import Check from "@mui/icons-material/Check";
 import Close from "@mui/icons-material/Close";
 import RestartAlt from "@mui/icons-material/RestartAlt";

@@ -1,4 +1,4 @@
-import { MESSAGES, type TErrorResponse, ZErrorResponseSchema } from "@hub/contracts";
+import { MESSAGES } from "@hub/contracts/common/messages";
 
 /** Every failed call becomes one of these; `message` is what a person sees. */
 export class ApiError extends Error {
@@ -12,6 +12,15 @@ export class ApiError extends Error {
   }
 }
 
+const isErrorBody = (body: unknown): body is { error: string; message?: unknown; fields?: unknown } =>
+  typeof body === "object" && body !== null && typeof (body as { error?: unknown }).error === "string";
+
+const stringRecord = (value: unknown): Record<string, string> | undefined => {
+  if (typeof value !== "object" || value === null) return undefined;
+  const entries = Object.entries(value).filter((e): e is [string, string] => typeof e[1] === "string");
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+};
+
 /** Reads the one error shape; a body without a message gives the spec's 'Something went wrong'. */
 export const toApiError = async (response: Response): Promise<ApiError> => {
   let body: unknown = null;
@@ -20,10 +29,9 @@ export const toApiError = async (response: Response): Promise<ApiError> => {
   } catch {
     body = null;
   }
-  const parsed = ZErrorResponseSchema.safeParse(body);
-  if (parsed.success) {
-    const e: TErrorResponse = parsed.data;
-    return new ApiError(response.status, e.error, e.message || MESSAGES.somethingWentWrong, e.fields);
+  if (isErrorBody(body)) {
+    const message = typeof body.message === "string" && body.message ? body.message : MESSAGES.somethingWentWrong;
+    return new ApiError(response.status, body.error, message, stringRecord(body.fields));
   }
   return new ApiError(response.status, "UNKNOWN", MESSAGES.somethingWentWrong);
 };

@@ -1,4 +1,4 @@
-import { IP_LOOKUP_TIMEOUT_MS } from "@hub/contracts";
+import { IP_LOOKUP_TIMEOUT_MS } from "@hub/contracts/common/constants";
 
 const lookup = async (url: string): Promise<string> => {
   const response = await fetch(url, { signal: AbortSignal.timeout(IP_LOOKUP_TIMEOUT_MS), cache: "no-store" });

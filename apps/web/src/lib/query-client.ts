@@ -1,4 +1,4 @@
-import { QUERY_STALE_TIME_MS } from "@hub/contracts";
+import { QUERY_STALE_TIME_MS } from "@hub/contracts/common/constants";
 import { QueryClient } from "@tanstack/react-query";
 
 /** Spec 9: stale time 5 minutes, no retries, no refetch on focus or reconnect. */

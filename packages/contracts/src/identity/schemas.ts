@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MESSAGES } from "../common/errors";
+import { MESSAGES } from "../common/messages";
 import { ZNewPasswordSchema } from "./password-policy";
 
 const username = z
@@ -85,18 +85,3 @@ export const ZIdTokenClaimsSchema = z.object({
   exp: z.number(),
 });
 export type TIdTokenClaims = z.infer<typeof ZIdTokenClaimsSchema>;
-
-/** Login form of the spec (section 3): the values the login screen validates on submit. */
-export const ZLoginFormSchema = z
-  .object({
-    username: z.string().trim().min(1, MESSAGES.usernameRequired),
-    password: z.string().min(1, MESSAGES.passwordRequired),
-    confirmCode: z.string().trim(),
-    isCodeConfirm: z.boolean(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.isCodeConfirm && v.confirmCode.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["confirmCode"], message: MESSAGES.confirmCodeRequired });
-    }
-  });
-export type TLoginForm = z.infer<typeof ZLoginFormSchema>;

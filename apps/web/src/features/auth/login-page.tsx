@@ -1,17 +1,27 @@
-import { MESSAGES, type TLoginForm, ZLoginFormSchema } from "@hub/contracts";
-import { zodResolver } from "@hookform/resolvers/zod";
-import CheckCircle from "@mui/icons-material/CheckCircle";
-import { Alert, Box, Button, Link, Stack, TextField, Tooltip, Typography } from "@mui/material";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { MESSAGES } from "@hub/contracts/common/messages";
+import { type TLoginForm, validateLoginForm } from "@hub/contracts/identity/login-form";
+import { Alert, Box, Button, Link, Stack, Typography } from "@mui/material";
+import { lazy, Suspense, useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
 import { useLocation, useNavigate } from "react-router";
 import { Link as RouterLink } from "react-router";
 import { usePageTitle } from "../../components/guards";
+import { TextInput } from "../../components/text-input";
 import { ApiError } from "../../lib/api-error";
 import { loginErrorMessage, NewPasswordRequired, useAuth } from "../../lib/auth/auth-context";
 import { identityClient } from "../../lib/identity-client";
 import { AuthLayout } from "./auth-layout";
 import { PasswordField } from "./password-field";
+
+const ResendTick = lazy(() => import("./resend-tick"));
+
+/** react-hook-form resolver over the contract's login validation. */
+const loginResolver: Resolver<TLoginForm> = async (values) => {
+  const problems = validateLoginForm(values);
+  const entries = Object.entries(problems);
+  if (entries.length === 0) return { values, errors: {} };
+  return { values: {}, errors: Object.fromEntries(entries.map(([name, message]) => [name, { type: "validate", message }])) };
+};
 
 export type LoginLocationState = { isResetSuccess?: boolean; newPasswordSuccess?: boolean; username?: string };
 
@@ -40,7 +50,7 @@ export default function LoginPage() {
     watch,
     formState: { errors, isSubmitting },
   } = useForm<TLoginForm>({
-    resolver: zodResolver(ZLoginFormSchema),
+    resolver: loginResolver,
     defaultValues: { username: arrived.username ?? "", password: "", confirmCode: "", isCodeConfirm: false },
     mode: "onSubmit",
     reValidateMode: "onSubmit",
@@ -109,7 +119,7 @@ export default function LoginPage() {
               <Typography sx={{ color: "text.secondary" }}>{MESSAGES.confirmEnterBelow}</Typography>
             </Box>
           ) : null}
-          <TextField
+          <TextInput
             label="Username"
             autoComplete="username"
             autoFocus={!isCodeConfirm}
@@ -128,11 +138,11 @@ export default function LoginPage() {
           />
           {isCodeConfirm ? (
             <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
-              <TextField
+              <TextInput
                 label="Confirmation code"
                 autoComplete="one-time-code"
                 autoFocus
-                slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 6 } }}
+                inputProps={{ inputMode: "numeric", maxLength: 6 }}
                 error={Boolean(errors.confirmCode)}
                 helperText={errors.confirmCode?.message}
                 {...register("confirmCode")}
@@ -141,9 +151,9 @@ export default function LoginPage() {
                 Resend code
               </Button>
               {codeResendSuccess ? (
-                <Tooltip title={MESSAGES.codeResent} open arrow placement="top">
-                  <CheckCircle color="success" sx={{ mt: 2 }} aria-label={MESSAGES.codeResent} />
-                </Tooltip>
+                <Suspense fallback={null}>
+                  <ResendTick />
+                </Suspense>
               ) : null}
             </Stack>
           ) : null}

@@ -1,4 +1,4 @@
-import { PASSWORD_RULES } from "@hub/contracts";
+import { PASSWORD_RULES } from "@hub/contracts/identity/password-rules";
 import CheckCircle from "@mui/icons-material/CheckCircle";
 import RadioButtonUnchecked from "@mui/icons-material/RadioButtonUnchecked";
 import { List, ListItem, ListItemIcon, ListItemText } from "@mui/material";

@@ -1,18 +1,20 @@
 import { MESSAGES, type TSignUpRequest, ZSignUpRequestSchema } from "@hub/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import CheckCircle from "@mui/icons-material/CheckCircle";
-import { Alert, Box, Button, Link, Stack, TextField, Tooltip, Typography } from "@mui/material";
-import { useState } from "react";
+import { Alert, Box, Button, Link, Stack, Typography } from "@mui/material";
+import { lazy, Suspense, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { z } from "zod";
 import { usePageTitle } from "../../components/guards";
+import { TextInput } from "../../components/text-input";
 import { ApiError } from "../../lib/api-error";
 import { loginErrorMessage, useAuth } from "../../lib/auth/auth-context";
 import { identityClient } from "../../lib/identity-client";
 import { AuthLayout } from "./auth-layout";
 import { PasswordChecklist } from "./password-checklist";
 import { PasswordField } from "./password-field";
+
+const ResendTick = lazy(() => import("./resend-tick"));
 
 const ZCodeFormSchema = z.object({ code: z.string().trim().min(1, MESSAGES.confirmCodeRequired).regex(/^\d{6}$/, "The code is the 6 digits from the email") });
 
@@ -89,11 +91,11 @@ export default function RegisterPage() {
               <Typography sx={{ color: "text.secondary" }}>{MESSAGES.confirmEnterBelow}</Typography>
             </Box>
             <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
-              <TextField
+              <TextInput
                 label="Confirmation code"
                 autoComplete="one-time-code"
                 autoFocus
-                slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 6 } }}
+                inputProps={{ inputMode: "numeric", maxLength: 6 }}
                 error={Boolean(codeForm.formState.errors.code)}
                 helperText={codeForm.formState.errors.code?.message}
                 {...codeForm.register("code")}
@@ -102,9 +104,9 @@ export default function RegisterPage() {
                 Resend code
               </Button>
               {resent ? (
-                <Tooltip title={MESSAGES.codeResent} open arrow placement="top">
-                  <CheckCircle color="success" sx={{ mt: 2 }} aria-label={MESSAGES.codeResent} />
-                </Tooltip>
+                <Suspense fallback={null}>
+                  <ResendTick />
+                </Suspense>
               ) : null}
             </Stack>
             {error ? <Alert severity="error">{error}</Alert> : null}
@@ -125,7 +127,7 @@ export default function RegisterPage() {
     >
       <Box component="form" noValidate onSubmit={form.handleSubmit(onRegister)}>
         <Stack spacing={2.5}>
-          <TextField
+          <TextInput
             label="Email"
             type="email"
             autoComplete="email"
@@ -135,10 +137,10 @@ export default function RegisterPage() {
             {...form.register("email")}
           />
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-            <TextField label="First name" autoComplete="given-name" error={Boolean(errors.firstName)} helperText={errors.firstName?.message} {...form.register("firstName")} />
-            <TextField label="Last name" autoComplete="family-name" error={Boolean(errors.lastName)} helperText={errors.lastName?.message} {...form.register("lastName")} />
+            <TextInput label="First name" autoComplete="given-name" error={Boolean(errors.firstName)} helperText={errors.firstName?.message} {...form.register("firstName")} />
+            <TextInput label="Last name" autoComplete="family-name" error={Boolean(errors.lastName)} helperText={errors.lastName?.message} {...form.register("lastName")} />
           </Stack>
-          <TextField label="Username" autoComplete="username" error={Boolean(errors.username)} helperText={errors.username?.message} {...form.register("username")} />
+          <TextInput label="Username" autoComplete="username" error={Boolean(errors.username)} helperText={errors.username?.message} {...form.register("username")} />
           <PasswordField label="Password" autoComplete="new-password" error={Boolean(errors.password)} helperText={errors.password?.message} {...form.register("password")} />
           <PasswordChecklist password={password} />
           {error ? <Alert severity="error">{error}</Alert> : null}

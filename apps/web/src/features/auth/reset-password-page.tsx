@@ -1,11 +1,12 @@
 import { MESSAGES, ZConfirmForgotPasswordRequestSchema, ZForgotPasswordRequestSchema } from "@hub/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from "@mui/material";
+import { Alert, Box, Button, Link, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { z } from "zod";
 import { usePageTitle } from "../../components/guards";
+import { TextInput } from "../../components/text-input";
 import { ApiError } from "../../lib/api-error";
 import { identityClient } from "../../lib/identity-client";
 import { AuthLayout } from "./auth-layout";
@@ -60,7 +61,7 @@ export default function ResetPasswordPage() {
       <AuthLayout title="Forgot your password?" subtitle="Enter your username and we will email you a code to reset it.">
         <Box component="form" noValidate onSubmit={askForm.handleSubmit(onAsk)}>
           <Stack spacing={2.5}>
-            <TextField label="Username" autoComplete="username" autoFocus error={Boolean(errors.username)} helperText={errors.username?.message} {...askForm.register("username")} />
+            <TextInput label="Username" autoComplete="username" autoFocus error={Boolean(errors.username)} helperText={errors.username?.message} {...askForm.register("username")} />
             {error ? <Alert severity="error">{error}</Alert> : null}
             <Button type="submit" size="large" variant="contained" loading={isSubmitting}>
               Send code
@@ -80,11 +81,11 @@ export default function ResetPasswordPage() {
       <Box component="form" noValidate onSubmit={resetForm.handleSubmit(onReset)}>
         <Stack spacing={2.5}>
           <Typography>{`A code was sent to ${destination}. Enter it with your new password.`}</Typography>
-          <TextField
+          <TextInput
             label="Code"
             autoComplete="one-time-code"
             autoFocus
-            slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 6 } }}
+            inputProps={{ inputMode: "numeric", maxLength: 6 }}
             error={Boolean(errors.code)}
             helperText={errors.code?.message}
             {...resetForm.register("code")}

@@ -3,7 +3,11 @@ import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
 import { AppBar, Box, Container, Divider, Drawer, IconButton, Toolbar, Tooltip, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { Suspense, useState } from "react";
 import { Link as RouterLink, Outlet } from "react-router";
+import { ToastContainer } from "react-toastify";
+import "react-toastify/dist/ReactToastify.css";
+import { NOTIFY_AUTO_CLOSE_MS } from "@hub/contracts/common/constants";
 import { PageLoader } from "../../components/loading-screen";
+import { QueryProvider } from "../../lib/query-provider";
 import { useSettings } from "../../lib/settings/settings-context";
 import { SettingsDrawer } from "../settings-drawer";
 import { AccountMenu } from "./account-menu";
@@ -83,14 +87,17 @@ export function DashboardLayout() {
         </Drawer>
       )}
 
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, pt: horizontal ? 15 : 10, pb: 6 }}>
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, pt: horizontal ? 17 : 11, pb: 6 }}>
         <Container maxWidth="xl">
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          <QueryProvider>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </QueryProvider>
         </Container>
       </Box>
       <SettingsDrawer />
+      <ToastContainer position="top-right" autoClose={NOTIFY_AUTO_CLOSE_MS} theme="light" newestOnTop />
     </Box>
   );
 }

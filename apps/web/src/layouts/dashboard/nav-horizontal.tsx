@@ -1,4 +1,4 @@
-import type { TNavSection } from "@hub/contracts";
+import type { TNavSection } from "@hub/contracts/nav/nav-tree";
 import KeyboardArrowDown from "@mui/icons-material/KeyboardArrowDown";
 import { Box, Button, Chip, ListSubheader, Menu, MenuItem } from "@mui/material";
 import { useState } from "react";

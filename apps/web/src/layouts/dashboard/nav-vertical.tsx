@@ -1,4 +1,4 @@
-import type { TNavSection } from "@hub/contracts";
+import type { TNavSection } from "@hub/contracts/nav/nav-tree";
 import ExpandLess from "@mui/icons-material/ExpandLess";
 import ExpandMore from "@mui/icons-material/ExpandMore";
 import { Chip, Collapse, List, ListItemButton, ListItemText, ListSubheader } from "@mui/material";

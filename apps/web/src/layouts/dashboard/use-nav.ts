@@ -1,4 +1,4 @@
-import { filterNavTree, NAV_TREE, type TNavSection } from "@hub/contracts";
+import { filterNavTree, NAV_TREE, type TNavSection } from "@hub/contracts/nav/nav-tree";
 import { useMemo } from "react";
 import { useAuth } from "../../lib/auth/auth-context";
 

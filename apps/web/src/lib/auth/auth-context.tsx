@@ -1,19 +1,11 @@
-import {
-  APPLICATION_NAME,
-  MESSAGES,
-  type TCurrentUser,
-  type TProductDevData,
-  type TUserDataResponse,
-  ZLoginAuditResponseSchema,
-  ZPublicConfigSchema,
-  ZUserDataResponseSchema,
-} from "@hub/contracts";
+import type { TCurrentUser, TProductDevData, TPublicConfig, TUserDataResponse } from "@hub/contracts";
+import { APPLICATION_NAME } from "@hub/contracts/common/constants";
+import { MESSAGES } from "@hub/contracts/common/messages";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { api, publicApi } from "../api";
+import { publicRequest, request } from "../api";
 import { ApiError } from "../api-error";
 import { identityClient, sessionStore } from "../identity-client";
 import { lookupPublicIp } from "../public-ip";
-import { queryClient, queryKeys } from "../query-client";
 
 type SessionClient = TUserDataResponse["sessionClient"];
 
@@ -43,22 +35,27 @@ type AuthContextValue = AuthState & {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-const loadUserData = (username: string) =>
-  queryClient.fetchQuery({
-    queryKey: queryKeys.userData(username),
-    queryFn: () => api("/userdata", ZUserDataResponseSchema, { query: { username } }),
-    staleTime: 0,
-  });
+/**
+ * The session, always fresh (spec 9: user queries use zero stale time). Typed by its contract and
+ * not re-parsed here, and loaded without the query library, to keep the first page small.
+ */
+const loadUserData = (username: string) => request("/userdata", { query: { username } }) as Promise<TUserDataResponse>;
 
-const config = () =>
-  queryClient.fetchQuery({ queryKey: queryKeys.config(), queryFn: () => publicApi("/config", ZPublicConfigSchema) });
+let publicConfig: Promise<TPublicConfig> | null = null;
+const config = () => {
+  publicConfig ??= publicRequest<TPublicConfig>("/config").catch((error: unknown) => {
+    publicConfig = null;
+    throw error;
+  });
+  return publicConfig;
+};
 
 /** Spec 4: after a successful login, look up the public IP and post a login audit record. */
 const postLoginAudit = async (userName: string) => {
   try {
     const { ipLookupUrls } = await config();
     const ipAddress = await lookupPublicIp(ipLookupUrls);
-    await api("/loginAudit", ZLoginAuditResponseSchema, {
+    await request("/loginAudit", {
       method: "POST",
       body: { loginDate: new Date().toISOString(), userName, application: APPLICATION_NAME, ipAddress },
     });
@@ -73,7 +70,8 @@ const signedOut: AuthState = { isInitialized: true, isAuthenticated: false, user
 const clearEverything = () => {
   sessionStore.clear();
   localStorage.clear();
-  queryClient.clear();
+  // Cached server state goes too; the query library is loaded only once someone was signed in.
+  void import("../query-client").then(({ queryClient }) => queryClient.clear());
 };
 
 export function AuthProvider({ children }: { children: ReactNode }) {

@@ -1,13 +1,7 @@
-import { COLOR_PRESETS, LAYOUTS, type TColorPreset, type TLayout } from "@hub/contracts";
-import { z } from "zod";
+import { COLOR_PRESETS, LAYOUTS, type TColorPreset, type TLayout } from "@hub/contracts/common/constants";
 
 export const SETTINGS_KEY = "hub.settings";
 
-export const ZSettingsSchema = z.object({
-  layout: z.enum(LAYOUTS),
-  colorPreset: z.enum(COLOR_PRESETS),
-  techPackNav: z.enum(["vertical", "horizontal"]),
-});
 export type TSettings = { layout: TLayout; colorPreset: TColorPreset; techPackNav: "vertical" | "horizontal" };
 
 /** Spec 2.8 defaults: horizontal layout, blue preset, vertical tech-pack navigation. */
@@ -22,11 +16,18 @@ export const PRESET_COLORS: Record<TColorPreset, { main: string; light: string; 
   gray: { main: "#54606C", light: "#919EAB", dark: "#212B36" },
 };
 
+const oneOf = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
+
+/** Stored settings, each value checked; anything unknown falls back to its default. */
 export const readSettings = (): TSettings => {
   try {
-    const raw = localStorage.getItem(SETTINGS_KEY);
-    const parsed = ZSettingsSchema.safeParse(raw ? JSON.parse(raw) : null);
-    return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+    const raw = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? "{}") as Partial<Record<keyof TSettings, unknown>>;
+    return {
+      layout: oneOf(LAYOUTS, raw.layout, DEFAULT_SETTINGS.layout),
+      colorPreset: oneOf(COLOR_PRESETS, raw.colorPreset, DEFAULT_SETTINGS.colorPreset),
+      techPackNav: oneOf(["vertical", "horizontal"] as const, raw.techPackNav, DEFAULT_SETTINGS.techPackNav),
+    };
   } catch {
     return DEFAULT_SETTINGS;
   }
