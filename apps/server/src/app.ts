@@ -16,8 +16,8 @@ import { identityRoutes } from "./modules/identity/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { installAccessGuard } from "./platform/access";
 import type { HubConfig } from "./platform/config";
-import { installErrorHandler } from "./platform/errors";
-import { loggerOptions } from "./platform/logging";
+import { installErrorHandler, sendNotFound } from "./platform/errors";
+import { type LogStream, loggerOptions } from "./platform/logging";
 import { type Mailer, outboxMailer, smtpMailer } from "./platform/mail";
 import { loadPrincipal } from "./platform/principal";
 
@@ -27,6 +27,8 @@ export type AppDeps = {
   mailer?: Mailer;
   identity?: IdentityProvider;
   logger?: boolean;
+  /** Where the log lines go when `logger` is on (stdout by default); tests pass a capturing stream. */
+  logStream?: LogStream;
 };
 
 export type HubApp = FastifyInstance & { identity: IdentityProvider };
@@ -49,10 +51,9 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     });
 
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, deps.logger ?? false),
+    logger: loggerOptions(config.logLevel, deps.logger ?? false, deps.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -94,14 +95,25 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   // The web app: built assets, and index.html for every other page path (the app routes it).
   const index = join(config.webDist, "index.html");
   if (existsSync(index)) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: "1y", immutable: true });
+    // The wildcard route (/*) is the one static route the access guard knows; per-file routes would declare no access.
+    // Hashed assets are cached for a year; index.html (also served for "/") changes with every build.
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      maxAge: "1y",
+      immutable: true,
+      setHeaders: (reply, path) => {
+        if (path.endsWith(".html")) reply.header("cache-control", "no-cache");
+      },
+    });
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split("?")[0] ?? "";
       if (request.method === "GET" && !path.startsWith("/api/") && !path.startsWith("/dev/") && !/\.[a-z0-9]+$/i.test(path)) {
         return reply.header("cache-control", "no-cache").sendFile("index.html", { maxAge: 0, immutable: false });
       }
-      return reply.status(404).send({ error: "NOT_FOUND", message: `No endpoint ${request.method} ${path}.` });
+      return sendNotFound(request, reply);
     });
+  } else {
+    app.setNotFoundHandler(sendNotFound);
   }
 
   return Object.assign(app, { identity }) as unknown as HubApp;

@@ -1,5 +1,4 @@
 import { DatabaseLockedError } from "@hub/db";
-import { buildApp } from "./app";
 import { loadConfig } from "./platform/config";
 import { openHubDatabase } from "./platform/database";
 
@@ -7,7 +6,8 @@ const started = performance.now();
 const config = loadConfig();
 
 const main = async () => {
-  const database = await openHubDatabase(config);
+  // The app's code loads while the database opens and migrates.
+  const [database, { buildApp }] = await Promise.all([openHubDatabase(config), import("./app")]);
   const app = await buildApp({ config, db: database.db, logger: true });
   let closing = false;
   const shutdown = async (signal: string) => {

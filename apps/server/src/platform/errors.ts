@@ -1,6 +1,6 @@
 import type { TErrorCode, TErrorResponse } from "@hub/contracts";
 import { MESSAGES } from "@hub/contracts";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
 /** An error that becomes the one error shape `{ error, message, fields? }` with its HTTP status. */
@@ -49,7 +49,8 @@ export const installErrorHandler = (app: FastifyInstance): void => {
     if (status === 415) return reply.status(415).send({ error: "BAD_REQUEST", message: "Send the request as JSON." });
     return reply.status(status).send({ error: "BAD_REQUEST", message: error.message || "The request is not valid." } satisfies TErrorResponse);
   });
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: "NOT_FOUND", message: `No endpoint ${request.method} ${request.url.split("?")[0]}.` } satisfies TErrorResponse);
-  });
 };
+
+/** The 404 of a path no route serves, in the one error shape. Fastify takes one not-found handler: app.ts sets it. */
+export const sendNotFound = (request: FastifyRequest, reply: FastifyReply) =>
+  reply.status(404).send({ error: "NOT_FOUND", message: `No endpoint ${request.method} ${request.url.split("?")[0]}.` } satisfies TErrorResponse);

@@ -1,5 +1,8 @@
 import type { FastifyServerOptions } from "fastify";
 
+/** Where log lines go: stdout by default; tests pass a stream that keeps them. */
+export type LogStream = { write(line: string): void };
+
 /**
  * Logs never contain passwords, codes or tokens. Fastify logs no bodies; we also drop the
  * Authorization and Cookie headers and any query string value, which is the only other place a
@@ -17,10 +20,12 @@ export const REDACT_PATHS = [
   "*.idToken",
 ];
 
-export const loggerOptions = (level: string, enabled: boolean): FastifyServerOptions["logger"] =>
+/** Logger settings; `stream` sends the JSON lines somewhere other than stdout (tests capture them). */
+export const loggerOptions = (level: string, enabled: boolean, stream?: LogStream): FastifyServerOptions["logger"] =>
   enabled
     ? {
         level,
+        ...(stream ? { stream } : {}),
         redact: { paths: REDACT_PATHS, censor: "[redacted]" },
         serializers: {
           req: (req: { method: string; url: string; ip?: string; id?: string }) => ({

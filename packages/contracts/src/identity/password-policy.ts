@@ -2,7 +2,7 @@ import { z } from "zod";
 import { passwordPolicyProblems } from "./password-rules";
 
 export const ZNewPasswordSchema = z
-  .string()
+  .string({ error: "Password is required" })
   .max(256, "Password must be at most 256 characters")
   .superRefine((value, ctx) => {
     const missing = passwordPolicyProblems(value);

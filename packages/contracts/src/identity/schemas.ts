@@ -3,13 +3,13 @@ import { MESSAGES } from "../common/messages";
 import { ZNewPasswordSchema } from "./password-policy";
 
 const username = z
-  .string()
+  .string({ error: MESSAGES.usernameRequired })
   .trim()
   .min(1, MESSAGES.usernameRequired)
   .max(128, "Username must be at most 128 characters");
-const password = z.string().min(1, MESSAGES.passwordRequired).max(256);
+const password = z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(256);
 const code = z
-  .string()
+  .string({ error: MESSAGES.confirmCodeRequired })
   .trim()
   .min(1, MESSAGES.confirmCodeRequired)
   .regex(/^\d{6}$/, "The code is the 6 digits from the email");
@@ -23,9 +23,9 @@ export const ZRegisterUsernameSchema = username.regex(
 export const ZSignUpRequestSchema = z.object({
   username: ZRegisterUsernameSchema,
   password: ZNewPasswordSchema,
-  email: z.string().trim().toLowerCase().email("Enter a valid email address").max(254),
-  firstName: z.string().trim().min(1, "First name is required").max(100),
-  lastName: z.string().trim().min(1, "Last name is required").max(100),
+  email: z.string({ error: "Email is required" }).trim().toLowerCase().pipe(z.email("Enter a valid email address")).pipe(z.string().max(254, "Email must be at most 254 characters")),
+  firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100),
+  lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100),
 });
 export type TSignUpRequest = z.infer<typeof ZSignUpRequestSchema>;
 

@@ -69,6 +69,13 @@ export const DEMO_ACCOUNTS = [
  * again changes nothing that exists.
  */
 export const seedDemoData = async (db: HubDb, hashPassword: (plain: string) => Promise<string>): Promise<void> => {
+  // Fast path for every start after the first: the demo organisation is complete.
+  const usernames = DEMO_ACCOUNTS.map((a) => a.username);
+  const [present] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(sql`lower(${users.userName}) in ${usernames}`);
+  if ((present?.n ?? 0) === usernames.length) return;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const plan = async (name: string) =>

@@ -2,7 +2,7 @@ import type { TCurrentUser, TProductDevData, TTeam, TUserDataResponse } from "@h
 import { TEAM_TYPE } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Principal } from "../../platform/principal";
 
 const isActiveInvitation = (status: string | null) => status === null || status === "ACCEPTED";
@@ -45,6 +45,20 @@ export const productDevDataFor = async (
   let teams = (await loadTeams(db, user.userId)).filter((t) => !t.pending && isActiveInvitation(t.invitationStatus));
   if (teams.length === 0) {
     await db.transaction(async (tx) => {
+      // Parallel first loads (two tabs, a retry) must make one team: hold the user's row, then look again.
+      await tx.select({ userId: schema.users.userId }).from(schema.users).where(eq(schema.users.userId, user.userId)).for("update");
+      const [active] = await tx
+        .select({ id: schema.teamUsers.id })
+        .from(schema.teamUsers)
+        .where(
+          and(
+            eq(schema.teamUsers.userId, user.userId),
+            eq(schema.teamUsers.pending, false),
+            or(isNull(schema.teamUsers.invitationStatus), eq(schema.teamUsers.invitationStatus, "ACCEPTED")),
+          ),
+        )
+        .limit(1);
+      if (active) return;
       const [brand] = await tx.select().from(schema.teamTypes).where(eq(schema.teamTypes.name, TEAM_TYPE.brand));
       const [team] = await tx
         .insert(schema.teams)

@@ -3,7 +3,7 @@ import type { TCodeDelivery, TIdTokenClaims, TSignUpRequest, TTokens } from "@hu
 import { ZIdTokenClaimsSchema } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT, createLocalJWKSet } from "jose";
 import type { Mailer } from "../../platform/mail";
 import { type IdentityProvider, identityError } from "./provider";
@@ -139,15 +139,28 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
     return row?.n ?? 0;
   };
 
-  const recordFailure = async (username: string, address: string) => {
-    await db.insert(schema.identityLoginFailures).values([{ key: `user:${username.trim().toLowerCase()}` }, { key: `ip:${address}` }]);
-  };
-
-  const checkLimits = async (username: string, address: string) => {
-    const [perUser, perAddress] = await Promise.all([failuresSince(`user:${username.trim().toLowerCase()}`), failuresSince(`ip:${address}`)]);
-    if (perUser >= LOGIN_LIMITS.perUser || perAddress >= LOGIN_LIMITS.perAddress) {
+  /**
+   * Counts an attempt as a failure before the password is checked, so that parallel attempts cannot
+   * all pass the limit before any of them is recorded. Refused attempts do not count; the returned
+   * release() un-counts an attempt that turns out not to be a failure (the password was right).
+   */
+  const reserveAttempt = async (username: string, address: string): Promise<() => Promise<void>> => {
+    const userKey = `user:${username.trim().toLowerCase()}`;
+    const addressKey = `ip:${address}`;
+    const rows = await db
+      .insert(schema.identityLoginFailures)
+      .values([{ key: userKey }, { key: addressKey }])
+      .returning({ id: schema.identityLoginFailures.id });
+    const release = async () => {
+      await db.delete(schema.identityLoginFailures).where(inArray(schema.identityLoginFailures.id, rows.map((r) => r.id)));
+    };
+    // Each count includes this attempt itself.
+    const [perUser, perAddress] = await Promise.all([failuresSince(userKey), failuresSince(addressKey)]);
+    if (perUser > LOGIN_LIMITS.perUser || perAddress > LOGIN_LIMITS.perAddress) {
+      await release();
       throw identityError.limitExceeded("Password attempts exceeded");
     }
+    return release;
   };
 
   const issueTokens = async (user: IdentityUser): Promise<TTokens> => {
@@ -225,17 +238,14 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
     },
 
     async signIn(username, password, address) {
-      await checkLimits(username, address);
+      const release = await reserveAttempt(username, address);
       const user = await findUser(username);
       if (!user) {
         await burnVerify(password);
-        await recordFailure(username, address);
         throw identityError.notAuthorized();
       }
-      if (!(await verifyPassword(user.passwordHash, password))) {
-        await recordFailure(username, address);
-        throw identityError.notAuthorized();
-      }
+      if (!(await verifyPassword(user.passwordHash, password))) throw identityError.notAuthorized();
+      await release();
       if (user.status === "UNCONFIRMED") throw identityError.notConfirmed();
       if (user.status === "FORCE_CHANGE_PASSWORD") return { result: "newPasswordRequired" };
       const [hubUser] = await db
@@ -272,12 +282,10 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
     },
 
     async completeNewPassword(username, temporaryPassword, newPassword, address) {
-      await checkLimits(username, address);
+      const release = await reserveAttempt(username, address);
       const user = await findUser(username);
-      if (!user || !(await verifyPassword(user.passwordHash, temporaryPassword))) {
-        await recordFailure(username, address);
-        throw identityError.notAuthorized();
-      }
+      if (!user || !(await verifyPassword(user.passwordHash, temporaryPassword))) throw identityError.notAuthorized();
+      await release();
       if (user.status !== "FORCE_CHANGE_PASSWORD") throw identityError.notAuthorized("Password has already been changed. Sign in with it.");
       if (temporaryPassword === newPassword) {
         throw identityError.invalidParameter("Choose a new password that differs from the temporary one.");

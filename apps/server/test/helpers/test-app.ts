@@ -1,0 +1,116 @@
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+import type { TSignInResponse, TTokens } from "@hub/contracts";
+import { DEMO_PASSWORD, type HubDb, schema } from "@hub/db";
+import { asc, sql } from "drizzle-orm";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { buildApp, type HubApp } from "../../src/app";
+import { type HubConfig, loadConfig } from "../../src/platform/config";
+import type { LogStream } from "../../src/platform/logging";
+import { openTestDatabase, type TestDatabase } from "./database";
+
+export { DEMO_PASSWORD };
+
+/** A web build folder that does not exist, so tests do not depend on whether apps/web was built. */
+export const NO_WEB_DIST = join(tmpdir(), "hub-test-no-web-dist");
+
+/**
+ * The configuration a demo install gets: no DATABASE_URL and not production, so demo mode is on.
+ * The environment is explicit: the tests never read the real one (CI sets DATABASE_URL there).
+ */
+export const testConfig = (env: NodeJS.ProcessEnv = {}, overrides: Partial<HubConfig> = {}): HubConfig => ({
+  ...loadConfig({ NODE_ENV: "test", WEB_DIST: NO_WEB_DIST, PUBLIC_URL: "http://hub.test", ...env }),
+  ...overrides,
+});
+
+export type Mail = typeof schema.mailOutbox.$inferSelect;
+
+export type TestAppOptions = {
+  /** Build on this database instead of a new one; the caller closes it. */
+  database?: TestDatabase;
+  /** Replaces fields of the demo configuration. */
+  config?: Partial<HubConfig>;
+  /** Log to this stream (turns the logger on). */
+  logStream?: LogStream;
+  /** Runs on the built app before it is ready: register extra plugins or routes here. */
+  setup?: (app: HubApp) => Promise<void> | void;
+};
+
+export type TestApp = {
+  app: HubApp;
+  db: HubDb;
+  config: HubConfig;
+  database: TestDatabase;
+  /** Signs in with the password (the demo password by default) and returns the ID token. */
+  signIn: (username: string, password?: string) => Promise<string>;
+  /** Signs in and returns all tokens. */
+  signInTokens: (username: string, password?: string) => Promise<TTokens>;
+  /** Every email in the outbox, oldest first. */
+  mailbox: () => Promise<Mail[]>;
+  /** The 6-digit code in the newest email to this address. */
+  lastCode: (to: string) => Promise<string>;
+  /** app.inject with a Bearer token when one is given. */
+  request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+};
+
+export const codeIn = (text: string): string => {
+  const match = /\b(\d{6})\b/.exec(text);
+  if (!match?.[1]) throw new Error(`no 6-digit code in: ${text}`);
+  return match[1];
+};
+
+/** Opens a fresh database (or uses the given one) and builds the app on it the way main.ts does. */
+export const createTestApp = async (options: TestAppOptions = {}): Promise<TestApp> => {
+  const database = options.database ?? (await openTestDatabase());
+  const ownsDatabase = !options.database;
+  const config = testConfig({}, options.config);
+  let app: HubApp;
+  try {
+    app = await buildApp({ config, db: database.db, logger: options.logStream !== undefined, logStream: options.logStream });
+    await options.setup?.(app);
+    await app.ready();
+  } catch (error) {
+    if (ownsDatabase) await database.close();
+    throw error;
+  }
+  const { db } = database;
+
+  const request: TestApp["request"] = async ({ token, headers, ...rest }) =>
+    app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+
+  const signInTokens = async (username: string, password: string = DEMO_PASSWORD): Promise<TTokens> => {
+    const res = await app.inject({ method: "POST", url: "/api/identity/signIn", payload: { username, password } });
+    if (res.statusCode !== 200) throw new Error(`sign-in of ${username} answered ${res.statusCode}: ${res.body}`);
+    const body = res.json<TSignInResponse>();
+    if (body.result !== "tokens") throw new Error(`sign-in of ${username} answered ${body.result}`);
+    return body.tokens;
+  };
+
+  const mailbox = () => db.select().from(schema.mailOutbox).orderBy(asc(schema.mailOutbox.id));
+
+  return {
+    app,
+    db,
+    config,
+    database,
+    request,
+    signInTokens,
+    signIn: async (username, password) => (await signInTokens(username, password)).idToken,
+    mailbox,
+    lastCode: async (to) => {
+      const mails = (await mailbox()).filter((m) => m.to.toLowerCase() === to.toLowerCase());
+      const last = mails.at(-1);
+      if (!last) throw new Error(`no email to ${to}`);
+      return codeIn(last.text);
+    },
+    close: async () => {
+      await app.close();
+      if (ownsDatabase) await database.close();
+    },
+  };
+};
+
+/** The Hub user record (accounts.users) of a user name, or undefined. */
+export const hubUser = async (db: HubDb, userName: string) =>
+  (await db.select().from(schema.users).where(sql`lower(${schema.users.userName}) = lower(${userName})`))[0];

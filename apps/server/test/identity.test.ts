@@ -1,0 +1,422 @@
+import { GENERATED_USER_TYPE_ID, MESSAGES, type TErrorResponse, type TSignInResponse, type TTokens } from "@hub/contracts";
+import { schema } from "@hub/db";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { LOGIN_LIMITS } from "../src/modules/identity/builtin-pool";
+import { createTestApp, DEMO_PASSWORD, hubUser, type TestApp } from "./helpers/test-app";
+
+const PASSWORD = "Str0ng!pass";
+const NEW_PASSWORD = "N3w!password";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Payload = Record<string, unknown>;
+const post = (path: string, payload: Payload, remoteAddress?: string) =>
+  t.app.inject({ method: "POST", url: `/api/identity/${path}`, payload, ...(remoteAddress ? { remoteAddress } : {}) });
+
+const signUp = (username: string, email = `${username.toLowerCase()}@example.com`, password = PASSWORD) =>
+  post("signUp", { username, password, email, firstName: "Test", lastName: "Person" });
+
+/** A code of six digits that is not this one. */
+const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+const expectError = (res: { statusCode: number; json: <T>() => T }, status: number, error: TErrorResponse["error"]) => {
+  expect(res.statusCode).toBe(status);
+  const body = res.json<TErrorResponse>();
+  expect(body.error).toBe(error);
+  expect(typeof body.message).toBe("string");
+  return body;
+};
+
+/** Signs up and confirms a user; answers its email. */
+const register = async (username: string, email = `${username.toLowerCase()}@example.com`, password = PASSWORD) => {
+  expect((await signUp(username, email, password)).statusCode).toBe(200);
+  const res = await post("confirmSignUp", { username, code: await t.lastCode(email) });
+  expect(res.statusCode).toBe(200);
+  return email;
+};
+
+const signIn = (username: string, password: string, remoteAddress?: string) => post("signIn", { username, password }, remoteAddress);
+
+const tokensOf = (res: { statusCode: number; json: <T>() => T }): TTokens => {
+  expect(res.statusCode).toBe(200);
+  const body = res.json<TSignInResponse>();
+  if (body.result !== "tokens") throw new Error(`expected tokens, got ${body.result}`);
+  return body.tokens;
+};
+
+const userdata = (username: string, token: string) =>
+  t.app.inject({ method: "GET", url: `/api/userdata?username=${encodeURIComponent(username)}`, headers: { authorization: `Bearer ${token}` } });
+
+describe("sign-up validation", () => {
+  test("missing fields answer 400 VALIDATION naming every field", async () => {
+    const res = await post("signUp", {});
+    const body = expectError(res, 400, "VALIDATION");
+    expect(Object.keys(body.fields ?? {}).sort()).toEqual(["email", "firstName", "lastName", "password", "username"]);
+    expect(body.fields).toEqual({
+      username: "Username is required",
+      password: "Password is required",
+      email: "Email is required",
+      firstName: "First name is required",
+      lastName: "Last name is required",
+    });
+    const signIn = expectError(await post("signIn", {}), 400, "VALIDATION");
+    expect(signIn.fields).toEqual({ username: "Username is required", password: "Please enter your password" });
+  });
+
+  test("empty username and password get the spec's messages", async () => {
+    const res = await post("signIn", { username: " ", password: "" });
+    const body = expectError(res, 400, "VALIDATION");
+    expect(body.fields).toEqual({ username: MESSAGES.usernameRequired, password: MESSAGES.passwordRequired });
+  });
+
+  test("a bad email, a weak password and a bad username each get a message a person can act on", async () => {
+    const res = await post("signUp", { username: "two words", password: "password", email: "not-an-email", firstName: "A", lastName: "B" });
+    const body = expectError(res, 400, "VALIDATION");
+    expect(body.fields?.email).toBe("Enter a valid email address");
+    expect(body.fields?.password).toBe("Password needs: an uppercase letter, a number, a symbol (such as ! @ # $)");
+    expect(body.fields?.username).toBe("Use letters, numbers and . _ - @ only");
+    expect(body.message).toBe("username: Use letters, numbers and . _ - @ only");
+    expect(await hubUser(t.db, "two words")).toBeUndefined();
+  });
+
+  test("a short password lists what it lacks", async () => {
+    const res = await signUp("shorty", "shorty@example.com", "Ab1!");
+    expect(expectError(res, 400, "VALIDATION").fields?.password).toBe("Password needs: at least 8 characters");
+  });
+
+  test("a code that is not 6 digits is refused before it is checked", async () => {
+    const res = await post("confirmSignUp", { username: "anyone", code: "12ab" });
+    expect(expectError(res, 400, "VALIDATION").fields?.code).toBe("The code is the 6 digits from the email");
+  });
+});
+
+describe("sign-up and confirmation", () => {
+  test("the confirmation email carries a 6-digit code; a wrong code is refused; the right one creates the Hub user of spec 3", async () => {
+    const res = await signUp("new.user", "New.User@Example.com");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ userConfirmed: false, codeDelivery: { destination: "n***@e***.com", deliveryMedium: "EMAIL" } });
+
+    const mails = (await t.mailbox()).filter((m) => m.to === "new.user@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe("Your Hub confirmation code");
+    expect(mails[0]?.text).toMatch(/Your Hub confirmation code is \d{6}\b/);
+    const code = await t.lastCode("new.user@example.com");
+
+    // Nothing exists on the Hub side until the email is confirmed.
+    expect(await hubUser(t.db, "new.user")).toBeUndefined();
+
+    const wrong = await post("confirmSignUp", { username: "new.user", code: otherCode(code) });
+    expect(expectError(wrong, 400, "CodeMismatchException").fields?.code).toBeDefined();
+    expect(await hubUser(t.db, "new.user")).toBeUndefined();
+
+    const ok = await post("confirmSignUp", { username: "new.user", code });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ ok: true });
+
+    const user = await hubUser(t.db, "new.user");
+    expect(user).toMatchObject({
+      userName: "new.user",
+      email: "new.user@example.com",
+      firstName: "Test",
+      lastName: "Person",
+      typeId: GENERATED_USER_TYPE_ID,
+      available: true,
+      deliverableEmail: true,
+      isInternalAdmin: false,
+      testUser: false,
+      colorPalette: null,
+      manufacturerId: null,
+      userFactoryId: null,
+      clientId: null,
+      defaultSite: null,
+      isClientAdmin: false,
+    });
+    expect(GENERATED_USER_TYPE_ID).toBe(5);
+
+    const [identity] = await t.db.select().from(schema.identityUsers).where(eq(schema.identityUsers.username, "new.user"));
+    expect(identity).toMatchObject({ status: "CONFIRMED", emailVerified: true });
+    expect(identity?.passwordHash).toMatch(/^\$argon2id\$/);
+
+    // Confirming twice is refused, and creates nothing more.
+    expectError(await post("confirmSignUp", { username: "new.user", code }), 400, "NotAuthorizedException");
+    const [count] = await t.db.select({ n: sql<number>`count(*)::int` }).from(schema.users).where(eq(schema.users.userName, "new.user"));
+    expect(count?.n).toBe(1);
+
+    // The new user signs in and loads a session of a client-type user.
+    const tokens = tokensOf(await signIn("new.user", PASSWORD));
+    const session = await userdata("new.user", tokens.idToken);
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toMatchObject({ user: { userName: "new.user", userType: "client", clientId: null }, sessionClient: null });
+  });
+
+  test("sign-in before confirming: a wrong password is NotAuthorized, the right one UserNotConfirmed", async () => {
+    expect((await signUp("unconfirmed")).statusCode).toBe(200);
+    expect(expectError(await signIn("unconfirmed", "Wr0ng!pass"), 400, "NotAuthorizedException").message).toBe(
+      "Incorrect username or password.",
+    );
+    expectError(await signIn("unconfirmed", PASSWORD), 400, "UserNotConfirmedException");
+    expect(await hubUser(t.db, "unconfirmed")).toBeUndefined();
+  });
+
+  test("resending the code sends a new one and the old one stops working", async () => {
+    expect((await signUp("resender")).statusCode).toBe(200);
+    const oldCode = await t.lastCode("resender@example.com");
+    let newCode = oldCode;
+    // A fresh code is random: ask again in the unlikely case it repeats the old one.
+    for (let i = 0; i < 3 && newCode === oldCode; i++) {
+      const res = await post("resendConfirmationCode", { username: "resender" });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ destination: "r***@e***.com", deliveryMedium: "EMAIL" });
+      newCode = await t.lastCode("resender@example.com");
+    }
+    expect(newCode).not.toBe(oldCode);
+    expect((await t.mailbox()).filter((m) => m.to === "resender@example.com").length).toBeGreaterThanOrEqual(2);
+
+    expectError(await post("confirmSignUp", { username: "resender", code: oldCode }), 400, "CodeMismatchException");
+    expect((await post("confirmSignUp", { username: "resender", code: newCode })).statusCode).toBe(200);
+
+    // Once confirmed, there is nothing to resend; an unknown user has no code at all.
+    expectError(await post("resendConfirmationCode", { username: "resender" }), 400, "InvalidParameterException");
+    expectError(await post("resendConfirmationCode", { username: "nobody-here" }), 400, "UserNotFoundException");
+  });
+
+  test("a code dies after five wrong attempts, even for the right code", async () => {
+    expect((await signUp("guesser")).statusCode).toBe(200);
+    const code = await t.lastCode("guesser@example.com");
+    for (let i = 0; i < 5; i++) {
+      expectError(await post("confirmSignUp", { username: "guesser", code: otherCode(code) }), 400, "CodeMismatchException");
+    }
+    expectError(await post("confirmSignUp", { username: "guesser", code }), 400, "ExpiredCodeException");
+    expect(await hubUser(t.db, "guesser")).toBeUndefined();
+  });
+
+  test("a taken username (in any case) and a confirmed email cannot sign up again", async () => {
+    await register("Taken.Name");
+    const sameName = await signUp("TAKEN.name", "other@example.com");
+    expect(expectError(sameName, 400, "UsernameExistsException").fields?.username).toBeDefined();
+    const sameEmail = await signUp("someone.else", "CLIENT@demo.hub.test");
+    expect(expectError(sameEmail, 400, "AliasExistsException").fields?.email).toBeDefined();
+  });
+
+  test("usernames are case-insensitive: confirm, sign in and load the session in any case", async () => {
+    expect((await signUp("MixedCase", "mixed@example.com")).statusCode).toBe(200);
+    expect((await post("confirmSignUp", { username: "mixedcase", code: await t.lastCode("mixed@example.com") })).statusCode).toBe(200);
+    const tokens = tokensOf(await signIn("MIXEDCASE", PASSWORD));
+    const session = await userdata("mixedCASE", tokens.idToken);
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toMatchObject({ user: { userName: "MixedCase" } });
+    tokensOf(await signIn("admin", DEMO_PASSWORD));
+    tokensOf(await signIn("Admin", DEMO_PASSWORD));
+  });
+
+  test("an invited email registers into the inviting client, not as its admin, and the invitation is marked registered", async () => {
+    const [northwind] = await t.db.select().from(schema.clients).where(eq(schema.clients.siteName, "northwind"));
+    if (!northwind) throw new Error("demo client northwind missing");
+    const [invitation] = await t.db
+      .insert(schema.pendingUsers)
+      .values({ email: "invitee@brand.test", firstName: "Ivy", clientId: northwind.clientId })
+      .returning();
+    if (!invitation) throw new Error("invitation insert failed");
+
+    await register("invitee", "Invitee@Brand.test");
+
+    expect(await hubUser(t.db, "invitee")).toMatchObject({
+      clientId: northwind.clientId,
+      defaultSite: "northwind",
+      allowedSites: ["northwind"],
+      isClientAdmin: false,
+      typeId: GENERATED_USER_TYPE_ID,
+    });
+    const [after] = await t.db.select().from(schema.pendingUsers).where(eq(schema.pendingUsers.id, invitation.id));
+    expect(after?.registered).toBe(true);
+
+    const tokens = tokensOf(await signIn("invitee", PASSWORD));
+    const session = await userdata("invitee", tokens.idToken);
+    expect(session.json()).toMatchObject({
+      user: { clientId: northwind.clientId, defaultSite: "northwind", isClientAdmin: false, subscriptionName: "Professional" },
+      sessionClient: { clientId: northwind.clientId, clientName: "Northwind Apparel", siteName: "northwind" },
+    });
+  });
+});
+
+describe("sign-in", () => {
+  test("a wrong password and an unknown user get the same NotAuthorized answer", async () => {
+    const wrong = expectError(await signIn("client", "Wr0ng!pass"), 400, "NotAuthorizedException");
+    const unknown = expectError(await signIn("no-such-user", "Wr0ng!pass"), 400, "NotAuthorizedException");
+    expect(wrong.message).toBe("Incorrect username or password.");
+    expect(unknown).toEqual(wrong);
+  });
+
+  test(`after ${LOGIN_LIMITS.perUser} failures for one user the next attempt is 429 LimitExceeded, even with the right password`, async () => {
+    await register("lockme");
+    const address = "198.51.100.10";
+    for (let i = 0; i < LOGIN_LIMITS.perUser; i++) {
+      expectError(await signIn("lockme", `Wr0ng!pass${i}`, address), 400, "NotAuthorizedException");
+    }
+    // Counted per user, whatever the case of the name and wherever the attempt comes from.
+    expectError(await signIn("LockMe", PASSWORD, address), 429, "LimitExceededException");
+    expectError(await signIn("lockme", PASSWORD, "198.51.100.11"), 429, "LimitExceededException");
+    // Other users are not affected.
+    tokensOf(await signIn("client2", DEMO_PASSWORD, address));
+  });
+
+  test("parallel guesses do not get past the per-user limit", async () => {
+    await register("raced");
+    const address = "198.51.100.30";
+    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn("raced", `Wr0ng!guess${i}`, address)));
+    let checked = guesses.filter((res) => res.statusCode === 400).length;
+    const refused = guesses.filter((res) => res.statusCode === 429);
+    expect(checked).toBeLessThanOrEqual(LOGIN_LIMITS.perUser);
+    expect(checked + refused.length).toBe(guesses.length);
+    for (const res of refused) expectError(res, 429, "LimitExceededException");
+    // Refused attempts do not count; one by one, the guesses that were checked and the ones that
+    // still are add up to exactly the limit, and then even the right password is refused.
+    for (let i = 0; i < LOGIN_LIMITS.perUser + 1; i++) {
+      const res = await signIn("raced", `Wr0ng!again${i}`, address);
+      if (res.statusCode === 429) break;
+      expectError(res, 400, "NotAuthorizedException");
+      checked++;
+    }
+    expect(checked).toBe(LOGIN_LIMITS.perUser);
+    expectError(await signIn("raced", PASSWORD, address), 429, "LimitExceededException");
+  });
+
+  test(`after ${LOGIN_LIMITS.perAddress} failures from one address, that address is refused for every user`, async () => {
+    const address = "198.51.100.20";
+    const attempts = Array.from({ length: LOGIN_LIMITS.perAddress }, (_, i) => signIn(`ghost-${i}`, "Wr0ng!pass", address));
+    for (const res of await Promise.all(attempts)) expectError(res, 400, "NotAuthorizedException");
+    expectError(await signIn("designer", DEMO_PASSWORD, address), 429, "LimitExceededException");
+    tokensOf(await signIn("designer", DEMO_PASSWORD, "198.51.100.21"));
+  });
+
+  test("a disabled Hub user cannot sign in, and its open session stops working", async () => {
+    await register("leaver");
+    const tokens = tokensOf(await signIn("leaver", PASSWORD));
+    expect((await userdata("leaver", tokens.idToken)).statusCode).toBe(200);
+    await t.db.update(schema.users).set({ available: false }).where(eq(schema.users.userName, "leaver"));
+    expect(expectError(await signIn("leaver", PASSWORD), 400, "NotAuthorizedException").message).toBe("User is disabled.");
+    expect((await userdata("leaver", tokens.idToken)).statusCode).toBe(401);
+  });
+});
+
+describe("tokens and sessions", () => {
+  test("sign-in returns tokens; refresh gives a working ID token; sign-out revokes the session and only that one", async () => {
+    const tokens = tokensOf(await signIn("admin", DEMO_PASSWORD));
+    expect(tokens.idToken.split(".")).toHaveLength(3);
+    expect(tokens.refreshToken.length).toBeGreaterThanOrEqual(32);
+    expect(tokens.expiresIn).toBe(t.config.idTokenTtlSeconds);
+    const other = tokensOf(await signIn("admin", DEMO_PASSWORD));
+
+    expect((await userdata("admin", tokens.idToken)).statusCode).toBe(200);
+
+    const refreshed = await post("refresh", { refreshToken: tokens.refreshToken });
+    expect(refreshed.statusCode).toBe(200);
+    const renewed = refreshed.json<TTokens>();
+    expect(renewed.refreshToken).toBe(tokens.refreshToken);
+    expect((await userdata("admin", renewed.idToken)).statusCode).toBe(200);
+
+    expectError(await post("refresh", { refreshToken: "not-a-refresh-token" }), 400, "NotAuthorizedException");
+
+    const out = await post("signOut", { refreshToken: tokens.refreshToken });
+    expect(out.statusCode).toBe(200);
+    expect(out.json()).toEqual({ ok: true });
+
+    const after = await userdata("admin", tokens.idToken);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ error: "UNAUTHENTICATED", message: MESSAGES.notAuthenticated });
+    expect((await userdata("admin", renewed.idToken)).statusCode).toBe(401);
+    expect(expectError(await post("refresh", { refreshToken: tokens.refreshToken }), 400, "NotAuthorizedException").message).toBe(
+      "Refresh Token has been revoked",
+    );
+
+    // The same user's other session is untouched.
+    expect((await userdata("admin", other.idToken)).statusCode).toBe(200);
+  });
+});
+
+describe("forgotten password", () => {
+  test("the emailed code sets a new password; the old one stops working and every open session ends", async () => {
+    const email = await register("forgetful");
+    const session = tokensOf(await signIn("forgetful", PASSWORD));
+    expect((await userdata("forgetful", session.idToken)).statusCode).toBe(200);
+
+    const asked = await post("forgotPassword", { username: "Forgetful" });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ destination: "f***@e***.com", deliveryMedium: "EMAIL" });
+    const mail = (await t.mailbox()).filter((m) => m.to === email).at(-1);
+    expect(mail?.subject).toBe("Reset your Hub password");
+    const code = await t.lastCode(email);
+
+    expectError(await post("confirmForgotPassword", { username: "forgetful", code: otherCode(code), newPassword: NEW_PASSWORD }), 400, "CodeMismatchException");
+    const weak = await post("confirmForgotPassword", { username: "forgetful", code, newPassword: "weak" });
+    expect(expectError(weak, 400, "VALIDATION").fields?.newPassword).toMatch(/^Password needs: /);
+
+    const done = await post("confirmForgotPassword", { username: "forgetful", code, newPassword: NEW_PASSWORD });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ ok: true });
+
+    expect((await userdata("forgetful", session.idToken)).statusCode).toBe(401);
+    expectError(await post("refresh", { refreshToken: session.refreshToken }), 400, "NotAuthorizedException");
+    expectError(await signIn("forgetful", PASSWORD), 400, "NotAuthorizedException");
+    const fresh = tokensOf(await signIn("forgetful", NEW_PASSWORD));
+    expect((await userdata("forgetful", fresh.idToken)).statusCode).toBe(200);
+
+    // A code works once.
+    expectError(await post("confirmForgotPassword", { username: "forgetful", code, newPassword: "An0ther!pass" }), 400, "ExpiredCodeException");
+  });
+
+  test("an unknown user gets the same answer and no email", async () => {
+    const before = (await t.mailbox()).length;
+    const res = await post("forgotPassword", { username: "nobody-at-all" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ deliveryMedium: "EMAIL" });
+    expect((await t.mailbox()).length).toBe(before);
+  });
+});
+
+describe("admin-created users", () => {
+  test("the first sign-in asks for a new password; completing it returns tokens and the new password works", async () => {
+    const temporaryPassword = "Temp!pass1";
+    await t.app.identity.adminCreateUser({
+      username: "Made.By.Admin",
+      email: "Made.By.Admin@Example.com",
+      firstName: "Made",
+      lastName: "Admin",
+      temporaryPassword,
+    });
+    const [identity] = await t.db.select().from(schema.identityUsers).where(eq(schema.identityUsers.username, "Made.By.Admin"));
+    expect(identity).toMatchObject({ status: "FORCE_CHANGE_PASSWORD", email: "made.by.admin@example.com", emailVerified: true });
+
+    const first = await signIn("made.by.admin", temporaryPassword);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ result: "newPasswordRequired" });
+
+    const complete = (temp: string, newPassword: string) => post("completeNewPassword", { username: "made.by.admin", temporaryPassword: temp, newPassword });
+    expectError(await complete("Wr0ng!temp", NEW_PASSWORD), 400, "NotAuthorizedException");
+    expectError(await complete(temporaryPassword, temporaryPassword), 400, "InvalidParameterException");
+    expect(expectError(await complete(temporaryPassword, "short"), 400, "VALIDATION").fields?.newPassword).toBeDefined();
+
+    const done = await complete(temporaryPassword, NEW_PASSWORD);
+    expect(done.statusCode).toBe(200);
+    const tokens = done.json<TTokens>();
+    expect(tokens.idToken.split(".")).toHaveLength(3);
+    expect(tokens.refreshToken).toBeTruthy();
+
+    tokensOf(await signIn("Made.By.Admin", NEW_PASSWORD));
+    expectError(await signIn("made.by.admin", temporaryPassword), 400, "NotAuthorizedException");
+    expectError(await complete(NEW_PASSWORD, "Th1rd!password"), 400, "NotAuthorizedException");
+  });
+
+  test("an admin cannot create a user whose name is taken", async () => {
+    await expect(
+      t.app.identity.adminCreateUser({ username: "CLIENT", email: "x@example.com", firstName: "X", lastName: "Y", temporaryPassword: "Temp!pass1" }),
+    ).rejects.toMatchObject({ code: "UsernameExistsException" });
+  });
+});

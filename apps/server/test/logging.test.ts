@@ -1,0 +1,80 @@
+import type { TSignInResponse, TTokens } from "@hub/contracts";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createTestApp, type TestApp } from "./helpers/test-app";
+
+const PASSWORD = "L0gged!secret";
+const WRONG_PASSWORD = "Wr0ng!secret";
+const NEW_PASSWORD = "N3w!loggedsecret";
+
+const lines: string[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ logStream: { write: (line: string) => void lines.push(line) } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const post = async (path: string, payload: Record<string, unknown>, token?: string) => {
+  const res = await t.app.inject({ method: "POST", url: path, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return res;
+};
+
+/** The value appears in the log text (codes only as a whole number, not inside a longer one). */
+const appears = (text: string, secret: string) =>
+  /^\d+$/.test(secret) ? new RegExp(`(?<!\\d)${secret}(?!\\d)`).test(text) : text.includes(secret);
+
+test("the log shows the requests but no password, code or token", async () => {
+  const signUp = await post("/api/identity/signUp", {
+    username: "logme",
+    password: PASSWORD,
+    email: "logme@example.com",
+    firstName: "Log",
+    lastName: "Me",
+  });
+  expect(signUp.statusCode).toBe(200);
+  const confirmCode = await t.lastCode("logme@example.com");
+  expect((await post("/api/identity/confirmSignUp", { username: "logme", code: confirmCode })).statusCode).toBe(200);
+
+  expect((await post("/api/identity/signIn", { username: "logme", password: WRONG_PASSWORD })).statusCode).toBe(400);
+  const signIn = await post("/api/identity/signIn", { username: "logme", password: PASSWORD });
+  expect(signIn.statusCode).toBe(200);
+  const body = signIn.json<TSignInResponse>();
+  if (body.result !== "tokens") throw new Error("expected tokens");
+  const { idToken, refreshToken } = body.tokens;
+
+  const refreshed = await post("/api/identity/refresh", { refreshToken });
+  expect(refreshed.statusCode).toBe(200);
+  const renewedIdToken = refreshed.json<TTokens>().idToken;
+
+  // The token in the header, and (as a careless client might) in the query string too.
+  const session = await t.app.inject({
+    method: "GET",
+    url: `/api/userdata?username=logme&token=${renewedIdToken}`,
+    headers: { authorization: `Bearer ${renewedIdToken}` },
+  });
+  expect(session.statusCode).toBe(200);
+  const audit = await post("/api/loginAudit", { loginDate: new Date().toISOString(), userName: "logme", application: "hub", ipAddress: "unknown" }, idToken);
+  expect(audit.statusCode).toBe(200);
+
+  expect((await post("/api/identity/forgotPassword", { username: "logme" })).statusCode).toBe(200);
+  const resetCode = await t.lastCode("logme@example.com");
+  const reset = await post("/api/identity/confirmForgotPassword", { username: "logme", code: resetCode, newPassword: NEW_PASSWORD });
+  expect(reset.statusCode).toBe(200);
+  expect((await post("/api/identity/signOut", { refreshToken })).statusCode).toBe(200);
+
+  const text = lines.join("");
+  // The log is really on and saw these requests...
+  expect(text).toContain('"msg":"incoming request"');
+  expect(text).toContain('"msg":"request completed"');
+  for (const path of ["/api/identity/signUp", "/api/identity/confirmSignUp", "/api/identity/signIn", "/api/identity/refresh", "/api/userdata", "/api/identity/confirmForgotPassword"]) {
+    expect(text).toContain(`"url":"${path}"`);
+  }
+  // ...and none of the secrets that travelled in them.
+  const secrets = { PASSWORD, WRONG_PASSWORD, NEW_PASSWORD, confirmCode, resetCode, idToken, renewedIdToken, refreshToken };
+  for (const [name, secret] of Object.entries(secrets)) {
+    expect(appears(text, secret), `${name} appears in the log`).toBe(false);
+  }
+  expect(text.toLowerCase()).not.toContain("bearer");
+  expect(text).not.toContain("token=");
+});
