@@ -3,7 +3,7 @@ import type { TCodeDelivery, TIdTokenClaims, TSignUpRequest, TTokens } from "@hu
 import { ZIdTokenClaimsSchema } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT, createLocalJWKSet } from "jose";
 import type { Mailer } from "../../platform/mail";
 import { type IdentityProvider, identityError } from "./provider";
@@ -130,13 +130,25 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
     await db.update(schema.identityCodes).set({ consumedAt: new Date() }).where(eq(schema.identityCodes.id, row.id));
   };
 
-  const failuresSince = async (key: string): Promise<number> => {
+  /** Failures per user and per address inside the window, in one query. */
+  const failuresSince = async (userKey: string, addressKey: string): Promise<{ perUser: number; perAddress: number }> => {
     const since = new Date(Date.now() - LOGIN_LIMITS.windowMinutes * 60_000);
+    const f = schema.identityLoginFailures;
     const [row] = await db
-      .select({ n: count() })
-      .from(schema.identityLoginFailures)
-      .where(and(eq(schema.identityLoginFailures.key, key), gt(schema.identityLoginFailures.at, since)));
-    return row?.n ?? 0;
+      .select({
+        perUser: sql<number>`count(*) filter (where ${f.key} = ${userKey})::int`,
+        perAddress: sql<number>`count(*) filter (where ${f.key} = ${addressKey})::int`,
+      })
+      .from(f)
+      .where(and(inArray(f.key, [userKey, addressKey]), gt(f.at, since)));
+    return { perUser: row?.perUser ?? 0, perAddress: row?.perAddress ?? 0 };
+  };
+
+  /** Failures older than the window count for nothing; now and then they are cleared away. */
+  const pruneFailures = async () => {
+    if (Math.random() >= 0.02) return;
+    const before = new Date(Date.now() - LOGIN_LIMITS.windowMinutes * 60_000);
+    await db.delete(schema.identityLoginFailures).where(lt(schema.identityLoginFailures.at, before));
   };
 
   /**
@@ -155,7 +167,8 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
       await db.delete(schema.identityLoginFailures).where(inArray(schema.identityLoginFailures.id, rows.map((r) => r.id)));
     };
     // Each count includes this attempt itself.
-    const [perUser, perAddress] = await Promise.all([failuresSince(userKey), failuresSince(addressKey)]);
+    const { perUser, perAddress } = await failuresSince(userKey, addressKey);
+    await pruneFailures();
     if (perUser > LOGIN_LIMITS.perUser || perAddress > LOGIN_LIMITS.perAddress) {
       await release();
       throw identityError.limitExceeded("Password attempts exceeded");
@@ -239,7 +252,13 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
 
     async signIn(username, password, address) {
       const release = await reserveAttempt(username, address);
-      const user = await findUser(username);
+      // The pool user and whether the Hub has disabled them, in one query.
+      const [found] = await db
+        .select({ user: schema.identityUsers, available: schema.users.available })
+        .from(schema.identityUsers)
+        .leftJoin(schema.users, sql`lower(${schema.users.userName}) = lower(${schema.identityUsers.username})`)
+        .where(sql`lower(${schema.identityUsers.username}) = lower(${username.trim()})`);
+      const user = found?.user;
       if (!user) {
         await burnVerify(password);
         throw identityError.notAuthorized();
@@ -248,11 +267,7 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
       await release();
       if (user.status === "UNCONFIRMED") throw identityError.notConfirmed();
       if (user.status === "FORCE_CHANGE_PASSWORD") return { result: "newPasswordRequired" };
-      const [hubUser] = await db
-        .select({ available: schema.users.available })
-        .from(schema.users)
-        .where(sql`lower(${schema.users.userName}) = lower(${user.username})`);
-      if (hubUser && !hubUser.available) throw identityError.notAuthorized("User is disabled.");
+      if (found?.available === false) throw identityError.notAuthorized("User is disabled.");
       return { result: "tokens", tokens: await issueTokens(user) };
     },
 
