@@ -7,13 +7,16 @@ import { APP_VERSION } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { accountRoutes } from "./modules/account/routes";
 import { accountsRoutes } from "./modules/accounts/routes";
+import { clientsRoutes } from "./modules/clients/routes";
 import { ensureHubUser } from "./modules/accounts/hub-user.service";
 import { devRoutes } from "./modules/dev/routes";
 import { createBuiltinPool } from "./modules/identity/builtin-pool";
 import type { IdentityProvider } from "./modules/identity/provider";
 import { identityRoutes } from "./modules/identity/routes";
 import { systemRoutes } from "./modules/system/routes";
+import { usersRoutes } from "./modules/users/routes";
 import { installAccessGuard } from "./platform/access";
 import type { HubConfig } from "./platform/config";
 import { installErrorHandler, sendNotFound } from "./platform/errors";
@@ -89,6 +92,10 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
 
   await app.register(identityRoutes(identity), { prefix: "/api/identity" });
   await app.register(accountsRoutes(db), { prefix: "/api" });
+  const moduleDeps = { db, config, mailer, identity };
+  await app.register(clientsRoutes(moduleDeps), { prefix: "/api" });
+  await app.register(usersRoutes(moduleDeps), { prefix: "/api" });
+  await app.register(accountRoutes(moduleDeps), { prefix: "/api" });
   await app.register(systemRoutes(db, config, identity.kind), { prefix: "/api" });
   await app.register(devRoutes(db), { prefix: "/dev" });
 

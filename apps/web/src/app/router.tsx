@@ -4,6 +4,9 @@ import { Navigate, Outlet, type RouteObject, useRoutes } from "react-router";
 import { ComingSoon } from "../components/coming-soon";
 import { AuthGuard, CardGuard, GuestGuard } from "../components/guards";
 import { LoadingScreen } from "../components/loading-screen";
+import { accountRoutes } from "../features/account/routes";
+import { clientsRoutes } from "../features/clients/routes";
+import { usersRoutes } from "../features/users/routes";
 
 const DashboardLayout = lazy(() => import("../layouts/dashboard/dashboard-layout"));
 const IndexPage = lazy(() => import("../features/home/index-page"));
@@ -25,8 +28,12 @@ function Suspended() {
   );
 }
 
+/** Screens that are built, by area. */
+const featureRoutes: RouteObject[] = [...clientsRoutes, ...usersRoutes, ...accountRoutes];
+const built = new Set(featureRoutes.map((r) => r.path));
+
 /** Routes that later issues turn into screens; until then each shows the coming-soon page. */
-const placeholderRoutes: RouteObject[] = PLACEHOLDER_ROUTES.map((path) => ({
+const placeholderRoutes: RouteObject[] = PLACEHOLDER_ROUTES.filter((path) => !built.has(path.slice(1))).map((path) => ({
   path: path.slice(1),
   element: (
     <CardGuard>
@@ -66,7 +73,7 @@ export const routes: RouteObject[] = [
             <DashboardLayout />
           </AuthGuard>
         ),
-        children: [{ index: true, element: <IndexPage /> }, ...placeholderRoutes],
+        children: [{ index: true, element: <IndexPage /> }, ...featureRoutes, ...placeholderRoutes],
       },
       { path: "*", element: <Navigate to="/404" replace /> },
     ],

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ApiError, send, toApiError } from "./api-error";
 import { currentIdToken } from "./identity-client";
+import { sessionClientHeaders } from "./session-client";
 
 type Options = { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown; query?: Record<string, string | number | undefined> };
 
@@ -14,6 +15,7 @@ export const request = async (path: string, options: Options = {}): Promise<unkn
     method: options.method ?? "GET",
     headers: {
       authorization: `Bearer ${token}`,
+      ...sessionClientHeaders(),
       ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
     },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,

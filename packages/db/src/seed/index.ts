@@ -1,8 +1,9 @@
-import { DEFAULT_TYPE_CARDS, ROLE_NAMES, TEAM_TYPE, USER_TYPES } from "@hub/contracts";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { ALL_CARDS, DEFAULT_TYPE_CARDS, ROLE_NAMES, TEAM_TYPE, USER_TYPES } from "@hub/contracts";
+import { and, eq, sql } from "drizzle-orm";
 import type { HubDb } from "../client";
 import {
   cardGrants,
+  cards,
   clients,
   factories,
   identityUsers,
@@ -42,14 +43,15 @@ export const seedReferenceData = async (db: HubDb): Promise<void> => {
       ])
       .onConflictDoNothing();
     await tx.insert(subscriptions).values([...PLANS]).onConflictDoNothing();
-    // Default cards per user type are written once; after that they are data that admins change.
-    const [grantCount] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(cardGrants)
-      .where(isNull(cardGrants.userId));
-    if ((grantCount?.count ?? 0) === 0) {
-      const rows = USER_TYPES.flatMap((t) => (DEFAULT_TYPE_CARDS[t.name] ?? []).map((routeName) => ({ routeName, typeId: t.id })));
-      await tx.insert(cardGrants).values(rows).onConflictDoNothing();
+    // A card new to this installation gets its default grants once; after that they are data.
+    const known = new Set((await tx.select({ routeName: cards.routeName }).from(cards)).map((c) => c.routeName));
+    const fresh = ALL_CARDS.filter((card) => !known.has(card));
+    if (fresh.length > 0) {
+      await tx.insert(cards).values(fresh.map((routeName) => ({ routeName }))).onConflictDoNothing();
+      const rows = USER_TYPES.flatMap((t) =>
+        (DEFAULT_TYPE_CARDS[t.name] ?? []).filter((c) => fresh.includes(c)).map((routeName) => ({ routeName, typeId: t.id })),
+      );
+      if (rows.length > 0) await tx.insert(cardGrants).values(rows).onConflictDoNothing();
     }
   });
 };

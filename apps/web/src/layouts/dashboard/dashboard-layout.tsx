@@ -7,6 +7,8 @@ import { ToastContainer } from "react-toastify";
 import "react-toastify/dist/ReactToastify.css";
 import { NOTIFY_AUTO_CLOSE_MS } from "@hub/contracts/common/constants";
 import { PageLoader } from "../../components/loading-screen";
+import { AccountGuards } from "../../features/account/account-guards";
+import { SessionClientSwitcher } from "../../features/clients/session-client-switcher";
 import { QueryProvider } from "../../lib/query-provider";
 import { useSettings } from "../../lib/settings/settings-context";
 import { SettingsDrawer } from "../settings-drawer";
@@ -56,6 +58,7 @@ export function DashboardLayout() {
           ) : null}
           {!permanentVertical ? <Logo /> : null}
           <Box sx={{ flexGrow: 1 }} />
+          <SessionClientSwitcher />
           <Tooltip title="Settings">
             <IconButton aria-label="Settings" onClick={() => setDrawerOpen(true)}>
               <SettingsOutlined />
@@ -90,9 +93,11 @@ export function DashboardLayout() {
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, pt: horizontal ? 17 : 11, pb: 6 }}>
         <Container maxWidth="xl">
           <QueryProvider>
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
+            <AccountGuards>
+              <Suspense fallback={<PageLoader />}>
+                <Outlet />
+              </Suspense>
+            </AccountGuards>
           </QueryProvider>
         </Container>
       </Box>

@@ -1,0 +1,92 @@
+import Search from "@mui/icons-material/Search";
+import { Box, Card, InputAdornment, Stack, TextField } from "@mui/material";
+import { DataGrid, type GridColDef, type GridRowParams, type GridSortModel, type GridValidRowModel } from "@mui/x-data-grid";
+import { type ReactNode, useEffect, useState } from "react";
+import type { ListState } from "../../lib/list-state";
+
+type Props<R extends GridValidRowModel> = {
+  columns: GridColDef<R>[];
+  rows: R[];
+  total: number;
+  loading: boolean;
+  getRowId: (row: R) => string | number;
+  state: ListState;
+  onStateChange: (patch: Partial<ListState>) => void;
+  onRowClick?: (row: R) => void;
+  searchPlaceholder?: string;
+  /** Buttons shown beside the search box (export, filters). */
+  actions?: ReactNode;
+  emptyText?: string;
+  label: string;
+};
+
+/**
+ * The one list component: server-side paging, sorting and search (state in the URL through
+ * useListState), a column chooser, keyboard navigation, and an empty state. Every list in the Hub
+ * uses it.
+ */
+export function DataTable<R extends GridValidRowModel>(props: Props<R>) {
+  const { state, onStateChange } = props;
+  const [search, setSearch] = useState(state.searchString);
+  useEffect(() => setSearch(state.searchString), [state.searchString]);
+  useEffect(() => {
+    if (search === state.searchString) return;
+    const t = setTimeout(() => onStateChange({ searchString: search }), 300);
+    return () => clearTimeout(t);
+  }, [search, state.searchString, onStateChange]);
+
+  const sortModel: GridSortModel = state.sort
+    ? [{ field: state.sort.split(",")[0] ?? "", sort: state.sort.endsWith(",desc") ? "desc" : "asc" }]
+    : [];
+
+  return (
+    <Card>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ p: 2, alignItems: { sm: "center" } }}>
+        <TextField
+          size="small"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder={props.searchPlaceholder ?? "Search…"}
+          sx={{ maxWidth: { sm: 360 } }}
+          slotProps={{
+            htmlInput: { "aria-label": `Search ${props.label}` },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Box sx={{ flexGrow: 1 }} />
+        {props.actions}
+      </Stack>
+      <DataGrid<R>
+        aria-label={props.label}
+        rows={props.rows}
+        columns={props.columns}
+        getRowId={props.getRowId}
+        loading={props.loading}
+        rowCount={props.total}
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        disableColumnFilter
+        disableRowSelectionOnClick
+        showToolbar
+        pageSizeOptions={[10, 25, 50, 100]}
+        paginationModel={{ page: state.page, pageSize: state.size }}
+        onPaginationModelChange={(m) => onStateChange({ page: m.page, size: m.pageSize === state.size ? undefined : m.pageSize })}
+        sortModel={sortModel}
+        onSortModelChange={(m) => {
+          const first = m[0];
+          onStateChange({ sort: first?.sort ? `${first.field},${first.sort}` : "" });
+        }}
+        onRowClick={props.onRowClick ? (p: GridRowParams<R>) => props.onRowClick?.(p.row) : undefined}
+        localeText={{ noRowsLabel: props.emptyText ?? "Nothing here yet" }}
+        sx={{ border: 0, minHeight: 320, "& .MuiDataGrid-row": { cursor: props.onRowClick ? "pointer" : "default" } }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+
+export type ListState = { page: number; size: number; sort: string | undefined; searchString: string };
+
+/**
+ * A list's paging, sorting and search live in the URL (page, size, sort, q), so a reload or a
+ * shared link shows the same page. Defaults are left out of the URL.
+ */
+export const useListState = (defaults: { size?: number; sort?: string } = {}) => {
+  const [params, setParams] = useSearchParams();
+  const defaultSize = defaults.size ?? 25;
+  const state: ListState = useMemo(() => {
+    const page = Number.parseInt(params.get("page") ?? "0", 10);
+    const size = Number.parseInt(params.get("size") ?? String(defaultSize), 10);
+    return {
+      page: Number.isFinite(page) && page >= 0 ? page : 0,
+      size: Number.isFinite(size) && size > 0 && size <= 500 ? size : defaultSize,
+      sort: params.get("sort") ?? defaults.sort,
+      searchString: params.get("q") ?? "",
+    };
+  }, [params, defaultSize, defaults.sort]);
+
+  const update = useCallback(
+    (patch: Partial<ListState>) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          const merged = { ...state, ...patch };
+          // A new search or sort starts again at the first page.
+          if (patch.searchString !== undefined || patch.sort !== undefined || patch.size !== undefined) merged.page = patch.page ?? 0;
+          const put = (key: string, value: string | undefined, fallback: string | undefined) => {
+            if (value === undefined || value === "" || value === fallback) next.delete(key);
+            else next.set(key, value);
+          };
+          put("page", String(merged.page), "0");
+          put("size", String(merged.size), String(defaultSize));
+          put("sort", merged.sort, defaults.sort);
+          put("q", merged.searchString, "");
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams, state, defaultSize, defaults.sort],
+  );
+
+  /** The query the paging contract takes. */
+  const query = useMemo(
+    () => ({ page: state.page, size: state.size, sort: state.sort, searchString: state.searchString || undefined }),
+    [state],
+  );
+  return { state, update, query };
+};
