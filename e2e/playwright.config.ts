@@ -10,8 +10,8 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   forbidOnly: true,
-  reporter: [["list"], ["json", { outputFile: "../.test-results/e2e.json" }]],
-  outputDir: "../.test-results/e2e-artifacts",
+  reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT ?? "../.test-results/e2e.json" }]],
+  outputDir: process.env.E2E_OUTPUT ?? "../.test-results/e2e-artifacts",
   use: {
     baseURL: process.env.BASE_URL ?? "http://127.0.0.1:3000",
     viewport: { width: 1366, height: 900 },

@@ -9,10 +9,12 @@ import { ensureWebBuild } from "./web-build.mjs";
 
 export const runE2e = async (extraArgs = []) => {
   ensureChromium();
-  ensureWebBuild();
+  // E2E_WEB_DIST and E2E_PORT let several runs share one machine without touching each other.
+  const webDist = process.env.E2E_WEB_DIST ?? "apps/web/dist";
+  ensureWebBuild({ outDir: webDist });
   const dataDir = mkdtempSync(join(tmpdir(), "hub-e2e-"));
   const port = Number(process.env.E2E_PORT ?? 3210);
-  const env = { ...process.env, PORT: String(port), DATA_DIR: join(dataDir, "pgdata"), LOG_LEVEL: "warn" };
+  const env = { ...process.env, PORT: String(port), DATA_DIR: join(dataDir, "pgdata"), LOG_LEVEL: "warn", WEB_DIST: webDist };
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
   // The first admin of a fresh installation comes from the CLI, with a temporary password.

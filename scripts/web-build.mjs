@@ -1,7 +1,7 @@
 // Builds the web app when its sources are newer than the last build (or there is none).
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 
 const newest = (dir) => {
   let t = 0;
@@ -13,13 +13,14 @@ const newest = (dir) => {
   return t;
 };
 
-export const ensureWebBuild = ({ force = false } = {}) => {
-  const index = "apps/web/dist/index.html";
+export const ensureWebBuild = ({ force = false, outDir = "apps/web/dist" } = {}) => {
+  const index = `${outDir}/index.html`;
   const built = existsSync(index) ? statSync(index).mtimeMs : 0;
   const sources = Math.max(newest("apps/web"), newest("packages/contracts/src"));
   if (!force && built > sources) return false;
   console.log("Building the web app…");
-  execFileSync("npm", ["run", "build", "-w", "@hub/web", "--silent"], { stdio: "inherit" });
+  const args = outDir === "apps/web/dist" ? [] : ["--", "--outDir", resolve(outDir), "--emptyOutDir"];
+  execFileSync("npm", ["run", "build", "-w", "@hub/web", "--silent", ...args], { stdio: "inherit" });
   return true;
 };
 
