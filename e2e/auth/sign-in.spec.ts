@@ -93,3 +93,26 @@ test.describe("pages everyone can reach", () => {
     });
   }
 });
+
+test.describe("session failures", () => {
+  test("signing out says so in a notification at the top right", async ({ page }) => {
+    await signIn(page, "designer");
+    await signOut(page);
+    const toast = page.getByRole("alert").filter({ hasText: "You are signed out." });
+    await expect(toast).toBeVisible();
+    const box = await toast.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport ? box.x + box.width > viewport.width / 2 && box.y < viewport.height / 3 : false).toBe(true);
+  });
+
+  test("a session that fails to load after sign-in signs out and reloads", async ({ page }) => {
+    await page.route("**/api/userdata?*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    const login = new LoginScreen(page);
+    await login.goto();
+    const reloaded = page.waitForEvent("load");
+    await login.signIn("designer");
+    await reloaded;
+    await expect(login.submit()).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("hub.identity"))).toBeNull();
+  });
+});

@@ -1,10 +1,28 @@
 import { CssBaseline, ThemeProvider } from "@mui/material";
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { BrowserRouter } from "react-router";
-import { AuthProvider } from "../lib/auth/auth-context";
+import { AuthProvider, useAuth } from "../lib/auth/auth-context";
 import { SettingsProvider, useSettings } from "../lib/settings/settings-context";
 import { AppRoutes } from "./router";
 import { buildTheme } from "./theme";
+
+const Toasts = lazy(() => import("./toasts"));
+
+/**
+ * Notifications load once someone has signed in on this page (the login page stays small), and
+ * stay mounted after sign-out so its message can show.
+ */
+function LazyToasts() {
+  const { isAuthenticated } = useAuth();
+  const [wanted, setWanted] = useState(false);
+  if (isAuthenticated && !wanted) setWanted(true);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  );
+}
 
 function Themed() {
   const { settings } = useSettings();
@@ -15,6 +33,7 @@ function Themed() {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
+      <LazyToasts />
     </ThemeProvider>
   );
 }

@@ -3,9 +3,6 @@ import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
 import { AppBar, Box, Container, Divider, Drawer, IconButton, Toolbar, Tooltip, Typography, useMediaQuery, useTheme } from "@mui/material";
 import { Suspense, useState } from "react";
 import { Link as RouterLink, Outlet } from "react-router";
-import { ToastContainer } from "react-toastify";
-import "react-toastify/dist/ReactToastify.css";
-import { NOTIFY_AUTO_CLOSE_MS } from "@hub/contracts/common/constants";
 import { PageLoader } from "../../components/loading-screen";
 import { AccountGuards } from "../../features/account/account-guards";
 import { SessionClientSwitcher } from "../../features/clients/session-client-switcher";
@@ -102,7 +99,6 @@ export function DashboardLayout() {
         </Container>
       </Box>
       <SettingsDrawer />
-      <ToastContainer position="top-right" autoClose={NOTIFY_AUTO_CLOSE_MS} theme="light" newestOnTop />
     </Box>
   );
 }
