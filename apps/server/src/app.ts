@@ -3,7 +3,7 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import { APP_VERSION } from "@hub/contracts";
+import { APP_VERSION, SESSION_CLIENT_HEADER } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -22,7 +22,7 @@ import type { HubConfig } from "./platform/config";
 import { installErrorHandler, sendNotFound } from "./platform/errors";
 import { type LogStream, loggerOptions } from "./platform/logging";
 import { type Mailer, outboxMailer, smtpMailer } from "./platform/mail";
-import { loadPrincipal } from "./platform/principal";
+import { loadPrincipal, withSessionClient } from "./platform/principal";
 
 export type AppDeps = {
   config: HubConfig;
@@ -79,7 +79,8 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
       if (!header?.startsWith("Bearer ")) return null;
       const claims = await identity.verifyIdToken(header.slice(7).trim());
       if (!claims) return null;
-      return loadPrincipal(db, claims["cognito:username"]);
+      const principal = await loadPrincipal(db, claims["cognito:username"]);
+      return principal ? withSessionClient(db, principal, request.headers[SESSION_CLIENT_HEADER]) : null;
     },
     config.demoMode,
   );

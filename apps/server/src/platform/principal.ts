@@ -18,6 +18,11 @@ export type Principal = {
   isClientAdmin: boolean;
   planLevel: number | null;
   factoryIds: number[];
+  /**
+   * Internal users only: the client they work in (spec 4 session client), from the
+   * `x-session-client` header, kept only when that client exists; null otherwise.
+   */
+  sessionClientId: number | null;
 };
 
 const typeName = (typeId: number): TUserTypeName => {
@@ -82,6 +87,21 @@ export const loadPrincipal = async (db: HubDb, userName: string): Promise<Princi
     isClientAdmin: user.isClientAdmin,
     planLevel: user.planLevel ?? null,
     factoryIds: [...new Set(factoryIds)],
+    sessionClientId: null,
   };
+};
+
+/**
+ * Spec 4: internal users work in a stored session client, sent as the `x-session-client` header.
+ * The id is kept only for internal users and only when the client exists; anything else (absent,
+ * not a number, an unknown or deleted client) is ignored, so a stale choice never breaks a call.
+ */
+export const withSessionClient = async (db: HubDb, principal: Principal, header: string | string[] | undefined): Promise<Principal> => {
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (!principal.isInternal || !raw || !/^[1-9][0-9]{0,9}$/.test(raw.trim())) return principal;
+  const id = Number(raw.trim());
+  if (id > 2_147_483_647) return principal;
+  const [client] = await db.select({ clientId: schema.clients.clientId }).from(schema.clients).where(eq(schema.clients.clientId, id));
+  return client ? { ...principal, sessionClientId: client.clientId } : principal;
 };
 

@@ -135,11 +135,25 @@ export const getUserData = async (db: HubDb, principal: Principal): Promise<TUse
     keyPrefix: u.keyPrefix,
     isSuperadmin: principal.isSuperadmin,
   };
+  // Spec 4: internal users work in their stored session client (validated by the principal resolver).
+  const [chosen] =
+    principal.isInternal && principal.sessionClientId !== null
+      ? await db
+          .select({
+            clientId: schema.clients.clientId,
+            clientName: schema.clients.clientName,
+            siteName: schema.clients.siteName,
+            subscriptionId: schema.clients.subscriptionId,
+          })
+          .from(schema.clients)
+          .where(eq(schema.clients.clientId, principal.sessionClientId))
+      : [];
   return {
     user,
     productDevData: await productDevDataFor(db, u),
-    sessionClient:
-      u.clientId !== null && row.clientName !== null && row.siteName !== null
+    sessionClient: chosen
+      ? chosen
+      : u.clientId !== null && row.clientName !== null && row.siteName !== null
         ? { clientId: u.clientId, clientName: row.clientName, siteName: row.siteName, subscriptionId: row.subscriptionId ?? null }
         : null,
   };

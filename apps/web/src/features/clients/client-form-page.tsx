@@ -1,0 +1,254 @@
+import {
+  type TClientDetail,
+  type TClientFormOptions,
+  type TClientRequest,
+  type TClientRequestInput,
+  ZClientRequestSchema,
+} from "@hub/contracts/accounts/clients";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  InputLabel,
+  MenuItem,
+  Select,
+  Stack,
+  Switch,
+  Typography,
+} from "@mui/material";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { Link as RouterLink, useNavigate, useParams } from "react-router";
+import { toast } from "react-toastify";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { PageLoader } from "../../components/loading-screen";
+import { PageHeader } from "../../components/page-header";
+import { TextInput } from "../../components/text-input";
+import { ApiError } from "../../lib/api-error";
+import { applyServerErrors } from "../../lib/form-errors";
+import { useClient, useClientFormOptions, useDeleteClient, useSaveClient } from "./api";
+
+const FIELDS = ["clientName", "siteName", "subscriptionId", "factoryId", "active"] as const;
+
+const EMPTY: TClientRequestInput = { clientName: "", siteName: "", subscriptionId: null, factoryId: null, active: true };
+
+const fromClient = (c: TClientDetail): TClientRequestInput => ({
+  clientName: c.clientName,
+  siteName: c.siteName,
+  subscriptionId: c.subscriptionId,
+  factoryId: c.factoryId,
+  active: c.active,
+});
+
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : "Something went wrong");
+
+/** The not-found state of an edit page whose client does not exist (or is not the caller's). */
+function ClientNotFound() {
+  return (
+    <>
+      <PageHeader title="Client not found" />
+      <Card>
+        <CardContent>
+          <Typography sx={{ mb: 2 }}>This client does not exist, or it was deleted.</Typography>
+          <Button component={RouterLink} to="/clients" variant="contained">
+            Back to clients
+          </Button>
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+type FormProps = { client: TClientDetail | null; options: TClientFormOptions };
+
+function ClientForm({ client, options }: FormProps) {
+  const navigate = useNavigate();
+  const save = useSaveClient(client?.clientId ?? null);
+  const remove = useDeleteClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TClientRequestInput, unknown, TClientRequest>({
+    resolver: zodResolver(ZClientRequestSchema),
+    defaultValues: client ? fromClient(client) : EMPTY,
+  });
+
+  const onSubmit = async (values: TClientRequest) => {
+    setFormError(null);
+    try {
+      const saved = await save.mutateAsync(values);
+      toast.success(client ? `${saved.clientName} was saved.` : `${saved.clientName} was created.`);
+      navigate("/clients");
+    } catch (error) {
+      const message = applyServerErrors(error, setError, FIELDS);
+      const fieldMessages = error instanceof ApiError ? Object.keys(error.fields ?? {}).filter((f) => (FIELDS as readonly string[]).includes(f)) : [];
+      setFormError(fieldMessages.length > 0 ? null : message);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={client ? `Edit ${client.clientName}` : "New client"}
+        subtitle={client ? `Site ${client.siteName}` : "A brand on the Hub and the facility that serves it."}
+        actions={
+          client ? (
+            <Button color="error" variant="outlined" onClick={() => setConfirmOpen(true)}>
+              Delete
+            </Button>
+          ) : undefined
+        }
+      />
+      <Card component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={client ? "Edit client" : "New client"}>
+        <CardContent>
+          <Stack spacing={2.5} sx={{ maxWidth: 640 }}>
+            <TextInput
+              label="Client name"
+              autoFocus={!client}
+              {...register("clientName")}
+              error={Boolean(errors.clientName)}
+              helperText={errors.clientName?.message}
+            />
+            <TextInput
+              label="Site name"
+              {...register("siteName")}
+              error={Boolean(errors.siteName)}
+              helperText={errors.siteName?.message ?? "Lowercase letters, digits and hyphens, 2 to 40 characters. Unique."}
+            />
+            <Controller
+              control={control}
+              name="subscriptionId"
+              render={({ field, fieldState }) => (
+                <FormControl fullWidth error={Boolean(fieldState.error)}>
+                  <InputLabel id="client-subscription-label">Subscription</InputLabel>
+                  <Select
+                    labelId="client-subscription-label"
+                    label="Subscription"
+                    value={field.value ?? ""}
+                    onChange={(e) => field.onChange(String(e.target.value) === "" ? null : Number(e.target.value))}
+                    onBlur={field.onBlur}
+                  >
+                    <MenuItem value="">
+                      <em>No subscription</em>
+                    </MenuItem>
+                    {options.subscriptions.map((s) => (
+                      <MenuItem key={s.subscriptionId} value={s.subscriptionId}>
+                        {s.name} (level {s.level})
+                      </MenuItem>
+                    ))}
+                  </Select>
+                  {fieldState.error ? <FormHelperText>{fieldState.error.message}</FormHelperText> : null}
+                </FormControl>
+              )}
+            />
+            <Controller
+              control={control}
+              name="factoryId"
+              render={({ field, fieldState }) => (
+                <FormControl fullWidth error={Boolean(fieldState.error)}>
+                  <InputLabel id="client-factory-label">Facility</InputLabel>
+                  <Select
+                    labelId="client-factory-label"
+                    label="Facility"
+                    value={field.value ?? ""}
+                    onChange={(e) => field.onChange(String(e.target.value) === "" ? null : Number(e.target.value))}
+                    onBlur={field.onBlur}
+                  >
+                    <MenuItem value="">
+                      <em>No facility</em>
+                    </MenuItem>
+                    {options.factories.map((f) => (
+                      <MenuItem key={f.factoryId} value={f.factoryId}>
+                        {f.name}
+                      </MenuItem>
+                    ))}
+                  </Select>
+                  <FormHelperText>{fieldState.error?.message ?? "The facility that makes this client's orders."}</FormHelperText>
+                </FormControl>
+              )}
+            />
+            <Controller
+              control={control}
+              name="active"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} />}
+                  label="Active"
+                />
+              )}
+            />
+            {formError ? (
+              <Alert severity="error" data-testid="client-form-error">
+                {formError}
+              </Alert>
+            ) : null}
+            <Box sx={{ display: "flex", gap: 1.5 }}>
+              <Button type="submit" variant="contained" loading={isSubmitting}>
+                {client ? "Save changes" : "Create client"}
+              </Button>
+              <Button component={RouterLink} to="/clients" disabled={isSubmitting}>
+                Cancel
+              </Button>
+            </Box>
+          </Stack>
+        </CardContent>
+      </Card>
+      {client ? (
+        <ConfirmDialog
+          open={confirmOpen}
+          danger
+          title="Delete client?"
+          message={
+            <>
+              <strong>{client.clientName}</strong> ({client.siteName}) will be deleted, with its addresses, invitations and teams. This cannot
+              be undone.
+              {client.userCount > 0 ? ` It still has ${client.userCount} ${client.userCount === 1 ? "user" : "users"}, so the Hub will refuse.` : ""}
+            </>
+          }
+          confirmLabel="Delete"
+          onClose={() => setConfirmOpen(false)}
+          onConfirm={async () => {
+            await remove.mutateAsync(client.clientId);
+            toast.success(`${client.clientName} was deleted.`);
+            navigate("/clients");
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+const parseId = (raw: string | undefined): number | null => (raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null);
+
+/** /clients/new and /clients/edit/:id. */
+export default function ClientFormPage({ mode }: { mode: "new" | "edit" }) {
+  const params = useParams();
+  const id = mode === "edit" ? parseId(params.id) : null;
+  const options = useClientFormOptions();
+  const client = useClient(id);
+
+  if (mode === "edit" && id === null) return <ClientNotFound />;
+  if (client.error instanceof ApiError && client.error.status === 404) return <ClientNotFound />;
+  const error = options.error ?? client.error;
+  if (error) {
+    return (
+      <>
+        <PageHeader title={mode === "new" ? "New client" : "Edit client"} />
+        <Alert severity="error">{messageOf(error)}</Alert>
+      </>
+    );
+  }
+  if (!options.data || (mode === "edit" && !client.data)) return <PageLoader />;
+  return <ClientForm key={client.data?.clientId ?? "new"} client={mode === "edit" ? (client.data ?? null) : null} options={options.data} />;
+}
