@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 
 export type ListState = { page: number; size: number; sort: string | undefined; searchString: string };
 
@@ -9,6 +9,7 @@ export type ListState = { page: number; size: number; sort: string | undefined; 
  */
 export const useListState = (defaults: { size?: number; sort?: string } = {}) => {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const defaultSize = defaults.size ?? 25;
   const state: ListState = useMemo(() => {
     const page = Number.parseInt(params.get("page") ?? "0", 10);
@@ -23,6 +24,8 @@ export const useListState = (defaults: { size?: number; sort?: string } = {}) =>
 
   const update = useCallback(
     (patch: Partial<ListState>) => {
+      // A late update from a list the person has already left must not pull them back to it.
+      if (window.location.pathname !== pathname) return;
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -42,7 +45,7 @@ export const useListState = (defaults: { size?: number; sort?: string } = {}) =>
         { replace: true },
       );
     },
-    [setParams, state, defaultSize, defaults.sort],
+    [setParams, state, defaultSize, defaults.sort, pathname],
   );
 
   /** The query the paging contract takes. */

@@ -1,7 +1,7 @@
 import Search from "@mui/icons-material/Search";
 import { Box, Card, InputAdornment, Stack, TextField } from "@mui/material";
 import { DataGrid, type GridColDef, type GridRowParams, type GridSortModel, type GridValidRowModel } from "@mui/x-data-grid";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { ListState } from "../../lib/list-state";
 
 type Props<R extends GridValidRowModel> = {
@@ -28,12 +28,20 @@ type Props<R extends GridValidRowModel> = {
 export function DataTable<R extends GridValidRowModel>(props: Props<R>) {
   const { state, onStateChange } = props;
   const [search, setSearch] = useState(state.searchString);
+  const pendingSearch = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => setSearch(state.searchString), [state.searchString]);
   useEffect(() => {
     if (search === state.searchString) return;
-    const t = setTimeout(() => onStateChange({ searchString: search }), 300);
-    return () => clearTimeout(t);
+    pendingSearch.current = setTimeout(() => onStateChange({ searchString: search }), 300);
+    return () => {
+      if (pendingSearch.current) clearTimeout(pendingSearch.current);
+    };
   }, [search, state.searchString, onStateChange]);
+  /** Leaving the list (a row click) drops a search still waiting to be applied. */
+  const openRow = (row: R) => {
+    if (pendingSearch.current) clearTimeout(pendingSearch.current);
+    props.onRowClick?.(row);
+  };
 
   const sortModel: GridSortModel = state.sort
     ? [{ field: state.sort.split(",")[0] ?? "", sort: state.sort.endsWith(",desc") ? "desc" : "asc" }]
@@ -83,7 +91,7 @@ export function DataTable<R extends GridValidRowModel>(props: Props<R>) {
           const first = m[0];
           onStateChange({ sort: first?.sort ? `${first.field},${first.sort}` : "" });
         }}
-        onRowClick={props.onRowClick ? (p: GridRowParams<R>) => props.onRowClick?.(p.row) : undefined}
+        onRowClick={props.onRowClick ? (p: GridRowParams<R>) => openRow(p.row) : undefined}
         localeText={{ noRowsLabel: props.emptyText ?? "Nothing here yet" }}
         sx={{ border: 0, minHeight: 320, "& .MuiDataGrid-row": { cursor: props.onRowClick ? "pointer" : "default" } }}
       />
