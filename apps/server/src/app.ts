@@ -9,7 +9,10 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { accountRoutes } from "./modules/account/routes";
 import { accountsRoutes } from "./modules/accounts/routes";
+import { billingRoutes } from "./modules/billing/routes";
 import { clientsRoutes } from "./modules/clients/routes";
+import { filesRoutes } from "./modules/files/routes";
+import { integrationsRoutes } from "./modules/integrations/routes";
 import { ensureHubUser } from "./modules/accounts/hub-user.service";
 import { devRoutes } from "./modules/dev/routes";
 import { createBuiltinPool } from "./modules/identity/builtin-pool";
@@ -97,6 +100,9 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   await app.register(clientsRoutes(moduleDeps), { prefix: "/api" });
   await app.register(usersRoutes(moduleDeps), { prefix: "/api" });
   await app.register(accountRoutes(moduleDeps), { prefix: "/api" });
+  await app.register(integrationsRoutes(moduleDeps), { prefix: "/api" });
+  await app.register(billingRoutes(moduleDeps), { prefix: "/api" });
+  await app.register(filesRoutes(moduleDeps), { prefix: "/api" });
   await app.register(systemRoutes(db, config, identity.kind), { prefix: "/api" });
   await app.register(devRoutes(db), { prefix: "/dev" });
 

@@ -5,7 +5,10 @@ import { ComingSoon } from "../components/coming-soon";
 import { AuthGuard, CardGuard, GuestGuard } from "../components/guards";
 import { LoadingScreen } from "../components/loading-screen";
 import { accountRoutes } from "../features/account/routes";
+import { billingRoutes } from "../features/billing/routes";
 import { clientsRoutes } from "../features/clients/routes";
+import { filesRoutes } from "../features/files/routes";
+import { integrationsRoutes } from "../features/integrations/routes";
 import { usersRoutes } from "../features/users/routes";
 
 const DashboardLayout = lazy(() => import("../layouts/dashboard/dashboard-layout"));
@@ -29,7 +32,14 @@ function Suspended() {
 }
 
 /** Screens that are built, by area. */
-const featureRoutes: RouteObject[] = [...clientsRoutes, ...usersRoutes, ...accountRoutes];
+const featureRoutes: RouteObject[] = [
+  ...clientsRoutes,
+  ...usersRoutes,
+  ...accountRoutes,
+  ...integrationsRoutes,
+  ...billingRoutes,
+  ...filesRoutes,
+];
 const built = new Set(featureRoutes.map((r) => r.path));
 
 /** Routes that later issues turn into screens; until then each shows the coming-soon page. */
