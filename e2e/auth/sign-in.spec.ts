@@ -47,7 +47,7 @@ test.describe("signing in", () => {
     await expect(page).toHaveURL(/\/yourAccount$/);
     await login.signIn("client");
     await expect(page).toHaveURL(/\/yourAccount$/);
-    await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your Account", level: 1 })).toBeVisible();
   });
 
   test("signing out clears the session and all local storage", async ({ page }) => {

@@ -41,11 +41,11 @@ describe("every route declares its access", () => {
     expect(undeclared).toEqual([]);
   });
 
-  test("public routes are only the identity actions, health, config, the IP echo and the demo-only pages", () => {
+  test("public routes are only the identity actions, health, config, the IP echo, the plan list and the demo-only pages", () => {
     const publicRoutes = registeredRoutes.filter(
       (r): r is typeof r & { access: Access } => !r.url.startsWith("/api/test/") && !!r.access && "public" in r.access,
     );
-    const allowed = /^\/api\/(identity\/|health$|config$|ip$)|^\/dev\//;
+    const allowed = /^\/api\/(identity\/|health$|config$|ip$|subscriptions\/plans$)|^\/dev\//;
     expect(publicRoutes.filter((r) => !allowed.test(r.url)).map((r) => `${r.method} ${r.url}`)).toEqual([]);
     for (const route of publicRoutes.filter((r) => r.url.startsWith("/dev/"))) {
       expect(route.access, `${route.method} ${route.url}`).toMatchObject({ public: true, demoOnly: true });

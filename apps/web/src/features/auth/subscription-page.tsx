@@ -1,13 +1,63 @@
-import { ComingSoon } from "../../components/coming-soon";
+import type { TPlanList } from "@hub/contracts/accounts/account";
+import { Alert, Button, Link, Skeleton, Stack, Typography } from "@mui/material";
+import { useEffect, useState } from "react";
+import { Link as RouterLink } from "react-router";
 import { usePageTitle } from "../../components/guards";
+import { publicRequest } from "../../lib/api";
+import { ApiError } from "../../lib/api-error";
+import { PlanCards } from "../account/plan-cards";
 import { AuthLayout } from "./auth-layout";
 
-/** /auth/subscription: a brand choosing its plan at sign-up (built with the accounts issue). */
+/** /auth/subscription: a brand signing up sees the plans, then creates its account. */
 export default function SubscriptionPage() {
   usePageTitle("Subscription");
+  const [plans, setPlans] = useState<TPlanList["items"] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    publicRequest<TPlanList>("/subscriptions/plans")
+      .then((body) => {
+        if (live) setPlans(body.items);
+      })
+      .catch((e: unknown) => {
+        if (live) setError(e instanceof ApiError ? e.message : "Something went wrong");
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
   return (
-    <AuthLayout title="Subscription">
-      <ComingSoon />
+    <AuthLayout title="Choose your plan" subtitle="Every plan has a level and a number of users. Professional (level 2) adds report downloads and the production overview.">
+      <Stack spacing={2.5}>
+        {error ? <Alert severity="error">{error}</Alert> : null}
+        {plans ? (
+          <PlanCards
+            compact
+            plans={plans}
+            action={(plan) => (
+              <Button
+                variant="contained"
+                fullWidth
+                component={RouterLink}
+                to={`/auth/register?plan=${encodeURIComponent(plan.name)}`}
+                aria-label={`Create your account with the ${plan.name} plan`}
+              >
+                Create your account
+              </Button>
+            )}
+          />
+        ) : error ? null : (
+          <Skeleton variant="rounded" height={320} />
+        )}
+        <Typography variant="body2" sx={{ color: "text.secondary", textAlign: "center" }}>
+          After you register, the Hub team sets up your brand and its admin picks the plan under Your Account. Already have an account?{" "}
+          <Link component={RouterLink} to="/auth/login">
+            Sign in
+          </Link>
+        </Typography>
+      </Stack>
     </AuthLayout>
   );
 }

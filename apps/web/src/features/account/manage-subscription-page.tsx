@@ -1,0 +1,6 @@
+import { ChoosePlan } from "./choose-plan";
+
+/** /manageSubscription: change the client's plan. */
+export default function ManageSubscriptionPage() {
+  return <ChoosePlan mode="change" />;
+}
