@@ -3,7 +3,7 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import { APP_VERSION, SESSION_CLIENT_HEADER } from "@hub/contracts";
+import { API_KEY_HEADER, APP_VERSION, SESSION_CLIENT_HEADER } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -21,11 +21,13 @@ import { identityRoutes } from "./modules/identity/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { installAccessGuard } from "./platform/access";
+import { type BillingAdapter, billingAdapterFor } from "./platform/billing";
+import { type FilesAdapter, filesAdapterFor } from "./platform/files";
 import type { HubConfig } from "./platform/config";
-import { installErrorHandler, sendNotFound } from "./platform/errors";
+import { forbidden, installErrorHandler, sendNotFound } from "./platform/errors";
 import { type LogStream, loggerOptions } from "./platform/logging";
 import { type Mailer, outboxMailer, smtpMailer } from "./platform/mail";
-import { loadPrincipal, withSessionClient } from "./platform/principal";
+import { loadApiKeyPrincipal, loadPrincipal, withSessionClient } from "./platform/principal";
 
 export type AppDeps = {
   config: HubConfig;
@@ -35,6 +37,10 @@ export type AppDeps = {
   logger?: boolean;
   /** Where the log lines go when `logger` is on (stdout by default); tests pass a capturing stream. */
   logStream?: LogStream;
+  /** Billing adapter; by default from the config (Stripe when STRIPE_SECRET_KEY is set, else the built-in ledger). */
+  billing?: BillingAdapter;
+  /** Files adapter; by default from the config (S3 when S3_BUCKET is set, else a local folder). */
+  files?: FilesAdapter;
 };
 
 export type HubApp = FastifyInstance & { identity: IdentityProvider };
@@ -79,6 +85,15 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     app,
     async (request) => {
       const header = request.headers.authorization;
+      // API keys (x-api-key, or a Bearer value starting hub_): only on routes that opt in with config.apiKey.
+      const bearer = header?.startsWith("Bearer ") ? header.slice(7).trim() : null;
+      const rawKey = request.headers[API_KEY_HEADER];
+      const apiKey = (Array.isArray(rawKey) ? rawKey[0] : rawKey) ?? (bearer?.startsWith("hub_") ? bearer : undefined);
+      if (apiKey !== undefined) {
+        const principal = await loadApiKeyPrincipal(db, apiKey.trim());
+        if (principal && request.routeOptions.config.apiKey !== true) throw forbidden("This endpoint does not accept API keys.");
+        return principal;
+      }
       if (!header?.startsWith("Bearer ")) return null;
       const claims = await identity.verifyIdToken(header.slice(7).trim());
       if (!claims) return null;
@@ -96,7 +111,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
 
   await app.register(identityRoutes(identity), { prefix: "/api/identity" });
   await app.register(accountsRoutes(db), { prefix: "/api" });
-  const moduleDeps = { db, config, mailer, identity };
+  const moduleDeps = { db, config, mailer, identity, billing: deps.billing ?? billingAdapterFor(db, config), files: deps.files ?? filesAdapterFor(config) };
   await app.register(clientsRoutes(moduleDeps), { prefix: "/api" });
   await app.register(usersRoutes(moduleDeps), { prefix: "/api" });
   await app.register(accountRoutes(moduleDeps), { prefix: "/api" });

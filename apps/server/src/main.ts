@@ -23,7 +23,7 @@ const main = async () => {
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
     {
-      database: database.driver === "pglite" ? `embedded (${config.dataDir})` : "postgresql",
+      database: database.driver === "pglite" ? `embedded (${config.databaseDir})` : "postgresql",
       demoMode: config.demoMode,
       startupMs: Math.round(performance.now() - started),
     },

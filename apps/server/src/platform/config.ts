@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { createHash } from "node:crypto";
+import { join, resolve } from "node:path";
 
 /** Everything the server reads from the environment, with the defaults that need nothing. */
 export type HubConfig = {
@@ -6,7 +7,10 @@ export type HubConfig = {
   host: string;
   /** PostgreSQL server; when absent the embedded database in dataDir is used. */
   databaseUrl: string | null;
+  /** The Hub's data folder: the embedded database (pgdata/) and, by default, local files (files/). */
   dataDir: string;
+  /** Where the embedded database lives inside dataDir. */
+  databaseDir: string;
   production: boolean;
   /** Demo mode: no DATABASE_URL and not production. Seeds demo accounts and opens /dev/mailbox. */
   demoMode: boolean;
@@ -22,7 +26,40 @@ export type HubConfig = {
   idTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   webDist: string;
+  /**
+   * Key of the AES-256-GCM encryption of integration credentials at rest (SHA-256 of HUB_SECRET_KEY).
+   * Required in production; elsewhere a fixed, published development key is used.
+   */
+  secretKey: Buffer;
+  /** True when secretKey is the published development key (anyone with the source can decrypt). */
+  secretKeyIsDevKey: boolean;
+  /** Base URL of the store platform (Shopify-like); null: https://{storeName}.myshopify.com. */
+  storePlatformUrl: string | null;
+  /** Base URL of the shipping platform (ShipStation-like). */
+  shippingPlatformUrl: string;
+  /** Who gets software requests; empty: every internal (icreate) user's email. */
+  adminEmails: string[];
+  /** Stripe secret key: when set, billing uses the Stripe adapter; else the built-in ledger. Never logged. */
+  stripeSecretKey: string | null;
+  /** Where the Stripe SDK sends its calls (tests point it at a local stand-in); null: Stripe's own. */
+  stripeApiBase: string | null;
+  /** Folder of the local files adapter (when no S3 bucket is set). */
+  filesDir: string;
+  /** S3-compatible storage for files; null: the local folder. */
+  s3: {
+    bucket: string;
+    endpoint: string | null;
+    region: string;
+    accessKeyId: string | null;
+    secretAccessKey: string | null;
+    forcePathStyle: boolean;
+  } | null;
+  /** Largest print file a person may upload, in bytes. */
+  printFileMaxBytes: number;
 };
+
+/** The published development key: only for demo and development data, never for real credentials. */
+export const DEV_SECRET_KEY = "hub-development-secret-key-not-for-production";
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
   if (value === undefined || value === "") return fallback;
@@ -35,11 +72,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): HubConfig => {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   const production = env.NODE_ENV === "production";
   const port = int(env.PORT, 3000, "PORT");
+  const secret = env.HUB_SECRET_KEY?.trim() || null;
+  if (production && !secret) throw new Error("HUB_SECRET_KEY is required in production (it encrypts integration credentials).");
+  if (secret && secret.length < 32) throw new Error("HUB_SECRET_KEY must be at least 32 characters.");
   return {
     port,
     host: env.HOST ?? "0.0.0.0",
     databaseUrl,
     dataDir: resolve(env.DATA_DIR ?? "data"),
+    databaseDir: join(resolve(env.DATA_DIR ?? "data"), "pgdata"),
     production,
     demoMode: !databaseUrl && !production,
     smtpUrl: env.SMTP_URL?.trim() || null,
@@ -54,5 +95,27 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): HubConfig => {
     idTokenTtlSeconds: int(env.ID_TOKEN_TTL_SECONDS, 3600, "ID_TOKEN_TTL_SECONDS"),
     refreshTokenTtlDays: int(env.REFRESH_TOKEN_TTL_DAYS, 30, "REFRESH_TOKEN_TTL_DAYS"),
     webDist: resolve(env.WEB_DIST ?? "apps/web/dist"),
+    secretKey: createHash("sha256").update(secret ?? DEV_SECRET_KEY).digest(),
+    secretKeyIsDevKey: !secret,
+    storePlatformUrl: env.STORE_PLATFORM_URL?.trim().replace(/\/+$/, "") || null,
+    shippingPlatformUrl: (env.SHIPPING_PLATFORM_URL?.trim() || "https://ssapi.shipstation.com").replace(/\/+$/, ""),
+    adminEmails: (env.ADMIN_EMAILS ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+    stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || null,
+    stripeApiBase: env.STRIPE_API_BASE?.trim() || null,
+    filesDir: resolve(env.FILES_DIR?.trim() || join(resolve(env.DATA_DIR ?? "data"), "files")),
+    s3: env.S3_BUCKET?.trim()
+      ? {
+          bucket: env.S3_BUCKET.trim(),
+          endpoint: env.S3_ENDPOINT?.trim() || null,
+          region: env.S3_REGION?.trim() || "us-east-1",
+          accessKeyId: env.S3_ACCESS_KEY_ID?.trim() || null,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY?.trim() || null,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === "true",
+        }
+      : null,
+    printFileMaxBytes: int(env.PRINT_FILE_MAX_BYTES, 50 * 1024 * 1024, "PRINT_FILE_MAX_BYTES"),
   };
 };

@@ -4,7 +4,7 @@ import type { HubConfig } from "./config";
 
 /** Opens the configured database, applies the migrations, and seeds what the mode wants. */
 export const openHubDatabase = async (config: HubConfig): Promise<DatabaseHandle> => {
-  const handle = config.databaseUrl ? await openDatabase({ url: config.databaseUrl }) : await openDatabase({ dataDir: config.dataDir });
+  const handle = config.databaseUrl ? await openDatabase({ url: config.databaseUrl }) : await openDatabase({ dataDir: config.databaseDir });
   try {
     await handle.migrate();
     await seedReferenceData(handle.db);

@@ -1,7 +1,16 @@
 import type { HubDb } from "@hub/db";
 import type { IdentityProvider } from "../modules/identity/provider";
+import type { BillingAdapter } from "./billing/adapter";
 import type { HubConfig } from "./config";
+import type { FilesAdapter } from "./files/adapter";
 import type { Mailer } from "./mail";
 
 /** What an area's routes are built from. */
-export type ModuleDeps = { db: HubDb; config: HubConfig; mailer: Mailer; identity: IdentityProvider };
+export type ModuleDeps = {
+  db: HubDb;
+  config: HubConfig;
+  mailer: Mailer;
+  identity: IdentityProvider;
+  billing: BillingAdapter;
+  files: FilesAdapter;
+};

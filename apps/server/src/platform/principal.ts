@@ -1,8 +1,9 @@
+import { createHash } from "node:crypto";
 import type { TUserTypeName } from "@hub/contracts";
-import { USER_TYPES } from "@hub/contracts";
+import { API_KEY_PATTERN, USER_TYPES } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 
 /** Who is calling: the Hub user behind a verified ID token, with what they may see. */
 export type Principal = {
@@ -23,6 +24,62 @@ export type Principal = {
    * `x-session-client` header, kept only when that client exists; null otherwise.
    */
   sessionClientId: number | null;
+  /**
+   * Set when the caller authenticated with one of its client's API keys instead of an ID token:
+   * such a principal is a client user with no cards and no admin rights, and reaches only the
+   * routes that declare `config.apiKey: true`.
+   */
+  apiKey?: { id: number; mode: "test" | "live" };
+};
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route also accepts API keys (x-api-key or Authorization: Bearer hub_…); off by default. */
+    apiKey?: boolean;
+  }
+}
+
+/** The SHA-256 digest stored for an API key (keys are random, so no salt or slow hash is needed). */
+export const hashApiKey = (key: string): string => createHash("sha256").update(key).digest("hex");
+
+/**
+ * The principal of an API key: the key's client, acting as a client user without cards, admin
+ * rights or a user id (0, spec 3's default). Unknown, malformed or revoked keys, and keys of an
+ * inactive client, answer null (401).
+ * last_used_at moves at most once a minute (the update is skipped, and guarded, when it is recent).
+ */
+export const loadApiKeyPrincipal = async (db: HubDb, key: string): Promise<Principal | null> => {
+  if (!API_KEY_PATTERN.test(key)) return null;
+  const k = schema.apiKeys;
+  const [row] = await db
+    .select({ id: k.id, mode: k.mode, prefix: k.prefix, clientId: k.clientId, lastUsedAt: k.lastUsedAt, planLevel: schema.subscriptions.level })
+    .from(k)
+    .innerJoin(schema.clients, eq(schema.clients.clientId, k.clientId))
+    .leftJoin(schema.subscriptions, eq(schema.subscriptions.subscriptionId, schema.clients.subscriptionId))
+    .where(and(eq(k.keyHash, hashApiKey(key)), isNull(k.revokedAt), eq(schema.clients.active, true)));
+  if (!row) return null;
+  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+    await db
+      .update(k)
+      .set({ lastUsedAt: sql`now()` })
+      .where(and(eq(k.id, row.id), or(isNull(k.lastUsedAt), lt(k.lastUsedAt, sql`now() - interval '1 minute'`))));
+  }
+  return {
+    userId: 0,
+    userName: `api-key:${row.prefix}`,
+    userType: "client",
+    isSuperadmin: false,
+    isInternal: false,
+    isFacility: false,
+    roles: [],
+    cards: new Set(),
+    clientId: row.clientId,
+    isClientAdmin: false,
+    planLevel: row.planLevel ?? null,
+    factoryIds: [],
+    sessionClientId: null,
+    apiKey: { id: row.id, mode: row.mode === "live" ? "live" : "test" },
+  };
 };
 
 const typeName = (typeId: number): TUserTypeName => {

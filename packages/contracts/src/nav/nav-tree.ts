@@ -170,7 +170,9 @@ export const NAV_TREE: TNavSection[] = [
         items: [
           { title: "Your Account", path: "/yourAccount", card: "yourAccount" },
           { title: "Account Integration", path: "/accountIntegration", card: "accountIntegration" },
+          { title: "API Integrations", path: "/apiIntegrations", card: "apiIntegrations" },
           { title: "Upload Print Files", path: "/uploadPrintFiles", card: "uploadPrintFiles" },
+          { title: "Software Request", path: "/softwareRequest", card: "softwareRequest" },
         ],
       },
       {
@@ -220,6 +222,6 @@ export const DEFAULT_TYPE_CARDS: Record<string, string[]> = {
   client: [
     "importTechPack", "fileManager", "products", "styles", "orderEntry", "orders", "returns", "orderChargeReport",
     "shipments", "reportDownloads", "salesDashboard", "productionOverview", "yourAccount", "accountIntegration",
-    "uploadPrintFiles",
+    "uploadPrintFiles", "apiIntegrations", "softwareRequest",
   ],
 };

@@ -141,6 +141,11 @@ export default function YourAccountPage() {
                 Your Client Users
               </Button>
             ) : null}
+            {data?.client && data.canManage ? (
+              <Button component={RouterLink} to="/paymentMethods" variant="outlined">
+                Payment Methods
+              </Button>
+            ) : null}
             {data?.client ? (
               <Button component={RouterLink} to={data.plan ? "/manageSubscription" : "/newSubscription"} variant="contained">
                 {data.plan ? "Manage Subscription" : "Choose a plan"}

@@ -1,0 +1,116 @@
+import {
+  maskSecret,
+  type TIntegration,
+  type TIntegrationList,
+  type TIntegrationPlatform,
+  type TIntegrationTestResult,
+  type TShippingCredentials,
+  type TStoreCredentials,
+  ZShippingCredentialsSchema,
+  ZStoreCredentialsSchema,
+} from "@hub/contracts";
+import type { HubDb } from "@hub/db";
+import { schema } from "@hub/db";
+import { and, asc, eq } from "drizzle-orm";
+import { recordAudit } from "../../platform/audit";
+import type { HubConfig } from "../../platform/config";
+import { notFound } from "../../platform/errors";
+import type { Principal } from "../../platform/principal";
+import { decryptSecret, encryptSecret } from "./crypto";
+import { type ConnectionOutcome, testShipping, testStore } from "./platforms";
+import { actingClientId, adminClientId } from "./scope";
+
+const t = schema.integrations;
+const aadOf = (clientId: number, platform: TIntegrationPlatform) => `integration:${clientId}:${platform}`;
+
+type Row = typeof t.$inferSelect;
+
+const OK = "OK: ";
+const FAILED = "FAILED: ";
+
+/** Masked hints of the secrets (never the secrets): "••••1234"; "••••" alone when unreadable. */
+const hintsOf = (config: HubConfig, row: Row): Record<string, string> => {
+  const plain = decryptSecret(config.secretKey, row.secret, aadOf(row.clientId, row.platform as TIntegrationPlatform));
+  const fields = row.platform === "store" ? ["apiKey", "apiPassword"] : ["apiKey", "apiPassword", "token"];
+  const values: Record<string, unknown> = plain ? (JSON.parse(plain) as Record<string, unknown>) : {};
+  return Object.fromEntries(fields.map((f) => [f, typeof values[f] === "string" ? maskSecret(values[f]) : "••••"]));
+};
+
+const toIntegration = (config: HubConfig, row: Row): TIntegration => {
+  const result = row.lastTestResult;
+  return {
+    platform: row.platform === "store" ? "store" : "shipping",
+    label: row.label,
+    hints: hintsOf(config, row),
+    lastTestedAt: row.lastTestedAt?.toISOString() ?? null,
+    lastTestResult: result ? result.replace(/^(OK|FAILED): /, "") : null,
+    lastTestOk: result ? result.startsWith(OK) : null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+};
+
+/** GET /integrations: the acting client's saved integrations, with masked hints only. */
+export const listIntegrations = async (db: HubDb, config: HubConfig, p: Principal): Promise<TIntegrationList> => {
+  const clientId = actingClientId(p);
+  const rows = await db.select().from(t).where(eq(t.clientId, clientId)).orderBy(asc(t.platform));
+  return { items: rows.map((r) => toIntegration(config, r)) };
+};
+
+/** PUT /integrations/{store|shipping}: saves (replaces) the credentials, encrypted; the last test is cleared. */
+export const saveIntegration = async (
+  db: HubDb,
+  config: HubConfig,
+  p: Principal,
+  platform: TIntegrationPlatform,
+  credentials: TStoreCredentials | TShippingCredentials,
+): Promise<TIntegration> => {
+  const clientId = adminClientId(p);
+  const secret = encryptSecret(config.secretKey, JSON.stringify(credentials), aadOf(clientId, platform));
+  const label = "storeName" in credentials ? credentials.storeName : null;
+  const values = { secret, label, lastTestedAt: null, lastTestResult: null, updatedBy: p.userId > 0 ? p.userId : null, updatedAt: new Date() };
+  const row = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(t)
+      .values({ clientId, platform, ...values })
+      .onConflictDoUpdate({ target: [t.clientId, t.platform], set: values })
+      .returning();
+    if (!saved) throw new Error("integration save failed");
+    await recordAudit(tx, { actor: p.userName, action: "integration.save", subject: `integration:${clientId}:${platform}`, detail: { clientId, platform, label } });
+    return saved;
+  });
+  return toIntegration(config, row);
+};
+
+/** DELETE /integrations/:platform: forgets the credentials (404 when none are saved). */
+export const deleteIntegration = async (db: HubDb, p: Principal, platform: TIntegrationPlatform): Promise<void> => {
+  const clientId = adminClientId(p);
+  await db.transaction(async (tx) => {
+    const deleted = await tx.delete(t).where(and(eq(t.clientId, clientId), eq(t.platform, platform))).returning({ id: t.id });
+    if (deleted.length === 0) throw notFound("That integration");
+    await recordAudit(tx, { actor: p.userName, action: "integration.delete", subject: `integration:${clientId}:${platform}`, detail: { clientId, platform } });
+  });
+};
+
+/** POST /integrations/:platform/test: calls the platform with the saved credentials and keeps the outcome. */
+export const testIntegration = async (db: HubDb, config: HubConfig, p: Principal, platform: TIntegrationPlatform): Promise<TIntegrationTestResult> => {
+  const clientId = adminClientId(p);
+  const [row] = await db.select().from(t).where(and(eq(t.clientId, clientId), eq(t.platform, platform)));
+  if (!row) throw notFound("That integration");
+  const plain = decryptSecret(config.secretKey, row.secret, aadOf(clientId, platform));
+  let outcome: ConnectionOutcome;
+  if (!plain) {
+    outcome = { ok: false, message: "The saved credentials cannot be read (the Hub's secret key changed). Save them again." };
+  } else if (platform === "store") {
+    const parsed = ZStoreCredentialsSchema.safeParse(JSON.parse(plain));
+    outcome = parsed.success ? await testStore(config, parsed.data) : { ok: false, message: "The saved credentials are incomplete. Save them again." };
+  } else {
+    const parsed = ZShippingCredentialsSchema.safeParse(JSON.parse(plain));
+    outcome = parsed.success ? await testShipping(config, parsed.data) : { ok: false, message: "The saved credentials are incomplete. Save them again." };
+  }
+  const testedAt = new Date();
+  await db
+    .update(t)
+    .set({ lastTestedAt: testedAt, lastTestResult: `${outcome.ok ? OK : FAILED}${outcome.message}` })
+    .where(eq(t.id, row.id));
+  return { ...outcome, testedAt: testedAt.toISOString() };
+};

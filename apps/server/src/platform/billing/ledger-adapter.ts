@@ -1,0 +1,210 @@
+import { randomUUID } from "node:crypto";
+import { BILLING_MESSAGES, type TLedgerEntry, type TPaymentMethod } from "@hub/contracts";
+import type { HubDb, HubTx } from "@hub/db";
+import { schema } from "@hub/db";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { conflict } from "../errors";
+import type { BillingAdapter, BillingClient, MoneyRequest, NewPaymentMethod } from "./adapter";
+import type { BillingGateway, StoredMethod } from "./gateway";
+
+const pm = schema.paymentMethods;
+const ledgerT = schema.billingLedger;
+const customers = schema.billingCustomers;
+
+type MethodRow = typeof pm.$inferSelect;
+type LedgerRow = typeof ledgerT.$inferSelect;
+
+const toMethod = (r: MethodRow): TPaymentMethod => ({
+  id: r.id,
+  kind: r.kind === "bank_account" ? "bank_account" : "card",
+  label: r.label,
+  brand: r.brand,
+  last4: r.last4,
+  isDefault: r.isDefault,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const stored = (r: MethodRow): StoredMethod => ({ kind: r.kind === "bank_account" ? "bank_account" : "card", externalId: r.externalId });
+
+const toEntry = (r: LedgerRow): TLedgerEntry => ({
+  id: r.id,
+  clientId: r.clientId,
+  orderId: r.orderId,
+  kind: r.kind === "refund" ? "refund" : "charge",
+  amountCents: r.amountCents,
+  currency: r.currency,
+  provider: r.provider === "stripe" ? "stripe" : "builtin",
+  externalId: r.externalId,
+  status: r.status === "failed" ? "failed" : "succeeded",
+  failureMessage: r.failureMessage,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/**
+ * The bookkeeping every provider shares: customers, methods on file and the ledger are rows in our
+ * database; the gateway makes the provider's own calls. Multi-row writes run in transactions, and
+ * refunds of one client are serialised (row lock on its customer) so the net can never go negative.
+ */
+export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): BillingAdapter => {
+  const customerOf = async (tx: HubDb | HubTx, clientId: number) =>
+    (await tx.select().from(customers).where(eq(customers.clientId, clientId)))[0];
+
+  const ensureCustomer = async (client: BillingClient): Promise<string> => {
+    const existing = await customerOf(db, client.clientId);
+    if (existing) return existing.externalId;
+    const externalId = await gateway.createCustomer(client);
+    await db.insert(customers).values({ clientId: client.clientId, provider: gateway.kind, externalId }).onConflictDoNothing();
+    const row = await customerOf(db, client.clientId);
+    if (!row) throw new Error("billing customer insert failed");
+    return row.externalId;
+  };
+
+  const methodOf = async (clientId: number, id: number) => (await db.select().from(pm).where(and(eq(pm.id, id), eq(pm.clientId, clientId))))[0];
+
+  const addMethod = async (client: BillingClient, kind: "card" | "bank_account", input: NewPaymentMethod): Promise<TPaymentMethod> => {
+    const customer = await ensureCustomer(client);
+    const attached = kind === "card" ? await gateway.attachCard(customer, input) : await gateway.attachBankAccount(customer, input);
+    const hasDefault = (await db.select({ id: pm.id }).from(pm).where(and(eq(pm.clientId, client.clientId), eq(pm.isDefault, true)))).length > 0;
+    if (!hasDefault) await gateway.setDefault(customer, { kind, externalId: attached.externalId });
+    const [row] = await db
+      .insert(pm)
+      .values({
+        clientId: client.clientId,
+        kind,
+        externalId: attached.externalId,
+        label: input.label,
+        brand: attached.brand,
+        last4: attached.last4,
+        isDefault: !hasDefault,
+      })
+      .returning();
+    if (!row) throw new Error("payment method insert failed");
+    return toMethod(row);
+  };
+
+  const netCharged = async (tx: HubTx, clientId: number, orderId: string): Promise<number> => {
+    const [row] = await tx
+      .select({
+        net: sql<string>`coalesce(sum(case when ${ledgerT.kind} = 'charge' then ${ledgerT.amountCents} else -${ledgerT.amountCents} end), 0)`,
+      })
+      .from(ledgerT)
+      .where(and(eq(ledgerT.clientId, clientId), eq(ledgerT.orderId, orderId), eq(ledgerT.status, "succeeded")));
+    return Number(row?.net ?? 0);
+  };
+
+  return {
+    kind: gateway.kind,
+    ensureCustomer,
+
+    listPaymentMethods: async (clientId) =>
+      (await db.select().from(pm).where(eq(pm.clientId, clientId)).orderBy(desc(pm.isDefault), asc(pm.id))).map(toMethod),
+
+    addCard: (client, input) => addMethod(client, "card", input),
+    addBankAccount: (client, input) => addMethod(client, "bank_account", input),
+
+    removePaymentMethod: async (client, id) => {
+      const row = await methodOf(client.clientId, id);
+      if (!row) return null;
+      const customer = await ensureCustomer(client);
+      await gateway.detach(customer, stored(row));
+      const promoted = await db.transaction(async (tx) => {
+        await tx.delete(pm).where(eq(pm.id, row.id));
+        if (!row.isDefault) return null;
+        const [next] = await tx.select().from(pm).where(eq(pm.clientId, client.clientId)).orderBy(desc(pm.id)).limit(1);
+        if (next) await tx.update(pm).set({ isDefault: true }).where(eq(pm.id, next.id));
+        return next ?? null;
+      });
+      if (promoted) await gateway.setDefault(customer, stored(promoted));
+      return toMethod(row);
+    },
+
+    setDefault: async (client, id) => {
+      const row = await methodOf(client.clientId, id);
+      if (!row) return null;
+      await gateway.setDefault(await ensureCustomer(client), stored(row));
+      await db.transaction(async (tx) => {
+        await tx.update(pm).set({ isDefault: false }).where(eq(pm.clientId, client.clientId));
+        await tx.update(pm).set({ isDefault: true }).where(eq(pm.id, row.id));
+      });
+      return toMethod({ ...row, isDefault: true });
+    },
+
+    charge: async (client, request: MoneyRequest) => {
+      const [method] = await db.select().from(pm).where(and(eq(pm.clientId, client.clientId), eq(pm.isDefault, true)));
+      if (!method) throw conflict(BILLING_MESSAGES.noDefaultMethod);
+      const customer = await ensureCustomer(client);
+      const outcome = await gateway.charge(customer, stored(method), {
+        amountCents: request.amountCents,
+        orderId: request.orderId,
+        clientId: client.clientId,
+        idempotencyKey: `hub-charge-${randomUUID()}`,
+      });
+      const [row] = await db
+        .insert(ledgerT)
+        .values({
+          clientId: client.clientId,
+          orderId: request.orderId,
+          kind: "charge",
+          amountCents: request.amountCents,
+          provider: gateway.kind,
+          externalId: outcome.externalId,
+          status: outcome.ok ? "succeeded" : "failed",
+          failureMessage: outcome.ok ? null : outcome.message,
+          createdBy: request.actorUserId,
+        })
+        .returning();
+      if (!row) throw new Error("ledger insert failed");
+      return toEntry(row);
+    },
+
+    refund: async (client, request: MoneyRequest) => {
+      await ensureCustomer(client);
+      return db.transaction(async (tx) => {
+        // One refund at a time per client: the net below cannot change under us.
+        await tx.select({ id: customers.clientId }).from(customers).where(eq(customers.clientId, client.clientId)).for("update");
+        const net = await netCharged(tx, client.clientId, request.orderId);
+        if (request.amountCents > net) throw conflict(BILLING_MESSAGES.refundTooLarge, { refundAmt: `At most ${net} cents can be refunded for this order` });
+        const [charge] = await tx
+          .select()
+          .from(ledgerT)
+          .where(and(eq(ledgerT.clientId, client.clientId), eq(ledgerT.orderId, request.orderId), eq(ledgerT.kind, "charge"), eq(ledgerT.status, "succeeded")))
+          .orderBy(desc(ledgerT.id))
+          .limit(1);
+        if (!charge?.externalId) throw conflict(BILLING_MESSAGES.refundTooLarge);
+        const outcome = await gateway.refund(charge.externalId, { amountCents: request.amountCents, idempotencyKey: `hub-refund-${randomUUID()}` });
+        const [row] = await tx
+          .insert(ledgerT)
+          .values({
+            clientId: client.clientId,
+            orderId: request.orderId,
+            kind: "refund",
+            amountCents: request.amountCents,
+            provider: gateway.kind,
+            externalId: outcome.externalId,
+            status: outcome.ok ? "succeeded" : "failed",
+            failureMessage: outcome.ok ? null : outcome.message,
+            createdBy: request.actorUserId,
+          })
+          .returning();
+        if (!row) throw new Error("ledger insert failed");
+        return toEntry(row);
+      });
+    },
+
+    createPortalSession: async (client, returnUrl) => {
+      if (gateway.kind !== "stripe") throw conflict(BILLING_MESSAGES.portalNeedsStripe);
+      const url = await gateway.portal(await ensureCustomer(client), returnUrl);
+      if (!url) throw conflict(BILLING_MESSAGES.portalNeedsStripe);
+      return url;
+    },
+
+    ledger: async (clientId, orderId) =>
+      (
+        await db
+          .select()
+          .from(ledgerT)
+          .where(and(eq(ledgerT.clientId, clientId), orderId ? eq(ledgerT.orderId, orderId) : undefined))
+          .orderBy(asc(ledgerT.id))
+      ).map(toEntry),
+  };
+};

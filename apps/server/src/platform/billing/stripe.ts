@@ -1,0 +1,111 @@
+import Stripe from "stripe";
+import { badRequest } from "../errors";
+import type { BillingGateway, ChargeOutcome } from "./gateway";
+
+export type StripeSettings = { secretKey: string; apiBase: string | null };
+
+/** The Stripe SDK, pointed at Stripe or (tests) at a local stand-in given as STRIPE_API_BASE. */
+export const stripeClient = ({ secretKey, apiBase }: StripeSettings): Stripe => {
+  if (!apiBase) return new Stripe(secretKey, { maxNetworkRetries: 1, telemetry: false });
+  const url = new URL(apiBase);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return new Stripe(secretKey, {
+    host: url.hostname,
+    port: url.port || (protocol === "http" ? 80 : 443),
+    protocol,
+    maxNetworkRetries: 0,
+    telemetry: false,
+  });
+};
+
+const failure = (error: unknown): ChargeOutcome => {
+  if (error instanceof Stripe.errors.StripeError) {
+    const raw = error.raw as { payment_intent?: { id?: string } } | undefined;
+    return { ok: false, externalId: raw?.payment_intent?.id ?? null, message: error.message || "The payment was declined." };
+  }
+  throw error;
+};
+
+/** Stripe: customers, PaymentMethods (cards), sources (bank accounts), PaymentIntents, Refunds, portal. */
+export const stripeGateway = (stripe: Stripe): BillingGateway => ({
+  kind: "stripe",
+  createCustomer: async (client) => {
+    const customer = await stripe.customers.create(
+      { name: client.clientName, metadata: { clientId: String(client.clientId) } },
+      { idempotencyKey: `hub-customer-${client.clientId}` },
+    );
+    return customer.id;
+  },
+  attachCard: async (customer, input) => {
+    if (!input.token?.startsWith("pm_")) throw badRequest("Add the card through Stripe first: send its payment method id (pm_...).", { token: "A Stripe payment method id is required" });
+    try {
+      const pm = await stripe.paymentMethods.attach(input.token, { customer });
+      return { externalId: pm.id, brand: pm.card?.brand ?? null, last4: pm.card?.last4 ?? null };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError) throw badRequest(error.message);
+      throw error;
+    }
+  },
+  attachBankAccount: async (customer, input) => {
+    if (!input.token) throw badRequest("Add the bank account through Stripe first: send its token (btok_...).", { token: "A Stripe bank account token is required" });
+    try {
+      const source = await stripe.customers.createSource(customer, { source: input.token });
+      const last4 = "last4" in source && typeof source.last4 === "string" ? source.last4 : null;
+      const brand = "bank_name" in source && typeof source.bank_name === "string" ? source.bank_name : null;
+      return { externalId: source.id, brand, last4 };
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw badRequest(error.message);
+      throw error;
+    }
+  },
+  detach: async (customer, method) => {
+    try {
+      if (method.kind === "card") await stripe.paymentMethods.detach(method.externalId);
+      else await stripe.customers.deleteSource(customer, method.externalId);
+    } catch (error) {
+      // Already gone at Stripe (removed in the portal, say): removing our row is all that is left to do.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return;
+      throw error;
+    }
+  },
+  setDefault: async (customer, method) => {
+    if (method.kind === "card") await stripe.customers.update(customer, { invoice_settings: { default_payment_method: method.externalId } });
+    else await stripe.customers.update(customer, { default_source: method.externalId });
+  },
+  charge: async (customer, method, request) => {
+    try {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: request.amountCents,
+          currency: "usd",
+          customer,
+          payment_method: method.externalId,
+          off_session: true,
+          confirm: true,
+          metadata: { orderId: request.orderId, clientId: String(request.clientId) },
+        },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (intent.status !== "succeeded") return { ok: false, externalId: intent.id, message: `The payment is ${intent.status.replaceAll("_", " ")}.` };
+      return { ok: true, externalId: intent.id };
+    } catch (error) {
+      return failure(error);
+    }
+  },
+  refund: async (chargeExternalId, request) => {
+    try {
+      const refund = await stripe.refunds.create(
+        { payment_intent: chargeExternalId, amount: request.amountCents },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      if (refund.status === "failed" || refund.status === "canceled") return { ok: false, externalId: refund.id, message: `The refund ${refund.status}.` };
+      return { ok: true, externalId: refund.id };
+    } catch (error) {
+      return failure(error);
+    }
+  },
+  portal: async (customer, returnUrl) => {
+    const session = await stripe.billingPortal.sessions.create({ customer, return_url: returnUrl });
+    return session.url;
+  },
+});
