@@ -10,7 +10,7 @@ import type {
   TUserRole,
   TUserUpdateRequest,
 } from "@hub/contracts";
-import { ALL_CARDS, DEFAULT_TYPE_CARDS } from "@hub/contracts";
+import { ALL_CARDS, DEFAULT_TYPE_CARDS, toUserUpdateRequest } from "@hub/contracts";
 import { DEMO_ACCOUNTS, schema } from "@hub/db";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -48,20 +48,6 @@ const ok = <T>(res: { statusCode: number; body: string; json: <J>() => J }, stat
 
 const detail = async (name: string): Promise<TUserDetail> => ok<TUserDetail>(await call("GET", `/api/users/${await userId(name)}`));
 
-/** The update request that leaves a user as it is. */
-const asUpdate = (d: TUserDetail): TUserUpdateRequest => ({
-  userType: d.userType,
-  roles: d.roles,
-  clientId: d.clientId,
-  defaultSite: d.defaultSite,
-  allowedSites: d.allowedSites,
-  userFactoryId: d.userFactoryId,
-  manufacturingFactoryId: d.manufacturingFactoryId,
-  available: d.available,
-  testUser: d.testUser,
-  isClientAdmin: d.isClientAdmin,
-  cardGrants: { granted: d.cardAccess.granted, denied: d.cardAccess.denied },
-});
 
 const auditRows = (action: string) =>
   t.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, action)).orderBy(desc(schema.auditLog.id));
@@ -197,7 +183,7 @@ describe("PUT /api/users/:id", () => {
     const before = await detail("designer");
     const northwind = await clientId("northwind");
     const update: TUserUpdateRequest = {
-      ...asUpdate(before),
+      ...toUserUpdateRequest(before),
       roles: ["admin"],
       clientId: northwind,
       defaultSite: "northwind",
@@ -238,14 +224,14 @@ describe("PUT /api/users/:id", () => {
     expect(audit?.detail).toMatchObject({ before: { roles: [], testUser: false }, after: { roles: ["admin"], testUser: true } });
 
     // Put it back: replacing removes the grants and the role link.
-    const restored = ok<TUserDetail>(await call("PUT", `/api/users/${before.userId}`, "admin", asUpdate(before)));
+    const restored = ok<TUserDetail>(await call("PUT", `/api/users/${before.userId}`, "admin", toUserUpdateRequest(before)));
     expect(restored.roles).toEqual([]);
     expect(restored.cardAccess).toEqual(before.cardAccess);
   });
 
   test("validates with the contract: unknown cards, a card granted and denied, unknown role, client or facility", async () => {
     const before = await detail("factory");
-    const put = (patch: Partial<TUserUpdateRequest>) => call("PUT", `/api/users/${before.userId}`, "admin", { ...asUpdate(before), ...patch });
+    const put = (patch: Partial<TUserUpdateRequest>) => call("PUT", `/api/users/${before.userId}`, "admin", { ...toUserUpdateRequest(before), ...patch });
     const unknownCard = await put({ cardGrants: { granted: ["nope"], denied: [] } });
     expect(unknownCard.statusCode).toBe(400);
     expect(unknownCard.json<TErrorResponse>().fields).toHaveProperty(["cardGrants.granted.0"]);
@@ -262,13 +248,13 @@ describe("PUT /api/users/:id", () => {
     expect(facility.json<TErrorResponse>().fields).toHaveProperty("userFactoryId");
     const clientAdmin = await put({ isClientAdmin: true, clientId: null });
     expect(clientAdmin.json<TErrorResponse>().fields).toHaveProperty("isClientAdmin");
-    expect((await call("PUT", "/api/users/999999", "admin", asUpdate(before))).statusCode).toBe(404);
+    expect((await call("PUT", "/api/users/999999", "admin", toUserUpdateRequest(before))).statusCode).toBe(404);
     expect(await detail("factory")).toEqual(before);
   });
 
   test("an admin cannot remove their own superadmin role, deactivate or retype themselves", async () => {
     const me = await detail("admin");
-    const put = (patch: Partial<TUserUpdateRequest>) => call("PUT", `/api/users/${me.userId}`, "admin", { ...asUpdate(me), ...patch });
+    const put = (patch: Partial<TUserUpdateRequest>) => call("PUT", `/api/users/${me.userId}`, "admin", { ...toUserUpdateRequest(me), ...patch });
     const demote = await put({ roles: [] });
     expect(demote.statusCode).toBe(400);
     expect(demote.json<TErrorResponse>()).toMatchObject({ message: expect.stringContaining("own superadmin role"), fields: { roles: expect.any(String) } });
@@ -300,14 +286,14 @@ describe("PUT /api/users/:id", () => {
       method: "PUT",
       url: `/api/users/${factory.userId}`,
       token: opsToken,
-      payload: { ...asUpdate(factory), roles: ["superadmin"] },
+      payload: { ...toUserUpdateRequest(factory), roles: ["superadmin"] },
     });
     expect(res.statusCode).toBe(403);
     const link = await t.request({ method: "POST", url: "/api/userRole", token: opsToken, payload: { userId: factory.userId, roleName: "superadmin" } });
     expect(link.statusCode).toBe(403);
     // Nor do they change a superadmin's account.
     const admin = await detail("admin");
-    const touchAdmin = await t.request({ method: "PUT", url: `/api/users/${admin.userId}`, token: opsToken, payload: { ...asUpdate(admin), testUser: true } });
+    const touchAdmin = await t.request({ method: "PUT", url: `/api/users/${admin.userId}`, token: opsToken, payload: { ...toUserUpdateRequest(admin), testUser: true } });
     expect(touchAdmin.statusCode).toBe(403);
     expect(await detail("admin")).toEqual(admin);
     // The plain admin role is fine for them.
@@ -323,14 +309,14 @@ describe("deactivation", () => {
     const name = "client2";
     const before = await detail(name);
     expect((await call("GET", `/api/userdata?username=${name}`, name)).statusCode).toBe(200);
-    ok<TUserDetail>(await call("PUT", `/api/users/${before.userId}`, "admin", { ...asUpdate(before), available: false }));
+    ok<TUserDetail>(await call("PUT", `/api/users/${before.userId}`, "admin", { ...toUserUpdateRequest(before), available: false }));
     const refused = await call("GET", `/api/userdata?username=${name}`, name);
     expect(refused.statusCode).toBe(401);
     expect(refused.json<TErrorResponse>().error).toBe("UNAUTHENTICATED");
     const [audit] = await auditRows("user.deactivate");
     expect(audit).toMatchObject({ actorUserName: "admin", subject: `user:${before.userId}:client2`, detail: { before: { available: true }, after: { available: false } } });
     expect(ok<TUserPage>(await call("GET", "/api/users?searchString=client2")).items[0]?.available).toBe(false);
-    ok<TUserDetail>(await call("PUT", `/api/users/${before.userId}`, "admin", asUpdate(before)));
+    ok<TUserDetail>(await call("PUT", `/api/users/${before.userId}`, "admin", toUserUpdateRequest(before)));
     expect((await call("GET", `/api/userdata?username=${name}`, name)).statusCode).toBe(200);
   });
 });
@@ -476,7 +462,7 @@ describe("access matrix: every users endpoint × the demo users", () => {
       { method: "GET", url: "/api/users/byEmail?email=client@demo.hub.test", ok: 200 },
       { method: "GET", url: `/api/users/byClient/${clientTwo}`, ok: 200 },
       { method: "GET", url: `/api/users/${factory.userId}`, ok: 200 },
-      { method: "PUT", url: `/api/users/${factory.userId}`, payload: asUpdate(factory), ok: 200 },
+      { method: "PUT", url: `/api/users/${factory.userId}`, payload: toUserUpdateRequest(factory), ok: 200 },
       { method: "GET", url: "/api/userTypes", ok: 200 },
       { method: "GET", url: "/api/roles", ok: 200 },
       { method: "GET", url: `/api/userRole?userId=${factory.userId}`, ok: 200 },
@@ -516,7 +502,7 @@ describe("access matrix: every users endpoint × the demo users", () => {
     const factory = await detail("factory");
     for (const [method, url, payload] of [
       ["GET", "/api/users/999999", undefined],
-      ["PUT", "/api/users/999999", asUpdate(factory)],
+      ["PUT", "/api/users/999999", toUserUpdateRequest(factory)],
       ["GET", "/api/users/byClient/999999", undefined],
       ["GET", "/api/userRole?userId=999999", undefined],
       ["DELETE", "/api/userRole/999999", undefined],
@@ -541,7 +527,7 @@ describe("access matrix: every users endpoint × the demo users", () => {
     });
     expect(done.statusCode, done.body).toBe(200);
     const me = await detail("matrix.user");
-    ok(await call("PUT", `/api/users/${id}`, "admin", { ...asUpdate(me), cardGrants: { granted: [], denied: ["users"] } }));
+    ok(await call("PUT", `/api/users/${id}`, "admin", { ...toUserUpdateRequest(me), cardGrants: { granted: [], denied: ["users"] } }));
     const matrixToken = await t.signIn("matrix.user", "Matrix-Pass9!");
     expect((await t.request({ method: "GET", url: "/api/users", token: matrixToken })).statusCode).toBe(403);
   });

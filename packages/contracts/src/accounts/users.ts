@@ -192,3 +192,18 @@ export const ZUserFormOptionsSchema = z.object({
   cardSections: z.array(ZCardSectionSchema),
 });
 export type TUserFormOptions = z.infer<typeof ZUserFormOptionsSchema>;
+
+/** The update request that leaves a user as it is: the edit form's start and the audit's "before". */
+export const toUserUpdateRequest = (d: TUserDetail): TUserUpdateRequest => ({
+  userType: d.userType,
+  roles: d.roles,
+  clientId: d.clientId,
+  defaultSite: d.defaultSite,
+  allowedSites: d.allowedSites,
+  userFactoryId: d.userFactoryId,
+  manufacturingFactoryId: d.manufacturingFactoryId,
+  available: d.available,
+  testUser: d.testUser,
+  isClientAdmin: d.isClientAdmin,
+  cardGrants: { granted: d.cardAccess.granted, denied: d.cardAccess.denied },
+});

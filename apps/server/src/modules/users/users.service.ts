@@ -14,6 +14,7 @@ import {
   type TUserRole,
   type TUserTypeName,
   type TUserUpdateRequest,
+  toUserUpdateRequest,
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
@@ -270,7 +271,7 @@ export const updateUser = async (db: HubDb, me: Principal, userId: number, input
       action: before.available && !input.available ? "user.deactivate" : "user.update",
       subject: `user:${userId}:${before.userName}`,
       detail: {
-        before: pickAudited(before),
+        before: toUserUpdateRequest(before),
         after: { ...input, allowedSites },
       },
     });
@@ -278,19 +279,6 @@ export const updateUser = async (db: HubDb, me: Principal, userId: number, input
   return getUser(db, userId);
 };
 
-const pickAudited = (d: TUserDetail) => ({
-  userType: d.userType,
-  roles: d.roles,
-  clientId: d.clientId,
-  defaultSite: d.defaultSite,
-  allowedSites: d.allowedSites,
-  userFactoryId: d.userFactoryId,
-  manufacturingFactoryId: d.manufacturingFactoryId,
-  available: d.available,
-  testUser: d.testUser,
-  isClientAdmin: d.isClientAdmin,
-  cardGrants: { granted: d.cardAccess.granted, denied: d.cardAccess.denied },
-});
 
 const isUniqueViolation = (error: unknown): boolean => {
   const code = (e: unknown) => (typeof e === "object" && e !== null && "code" in e ? (e as { code: unknown }).code : undefined);

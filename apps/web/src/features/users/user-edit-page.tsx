@@ -2,6 +2,7 @@ import {
   type TUserDetail,
   type TUserFormOptions,
   type TUserUpdateRequest,
+  toUserUpdateRequest,
   ZUserUpdateRequestSchema,
 } from "@hub/contracts/accounts/users";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -55,19 +56,6 @@ const FIELDS = [
   "cardGrants",
 ] as const;
 
-const toForm = (d: TUserDetail): TUserUpdateRequest => ({
-  userType: d.userType,
-  roles: d.roles,
-  clientId: d.clientId,
-  defaultSite: d.defaultSite,
-  allowedSites: d.allowedSites,
-  userFactoryId: d.userFactoryId,
-  manufacturingFactoryId: d.manufacturingFactoryId,
-  available: d.available,
-  testUser: d.testUser,
-  isClientAdmin: d.isClientAdmin,
-  cardGrants: { granted: d.cardAccess.granted, denied: d.cardAccess.denied },
-});
 
 function Section({ title, subheader, children }: { title: string; subheader?: string; children: ReactNode }) {
   return (
@@ -180,8 +168,8 @@ function EditForm({ user, options }: { user: TUserDetail; options: TUserFormOpti
   const update = useUpdateUser(user.userId);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<TUserUpdateRequest | null>(null);
-  const form: TForm = useForm<TFormInput, unknown, TUserUpdateRequest>({ resolver: zodResolver(ZUserUpdateRequestSchema), defaultValues: toForm(user) });
-  useEffect(() => form.reset(toForm(user)), [user, form]);
+  const form: TForm = useForm<TFormInput, unknown, TUserUpdateRequest>({ resolver: zodResolver(ZUserUpdateRequestSchema), defaultValues: toUserUpdateRequest(user) });
+  useEffect(() => form.reset(toUserUpdateRequest(user)), [user, form]);
   const self = me?.userId === user.userId;
   const { errors, isSubmitting, isDirty } = form.formState;
   const roles = form.watch("roles");
@@ -190,7 +178,7 @@ function EditForm({ user, options }: { user: TUserDetail; options: TUserFormOpti
     setError(null);
     try {
       const saved = await update.mutateAsync(values);
-      form.reset(toForm(saved));
+      form.reset(toUserUpdateRequest(saved));
       toast.success(`${saved.userName} saved`);
     } catch (e) {
       setError(applyServerErrors(e, form.setError, FIELDS));
@@ -404,7 +392,7 @@ function EditForm({ user, options }: { user: TUserDetail; options: TUserFormOpti
               Unsaved changes
             </Typography>
           ) : null}
-          <Button disabled={!isDirty || isSubmitting} onClick={() => form.reset(toForm(user))}>
+          <Button disabled={!isDirty || isSubmitting} onClick={() => form.reset(toUserUpdateRequest(user))}>
             Discard changes
           </Button>
           <Button type="submit" variant="contained" loading={isSubmitting} disabled={!isDirty}>
