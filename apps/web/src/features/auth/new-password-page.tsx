@@ -10,8 +10,7 @@ import { ApiError } from "../../lib/api-error";
 import { identityClient } from "../../lib/identity-client";
 import { AuthLayout } from "./auth-layout";
 import type { LoginLocationState } from "./login-page";
-import { PasswordChecklist } from "./password-checklist";
-import { PasswordField } from "./password-field";
+import { NewPasswordFields } from "./new-password-fields";
 
 const ZFormSchema = z
   .object({ newPassword: ZNewPasswordSchema, confirmPassword: z.string() })
@@ -53,15 +52,7 @@ export default function NewPasswordPage() {
           <Typography sx={{ color: "text.secondary" }}>
             {`Welcome, ${username}. Your account was created with a temporary password. Choose your own to continue.`}
           </Typography>
-          <PasswordField label="New password" autoComplete="new-password" autoFocus error={Boolean(errors.newPassword)} helperText={errors.newPassword?.message} {...form.register("newPassword")} />
-          <PasswordChecklist password={newPassword} />
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            error={Boolean(errors.confirmPassword)}
-            helperText={errors.confirmPassword?.message}
-            {...form.register("confirmPassword")}
-          />
+          <NewPasswordFields register={form.register} errors={errors} value={newPassword} autoFocus />
           {error ? <Alert severity="error">{error}</Alert> : null}
           <Button type="submit" size="large" variant="contained" loading={isSubmitting}>
             Set password

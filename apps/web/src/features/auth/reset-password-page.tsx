@@ -11,8 +11,7 @@ import { ApiError } from "../../lib/api-error";
 import { identityClient } from "../../lib/identity-client";
 import { AuthLayout } from "./auth-layout";
 import type { LoginLocationState } from "./login-page";
-import { PasswordChecklist } from "./password-checklist";
-import { PasswordField } from "./password-field";
+import { NewPasswordFields } from "./new-password-fields";
 
 const ZResetFormSchema = ZConfirmForgotPasswordRequestSchema.extend({ confirmPassword: z.string() }).refine(
   (v) => v.newPassword === v.confirmPassword,
@@ -90,15 +89,7 @@ export default function ResetPasswordPage() {
             helperText={errors.code?.message}
             {...resetForm.register("code")}
           />
-          <PasswordField label="New password" autoComplete="new-password" error={Boolean(errors.newPassword)} helperText={errors.newPassword?.message} {...resetForm.register("newPassword")} />
-          <PasswordChecklist password={newPassword} />
-          <PasswordField
-            label="Confirm new password"
-            autoComplete="new-password"
-            error={Boolean(errors.confirmPassword)}
-            helperText={errors.confirmPassword?.message}
-            {...resetForm.register("confirmPassword")}
-          />
+          <NewPasswordFields register={resetForm.register} errors={errors} value={newPassword} />
           {error ? <Alert severity="error">{error}</Alert> : null}
           <Button type="submit" size="large" variant="contained" loading={isSubmitting}>
             Reset password
