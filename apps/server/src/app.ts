@@ -13,7 +13,7 @@ import { billingRoutes } from "./modules/billing/routes";
 import { clientsRoutes } from "./modules/clients/routes";
 import { filesRoutes } from "./modules/files/routes";
 import { integrationsRoutes } from "./modules/integrations/routes";
-import { ensureHubUser } from "./modules/accounts/hub-user.service";
+import { assertBrandSignUpAllowed, ensureHubUser } from "./modules/accounts/hub-user.service";
 import { devRoutes } from "./modules/dev/routes";
 import { createBuiltinPool } from "./modules/identity/builtin-pool";
 import type { IdentityProvider } from "./modules/identity/provider";
@@ -57,8 +57,8 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
       publicUrl: config.publicUrl,
       idTokenTtlSeconds: config.idTokenTtlSeconds,
       refreshTokenTtlDays: config.refreshTokenTtlDays,
-      onConfirmed: async (user) => {
-        await ensureHubUser(db, user);
+      onConfirmed: async (user, tx) => {
+        await ensureHubUser(tx, user);
       },
     });
 
@@ -109,7 +109,11 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     reply.header("x-frame-options", "DENY");
   });
 
-  await app.register(identityRoutes(identity), { prefix: "/api/identity" });
+  await app.register(identityRoutes(identity, {
+      beforeSignUp: async (input) => {
+        if (input.brand) await assertBrandSignUpAllowed(db, input.brand);
+      },
+    }), { prefix: "/api/identity" });
   await app.register(accountsRoutes(db), { prefix: "/api" });
   const moduleDeps = { db, config, mailer, identity, billing: deps.billing ?? billingAdapterFor(db, config), files: deps.files ?? filesAdapterFor(config) };
   await app.register(clientsRoutes(moduleDeps), { prefix: "/api" });

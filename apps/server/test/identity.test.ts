@@ -420,3 +420,101 @@ describe("admin-created users", () => {
     ).rejects.toMatchObject({ code: "UsernameExistsException" });
   });
 });
+
+describe("brand sign-up (issue 3: /auth/subscription)", () => {
+  const planId = async (name: string) => {
+    const [plan] = await t.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.name, name));
+    if (!plan) throw new Error(`plan ${name} missing`);
+    return plan.subscriptionId;
+  };
+  const brandSignUp = (username: string, brand: Payload) =>
+    post("signUp", { username, password: PASSWORD, email: `${username}@brand.test`, firstName: "Bree", lastName: "Brand", brand });
+
+  test("sign-up then confirmation creates the client on its plan, with the person as its client admin", async () => {
+    const professional = await planId("Professional");
+    const res = await brandSignUp("breebrand", { clientName: "  Acme Outfitters ", siteName: "acme-outfitters", subscriptionId: professional });
+    expect(res.statusCode).toBe(200);
+    // Nothing exists before the code is confirmed; the request waits with the identity user.
+    expect(await t.db.select().from(schema.clients).where(eq(schema.clients.siteName, "acme-outfitters"))).toEqual([]);
+    const [pending] = await t.db.select().from(schema.identityUsers).where(eq(schema.identityUsers.username, "breebrand"));
+    expect(pending?.pendingBrand).toEqual({ clientName: "Acme Outfitters", siteName: "acme-outfitters", subscriptionId: professional });
+
+    const confirm = await post("confirmSignUp", { username: "breebrand", code: await t.lastCode("breebrand@brand.test") });
+    expect(confirm.statusCode).toBe(200);
+
+    const [client] = await t.db.select().from(schema.clients).where(eq(schema.clients.siteName, "acme-outfitters"));
+    expect(client).toMatchObject({ clientName: "Acme Outfitters", subscriptionId: professional, factoryId: null, active: true });
+    if (!client) throw new Error("client missing");
+    expect(await hubUser(t.db, "breebrand")).toMatchObject({
+      clientId: client.clientId,
+      defaultSite: "acme-outfitters",
+      allowedSites: ["acme-outfitters"],
+      isClientAdmin: true,
+      isInternalAdmin: false,
+      typeId: GENERATED_USER_TYPE_ID,
+    });
+    const [confirmed] = await t.db.select().from(schema.identityUsers).where(eq(schema.identityUsers.username, "breebrand"));
+    expect(confirmed).toMatchObject({ status: "CONFIRMED", pendingBrand: null });
+    const audits = await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "client.signup"));
+    expect(audits).toContainEqual(expect.objectContaining({ actorUserName: "breebrand", subject: `client:${client.clientId}` }));
+
+    const tokens = tokensOf(await signIn("breebrand", PASSWORD));
+    const session = await userdata("breebrand", tokens.idToken);
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toMatchObject({
+      user: { clientId: client.clientId, defaultSite: "acme-outfitters", isClientAdmin: true, subscriptionName: "Professional" },
+      sessionClient: { clientId: client.clientId, clientName: "Acme Outfitters", siteName: "acme-outfitters", subscriptionId: professional },
+    });
+  });
+
+  test("a site name already used (in any case) is refused at sign-up under the field, and nothing is kept", async () => {
+    const basic = await planId("Basic");
+    const res = await brandSignUp("dupsite", { clientName: "Another Northwind", siteName: "northwind", subscriptionId: basic });
+    const body = expectError(res, 409, "CONFLICT");
+    expect(body.fields).toEqual({ "brand.siteName": "This site name is already used by another client" });
+    expect(await t.db.select().from(schema.identityUsers).where(eq(schema.identityUsers.username, "dupsite"))).toEqual([]);
+
+    // Site names follow the client form's rules: uppercase is refused by the contract itself.
+    const upper = expectError(await brandSignUp("dupsite", { clientName: "N", siteName: "NorthWind", subscriptionId: basic }), 400, "VALIDATION");
+    expect(upper.fields?.["brand.siteName"]).toBe("Site name may hold only lowercase letters, digits and hyphens");
+  });
+
+  test("a plan that does not exist is refused", async () => {
+    const body = expectError(await brandSignUp("badplan", { clientName: "Ghost Co", siteName: "ghost-co", subscriptionId: 999_999 }), 400, "BAD_REQUEST");
+    expect(body.fields).toEqual({ "brand.subscriptionId": "Choose one of the plans" });
+    expect(await t.db.select().from(schema.identityUsers).where(eq(schema.identityUsers.username, "badplan"))).toEqual([]);
+  });
+
+  test("a site name taken before confirmation fails it with 409 and writes nothing; the code still works once it is free", async () => {
+    const basic = await planId("Basic");
+    expect((await brandSignUp("racer", { clientName: "Racer", siteName: "race-site", subscriptionId: basic })).statusCode).toBe(200);
+    const [rival] = await t.db.insert(schema.clients).values({ clientName: "Rival", siteName: "Race-Site", subscriptionId: basic }).returning();
+    if (!rival) throw new Error("rival insert failed");
+    const code = await t.lastCode("racer@brand.test");
+
+    const body = expectError(await post("confirmSignUp", { username: "racer", code }), 409, "CONFLICT");
+    expect(body.fields?.["brand.siteName"]).toMatch(/taken/);
+    expect(await hubUser(t.db, "racer")).toBeUndefined();
+    const [still] = await t.db.select().from(schema.identityUsers).where(eq(schema.identityUsers.username, "racer"));
+    expect(still).toMatchObject({ status: "UNCONFIRMED", pendingBrand: { siteName: "race-site" } });
+    expect(await t.db.select().from(schema.clients).where(sql`lower(${schema.clients.siteName}) = 'race-site'`)).toHaveLength(1);
+
+    await t.db.delete(schema.clients).where(eq(schema.clients.clientId, rival.clientId));
+    expect((await post("confirmSignUp", { username: "racer", code })).statusCode).toBe(200);
+    expect(await hubUser(t.db, "racer")).toMatchObject({ defaultSite: "race-site", isClientAdmin: true });
+  });
+
+  test("a brand sign-up ignores an invitation to the same email; a plain sign-up is unchanged", async () => {
+    const [northwind] = await t.db.select().from(schema.clients).where(eq(schema.clients.siteName, "northwind"));
+    if (!northwind) throw new Error("demo client northwind missing");
+    await t.db.insert(schema.pendingUsers).values({ email: "invbrand@brand.test", firstName: "Ina", clientId: northwind.clientId });
+    expect((await brandSignUp("invbrand", { clientName: "Own Brand", siteName: "own-brand", subscriptionId: await planId("Basic") })).statusCode).toBe(200);
+    expect((await post("confirmSignUp", { username: "invbrand", code: await t.lastCode("invbrand@brand.test") })).statusCode).toBe(200);
+    const user = await hubUser(t.db, "invbrand");
+    expect(user).toMatchObject({ defaultSite: "own-brand", isClientAdmin: true });
+    expect(user?.clientId).not.toBe(northwind.clientId);
+
+    await register("plainperson");
+    expect(await hubUser(t.db, "plainperson")).toMatchObject({ clientId: null, defaultSite: null, allowedSites: [], isClientAdmin: false });
+  });
+});

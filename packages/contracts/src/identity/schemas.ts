@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZClientRequestSchema } from "../accounts/clients";
 import { MESSAGES } from "../common/messages";
 import { ZNewPasswordSchema } from "./password-policy";
 
@@ -20,12 +21,26 @@ export const ZRegisterUsernameSchema = username.regex(
   "Use letters, numbers and . _ - @ only",
 );
 
+/**
+ * A brand signing up from /auth/subscription (issue 3): its client name and site name follow the
+ * client form's rules, and the plan it picked. On confirmation the Hub creates the client and makes
+ * the person its client admin.
+ */
+export const ZBrandSignUpSchema = z.object({
+  clientName: ZClientRequestSchema.shape.clientName,
+  siteName: ZClientRequestSchema.shape.siteName,
+  subscriptionId: ZClientRequestSchema.shape.subscriptionId.unwrap(),
+});
+export type TBrandSignUp = z.infer<typeof ZBrandSignUpSchema>;
+
 export const ZSignUpRequestSchema = z.object({
   username: ZRegisterUsernameSchema,
   password: ZNewPasswordSchema,
   email: z.string({ error: "Email is required" }).trim().toLowerCase().pipe(z.email("Enter a valid email address")).pipe(z.string().max(254, "Email must be at most 254 characters")),
   firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100),
   lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100),
+  /** Present when a brand signs up; absent for a person joining (or invited to) an existing client. */
+  brand: ZBrandSignUpSchema.optional(),
 });
 export type TSignUpRequest = z.infer<typeof ZSignUpRequestSchema>;
 

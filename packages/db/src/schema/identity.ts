@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The built-in user pool. It stands where a cloud user pool would: the Hub's own user records
@@ -18,6 +18,8 @@ export const identityUsers = pgTable(
     passwordHash: text("password_hash").notNull(),
     /** UNCONFIRMED | CONFIRMED | FORCE_CHANGE_PASSWORD */
     status: text("status").notNull().default("UNCONFIRMED"),
+    /** A brand sign-up's request ({ clientName, siteName, subscriptionId }) kept until confirmation creates the client. */
+    pendingBrand: jsonb("pending_brand").$type<{ clientName: string; siteName: string; subscriptionId: number }>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -82,13 +82,19 @@ export const getClient = async (db: HubDb | HubTx, p: Principal, clientId: numbe
 
 const siteNameTaken = () => conflict(CLIENT_MESSAGES.siteNameTaken, { siteName: CLIENT_MESSAGES.siteNameTaken });
 
-const assertSiteNameFree = async (db: HubDb | HubTx, siteName: string, exceptId?: number) => {
+/** Whether another client already uses the site name (compared case-insensitively, as the unique index does). */
+export const isSiteNameTaken = async (db: HubDb | HubTx, siteName: string, exceptId?: number): Promise<boolean> => {
   const same = sql`lower(${c.siteName}) = lower(${siteName})`;
   const [clash] = await db
     .select({ clientId: c.clientId })
     .from(c)
-    .where(exceptId === undefined ? same : and(same, ne(c.clientId, exceptId)));
-  if (clash) throw siteNameTaken();
+    .where(exceptId === undefined ? same : and(same, ne(c.clientId, exceptId)))
+    .limit(1);
+  return Boolean(clash);
+};
+
+const assertSiteNameFree = async (db: HubDb | HubTx, siteName: string, exceptId?: number) => {
+  if (await isSiteNameTaken(db, siteName, exceptId)) throw siteNameTaken();
 };
 
 /** A unique-index violation (two saves racing past the check) still answers with the field. */
@@ -99,7 +105,7 @@ const hasPgCode = (error: unknown, code: string): boolean => {
   }
   return false;
 };
-const isUniqueViolation = (error: unknown) => hasPgCode(error, "23505");
+export const isUniqueViolation = (error: unknown) => hasPgCode(error, "23505");
 /** Another record still points at the client (a table without cascade): refuse, do not fail. */
 const isForeignKeyViolation = (error: unknown) => hasPgCode(error, "23503");
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import type { TCodeDelivery, TIdTokenClaims, TSignUpRequest, TTokens } from "@hub/contracts";
 import { ZIdTokenClaimsSchema } from "@hub/contracts";
-import type { HubDb } from "@hub/db";
+import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT, createLocalJWKSet } from "jose";
@@ -31,8 +31,12 @@ export type BuiltinPoolOptions = {
   publicUrl: string;
   idTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
-  /** Runs once a sign-up is confirmed (the user pool's post-confirmation trigger). */
-  onConfirmed: (user: typeof schema.identityUsers.$inferSelect) => Promise<void>;
+  /**
+   * Runs once a sign-up is confirmed (the user pool's post-confirmation trigger), inside the
+   * transaction that confirms the user: when it throws, the user stays unconfirmed, the code
+   * unused and its pending brand kept, so nothing is half-written.
+   */
+  onConfirmed: (user: typeof schema.identityUsers.$inferSelect, tx: HubTx) => Promise<void>;
 };
 
 type IdentityUser = typeof schema.identityUsers.$inferSelect;
@@ -115,7 +119,8 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
   };
 
   /** Checks a code; a wrong one counts against the code, which dies after too many attempts. */
-  const consumeCode = async (user: IdentityUser, purpose: "confirm_signup" | "reset_password", code: string): Promise<void> => {
+  /** Checks a code (a wrong one counts an attempt at once); answers the code's id, still unused. */
+  const checkCode = async (user: IdentityUser, purpose: "confirm_signup" | "reset_password", code: string): Promise<string> => {
     const [row] = await db
       .select()
       .from(schema.identityCodes)
@@ -127,7 +132,17 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
       await db.update(schema.identityCodes).set({ attempts: sql`${schema.identityCodes.attempts} + 1` }).where(eq(schema.identityCodes.id, row.id));
       throw identityError.codeMismatch();
     }
-    await db.update(schema.identityCodes).set({ consumedAt: new Date() }).where(eq(schema.identityCodes.id, row.id));
+    return row.id;
+  };
+
+  /** Marks a checked code used; a code that another request used meanwhile counts as expired. */
+  const useCode = async (exec: HubDb | HubTx, codeId: string): Promise<void> => {
+    const [used] = await exec
+      .update(schema.identityCodes)
+      .set({ consumedAt: new Date() })
+      .where(and(eq(schema.identityCodes.id, codeId), isNull(schema.identityCodes.consumedAt)))
+      .returning({ id: schema.identityCodes.id });
+    if (!used) throw identityError.expiredCode();
   };
 
   /** Failures per user and per address inside the window, in one query. */
@@ -223,7 +238,15 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
       const passwordHash = await hashPassword(input.password);
       const [user] = await db
         .insert(schema.identityUsers)
-        .values({ username: input.username.trim(), email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash, status: "UNCONFIRMED" })
+        .values({
+          username: input.username.trim(),
+          email: input.email,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          passwordHash,
+          status: "UNCONFIRMED",
+          pendingBrand: input.brand ?? null,
+        })
         .onConflictDoNothing()
         .returning();
       if (!user) throw identityError.usernameExists();
@@ -234,13 +257,18 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
       const user = await findUser(username);
       if (!user) throw identityError.codeMismatch();
       if (user.status !== "UNCONFIRMED") throw identityError.notAuthorized("User cannot be confirmed. Current status is CONFIRMED");
-      await consumeCode(user, "confirm_signup", code);
-      const [confirmed] = await db
-        .update(schema.identityUsers)
-        .set({ status: "CONFIRMED", emailVerified: true, updatedAt: new Date() })
-        .where(eq(schema.identityUsers.id, user.id))
-        .returning();
-      if (confirmed) await options.onConfirmed(confirmed);
+      const codeId = await checkCode(user, "confirm_signup", code);
+      // The code, the status and the Hub's records (a brand's new client) commit together or not at all.
+      await db.transaction(async (tx) => {
+        await useCode(tx, codeId);
+        const [confirmed] = await tx
+          .update(schema.identityUsers)
+          .set({ status: "CONFIRMED", emailVerified: true, pendingBrand: null, updatedAt: new Date() })
+          .where(and(eq(schema.identityUsers.id, user.id), eq(schema.identityUsers.status, "UNCONFIRMED")))
+          .returning();
+        if (!confirmed) throw identityError.notAuthorized("User cannot be confirmed. Current status is CONFIRMED");
+        await options.onConfirmed({ ...confirmed, pendingBrand: user.pendingBrand }, tx);
+      });
     },
 
     async resendConfirmationCode(username) {
@@ -281,19 +309,21 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
     async confirmForgotPassword(username, code, newPassword) {
       const user = await findUser(username);
       if (!user) throw identityError.codeMismatch();
-      await consumeCode(user, "reset_password", code);
+      const codeId = await checkCode(user, "reset_password", code);
+      const passwordHash = await hashPassword(newPassword);
       await db.transaction(async (tx) => {
+        await useCode(tx, codeId);
         await tx
           .update(schema.identityUsers)
-          .set({ passwordHash: await hashPassword(newPassword), status: "CONFIRMED", emailVerified: true, updatedAt: new Date() })
+          .set({ passwordHash, status: "CONFIRMED", emailVerified: true, pendingBrand: null, updatedAt: new Date() })
           .where(eq(schema.identityUsers.id, user.id));
         // A new password ends every session that the old one opened.
         await tx
           .update(schema.identitySessions)
           .set({ revokedAt: new Date() })
           .where(and(eq(schema.identitySessions.userId, user.id), isNull(schema.identitySessions.revokedAt)));
+        if (user.status === "UNCONFIRMED") await options.onConfirmed({ ...user, status: "CONFIRMED", emailVerified: true }, tx);
       });
-      if (user.status === "UNCONFIRMED") await options.onConfirmed({ ...user, status: "CONFIRMED", emailVerified: true });
     },
 
     async completeNewPassword(username, temporaryPassword, newPassword, address) {

@@ -8,6 +8,12 @@ import { HttpError } from "../../platform/errors";
  */
 export interface IdentityProvider {
   readonly kind: "builtin" | "cognito";
+  /**
+   * Registers an unconfirmed user. `input.brand` (a brand signing up from /auth/subscription) is
+   * kept with the user until confirmation, when `ensureHubUser` creates the client: the built-in
+   * pool stores it in identity_users.pending_brand; a Cognito adapter would send it as the
+   * SignUp call's clientMetadata and its post-confirmation trigger would hand it back.
+   */
   signUp(input: TSignUpRequest): Promise<{ userConfirmed: boolean; codeDelivery: TCodeDelivery }>;
   confirmSignUp(username: string, code: string): Promise<void>;
   resendConfirmationCode(username: string): Promise<TCodeDelivery>;

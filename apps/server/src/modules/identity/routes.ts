@@ -14,6 +14,7 @@ import {
   ZSignUpRequestSchema,
   ZSignUpResponseSchema,
   ZTokensSchema,
+  type TSignUpRequest,
 } from "@hub/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -25,16 +26,31 @@ const tags = ["identity"];
 
 /** The built-in user pool's HTTP face: one POST per user-pool action, named as the service names them. */
 export const identityRoutes =
-  (identity: IdentityProvider): FastifyPluginAsyncZod =>
+  (
+    identity: IdentityProvider,
+    hooks: {
+      /** Refuses a sign-up before the pool sees it (a brand's taken site name or unknown plan). */
+      beforeSignUp?: (input: TSignUpRequest) => Promise<void>;
+    } = {},
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       "/signUp",
-      { config: { access }, schema: { tags, body: ZSignUpRequestSchema, response: { 200: ZSignUpResponseSchema, ...errors } } },
-      async (request) => identity.signUp(request.body),
+      {
+        config: { access },
+        schema: { tags, body: ZSignUpRequestSchema, response: { 200: ZSignUpResponseSchema, ...errors, 409: ZErrorResponseSchema } },
+      },
+      async (request) => {
+        await hooks.beforeSignUp?.(request.body);
+        return identity.signUp(request.body);
+      },
     );
     app.post(
       "/confirmSignUp",
-      { config: { access }, schema: { tags, body: ZConfirmSignUpRequestSchema, response: { 200: ZOkSchema, ...errors } } },
+      {
+        config: { access },
+        schema: { tags, body: ZConfirmSignUpRequestSchema, response: { 200: ZOkSchema, ...errors, 409: ZErrorResponseSchema } },
+      },
       async (request) => {
         await identity.confirmSignUp(request.body.username, request.body.code);
         return { ok: true as const };

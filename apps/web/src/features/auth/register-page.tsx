@@ -1,12 +1,13 @@
-import { MESSAGES, type TSignUpRequest, ZSignUpRequestSchema } from "@hub/contracts";
+import { MESSAGES, type TPlan, type TPlanList, type TSignUpRequest, ZSignUpRequestSchema } from "@hub/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Box, Button, Link, Stack, Typography } from "@mui/material";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { z } from "zod";
 import { usePageTitle } from "../../components/guards";
 import { TextInput } from "../../components/text-input";
+import { publicRequest } from "../../lib/api";
 import { ApiError } from "../../lib/api-error";
 import { loginErrorMessage, useAuth } from "../../lib/auth/auth-context";
 import { identityClient } from "../../lib/identity-client";
@@ -16,15 +17,31 @@ import { PasswordField } from "./password-field";
 
 const ResendTick = lazy(() => import("./resend-tick"));
 
+/** Form fields the server may name in `fields`; others (a plan that is gone) show in the alert. */
+const FORM_FIELDS = ["email", "firstName", "lastName", "username", "password", "brand.clientName", "brand.siteName"] as const;
+type TFormField = (typeof FORM_FIELDS)[number];
+const isFormField = (name: string): name is TFormField => (FORM_FIELDS as readonly string[]).includes(name);
+
+const SITE_NAME_HELP = "2 to 40 lowercase letters, digits and hyphens, e.g. acme-apparel";
+
+/** `?plan=<subscriptionId>` from /auth/subscription: a brand signing up. */
+const planIdFrom = (value: string | null): number | null => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
+
 const ZCodeFormSchema = z.object({ code: z.string().trim().min(1, MESSAGES.confirmCodeRequired).regex(/^\d{6}$/, "The code is the 6 digits from the email") });
 
-/** Register with email, first and last name, username and password; then confirm the emailed code. */
+/**
+ * Register with email, first and last name, username and password; then confirm the emailed code.
+ * With `?plan=<subscriptionId>` (from /auth/subscription) a brand signs up: its name and site name
+ * go along, and confirming creates the brand's client with the person as its admin.
+ */
 export default function RegisterPage() {
   usePageTitle("Register");
   const { login } = useAuth();
   const [params] = useSearchParams();
   const invitedEmail = params.get("email") ?? "";
   const clientName = params.get("clientName");
+  const planId = planIdFrom(params.get("plan"));
+  const [plan, setPlan] = useState<TPlan | null | undefined>(undefined);
   const [account, setAccount] = useState<TSignUpRequest | null>(null);
   const [destination, setDestination] = useState("");
   const [resent, setResent] = useState(false);
@@ -32,8 +49,31 @@ export default function RegisterPage() {
 
   const form = useForm<TSignUpRequest>({
     resolver: zodResolver(ZSignUpRequestSchema),
-    defaultValues: { email: invitedEmail, firstName: "", lastName: "", username: "", password: "" },
+    defaultValues: {
+      email: invitedEmail,
+      firstName: "",
+      lastName: "",
+      username: "",
+      password: "",
+      ...(planId !== null ? { brand: { clientName: "", siteName: "", subscriptionId: planId } } : {}),
+    },
   });
+
+  // The chosen plan, to show what the brand signs up for (null: no such plan).
+  useEffect(() => {
+    if (planId === null) return;
+    let live = true;
+    publicRequest<TPlanList>("/subscriptions/plans")
+      .then((body) => {
+        if (live) setPlan(body.items.find((p) => p.subscriptionId === planId) ?? null);
+      })
+      .catch(() => {
+        if (live) setPlan(null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [planId]);
   const codeForm = useForm<{ code: string }>({ resolver: zodResolver(ZCodeFormSchema), defaultValues: { code: "" } });
   const password = form.watch("password");
 
@@ -46,7 +86,7 @@ export default function RegisterPage() {
     } catch (e) {
       if (e instanceof ApiError && e.fields) {
         for (const [name, message] of Object.entries(e.fields)) {
-          if (name in values) form.setError(name as keyof TSignUpRequest, { message });
+          if (isFormField(name)) form.setError(name, { message });
         }
       }
       setError(e instanceof ApiError ? e.message : MESSAGES.tryAgain);
@@ -123,10 +163,53 @@ export default function RegisterPage() {
   return (
     <AuthLayout
       title="Create your Hub account"
-      subtitle={clientName ? `You were invited to join ${clientName}.` : "Develop, make and ship your products in one place."}
+      subtitle={
+        planId !== null
+          ? "Register your brand: you become its admin."
+          : clientName
+            ? `You were invited to join ${clientName}.`
+            : "Develop, make and ship your products in one place."
+      }
     >
       <Box component="form" noValidate onSubmit={form.handleSubmit(onRegister)}>
         <Stack spacing={2.5}>
+          {planId !== null ? (
+            <>
+              {plan === null ? (
+                <Alert severity="warning">
+                  That plan is not available.{" "}
+                  <Link component={RouterLink} to="/auth/subscription">
+                    Choose a plan
+                  </Link>
+                </Alert>
+              ) : (
+                <Alert severity="info" icon={false} data-testid="chosen-plan">
+                  <Typography component="span" sx={{ fontWeight: 600 }}>
+                    {plan ? `${plan.name} plan` : "Your plan"}
+                  </Typography>
+                  {plan ? ` (level ${plan.level}, up to ${plan.nbrOfUsers} users)` : null}
+                  {" · "}
+                  <Link component={RouterLink} to="/auth/subscription">
+                    Change plan
+                  </Link>
+                </Alert>
+              )}
+              <TextInput
+                label="Brand name"
+                autoComplete="organization"
+                error={Boolean(errors.brand?.clientName)}
+                helperText={errors.brand?.clientName?.message}
+                {...form.register("brand.clientName")}
+              />
+              <TextInput
+                label="Site name"
+                autoComplete="off"
+                error={Boolean(errors.brand?.siteName)}
+                helperText={errors.brand?.siteName?.message ?? SITE_NAME_HELP}
+                {...form.register("brand.siteName")}
+              />
+            </>
+          ) : null}
           <TextInput
             label="Email"
             type="email"

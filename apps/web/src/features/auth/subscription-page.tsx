@@ -41,7 +41,7 @@ export default function SubscriptionPage() {
                 variant="contained"
                 fullWidth
                 component={RouterLink}
-                to={`/auth/register?plan=${encodeURIComponent(plan.name)}`}
+                to={`/auth/register?plan=${plan.subscriptionId}`}
                 aria-label={`Create your account with the ${plan.name} plan`}
               >
                 Create your account
@@ -52,7 +52,7 @@ export default function SubscriptionPage() {
           <Skeleton variant="rounded" height={320} />
         )}
         <Typography variant="body2" sx={{ color: "text.secondary", textAlign: "center" }}>
-          After you register, the Hub team sets up your brand and its admin picks the plan under Your Account. Already have an account?{" "}
+          Register with your brand and its site name: you become its admin and can change the plan later under Your Account. Already have an account?{" "}
           <Link component={RouterLink} to="/auth/login">
             Sign in
           </Link>
