@@ -188,3 +188,16 @@ describe("serving the built web app", () => {
     expect((await web.app.inject({ method: "GET", url: "/api/userdata?username=admin" })).statusCode).toBe(401);
   });
 });
+
+describe("resource ids in paths", () => {
+  test("an id out of the database's range is a 400 on every area, never a 500", async () => {
+    const token = await t.signIn("admin");
+    const huge = "99999999999";
+    for (const url of [`/api/users/${huge}`, `/api/clients/${huge}`, `/api/addresses/${huge}`, `/api/apiKeys/${huge}`, `/api/printFiles/${huge}/download`]) {
+      const method = url.startsWith("/api/addresses") || url.startsWith("/api/apiKeys") ? "DELETE" : "GET";
+      const res = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json<TErrorResponse>().fields?.id, url).toBe("That id is out of range");
+    }
+  });
+});

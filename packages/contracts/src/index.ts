@@ -8,6 +8,7 @@ export * from "./accounts/user-profile";
 export * from "./accounts/users";
 export * from "./common/constants";
 export * from "./common/errors";
+export * from "./common/ids";
 export * from "./common/messages";
 export * from "./common/paging";
 export * from "./identity/login-form";

@@ -1,5 +1,6 @@
 /** Contracts of the account area (issue 3): request and response schemas. */
 import { z } from "zod";
+import { ZIdParamsSchema, ZIdSchema } from "../common/ids";
 import { pageOf, ZPageQuerySchema } from "../common/paging";
 import { NAV_ITEMS } from "../nav/nav-tree";
 
@@ -27,8 +28,8 @@ export const ZSubscriptionSchema = z.object({
 });
 export type TSubscription = z.infer<typeof ZSubscriptionSchema>;
 
-export const ZAccountIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-export const ZClientUserIdParamsSchema = z.object({ userId: z.coerce.number().int().positive() });
+export const ZAccountIdParamsSchema = ZIdParamsSchema;
+export const ZClientUserIdParamsSchema = z.object({ userId: ZIdSchema });
 
 /** PUT /manageSubscription and POST /newSubscription. */
 export const ZChangePlanRequestSchema = z.object({

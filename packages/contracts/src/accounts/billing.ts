@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZIdSchema } from "../common/ids";
 
 /** Contracts of the billing area (issue 3): request and response schemas. Money is integer cents. */
 
@@ -15,7 +16,6 @@ export const BILLING_MESSAGES = {
   noDefaultMethod: "The client has no default payment method.",
 } as const;
 
-const ZIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const ZCentsSchema = z.number().int(BILLING_MESSAGES.amountPositive).positive(BILLING_MESSAGES.amountPositive).max(99_999_999);
 
 export const PAYMENT_METHOD_KINDS = ["card", "bank_account"] as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZDbIdSchema, ZIdSchema } from "../common/ids";
 import { pageOf, ZPageQuerySchema } from "../common/paging";
 
 /** Contracts of the clients area (issue 3): request and response schemas. */
@@ -19,8 +20,7 @@ export const CLIENT_MESSAGES = {
 } as const;
 
 /** A database id (PostgreSQL integer). */
-const ZDbIdSchema = z.number().int().positive().max(2_147_483_647);
-export const ZClientIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const ZClientIdSchema = ZIdSchema;
 
 export const ZClientIdParamsSchema = z.object({ id: ZClientIdSchema });
 export type TClientIdParams = z.infer<typeof ZClientIdParamsSchema>;

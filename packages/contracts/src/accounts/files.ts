@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZIdParamsSchema } from "../common/ids";
 import { pageOf, ZPageQuerySchema } from "../common/paging";
 
 /** Contracts of the files area (issue 3): request and response schemas. */
@@ -52,7 +53,7 @@ export const ZPrintFileListQuerySchema = ZPageQuerySchema;
 export type TPrintFileListQuery = z.infer<typeof ZPrintFileListQuerySchema>;
 export const ZPrintFilePageSchema = pageOf(ZStoredFileSchema);
 export type TPrintFilePage = z.infer<typeof ZPrintFilePageSchema>;
-export const ZPrintFileIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZPrintFileIdParamsSchema = ZIdParamsSchema;
 export const ZPrintFileDeleteResponseSchema = z.object({ id: z.number().int(), deleted: z.literal(true) });
 export const ZPrintFileSettingsSchema = z.object({ maxBytes: z.number().int(), extensions: z.array(z.string()) });
 export type TPrintFileSettings = z.infer<typeof ZPrintFileSettingsSchema>;

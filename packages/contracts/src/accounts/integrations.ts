@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZIdParamsSchema } from "../common/ids";
 
 /** Contracts of the integrations area (issue 3): API keys, account integrations, software requests. */
 
@@ -25,8 +26,7 @@ export type TApiKeyMode = (typeof API_KEY_MODES)[number];
 export const API_KEY_HEADER = "x-api-key";
 export const API_KEY_PATTERN = /^hub_(test|live)_[A-Za-z0-9_-]{32}$/;
 
-const ZDbIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
-export const ZApiKeyIdParamsSchema = z.object({ id: ZDbIdSchema });
+export const ZApiKeyIdParamsSchema = ZIdParamsSchema;
 
 export const ZApiKeyCreateSchema = z.object({
   mode: z.enum(API_KEY_MODES, INTEGRATION_MESSAGES.modeRequired),

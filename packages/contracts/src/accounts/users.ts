@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZIdParamsSchema } from "../common/ids";
 import { ACCOUNT_KINDS, ZUserTypeNameSchema } from "../access/user-types";
 import { ZPageQuerySchema, pageOf } from "../common/paging";
 import { ZRegisterUsernameSchema } from "../identity/schemas";
@@ -95,7 +96,7 @@ export const ZUserDetailSchema = z
   .meta({ id: "UserDetail" });
 export type TUserDetail = z.infer<typeof ZUserDetailSchema>;
 
-export const ZUserIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ZUserIdParamsSchema = ZIdParamsSchema;
 
 /** PUT /api/users/:id. Roles are role names; card grants are per-user grants and denials by card name. */
 export const ZUserUpdateRequestSchema = z
@@ -164,7 +165,7 @@ export type TUserRole = z.infer<typeof ZUserRoleSchema>;
 export const ZUserRoleListSchema = z.array(ZUserRoleSchema);
 export const ZUserRoleQuerySchema = z.object({ userId: z.coerce.number().int().positive() });
 export const ZUserRoleCreateRequestSchema = z.object({ userId: id, roleName: z.string().trim().min(1, "Choose a role") });
-export const ZUserRoleIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const ZUserRoleIdParamsSchema = ZIdParamsSchema;
 
 export const ZUsersByEmailQuerySchema = z.object({ email: z.string().trim().toLowerCase().min(1, "Email is required").max(254) });
 export const ZUsersByClientParamsSchema = z.object({ clientId: z.coerce.number().int().positive() });
