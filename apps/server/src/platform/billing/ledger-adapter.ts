@@ -5,7 +5,7 @@ import { schema } from "@hub/db";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { conflict } from "../errors";
 import type { BillingAdapter, BillingClient, MoneyRequest, NewPaymentMethod } from "./adapter";
-import type { BillingGateway, StoredMethod } from "./gateway";
+import type { BillingGateway, ChargeOutcome, StoredMethod } from "./gateway";
 
 const pm = schema.paymentMethods;
 const ledgerT = schema.billingLedger;
@@ -82,6 +82,32 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
     return toMethod(row);
   };
 
+  /** Every charge and refund the provider was asked for, succeeded or not, is one ledger row. */
+  const record = async (
+    q: HubDb | HubTx,
+    client: BillingClient,
+    request: MoneyRequest,
+    kind: "charge" | "refund",
+    outcome: ChargeOutcome,
+  ): Promise<TLedgerEntry> => {
+    const [row] = await q
+      .insert(ledgerT)
+      .values({
+        clientId: client.clientId,
+        orderId: request.orderId,
+        kind,
+        amountCents: request.amountCents,
+        provider: gateway.kind,
+        externalId: outcome.externalId,
+        status: outcome.ok ? "succeeded" : "failed",
+        failureMessage: outcome.ok ? null : outcome.message,
+        createdBy: request.actorUserId,
+      })
+      .returning();
+    if (!row) throw new Error("ledger insert failed");
+    return toEntry(row);
+  };
+
   const netCharged = async (tx: HubTx, clientId: number, orderId: string): Promise<number> => {
     const [row] = await tx
       .select({
@@ -139,22 +165,7 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
         clientId: client.clientId,
         idempotencyKey: `hub-charge-${randomUUID()}`,
       });
-      const [row] = await db
-        .insert(ledgerT)
-        .values({
-          clientId: client.clientId,
-          orderId: request.orderId,
-          kind: "charge",
-          amountCents: request.amountCents,
-          provider: gateway.kind,
-          externalId: outcome.externalId,
-          status: outcome.ok ? "succeeded" : "failed",
-          failureMessage: outcome.ok ? null : outcome.message,
-          createdBy: request.actorUserId,
-        })
-        .returning();
-      if (!row) throw new Error("ledger insert failed");
-      return toEntry(row);
+      return record(db, client, request, "charge", outcome);
     },
 
     refund: async (client, request: MoneyRequest) => {
@@ -172,22 +183,7 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
           .limit(1);
         if (!charge?.externalId) throw conflict(BILLING_MESSAGES.refundTooLarge);
         const outcome = await gateway.refund(charge.externalId, { amountCents: request.amountCents, idempotencyKey: `hub-refund-${randomUUID()}` });
-        const [row] = await tx
-          .insert(ledgerT)
-          .values({
-            clientId: client.clientId,
-            orderId: request.orderId,
-            kind: "refund",
-            amountCents: request.amountCents,
-            provider: gateway.kind,
-            externalId: outcome.externalId,
-            status: outcome.ok ? "succeeded" : "failed",
-            failureMessage: outcome.ok ? null : outcome.message,
-            createdBy: request.actorUserId,
-          })
-          .returning();
-        if (!row) throw new Error("ledger insert failed");
-        return toEntry(row);
+        return record(tx, client, request, "refund", outcome);
       });
     },
 
