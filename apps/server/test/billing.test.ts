@@ -2,22 +2,19 @@ import { BILLING_MESSAGES, SESSION_CLIENT_HEADER, type TLedgerEntry, type TLedge
 import { schema } from "@hub/db";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp, type TestApp } from "./helpers/test-app";
+import { createTestApp, type TestApp, DEMO_USERS, type DemoUser, demoClientIds, signInDemoUsers } from "./helpers/test-app";
 
-const USERS = ["admin", "client", "client2", "factory", "designer"] as const;
-type DemoUser = (typeof USERS)[number];
+const USERS = DEMO_USERS;
 
 let t: TestApp;
-const tokens = {} as Record<DemoUser, string>;
+let tokens: Record<DemoUser, string>;
 let northwind: number;
 let bluebird: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const name of USERS) tokens[name] = await t.signIn(name);
-  const clients = await t.db.select().from(schema.clients);
-  northwind = clients.find((c) => c.siteName === "northwind")?.clientId ?? 0;
-  bluebird = clients.find((c) => c.siteName === "bluebird")?.clientId ?? 0;
+  tokens = await signInDemoUsers(t);
+  ({ northwind, bluebird } = await demoClientIds(t.db));
   expect(northwind > 0 && bluebird > 0).toBe(true);
 });
 afterAll(async () => {

@@ -2,13 +2,12 @@ import { CLIENT_MESSAGES, SESSION_CLIENT_USER_TYPES, USER_TYPES, type TClientDet
 import { schema } from "@hub/db";
 import { and, desc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp, hubUser, type TestApp } from "./helpers/test-app";
+import { createTestApp, hubUser, type TestApp, DEMO_USERS, type DemoUser, demoClientIds, signInDemoUsers } from "./helpers/test-app";
 
-const USERS = ["admin", "client", "client2", "factory", "designer"] as const;
-type DemoUser = (typeof USERS)[number];
+const USERS = DEMO_USERS;
 
 let t: TestApp;
-const tokens = {} as Record<DemoUser, string>;
+let tokens: Record<DemoUser, string>;
 let northwind: number;
 let bluebird: number;
 let factoryId: number;
@@ -17,10 +16,8 @@ let basic: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const name of USERS) tokens[name] = await t.signIn(name);
-  const clients = await t.db.select().from(schema.clients);
-  northwind = clients.find((c) => c.siteName === "northwind")?.clientId ?? 0;
-  bluebird = clients.find((c) => c.siteName === "bluebird")?.clientId ?? 0;
+  tokens = await signInDemoUsers(t);
+  ({ northwind, bluebird } = await demoClientIds(t.db));
   factoryId = (await t.db.select().from(schema.factories).where(eq(schema.factories.name, "Hub Demo Factory")))[0]?.factoryId ?? 0;
   const plans = await t.db.select().from(schema.subscriptions);
   professional = plans.find((p) => p.name === "Professional")?.subscriptionId ?? 0;

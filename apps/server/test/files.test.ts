@@ -7,26 +7,23 @@ import { schema } from "@hub/db";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { localFiles } from "../src/platform/files";
-import { createTestApp, type TestApp } from "./helpers/test-app";
+import { createTestApp, type TestApp, DEMO_USERS, type DemoUser, demoClientIds, signInDemoUsers } from "./helpers/test-app";
 import { multipart, PDF, PNG } from "./stand-ins/uploads";
 
-const USERS = ["admin", "client", "client2", "factory", "designer"] as const;
-type DemoUser = (typeof USERS)[number];
+const USERS = DEMO_USERS;
 const MAX = 64 * 1024;
 
 let t: TestApp;
 let dir: string;
-const tokens = {} as Record<DemoUser, string>;
+let tokens: Record<DemoUser, string>;
 let northwind: number;
 let bluebird: number;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "hub-files-test-"));
   t = await createTestApp({ config: { filesDir: dir, printFileMaxBytes: MAX } });
-  for (const name of USERS) tokens[name] = await t.signIn(name);
-  const clients = await t.db.select().from(schema.clients);
-  northwind = clients.find((c) => c.siteName === "northwind")?.clientId ?? 0;
-  bluebird = clients.find((c) => c.siteName === "bluebird")?.clientId ?? 0;
+  tokens = await signInDemoUsers(t);
+  ({ northwind, bluebird } = await demoClientIds(t.db));
 });
 afterAll(async () => {
   await t?.close();

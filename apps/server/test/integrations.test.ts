@@ -14,25 +14,22 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEV_SECRET_KEY, loadConfig } from "../src/platform/config";
 import { hashApiKey } from "../src/platform/principal";
-import { createTestApp, type TestApp } from "./helpers/test-app";
+import { createTestApp, type TestApp, DEMO_USERS, type DemoUser, demoClientIds, signInDemoUsers } from "./helpers/test-app";
 import { SHIPPING_CREDENTIALS, SHIPSTATION_401, SHOPIFY_401, STORE_CREDENTIALS, type StandIn, startPlatformStandIn } from "./stand-ins/platforms";
 
-const USERS = ["admin", "client", "client2", "factory", "designer"] as const;
-type DemoUser = (typeof USERS)[number];
+const USERS = DEMO_USERS;
 
 let t: TestApp;
 let standIn: StandIn;
-const tokens = {} as Record<DemoUser, string>;
+let tokens: Record<DemoUser, string>;
 let northwind: number;
 let bluebird: number;
 
 beforeAll(async () => {
   standIn = await startPlatformStandIn();
   t = await createTestApp({ config: { storePlatformUrl: standIn.url, shippingPlatformUrl: standIn.url } });
-  for (const name of USERS) tokens[name] = await t.signIn(name);
-  const clients = await t.db.select().from(schema.clients);
-  northwind = clients.find((c) => c.siteName === "northwind")?.clientId ?? 0;
-  bluebird = clients.find((c) => c.siteName === "bluebird")?.clientId ?? 0;
+  tokens = await signInDemoUsers(t);
+  ({ northwind, bluebird } = await demoClientIds(t.db));
   expect(northwind > 0 && bluebird > 0).toBe(true);
 });
 afterAll(async () => {

@@ -114,3 +114,25 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
 /** The Hub user record (accounts.users) of a user name, or undefined. */
 export const hubUser = async (db: HubDb, userName: string) =>
   (await db.select().from(schema.users).where(sql`lower(${schema.users.userName}) = lower(${userName})`))[0];
+
+/** The demo accounts every access matrix runs against. */
+export const DEMO_USERS = ["admin", "client", "client2", "factory", "designer"] as const;
+export type DemoUser = (typeof DEMO_USERS)[number];
+
+/** Signs every demo user in: their ID tokens by name. */
+export const signInDemoUsers = async (t: TestApp): Promise<Record<DemoUser, string>> => {
+  const tokens = {} as Record<DemoUser, string>;
+  for (const name of DEMO_USERS) tokens[name] = await t.signIn(name);
+  return tokens;
+};
+
+/** The ids of the two demo clients: Northwind (Professional) and Bluebird (Basic). */
+export const demoClientIds = async (db: HubDb): Promise<{ northwind: number; bluebird: number }> => {
+  const rows = await db.select({ clientId: schema.clients.clientId, siteName: schema.clients.siteName }).from(schema.clients);
+  const id = (site: string) => {
+    const found = rows.find((c) => c.siteName === site)?.clientId;
+    if (!found) throw new Error(`demo client ${site} is missing`);
+    return found;
+  };
+  return { northwind: id("northwind"), bluebird: id("bluebird") };
+};
