@@ -2,15 +2,24 @@ import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError } from "./api-error";
 
 /**
- * Puts the server's field messages under the matching form fields; returns the message for the
- * form as a whole (shown in an alert above the submit button).
+ * Puts the server's field messages under the matching form fields. Returns the message for the
+ * alert above the submit button, or null when the server's message already sits under a field
+ * (so a person never reads the same thing twice).
  */
-export const applyServerErrors = <T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly string[]): string => {
+export const applyServerErrors = <T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+): string | null => {
   if (error instanceof ApiError) {
+    let placed = false;
     for (const [name, message] of Object.entries(error.fields ?? {})) {
-      if (fields.includes(name)) setError(name as Path<T>, { type: "server", message });
+      if (fields.includes(name)) {
+        setError(name as Path<T>, { type: "server", message });
+        placed = true;
+      }
     }
-    return error.message;
+    return placed ? null : error.message;
   }
   return "Something went wrong";
 };

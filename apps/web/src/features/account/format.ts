@@ -1,5 +1,3 @@
-import { ApiError } from "../../lib/api-error";
-
 /** Prices are kept in cents; whole amounts are shown without decimals. */
 export const formatPrice = (cents: number) => {
   const digits = cents % 100 === 0 ? 0 : 2;
@@ -9,9 +7,3 @@ export const formatPrice = (cents: number) => {
 };
 
 export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-
-/** The message for the alert above a form's buttons; none when the server's message already sits under a field. */
-export const alertUnlessFieldErrors = (error: unknown, message: string, fields: readonly string[]): string | null => {
-  const named = error instanceof ApiError ? Object.keys(error.fields ?? {}) : [];
-  return named.some((f) => fields.includes(f)) ? null : message;
-};

@@ -13,10 +13,6 @@ import {
   CardActions,
   CardContent,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControlLabel,
   IconButton,
   MenuItem,
@@ -34,8 +30,9 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
 import { TextInput } from "../../components/text-input";
 import { ApiError } from "../../lib/api-error";
+import { FormDialog } from "../../components/form-dialog";
 import { applyServerErrors } from "../../lib/form-errors";
-import { alertUnlessFieldErrors } from "./format";
+
 import { useAddresses, useDeleteAddress, useSaveAddress, useYourAccount } from "./api";
 
 const FIELDS = ["label", "name", "company", "line1", "line2", "city", "region", "postalCode", "country", "phone", "isDefault", "active", "owner"] as const;
@@ -101,74 +98,58 @@ function AddressDialog({ editing, canWriteClient, onClose }: { editing: Editing;
       toast.success(editing?.address ? "Address saved." : "Address added.");
       close();
     } catch (e) {
-      setError(alertUnlessFieldErrors(e, applyServerErrors(e, form.setError, FIELDS), FIELDS));
+      setError(applyServerErrors(e, form.setError, FIELDS));
     }
   };
   return (
-    <Dialog open={editing !== null} onClose={isSubmitting ? undefined : close} aria-labelledby="address-title" maxWidth="sm" fullWidth>
-      <Box component="form" noValidate onSubmit={form.handleSubmit(submit)}>
-        <DialogTitle id="address-title">{editing?.address ? "Edit address" : "Add address"}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Controller
-              control={form.control}
-              name="owner"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label="Belongs to"
-                  value={field.value}
-                  onChange={field.onChange}
-                  disabled={Boolean(editing?.address) || !canWriteClient}
-                  error={Boolean(errors.owner)}
-                  helperText={errors.owner?.message}
-                >
-                  <MenuItem value="me">Me</MenuItem>
-                  <MenuItem value="client">My client (shared with its users)</MenuItem>
-                </TextField>
-              )}
-            />
-            {text("label", "Label", true)}
-            {text("name", "Name", true)}
-            {text("company", "Company")}
-            {text("line1", "Address line 1", true)}
-            {text("line2", "Address line 2")}
-            <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-              {text("city", "City", true)}
-              {text("region", "Region / state")}
-            </Stack>
-            <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-              {text("postalCode", "Postal code", true)}
-              {text("country", "Country (2 letters)", true)}
-            </Stack>
-            {text("phone", "Phone")}
-            <Stack direction="row" spacing={3}>
-              <Controller
-                control={form.control}
-                name="isDefault"
-                render={({ field }) => (
-                  <FormControlLabel control={<Switch checked={field.value} onChange={(_e, v) => field.onChange(v)} />} label="Default address" />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="active"
-                render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(_e, v) => field.onChange(v)} />} label="Active" />}
-              />
-            </Stack>
-            {error ? <Alert severity="error">{error}</Alert> : null}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            Save
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog open={editing !== null} title={editing?.address ? "Edit address" : "Add address"} onSubmit={form.handleSubmit(submit)} onClose={close} submitLabel="Save" submitting={isSubmitting} error={error}>
+      <Controller
+        control={form.control}
+        name="owner"
+        render={({ field }) => (
+          <TextField
+            select
+            label="Belongs to"
+            value={field.value}
+            onChange={field.onChange}
+            disabled={Boolean(editing?.address) || !canWriteClient}
+            error={Boolean(errors.owner)}
+            helperText={errors.owner?.message}
+          >
+            <MenuItem value="me">Me</MenuItem>
+            <MenuItem value="client">My client (shared with its users)</MenuItem>
+          </TextField>
+        )}
+      />
+      {text("label", "Label", true)}
+      {text("name", "Name", true)}
+      {text("company", "Company")}
+      {text("line1", "Address line 1", true)}
+      {text("line2", "Address line 2")}
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        {text("city", "City", true)}
+        {text("region", "Region / state")}
+      </Stack>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        {text("postalCode", "Postal code", true)}
+        {text("country", "Country (2 letters)", true)}
+      </Stack>
+      {text("phone", "Phone")}
+      <Stack direction="row" spacing={3}>
+        <Controller
+          control={form.control}
+          name="isDefault"
+          render={({ field }) => (
+            <FormControlLabel control={<Switch checked={field.value} onChange={(_e, v) => field.onChange(v)} />} label="Default address" />
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="active"
+          render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(_e, v) => field.onChange(v)} />} label="Active" />}
+        />
+      </Stack>
+    </FormDialog>
   );
 }
 

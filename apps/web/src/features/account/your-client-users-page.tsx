@@ -8,10 +8,6 @@ import {
   Card,
   CardContent,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   Stack,
   Switch,
   Table,
@@ -31,9 +27,10 @@ import { PageHeader } from "../../components/page-header";
 import { TextInput } from "../../components/text-input";
 import { ApiError } from "../../lib/api-error";
 import { useAuth } from "../../lib/auth/auth-context";
+import { FormDialog } from "../../components/form-dialog";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useListState } from "../../lib/list-state";
-import { alertUnlessFieldErrors } from "./format";
+
 import { useClientUsers, useInvite, useResendInvitation, useRevokeInvitation, useUpdateClientUser, useYourAccount } from "./api";
 
 const errorMessage = (e: unknown) => (e instanceof ApiError ? e.message : "Something went wrong");
@@ -55,33 +52,17 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
       toast.success(`Invitation sent to ${values.email}.`);
       close();
     } catch (e) {
-      setError(alertUnlessFieldErrors(e, applyServerErrors(e, form.setError, ["email", "firstName"]), ["email", "firstName"]));
+      setError(applyServerErrors(e, form.setError, ["email", "firstName"]));
     }
   };
   return (
-    <Dialog open={open} onClose={isSubmitting ? undefined : close} aria-labelledby="invite-title" maxWidth="xs" fullWidth>
-      <Box component="form" noValidate onSubmit={form.handleSubmit(submit)}>
-        <DialogTitle id="invite-title">Invite user</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <Typography variant="body2" sx={{ color: "text.secondary" }}>
-              They get an email with a link to register; registering with this email address joins your client.
-            </Typography>
-            <TextInput label="Email" type="email" autoFocus error={Boolean(errors.email)} helperText={errors.email?.message} {...form.register("email")} />
-            <TextInput label="First name" error={Boolean(errors.firstName)} helperText={errors.firstName?.message} {...form.register("firstName")} />
-            {error ? <Alert severity="error">{error}</Alert> : null}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            Send invitation
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog open={open} title="Invite user" onSubmit={form.handleSubmit(submit)} onClose={close} submitLabel="Send invitation" submitting={isSubmitting} error={error} maxWidth="xs">
+      <Typography variant="body2" sx={{ color: "text.secondary" }}>
+        They get an email with a link to register; registering with this email address joins your client.
+      </Typography>
+      <TextInput label="Email" type="email" autoFocus error={Boolean(errors.email)} helperText={errors.email?.message} {...form.register("email")} />
+      <TextInput label="First name" error={Boolean(errors.firstName)} helperText={errors.firstName?.message} {...form.register("firstName")} />
+    </FormDialog>
   );
 }
 

@@ -1,10 +1,10 @@
 import { type TAddCardRequest, type TAddCardRequestInput, ZAddCardRequestSchema } from "@hub/contracts/accounts/billing";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify";
 import { TextInput } from "../../components/text-input";
+import { FormDialog } from "../../components/form-dialog";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useAddBankAccount, useAddCard } from "./api";
 
@@ -45,34 +45,18 @@ export function AddMethodDialog({ kind, provider, onClose }: Props) {
     }
   });
   return (
-    <Dialog open onClose={isSubmitting ? undefined : onClose} aria-labelledby="add-method-title" maxWidth="xs" fullWidth>
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="add-method-title">{title}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextInput label="Label" autoFocus {...register("label")} error={!!errors.label} helperText={errors.label?.message ?? "A name you will recognise, e.g. Company Visa"} />
-            {kind === "card" ? <TextInput label="Brand" {...register("brand")} error={!!errors.brand} helperText={errors.brand?.message} /> : null}
-            <TextInput label="Last 4 digits" inputProps={{ inputMode: "numeric", maxLength: 4 }} {...register("last4")} error={!!errors.last4} helperText={errors.last4?.message} />
-            {provider === "stripe" ? (
-              <TextInput
-                label={kind === "card" ? "Stripe payment method id" : "Stripe bank account token"}
-                {...register("token")}
-                error={!!errors.token}
-                helperText={errors.token?.message ?? (kind === "card" ? "pm_…" : "btok_…")}
-              />
-            ) : null}
-            {formError ? <Alert severity="error">{formError}</Alert> : null}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={isSubmitting}>
-            Add
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog open title={title} onSubmit={submit} onClose={onClose} submitLabel="Add" submitting={isSubmitting} error={formError} maxWidth="xs">
+      <TextInput label="Label" autoFocus {...register("label")} error={!!errors.label} helperText={errors.label?.message ?? "A name you will recognise, e.g. Company Visa"} />
+      {kind === "card" ? <TextInput label="Brand" {...register("brand")} error={!!errors.brand} helperText={errors.brand?.message} /> : null}
+      <TextInput label="Last 4 digits" inputProps={{ inputMode: "numeric", maxLength: 4 }} {...register("last4")} error={!!errors.last4} helperText={errors.last4?.message} />
+      {provider === "stripe" ? (
+        <TextInput
+          label={kind === "card" ? "Stripe payment method id" : "Stripe bank account token"}
+          {...register("token")}
+          error={!!errors.token}
+          helperText={errors.token?.message ?? (kind === "card" ? "pm_…" : "btok_…")}
+        />
+      ) : null}
+    </FormDialog>
   );
 }

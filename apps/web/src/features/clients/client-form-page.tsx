@@ -91,9 +91,7 @@ function ClientForm({ client, options }: FormProps) {
       toast.success(client ? `${saved.clientName} was saved.` : `${saved.clientName} was created.`);
       navigate("/clients");
     } catch (error) {
-      const message = applyServerErrors(error, setError, FIELDS);
-      const fieldMessages = error instanceof ApiError ? Object.keys(error.fields ?? {}).filter((f) => (FIELDS as readonly string[]).includes(f)) : [];
-      setFormError(fieldMessages.length > 0 ? null : message);
+      setFormError(applyServerErrors(error, setError, FIELDS));
     }
   };
 
