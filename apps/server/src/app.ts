@@ -13,6 +13,7 @@ import { billingRoutes } from "./modules/billing/routes";
 import { clientsRoutes } from "./modules/clients/routes";
 import { filesRoutes } from "./modules/files/routes";
 import { integrationsRoutes } from "./modules/integrations/routes";
+import { libraryRoutes } from "./modules/library/routes";
 import { assertBrandSignUpAllowed, ensureHubUser } from "./modules/accounts/hub-user.service";
 import { devRoutes } from "./modules/dev/routes";
 import { createBuiltinPool } from "./modules/identity/builtin-pool";
@@ -122,6 +123,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   await app.register(integrationsRoutes(moduleDeps), { prefix: "/api" });
   await app.register(billingRoutes(moduleDeps), { prefix: "/api" });
   await app.register(filesRoutes(moduleDeps), { prefix: "/api" });
+  await app.register(libraryRoutes(moduleDeps), { prefix: "/api" });
   await app.register(systemRoutes(db, config, identity.kind), { prefix: "/api" });
   await app.register(devRoutes(db), { prefix: "/dev" });
 

@@ -41,6 +41,8 @@ export const factories = pgTable("factories", {
   name: text("name").notNull().unique(),
   kind: text("kind").notNull().default("factory"),
   requiresSubscriptions: boolean("requires_subscriptions").notNull().default(false),
+  /** What a minute of sewing costs the facility, in cents (custom product pricing, issue 4). */
+  labourCentsPerMinute: integer("labour_cents_per_minute").notNull().default(45),
 });
 
 /** Brand organisations. */

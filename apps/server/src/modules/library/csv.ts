@@ -1,0 +1,14 @@
+/**
+ * CSV in the shape spreadsheets read (RFC 4180): comma-separated, CRLF line ends, fields quoted
+ * when they hold a comma, quote or line break. A field that starts like a formula (=, +, -, @) is
+ * prefixed with an apostrophe, so a spreadsheet never runs text from the library as a formula.
+ */
+const cell = (value: unknown): string => {
+  if (value === null || value === undefined) return "";
+  let s = Array.isArray(value) ? value.join("|") : String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+};
+
+export const toCsv = (header: string[], rows: unknown[][]): string =>
+  `${[header, ...rows].map((r) => r.map(cell).join(",")).join("\r\n")}\r\n`;

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { ModuleDeps } from "../../platform/deps";
+import { libraryResource } from "./resource";
+import { instructionImagesResource, instructionsResource } from "./resources/instructions";
+import { machinesResource } from "./resources/machines";
+import { fabricsResource, partsResource, threadsResource } from "./resources/materials";
+import { attributesResource, optionsResource } from "./resources/options";
+import { attributeProfilesResource, instructionProfilesResource, partProfilesResource } from "./resources/profiles";
+import { styleMarkersResource, stylesResource } from "./resources/styles";
+import { stockRoutes } from "./stock.routes";
+
+/** The manufacturing library's list/detail resources (issue 4), each through the one pattern. */
+export const libraryRoutes =
+  (deps: ModuleDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps;
+    for (const plugin of [
+      libraryResource(db, machinesResource),
+      libraryResource(db, optionsResource),
+      libraryResource(db, attributesResource),
+      libraryResource(db, fabricsResource),
+      libraryResource(db, partsResource),
+      libraryResource(db, threadsResource("thread")),
+      libraryResource(db, threadsResource("bmc")),
+      libraryResource(db, instructionsResource),
+      libraryResource(db, instructionImagesResource),
+      libraryResource(db, attributeProfilesResource),
+      libraryResource(db, partProfilesResource),
+      libraryResource(db, instructionProfilesResource),
+      libraryResource(db, stylesResource),
+      libraryResource(db, styleMarkersResource),
+    ]) {
+      await app.register(plugin);
+    }
+    await app.register(stockRoutes(deps));
+  };

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { pageOf } from "../common/paging";
+import { ZCodeSchema, ZLibraryRowMetaSchema, ZNameSchema, ZOptionalTextSchema, ZOwnerSchema } from "./common";
+
+export const MACHINE_TYPES = [
+  "Overlock",
+  "Coverstitch",
+  "Flatlock",
+  "Single needle",
+  "Double needle",
+  "Bartack",
+  "Buttonhole",
+  "Button sew",
+  "Zigzag",
+  "Blind hem",
+  "Cutting",
+  "Pressing",
+  "Other",
+] as const;
+
+export const ZMachineRequestSchema = z.object({
+  factoryId: ZOwnerSchema,
+  code: ZCodeSchema,
+  name: ZNameSchema,
+  machineType: z.enum(MACHINE_TYPES, { error: "Choose a machine type" }),
+  make: ZOptionalTextSchema(120),
+});
+export type TMachineRequest = z.infer<typeof ZMachineRequestSchema>;
+export type TMachineRequestInput = z.input<typeof ZMachineRequestSchema>;
+
+export const ZMachineSchema = ZLibraryRowMetaSchema.extend({
+  code: z.string(),
+  name: z.string(),
+  machineType: z.string(),
+  make: z.string().nullable(),
+  instructionCount: z.number().int(),
+}).meta({ id: "Machine" });
+export type TMachine = z.infer<typeof ZMachineSchema>;
+export const ZMachineDetailSchema = ZMachineSchema.extend({
+  instructions: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+});
+export type TMachineDetail = z.infer<typeof ZMachineDetailSchema>;
+export const ZMachinePageSchema = pageOf(ZMachineSchema);
