@@ -9,6 +9,7 @@ import { billingRoutes } from "../features/billing/routes";
 import { clientsRoutes } from "../features/clients/routes";
 import { filesRoutes } from "../features/files/routes";
 import { integrationsRoutes } from "../features/integrations/routes";
+import { libraryRoutes } from "../features/library/routes";
 import { usersRoutes } from "../features/users/routes";
 
 const DashboardLayout = lazy(() => import("../layouts/dashboard/dashboard-layout"));
@@ -39,6 +40,7 @@ const featureRoutes: RouteObject[] = [
   ...integrationsRoutes,
   ...billingRoutes,
   ...filesRoutes,
+  ...libraryRoutes,
 ];
 const built = new Set(featureRoutes.map((r) => r.path));
 

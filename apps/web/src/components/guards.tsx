@@ -42,11 +42,11 @@ export function GuestGuard({ children }: { children: ReactNode }) {
 }
 
 /** A screen tied to a card shows only to users whose cardAccess holds that card. */
-export function CardGuard({ children }: { children: ReactNode }) {
+export function CardGuard({ children, card }: { children: ReactNode; /** The card, for screens that are not nav items. */ card?: string }) {
   const { cardAccess } = useAuth();
   const { pathname } = useLocation();
-  const item = NAV_ITEMS.find((i) => matchPath({ path: i.path, end: false }, pathname));
-  if (item && !cardAccess.has(item.card)) return <NoAccess />;
+  const needed = card ?? NAV_ITEMS.find((i) => matchPath({ path: i.path, end: false }, pathname))?.card;
+  if (needed && !cardAccess.has(needed)) return <NoAccess />;
   return <>{children}</>;
 }
 

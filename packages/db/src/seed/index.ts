@@ -1,6 +1,7 @@
 import { ALL_CARDS, DEFAULT_TYPE_CARDS, ROLE_NAMES, TEAM_TYPE, USER_TYPES } from "@hub/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { HubDb } from "../client";
+import { seedDemoLibrary } from "./library";
 import {
   cardGrants,
   cards,
@@ -70,7 +71,13 @@ export const DEMO_ACCOUNTS = [
  * The demo organisation: one factory, two brands, and the demo accounts. Idempotent: running it
  * again changes nothing that exists.
  */
+/** The demo organisation (accounts, clients, teams) and the demo factory's library. */
 export const seedDemoData = async (db: HubDb, hashPassword: (plain: string) => Promise<string>): Promise<void> => {
+  await seedDemoOrganisation(db, hashPassword);
+  await seedDemoLibrary(db);
+};
+
+const seedDemoOrganisation = async (db: HubDb, hashPassword: (plain: string) => Promise<string>): Promise<void> => {
   // Fast path for every start after the first: the demo organisation is complete.
   const usernames = DEMO_ACCOUNTS.map((a) => a.username);
   const [present] = await db

@@ -7,7 +7,10 @@ import { fabricsResource, partsResource, threadsResource } from "./resources/mat
 import { attributesResource, optionsResource } from "./resources/options";
 import { attributeProfilesResource, instructionProfilesResource, partProfilesResource } from "./resources/profiles";
 import { styleMarkersResource, stylesResource } from "./resources/styles";
+import { importRoutes } from "./import/routes";
+import { skuMapRoutes } from "./sku-maps/routes";
 import { stockRoutes } from "./stock.routes";
+import { styleCompositionRoutes } from "./styles/routes";
 
 /** The manufacturing library's list/detail resources (issue 4), each through the one pattern. */
 export const libraryRoutes =
@@ -33,4 +36,7 @@ export const libraryRoutes =
       await app.register(plugin);
     }
     await app.register(stockRoutes(deps));
+    await app.register(styleCompositionRoutes(deps));
+    await app.register(importRoutes(deps));
+    await app.register(skuMapRoutes(deps));
   };

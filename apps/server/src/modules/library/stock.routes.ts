@@ -7,12 +7,16 @@ import {
   ZFabricDetailSchema,
   ZIdParamsSchema,
   ZInstructionImageSchema,
+  ZLookupListSchema,
+  ZLookupQuerySchema,
   ZNameListSchema,
   ZPartDetailSchema,
 } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
-import { eq } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { searchAny } from "../../platform/paging";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../platform/access";
 import { recordAudit } from "../../platform/audit";
@@ -94,6 +98,32 @@ export const stockRoutes =
       "/library/partCategories",
       { config: { access: { signedIn: true, card: "part" } }, schema: { tags, response: { 200: ZNameListSchema, ...errors } } },
       async (request) => namesOf(db, schema.partCategories, factoryScope(principalOf(request), schema.partCategories.factoryId)),
+    );
+
+    // The clients a style can be offered to: those the caller's facilities serve.
+    app.get(
+      "/library/clients/lookup",
+      {
+        config: { access: { signedIn: true, card: "styles", types: LIBRARY_EDITOR_TYPES } },
+        schema: { tags, querystring: ZLookupQuerySchema, response: { 200: ZLookupListSchema, ...errors } },
+      },
+      async (request) => {
+        const p = principalOf(request);
+        const c = schema.clients;
+        const q = request.query;
+        const ids = q.ids ? q.ids.split(",").map(Number).slice(0, 500) : null;
+        return db
+          .select({ id: c.clientId, label: c.clientName, archived: sql<boolean>`not ${c.active}` })
+          .from(c)
+          .where(
+            and(
+              factoryScope(p, c.factoryId as unknown as PgColumn),
+              ids ? inArray(c.clientId, ids) : searchAny(q.searchString, [c.clientName, c.siteName]),
+            ),
+          )
+          .orderBy(asc(c.clientName))
+          .limit(ids ? 500 : q.size);
+      },
     );
 
     const imageWrite: Access = { signedIn: true, card: "instruction", types: LIBRARY_EDITOR_TYPES };

@@ -1,0 +1,32 @@
+import { Box, Chip, Stack } from "@mui/material";
+import type { GridColDef, GridValidRowModel } from "@mui/x-data-grid";
+
+export const money = (cents: number | null | undefined): string =>
+  cents === null || cents === undefined ? "—" : (cents / 100).toLocaleString(undefined, { style: "currency", currency: "USD" });
+export const dash = (v: unknown): string => (v === null || v === undefined || v === "" ? "—" : String(v));
+export const shortDate = (v: string) => new Date(v).toLocaleDateString();
+
+export const updatedColumn = <R extends GridValidRowModel>(): GridColDef<R> => ({
+  field: "updatedAt",
+  headerName: "Updated",
+  width: 120,
+  valueFormatter: (v: string) => shortDate(v),
+});
+
+/** A colour swatch beside its text. */
+export const Swatch = ({ hex, text }: { hex: string | null; text: string }) => (
+  <Stack direction="row" spacing={1} sx={{ alignItems: "center", height: "100%" }}>
+    {hex ? <Box aria-hidden sx={{ width: 16, height: 16, borderRadius: 0.5, border: 1, borderColor: "divider", bgcolor: hex }} /> : null}
+    <span>{text}</span>
+  </Stack>
+);
+
+export const StockChip = ({ outOfStock, archived }: { outOfStock: boolean; archived: boolean }) => (
+  <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", height: "100%" }}>
+    <Chip size="small" variant="outlined" color={outOfStock ? "error" : "success"} label={outOfStock ? "Out of stock" : "In stock"} />
+    {archived ? <Chip size="small" label="Archived" /> : null}
+  </Stack>
+);
+
+export const ArchivedChip = ({ archived }: { archived: boolean }) =>
+  archived ? <Chip size="small" label="Archived" /> : null;

@@ -1,0 +1,214 @@
+import {
+  FABRIC_UNITS,
+  PART_UNITS,
+  type TFabric,
+  type TPart,
+  type TThread,
+  ZFabricDetailSchema,
+  ZFabricPageSchema,
+  ZFabricRequestSchema,
+  ZPartDetailSchema,
+  ZPartPageSchema,
+  ZPartRequestSchema,
+  ZThreadPageSchema,
+  ZThreadRequestSchema,
+  ZThreadSchema,
+} from "@hub/contracts/library/materials";
+import {
+  type TPartProfile,
+  ZPartProfileDetailSchema,
+  ZPartProfilePageSchema,
+  ZPartProfileRequestSchema,
+} from "@hub/contracts/library/profiles";
+import { Card, CardContent, Link, List, ListItem, Typography } from "@mui/material";
+import { Link as RouterLink } from "react-router";
+import type { LibraryConfig } from "../shared/types";
+import { dash, money, StockChip, Swatch, updatedColumn } from "./format";
+import { GROUPS } from "./groups";
+
+const UsedBy = ({ rows, what }: { rows: { id: number; code: string; name: string }[]; what: string }) => (
+  <Card>
+    <CardContent>
+      <Typography variant="h6">Styles using this {what}</Typography>
+      {rows.length === 0 ? (
+        <Typography sx={{ color: "text.secondary", mt: 1 }}>No style uses it, so it can be deleted.</Typography>
+      ) : (
+        <List dense aria-label={`Styles using this ${what}`}>
+          {rows.map((s) => (
+            <ListItem key={s.id} disableGutters>
+              <Link component={RouterLink} to={`/styles/edit/${s.id}`}>
+                {s.code} · {s.name}
+              </Link>
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </CardContent>
+  </Card>
+);
+
+export const fabricsConfig: LibraryConfig<TFabric> = {
+  key: "fabrics",
+  card: "fabric",
+  listPath: "fabric",
+  basePath: "fabrics",
+  aliases: ["fabrics"],
+  title: "Fabrics",
+  noun: "fabric",
+  subtitle: "Materials bought by length and cut into panels: code, type, supplier, cost, width and stock.",
+  columns: [
+    { field: "fabricCode", headerName: "Code", width: 130 },
+    { field: "fabricName", headerName: "Name", flex: 1.4, minWidth: 200 },
+    { field: "fabricType", headerName: "Type", width: 140, valueFormatter: (v) => dash(v) },
+    { field: "color", headerName: "Colour", width: 110, valueFormatter: (v) => dash(v) },
+    { field: "supplier", headerName: "Supplier", width: 150, valueFormatter: (v) => dash(v) },
+    { field: "costCents", headerName: "Cost", width: 110, type: "number", valueFormatter: (v: number, row) => `${money(v)}/${row.unit}` },
+    { field: "widthInches", headerName: "Width", width: 90, type: "number", valueFormatter: (v: number | null) => (v === null ? "—" : `${v}"`) },
+    { field: "weightGsm", headerName: "GSM", width: 80, type: "number", valueFormatter: (v) => dash(v) },
+    {
+      field: "outOfStock",
+      headerName: "Stock",
+      width: 200,
+      renderCell: ({ row }) => <StockChip outOfStock={row.outOfStock} archived={row.archived} />,
+    },
+    updatedColumn<TFabric>(),
+  ],
+  defaultSort: "fabricCode,asc",
+  searchPlaceholder: "Search code, name, type, supplier or colour…",
+  titleField: "fabricName",
+  schemas: { page: ZFabricPageSchema, detail: ZFabricDetailSchema, request: ZFabricRequestSchema },
+  fields: [
+    { name: "fabricCode", label: "Fabric code", kind: "text", half: true },
+    { name: "fabricName", label: "Fabric name", kind: "text", half: true },
+    { name: "fabricType", label: "Fabric type", kind: "suggest", source: "/library/fabricTypes", half: true, helper: "Pick one or type a new type" },
+    { name: "supplier", label: "Supplier", kind: "text", half: true },
+    { name: "color", label: "Colour", kind: "text", half: true },
+    { name: "unit", label: "Unit", kind: "select", options: FABRIC_UNITS, half: true },
+    { name: "costCents", label: "Cost per unit", kind: "money", half: true },
+    { name: "widthInches", label: "Width", kind: "decimal", unit: "in", half: true },
+    { name: "weightGsm", label: "Weight", kind: "int", unit: "gsm", half: true },
+  ],
+  empty: { fabricCode: "", fabricName: "", fabricType: "", supplier: "", color: "", costCents: 0, unit: "yd", widthInches: null, weightGsm: null },
+  fromDetail: (d) => ({
+    fabricCode: d.fabricCode,
+    fabricName: d.fabricName,
+    fabricType: d.fabricType ?? "",
+    supplier: d.supplier ?? "",
+    color: d.color ?? "",
+    costCents: d.costCents,
+    unit: d.unit,
+    widthInches: d.widthInches,
+    weightGsm: d.weightGsm,
+  }),
+  archivable: true,
+  stock: true,
+  group: GROUPS.materials,
+  aside: (d) => <UsedBy rows={(d.usedBy as { id: number; code: string; name: string }[]) ?? []} what="fabric" />,
+};
+
+export const partsConfig: LibraryConfig<TPart> = {
+  key: "parts",
+  card: "part",
+  listPath: "part",
+  basePath: "parts",
+  aliases: ["parts"],
+  title: "Parts",
+  noun: "part",
+  subtitle: "Trims and components counted per garment: zips, labels, elastic, drawcords.",
+  columns: [
+    { field: "partCode", headerName: "Code", width: 130 },
+    { field: "name", headerName: "Name", flex: 1.4, minWidth: 200 },
+    { field: "category", headerName: "Category", width: 140, valueFormatter: (v) => dash(v) },
+    { field: "supplier", headerName: "Supplier", width: 150, valueFormatter: (v) => dash(v) },
+    { field: "costCents", headerName: "Cost", width: 120, type: "number", valueFormatter: (v: number, row) => `${money(v)}/${row.unit}` },
+    { field: "outOfStock", headerName: "Stock", width: 200, renderCell: ({ row }) => <StockChip outOfStock={row.outOfStock} archived={row.archived} /> },
+    updatedColumn<TPart>(),
+  ],
+  defaultSort: "partCode,asc",
+  searchPlaceholder: "Search code, name, category or supplier…",
+  titleField: "name",
+  schemas: { page: ZPartPageSchema, detail: ZPartDetailSchema, request: ZPartRequestSchema },
+  fields: [
+    { name: "partCode", label: "Part code", kind: "text", half: true },
+    { name: "name", label: "Name", kind: "text", half: true },
+    { name: "category", label: "Category", kind: "suggest", source: "/library/partCategories", half: true, helper: "Pick one or type a new category" },
+    { name: "supplier", label: "Supplier", kind: "text", half: true },
+    { name: "costCents", label: "Cost per unit", kind: "money", half: true },
+    { name: "unit", label: "Unit", kind: "select", options: PART_UNITS, half: true },
+  ],
+  empty: { partCode: "", name: "", category: "", supplier: "", costCents: 0, unit: "each" },
+  fromDetail: (d) => ({ partCode: d.partCode, name: d.name, category: d.category ?? "", supplier: d.supplier ?? "", costCents: d.costCents, unit: d.unit }),
+  archivable: true,
+  stock: true,
+  group: GROUPS.parts,
+  aside: (d) => <UsedBy rows={(d.usedBy as { id: number; code: string; name: string }[]) ?? []} what="part" />,
+};
+
+export const partProfilesConfig: LibraryConfig<TPartProfile> = {
+  key: "partProfiles",
+  card: "part",
+  listPath: "partProfile",
+  basePath: "partProfiles",
+  aliases: ["partProfiles"],
+  title: "Part Profiles",
+  noun: "part profile",
+  subtitle: "Trims that go together, applied to styles in one step.",
+  columns: [
+    { field: "name", headerName: "Name", flex: 1, minWidth: 180 },
+    { field: "description", headerName: "Description", flex: 1.5, minWidth: 200, sortable: false, valueFormatter: (v) => dash(v) },
+    { field: "memberCount", headerName: "Parts", width: 100, type: "number" },
+    updatedColumn<TPartProfile>(),
+  ],
+  defaultSort: "name,asc",
+  searchPlaceholder: "Search name or description…",
+  titleField: "name",
+  schemas: { page: ZPartProfilePageSchema, detail: ZPartProfileDetailSchema, request: ZPartProfileRequestSchema },
+  fields: [
+    { name: "name", label: "Name", kind: "text" },
+    { name: "description", label: "Description", kind: "multiline" },
+    { name: "parts", label: "Parts and quantities per garment", kind: "refQty", resource: "parts", idKey: "partId" },
+  ],
+  empty: { name: "", description: "", parts: [] },
+  fromDetail: (d) => ({
+    name: d.name,
+    description: d.description ?? "",
+    parts: ((d.parts as { partId: number; quantity: number }[]) ?? []).map((p) => ({ partId: p.partId, quantity: p.quantity })),
+  }),
+  group: GROUPS.parts,
+};
+
+const threadConfig = (kind: "thread" | "bmc"): LibraryConfig<TThread> => ({
+  key: kind === "bmc" ? "bmcThreads" : "threads",
+  card: "fabric",
+  listPath: kind === "bmc" ? "bmcThreads" : "threads",
+  basePath: kind === "bmc" ? "bmcThreads" : "threads",
+  title: kind === "bmc" ? "BMC Threads" : "Threads",
+  noun: kind === "bmc" ? "BMC thread" : "thread",
+  subtitle: kind === "bmc" ? "The BMC thread catalogue, with colour codes." : "Sewing threads with their colour codes, brand and ticket.",
+  columns: [
+    { field: "code", headerName: "Code", width: 130 },
+    { field: "name", headerName: "Name", flex: 1, minWidth: 180, renderCell: ({ row }) => <Swatch hex={row.hexColor} text={row.name} /> },
+    { field: "colorCode", headerName: "Colour code", width: 150 },
+    { field: "brand", headerName: "Brand", width: 130, valueFormatter: (v) => dash(v) },
+    { field: "ticket", headerName: "Ticket", width: 100, valueFormatter: (v) => dash(v) },
+    updatedColumn<TThread>(),
+  ],
+  defaultSort: "code,asc",
+  searchPlaceholder: "Search code, name, colour code or brand…",
+  titleField: "name",
+  schemas: { page: ZThreadPageSchema, detail: ZThreadSchema, request: ZThreadRequestSchema },
+  fields: [
+    { name: "code", label: "Code", kind: "text", half: true },
+    { name: "name", label: "Name", kind: "text", half: true },
+    { name: "colorCode", label: "Colour code", kind: "text", half: true, helper: "The supplier's shade, e.g. PMS 19-4052" },
+    { name: "hexColor", label: "Swatch colour", kind: "color", half: true },
+    { name: "brand", label: "Brand", kind: "text", half: true },
+    { name: "ticket", label: "Ticket", kind: "text", half: true, helper: "Thickness, e.g. 120" },
+  ],
+  empty: { code: "", name: "", colorCode: "", hexColor: "", brand: "", ticket: "" },
+  fromDetail: (d) => ({ code: d.code, name: d.name, colorCode: d.colorCode, hexColor: d.hexColor ?? "", brand: d.brand ?? "", ticket: d.ticket ?? "" }),
+  archivable: true,
+  group: GROUPS.materials,
+});
+export const threadsConfig = threadConfig("thread");
+export const bmcThreadsConfig = threadConfig("bmc");

@@ -1,0 +1,124 @@
+import {
+  STYLE_CATEGORIES,
+  type TStyle,
+  type TStyleMarker,
+  ZStyleDetailSchema,
+  ZStyleMarkerPageSchema,
+  ZStyleMarkerRequestSchema,
+  ZStyleMarkerSchema,
+  ZStylePageSchema,
+  ZStyleRequestSchema,
+} from "@hub/contracts/library/styles";
+import { Chip } from "@mui/material";
+import { lazy, Suspense } from "react";
+import type { LibraryConfig } from "../shared/types";
+import { ArchivedChip, money, updatedColumn } from "./format";
+import { GROUPS } from "./groups";
+
+const StyleComposition = lazy(() => import("../styles/style-composition").then((m) => ({ default: m.StyleComposition })));
+
+export const stylesConfig: LibraryConfig<TStyle> = {
+  key: "styles",
+  card: "styles",
+  listPath: "styles",
+  basePath: "styles",
+  title: "Styles",
+  noun: "style",
+  subtitle: "Garments the factory makes to order: price, options, materials and construction.",
+  columns: [
+    { field: "code", headerName: "Code", width: 130 },
+    { field: "name", headerName: "Name", flex: 1.4, minWidth: 200 },
+    { field: "category", headerName: "Category", width: 140 },
+    { field: "basePriceCents", headerName: "Base price", width: 120, type: "number", valueFormatter: (v: number) => money(v) },
+    { field: "optionCount", headerName: "Options", width: 100, type: "number" },
+    {
+      field: "offeredToAll",
+      headerName: "Offered to",
+      width: 130,
+      renderCell: ({ value }) => <Chip size="small" variant="outlined" label={value ? "All clients" : "Chosen clients"} />,
+      sortable: false,
+    },
+    { field: "archived", headerName: "", width: 100, sortable: false, renderCell: ({ row }) => <ArchivedChip archived={row.archived} /> },
+    updatedColumn<TStyle>(),
+  ],
+  defaultSort: "code,asc",
+  searchPlaceholder: "Search code, name or category…",
+  titleField: "name",
+  schemas: { page: ZStylePageSchema, detail: ZStyleDetailSchema, request: ZStyleRequestSchema },
+  fields: [
+    { name: "code", label: "Style code", kind: "text", half: true, helper: "e.g. TEE-100; unique" },
+    { name: "name", label: "Name", kind: "text", half: true },
+    { name: "category", label: "Category", kind: "select", options: STYLE_CATEGORIES, half: true },
+    { name: "basePriceCents", label: "Base unit price", kind: "money", half: true, helper: "Before quantity breaks" },
+    { name: "description", label: "Description", kind: "multiline" },
+    { name: "imageUrl", label: "Image address", kind: "text", helper: "An https:// address of the style's picture" },
+    { name: "offeredToAll", label: "Offered to every client of the facility", kind: "switch" },
+    { name: "clientIds", label: "Also offered to (when not to all)", kind: "refMulti", resource: "clients" },
+  ],
+  empty: { code: "", name: "", category: "Tees", basePriceCents: 0, description: "", imageUrl: "", offeredToAll: true, clientIds: [] },
+  fromDetail: (d) => ({
+    code: d.code,
+    name: d.name,
+    category: d.category,
+    basePriceCents: d.basePriceCents,
+    description: d.description ?? "",
+    imageUrl: d.imageUrl ?? "",
+    offeredToAll: d.offeredToAll,
+    clientIds: d.clientIds,
+  }),
+  archivable: true,
+  group: GROUPS.styles,
+  links: (d) => [
+    { label: "Preview", to: `/styles/productPreview/${d.id}` },
+    { label: "Parts", to: `/styles/styleParts/${d.id}` },
+    { label: "Instructions", to: `/styles/styleInstructions/${d.id}` },
+  ],
+  below: (d, canEdit) => (
+    <Suspense fallback={null}>
+      <StyleComposition styleId={Number(d.id)} canEdit={canEdit} />
+    </Suspense>
+  ),
+};
+
+export const styleMarkersConfig: LibraryConfig<TStyleMarker> = {
+  key: "styleMarkers",
+  card: "styles",
+  listPath: "styleMarkers",
+  basePath: "styleMarkers",
+  title: "Style Markers",
+  noun: "marker",
+  subtitle: "Cutting layouts per style and size range: length, width and efficiency.",
+  columns: [
+    { field: "styleCode", headerName: "Style", width: 130 },
+    { field: "styleName", headerName: "Style name", flex: 1, minWidth: 160, sortable: false },
+    { field: "name", headerName: "Marker", flex: 1, minWidth: 160 },
+    { field: "sizeRange", headerName: "Sizes", width: 110 },
+    { field: "lengthInches", headerName: "Length (in)", width: 110, type: "number" },
+    { field: "widthInches", headerName: "Width (in)", width: 100, type: "number", sortable: false },
+    { field: "efficiencyPct", headerName: "Efficiency", width: 110, type: "number", valueFormatter: (v: number | null) => (v === null ? "—" : `${v}%`) },
+    updatedColumn<TStyleMarker>(),
+  ],
+  defaultSort: "styleCode,asc",
+  searchPlaceholder: "Search style, marker or sizes…",
+  titleField: "name",
+  schemas: { page: ZStyleMarkerPageSchema, detail: ZStyleMarkerSchema, request: ZStyleMarkerRequestSchema },
+  fields: [
+    { name: "styleId", label: "Style", kind: "ref", resource: "styles" },
+    { name: "name", label: "Marker name", kind: "text", half: true },
+    { name: "sizeRange", label: "Size range", kind: "text", half: true, helper: "e.g. XS–M" },
+    { name: "lengthInches", label: "Length", kind: "decimal", unit: "in", half: true },
+    { name: "widthInches", label: "Width", kind: "decimal", unit: "in", half: true },
+    { name: "efficiencyPct", label: "Efficiency", kind: "decimal", unit: "%", half: true },
+  ],
+  empty: { styleId: null, name: "", sizeRange: "", lengthInches: null, widthInches: null, efficiencyPct: null },
+  fromDetail: (d) => ({
+    styleId: d.styleId,
+    name: d.name,
+    sizeRange: d.sizeRange,
+    lengthInches: d.lengthInches,
+    widthInches: d.widthInches,
+    efficiencyPct: d.efficiencyPct,
+  }),
+  group: GROUPS.styles,
+};
+

@@ -1,0 +1,263 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Alert, Box, Button, Card, CardContent, Chip, Grid, Stack, Typography } from "@mui/material";
+import { useState } from "react";
+import { type FieldValues, type Resolver, useForm } from "react-hook-form";
+import { Link as RouterLink, useNavigate, useParams } from "react-router";
+import { toast } from "react-toastify";
+import { ConfirmDialog } from "../../../components/confirm-dialog";
+import { PageLoader } from "../../../components/loading-screen";
+import { PageHeader } from "../../../components/page-header";
+import { ApiError } from "../../../lib/api-error";
+import { applyServerErrors } from "../../../lib/form-errors";
+import { useDeleteLibrary, useLibraryAction, useLibraryDetail, useSaveLibrary } from "./api";
+import { LibraryField } from "./fields";
+import { useCanEditLibrary } from "./library-list-page";
+import type { LibraryConfig } from "./types";
+
+/** What the form pages use of a config (everything but the list's columns). */
+type FormConfig = Omit<LibraryConfig, "columns">;
+
+type Detail = Record<string, unknown> & { id: number };
+
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : "Something went wrong");
+const parseId = (raw: string | undefined): number | null => (raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null);
+
+function NotFound({ config }: { config: FormConfig }) {
+  return (
+    <>
+      <PageHeader title={`${config.noun[0]?.toUpperCase()}${config.noun.slice(1)} not found`} />
+      <Card>
+        <CardContent>
+          <Typography sx={{ mb: 2 }}>This {config.noun} does not exist, or it was deleted.</Typography>
+          <Button component={RouterLink} to={`/${config.listPath}`} variant="contained">
+            Back to {config.title.toLowerCase()}
+          </Button>
+        </CardContent>
+      </Card>
+    </>
+  );
+}
+
+/** Who changed the stock state and when (spec 4 out-of-stock actions). */
+function StockLine({ detail }: { detail: Detail }) {
+  if (detail.stockChangedAt === null || detail.stockChangedAt === undefined) return null;
+  const when = new Date(String(detail.stockChangedAt)).toLocaleString();
+  const who = detail.stockChangedByName ? String(detail.stockChangedByName) : "someone";
+  return (
+    <Typography variant="body2" sx={{ color: "text.secondary" }} data-testid="stock-changed">
+      Marked {detail.outOfStock ? "out of stock" : "back in stock"} by {who} on {when}.
+    </Typography>
+  );
+}
+
+function LibraryForm({ config, detail }: { config: FormConfig; detail: Detail | null }) {
+  const navigate = useNavigate();
+  const canEdit = useCanEditLibrary();
+  const save = useSaveLibrary(config.key, config.schemas.detail, detail?.id ?? null);
+  const remove = useDeleteLibrary(config.key);
+  const action = useLibraryAction(config.key);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<"delete" | "archive" | null>(null);
+  const [current, setCurrent] = useState<Detail | null>(detail);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isSubmitting, isDirty },
+  } = useForm<FieldValues>({
+    resolver: zodResolver(config.schemas.request as Parameters<typeof zodResolver>[0]) as Resolver<FieldValues>,
+    defaultValues: detail ? config.fromDetail(detail) : config.empty,
+  });
+  const name = (d: Record<string, unknown> | null) => String(d?.[config.titleField] ?? config.noun);
+
+  const onSubmit = async (values: FieldValues) => {
+    setFormError(null);
+    try {
+      const saved = (await save.mutateAsync(values)) as Detail;
+      toast.success(detail ? `${name(saved)} was saved.` : `${name(saved)} was created.`);
+      if (detail || !config.below) navigate(`/${config.listPath}`);
+      else navigate(`/${config.basePath}/edit/${saved.id}`, { replace: true });
+    } catch (error) {
+      setFormError(applyServerErrors(error, setError, config.fields.map((f) => f.name)));
+    }
+  };
+
+  const runAction = async (act: string, body: unknown, done: string) => {
+    if (!current) return;
+    try {
+      const next = (await action.mutateAsync({ id: current.id, action: act, body })) as Detail;
+      setCurrent(next);
+      toast.success(done);
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+  };
+
+  const title = current ? `${canEdit ? "Edit" : ""} ${name(current)}`.trim() : `New ${config.noun}`;
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={
+          current ? (
+            <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+              <span>{config.title}</span>
+              {current.archived ? <Chip size="small" label="Archived" /> : null}
+              {config.stock ? (
+                <Chip size="small" color={current.outOfStock ? "error" : "success"} variant="outlined" label={current.outOfStock ? "Out of stock" : "In stock"} />
+              ) : null}
+            </Stack>
+          ) : (
+            config.subtitle
+          )
+        }
+        actions={
+          current ? (
+            <>
+              {config.links?.(current).map((l) => (
+                <Button key={l.to} component={RouterLink} to={l.to} variant="text">
+                  {l.label}
+                </Button>
+              ))}
+              {canEdit && config.stock ? (
+                <Button
+                  variant="outlined"
+                  color={current.outOfStock ? "success" : "warning"}
+                  loading={action.isPending}
+                  onClick={() =>
+                    runAction(
+                      current.outOfStock ? "backInStock" : "outOfStock",
+                      {},
+                      `${name(current)} is ${current.outOfStock ? "back in stock" : "out of stock"}.`,
+                    )
+                  }
+                >
+                  {current.outOfStock ? "Back in stock" : "Out of stock"}
+                </Button>
+              ) : null}
+              {canEdit && config.archivable ? (
+                current.archived ? (
+                  <Button variant="outlined" onClick={() => runAction("archive", { archived: false }, `${name(current)} was restored.`)}>
+                    Restore
+                  </Button>
+                ) : (
+                  <Button variant="outlined" onClick={() => setConfirm("archive")}>
+                    Archive
+                  </Button>
+                )
+              ) : null}
+              {canEdit ? (
+                <Button color="error" variant="outlined" onClick={() => setConfirm("delete")}>
+                  Delete
+                </Button>
+              ) : null}
+            </>
+          ) : undefined
+        }
+      />
+      {current && config.stock ? (
+        <Box sx={{ mb: 2 }}>
+          <StockLine detail={current} />
+        </Box>
+      ) : null}
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, lg: config.aside && current ? 8 : 12 }}>
+          <Card
+            component="form"
+            noValidate
+            onSubmit={handleSubmit(onSubmit)}
+            aria-label={current ? `Edit ${config.noun}` : `New ${config.noun}`}
+          >
+            <CardContent>
+              <Grid container spacing={2.5} sx={{ maxWidth: 900 }}>
+                {config.fields.map((spec, n) => (
+                  <Grid key={spec.name} size={{ xs: 12, md: spec.half ? 6 : 12 }}>
+                    <LibraryField spec={spec} control={control} disabled={!canEdit || isSubmitting} autoFocus={!current && n === 0} />
+                  </Grid>
+                ))}
+                {formError ? (
+                  <Grid size={12}>
+                    <Alert severity="error" data-testid="library-form-error">
+                      {formError}
+                    </Alert>
+                  </Grid>
+                ) : null}
+                {canEdit ? (
+                  <Grid size={12}>
+                    <Box sx={{ display: "flex", gap: 1.5 }}>
+                      <Button type="submit" variant="contained" loading={isSubmitting} disabled={Boolean(current) && !isDirty}>
+                        {current ? "Save changes" : `Create ${config.noun}`}
+                      </Button>
+                      <Button component={RouterLink} to={`/${config.listPath}`} disabled={isSubmitting}>
+                        Cancel
+                      </Button>
+                    </Box>
+                  </Grid>
+                ) : null}
+              </Grid>
+            </CardContent>
+          </Card>
+        </Grid>
+        {config.aside && current ? <Grid size={{ xs: 12, lg: 4 }}>{config.aside(current)}</Grid> : null}
+      </Grid>
+      {config.below && current ? <Box sx={{ mt: 3 }}>{config.below(current, canEdit)}</Box> : null}
+      {current ? (
+        <>
+          <ConfirmDialog
+            open={confirm === "delete"}
+            danger
+            title={`Delete ${config.noun}?`}
+            message={
+              <>
+                <strong>{name(current)}</strong> will be deleted. This cannot be undone. If styles still use it, the Hub refuses and says which.
+              </>
+            }
+            confirmLabel="Delete"
+            onClose={() => setConfirm(null)}
+            onConfirm={async () => {
+              await remove.mutateAsync(current.id);
+              toast.success(`${name(current)} was deleted.`);
+              navigate(`/${config.listPath}`);
+            }}
+          />
+          <ConfirmDialog
+            open={confirm === "archive"}
+            title={`Archive ${config.noun}?`}
+            message={
+              <>
+                <strong>{name(current)}</strong> will be hidden from lists and pickers. Styles that use it keep it. You can restore it later.
+              </>
+            }
+            confirmLabel="Archive"
+            onClose={() => setConfirm(null)}
+            onConfirm={async () => {
+              const next = (await action.mutateAsync({ id: current.id, action: "archive", body: { archived: true } })) as Detail;
+              setCurrent(next);
+              toast.success(`${name(current)} was archived.`);
+            }}
+          />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** {basePath}/new and {basePath}/edit/:id for one library resource. */
+export function LibraryFormPage({ config, mode }: { config: FormConfig; mode: "new" | "edit" }) {
+  const params = useParams();
+  const id = mode === "edit" ? parseId(params.id) : null;
+  const detail = useLibraryDetail(config.key, config.schemas.detail, id);
+  if (mode === "edit" && id === null) return <NotFound config={config} />;
+  if (detail.error instanceof ApiError && detail.error.status === 404) return <NotFound config={config} />;
+  if (detail.error) {
+    return (
+      <>
+        <PageHeader title={config.title} />
+        <Alert severity="error">{messageOf(detail.error)}</Alert>
+      </>
+    );
+  }
+  if (mode === "edit" && !detail.data) return <PageLoader />;
+  const data = mode === "edit" ? ((detail.data as Detail | undefined) ?? null) : null;
+  return <LibraryForm key={data ? `${data.id}-${String(data.updatedAt)}` : "new"} config={config} detail={data} />;
+}

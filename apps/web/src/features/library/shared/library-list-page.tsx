@@ -1,0 +1,128 @@
+import Add from "@mui/icons-material/Add";
+import FileDownload from "@mui/icons-material/FileDownload";
+import { Alert, Button, MenuItem, Tab, Tabs, TextField } from "@mui/material";
+import type { GridValidRowModel } from "@mui/x-data-grid";
+import { useState } from "react";
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router";
+import { toast } from "react-toastify";
+import { DataTable } from "../../../components/data-table/data-table";
+import { PageHeader } from "../../../components/page-header";
+import { ApiError } from "../../../lib/api-error";
+import { useAuth } from "../../../lib/auth/auth-context";
+import { useListState } from "../../../lib/list-state";
+import { downloadCsv, type LibraryQuery, useLibraryList } from "./api";
+import type { LibraryConfig } from "./types";
+
+const EDITOR_TYPES = new Set(["icreate", "manufacturer", "factory"]);
+
+/** Whether the signed-in user may change the library (internal admins and facility users). */
+export const useCanEditLibrary = (): boolean => {
+  const { user } = useAuth();
+  return Boolean(user && EDITOR_TYPES.has(user.userType));
+};
+
+/** Sibling lists shown as tabs above a list (Fabrics | Threads | BMC Threads). */
+export function LibraryTabs({ group, current }: { group: { label: string; path: string }[]; current: string }) {
+  return (
+    <Tabs value={current} sx={{ mb: 2, borderBottom: 1, borderColor: "divider" }} aria-label="Related lists">
+      {group.map((g) => (
+        <Tab key={g.path} value={g.path} label={g.label} component={RouterLink} to={`/${g.path}`} />
+      ))}
+    </Tabs>
+  );
+}
+
+type Archived = NonNullable<LibraryQuery["archived"]>;
+
+/** A library list: search, sort and paging in the URL, a column chooser, CSV export of the current filter, archived filter. */
+export function LibraryListPage<Row extends GridValidRowModel & { id: number }>({ config }: { config: LibraryConfig<Row> }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const canEdit = useCanEditLibrary();
+  const { state, update, query } = useListState({ sort: config.defaultSort });
+  const [params, setParams] = useSearchParams();
+  const archived = (["hide", "only", "all"].includes(params.get("archived") ?? "") ? params.get("archived") : "hide") as Archived;
+  const fullQuery: LibraryQuery = { ...query, ...(config.archivable ? { archived } : {}) };
+  const list = useLibraryList(config.key, config.schemas.page, fullQuery);
+  const page = list.data as { items: Row[]; total: number } | undefined;
+  const [exporting, setExporting] = useState(false);
+  const current = pathname.replace(/^\//, "");
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadCsv(config.key, { sort: fullQuery.sort, searchString: fullQuery.searchString, archived: fullQuery.archived });
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : "Something went wrong");
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={config.title}
+        subtitle={config.subtitle}
+        actions={
+          canEdit ? (
+            <Button component={RouterLink} to={`/${config.basePath}/new`} variant="contained" startIcon={<Add />}>
+              New {config.noun}
+            </Button>
+          ) : undefined
+        }
+      />
+      {config.group ? <LibraryTabs group={config.group} current={config.group.some((g) => g.path === current) ? current : config.listPath} /> : null}
+      {list.error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {list.error instanceof ApiError ? list.error.message : "Something went wrong"}
+        </Alert>
+      ) : null}
+      <DataTable<Row>
+        label={config.title}
+        columns={config.columns}
+        rows={page?.items ?? []}
+        total={page?.total ?? 0}
+        loading={list.isFetching}
+        getRowId={(row) => row.id}
+        state={state}
+        onStateChange={update}
+        onRowClick={(row) => navigate(`/${config.basePath}/edit/${row.id}`)}
+        searchPlaceholder={config.searchPlaceholder}
+        emptyText={state.searchString ? `No ${config.title.toLowerCase()} match this search` : `No ${config.title.toLowerCase()} yet`}
+        actions={
+          <>
+            {config.archivable ? (
+              <TextField
+                select
+                size="small"
+                label="Show"
+                value={archived}
+                sx={{ minWidth: 150 }}
+                onChange={(e) =>
+                  setParams(
+                    (p) => {
+                      const next = new URLSearchParams(p);
+                      if (e.target.value === "hide") next.delete("archived");
+                      else next.set("archived", e.target.value);
+                      next.delete("page");
+                      return next;
+                    },
+                    { replace: true },
+                  )
+                }
+              >
+                <MenuItem value="hide">Active</MenuItem>
+                <MenuItem value="only">Archived</MenuItem>
+                <MenuItem value="all">All</MenuItem>
+              </TextField>
+            ) : null}
+            <Button variant="outlined" startIcon={<FileDownload />} onClick={exportCsv} loading={exporting}>
+              Export CSV
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}
