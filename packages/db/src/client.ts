@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -28,8 +28,11 @@ export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url))
 export type OpenOptions =
   /** A PostgreSQL server. */
   | { url: string; poolSize?: number }
-  /** Embedded PGlite persisted in a folder (locked against a second process), or in memory. */
-  | { dataDir: string | null };
+  /**
+   * Embedded PGlite persisted in a folder (locked against a second process), or in memory. A new
+   * folder starts from `template` (a dumped, migrated database) when one is given and exists.
+   */
+  | { dataDir: string | null; template?: string | null };
 
 export class DatabaseLockedError extends Error {}
 
@@ -86,8 +89,10 @@ export const openDatabase = async (options: OpenOptions): Promise<DatabaseHandle
     mkdirSync(dirname(dir), { recursive: true });
     unlock = lockDataDir(dir);
     try {
+      const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
       if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
-      client = await PGlite.create({ dataDir: dir });
+      const template = fresh && options.template && existsSync(options.template) ? options.template : null;
+      client = await PGlite.create({ dataDir: dir, ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}) });
     } catch (error) {
       unlock();
       throw error;
