@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, expect, test } from "vitest";
 import { openDatabase } from "./client";
+import * as schema from "./schema/index";
 import { databaseTemplatePath, ensureDatabaseTemplate } from "./template";
 
 const root = mkdtempSync(join(tmpdir(), "hub-db-template-"));
@@ -15,13 +16,16 @@ test("a new data folder opened from the template has every migration, keeps its 
   const dataDir = join(root, "pgdata");
   const first = await openDatabase({ dataDir, template: path });
   await first.migrate(); // nothing left to apply, and no error
-  const tables = await first.db.execute<{ n: number }>(sql`select count(*)::int as n from information_schema.tables where table_name = 'lib_styles'`);
-  expect(tables.rows[0]?.n).toBe(1);
-  await first.db.execute(sql`insert into factories (name) values ('Template Test Mill')`);
+  const [tables] = await first.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sql`information_schema.tables`)
+    .where(sql`table_name = 'lib_styles'`);
+  expect(tables?.n).toBe(1);
+  await first.db.insert(schema.factories).values({ name: "Template Test Mill" });
   await first.close();
   // The template is used only for an empty folder: reopening keeps what was written.
   const again = await openDatabase({ dataDir, template: path });
-  const rows = await again.db.execute<{ n: number }>(sql`select count(*)::int as n from factories where name = 'Template Test Mill'`);
-  expect(rows.rows[0]?.n).toBe(1);
+  const rows = await again.db.select().from(schema.factories).where(eq(schema.factories.name, "Template Test Mill"));
+  expect(rows).toHaveLength(1);
   await again.close();
 });

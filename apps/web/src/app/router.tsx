@@ -1,19 +1,9 @@
-import { PLACEHOLDER_ROUTES } from "@hub/contracts/nav/routes";
 import { lazy, Suspense } from "react";
 import { Navigate, Outlet, type RouteObject, useRoutes } from "react-router";
-import { ComingSoon } from "../components/coming-soon";
-import { AuthGuard, CardGuard, GuestGuard } from "../components/guards";
+import { GuestGuard } from "../components/guards";
 import { LoadingScreen } from "../components/loading-screen";
-import { accountRoutes } from "../features/account/routes";
-import { billingRoutes } from "../features/billing/routes";
-import { clientsRoutes } from "../features/clients/routes";
-import { filesRoutes } from "../features/files/routes";
-import { integrationsRoutes } from "../features/integrations/routes";
-import { libraryRoutes } from "../features/library/routes";
-import { usersRoutes } from "../features/users/routes";
 
-const DashboardLayout = lazy(() => import("../layouts/dashboard/dashboard-layout"));
-const IndexPage = lazy(() => import("../features/home/index-page"));
+const SignedInRoutes = lazy(() => import("./signed-in-routes"));
 const LoginPage = lazy(() => import("../features/auth/login-page"));
 const RegisterPage = lazy(() => import("../features/auth/register-page"));
 const ResetPasswordPage = lazy(() => import("../features/auth/reset-password-page"));
@@ -31,28 +21,6 @@ function Suspended() {
     </Suspense>
   );
 }
-
-/** Screens that are built, by area. */
-const featureRoutes: RouteObject[] = [
-  ...clientsRoutes,
-  ...usersRoutes,
-  ...accountRoutes,
-  ...integrationsRoutes,
-  ...billingRoutes,
-  ...filesRoutes,
-  ...libraryRoutes,
-];
-const built = new Set(featureRoutes.map((r) => r.path));
-
-/** Routes that later issues turn into screens; until then each shows the coming-soon page. */
-const placeholderRoutes: RouteObject[] = PLACEHOLDER_ROUTES.filter((path) => !built.has(path.slice(1))).map((path) => ({
-  path: path.slice(1),
-  element: (
-    <CardGuard>
-      <ComingSoon />
-    </CardGuard>
-  ),
-}));
 
 export const routes: RouteObject[] = [
   {
@@ -78,16 +46,8 @@ export const routes: RouteObject[] = [
       { path: "privacy-policy", element: <PrivacyPage /> },
       { path: "acceptable-use-policy", element: <AcceptableUsePage /> },
       { path: "404", element: <NotFoundPage /> },
-      {
-        path: "/",
-        element: (
-          <AuthGuard>
-            <DashboardLayout />
-          </AuthGuard>
-        ),
-        children: [{ index: true, element: <IndexPage /> }, ...featureRoutes, ...placeholderRoutes],
-      },
-      { path: "*", element: <Navigate to="/404" replace /> },
+      // Everything else: the signed-in screens (or /404), from a chunk of their own.
+      { path: "*", element: <SignedInRoutes /> },
     ],
   },
 ];

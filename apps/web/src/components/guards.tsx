@@ -1,8 +1,6 @@
-import { NAV_ITEMS } from "@hub/contracts/nav/nav-tree";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
-import { matchPath, Navigate, useLocation } from "react-router";
+import { Navigate, useLocation } from "react-router";
 import { useAuth } from "../lib/auth/auth-context";
-import { NoAccess } from "./no-access";
 import { LoadingScreen } from "./loading-screen";
 
 const LoginPage = lazy(() => import("../features/auth/login-page"));
@@ -38,15 +36,6 @@ export function GuestGuard({ children }: { children: ReactNode }) {
   const { isInitialized, isAuthenticated } = useAuth();
   if (!isInitialized) return <LoadingScreen />;
   if (isAuthenticated) return <Navigate to="/" replace />;
-  return <>{children}</>;
-}
-
-/** A screen tied to a card shows only to users whose cardAccess holds that card. */
-export function CardGuard({ children, card }: { children: ReactNode; /** The card, for screens that are not nav items. */ card?: string }) {
-  const { cardAccess } = useAuth();
-  const { pathname } = useLocation();
-  const needed = card ?? NAV_ITEMS.find((i) => matchPath({ path: i.path, end: false }, pathname))?.card;
-  if (needed && !cardAccess.has(needed)) return <NoAccess />;
   return <>{children}</>;
 }
 

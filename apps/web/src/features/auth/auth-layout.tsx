@@ -1,6 +1,6 @@
-import { Box, Card, CardContent, Link, Stack, Typography } from "@mui/material";
+import { Box, Card, CardContent, Stack, Typography } from "@mui/material";
+import { TextLink } from "../../components/text-link";
 import type { ReactNode } from "react";
-import { Link as RouterLink } from "react-router";
 
 /** The public card on a gradient background (spec 2.1): 300 wide at least on small screens, 475 on large. */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
@@ -43,15 +43,15 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
           </CardContent>
         </Card>
         <Stack direction="row" spacing={2} component="nav" aria-label="Policies" sx={{ typography: "caption" }}>
-          <Link component={RouterLink} to="/terms-and-conditions" color="text.secondary">
+          <TextLink to="/terms-and-conditions" color="text.secondary" variant="caption">
             Terms
-          </Link>
-          <Link component={RouterLink} to="/privacy-policy" color="text.secondary">
+          </TextLink>
+          <TextLink to="/privacy-policy" color="text.secondary" variant="caption">
             Privacy
-          </Link>
-          <Link component={RouterLink} to="/acceptable-use-policy" color="text.secondary">
+          </TextLink>
+          <TextLink to="/acceptable-use-policy" color="text.secondary" variant="caption">
             Acceptable use
-          </Link>
+          </TextLink>
         </Stack>
       </Stack>
     </Box>

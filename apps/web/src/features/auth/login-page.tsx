@@ -1,11 +1,10 @@
 import { MESSAGES } from "@hub/contracts/common/messages";
 import { type TLoginForm, validateLoginForm } from "@hub/contracts/identity/login-form";
-import { Alert, Box, Button, Link, Stack, Typography } from "@mui/material";
-import { lazy, Suspense, useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { Box, Button, Stack, Typography } from "@mui/material";
+import { type FormEvent, lazy, Suspense, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { Link as RouterLink } from "react-router";
 import { usePageTitle } from "../../components/guards";
+import { TextLink } from "../../components/text-link";
 import { TextInput } from "../../components/text-input";
 import { ApiError } from "../../lib/api-error";
 import { loginErrorMessage, NewPasswordRequired, useAuth } from "../../lib/auth/auth-context";
@@ -14,14 +13,11 @@ import { AuthLayout } from "./auth-layout";
 import { PasswordField } from "./password-field";
 
 const ResendTick = lazy(() => import("./resend-tick"));
+// Alerts show only after something happened (a banner, an error), so they load then.
+const Alert = lazy(() => import("@mui/material/Alert"));
 
-/** react-hook-form resolver over the contract's login validation. */
-const loginResolver: Resolver<TLoginForm> = async (values) => {
-  const problems = validateLoginForm(values);
-  const entries = Object.entries(problems);
-  if (entries.length === 0) return { values, errors: {} };
-  return { values: {}, errors: Object.fromEntries(entries.map(([name, message]) => [name, { type: "validate", message }])) };
-};
+type LoginErrors = ReturnType<typeof validateLoginForm>;
+const FIELD_ORDER = ["username", "password", "confirmCode"] as const;
 
 export type LoginLocationState = { isResetSuccess?: boolean; newPasswordSuccess?: boolean; username?: string };
 
@@ -43,19 +39,40 @@ export default function LoginPage() {
   const [signedIn, setSignedIn] = useState(false);
   const banner = arrived.isResetSuccess ? MESSAGES.resetSuccess : arrived.newPasswordSuccess ? MESSAGES.newPasswordSuccess : null;
 
-  const {
-    register,
-    handleSubmit,
-    setValue,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<TLoginForm>({
-    resolver: loginResolver,
-    defaultValues: { username: arrived.username ?? "", password: "", confirmCode: "", isCodeConfirm: false },
-    mode: "onSubmit",
-    reValidateMode: "onSubmit",
+  // Three fields validated on submit only (spec 5): plain state keeps a form library off the first page.
+  const [values, setValues] = useState<TLoginForm>({ username: arrived.username ?? "", password: "", confirmCode: "", isCodeConfirm: false });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  const inputs = useRef<Partial<Record<(typeof FIELD_ORDER)[number], HTMLInputElement | null>>>({});
+  const isCodeConfirm = values.isCodeConfirm;
+  const field = (name: (typeof FIELD_ORDER)[number]) => ({
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    ref: (el: HTMLInputElement | null) => {
+      inputs.current[name] = el;
+    },
+    error: Boolean(errors[name]),
+    helperText: errors[name],
   });
-  const isCodeConfirm = watch("isCodeConfirm");
+  const setValue = (name: "isCodeConfirm", value: boolean) => setValues((v) => ({ ...v, [name]: value }));
+  const handleSubmit = (submit: (v: TLoginForm) => Promise<void>) => async (event: FormEvent) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const problems = validateLoginForm(values);
+    setErrors(problems);
+    const first = FIELD_ORDER.find((name) => problems[name]);
+    if (first) {
+      inputs.current[first]?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await submit(values);
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   const switchToCodeConfirm = async (username: string) => {
     const delivery = await identityClient.resendConfirmationCode(username);
@@ -95,7 +112,7 @@ export default function LoginPage() {
   const resend = async () => {
     setCodeResendSuccess(false);
     try {
-      const delivery = await identityClient.resendConfirmationCode(watch("username"));
+      const delivery = await identityClient.resendConfirmationCode(values.username);
       setSendCodeDestination(delivery.destination);
       setCodeResendSuccess(true);
     } catch {
@@ -112,7 +129,11 @@ export default function LoginPage() {
     >
       <Box component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
         <Stack spacing={2.5}>
-          {banner ? <Alert severity="success">{banner}</Alert> : null}
+          {banner ? (
+            <Suspense fallback={<Typography role="status">{banner}</Typography>}>
+              <Alert severity="success">{banner}</Alert>
+            </Suspense>
+          ) : null}
           {isCodeConfirm ? (
             <Box>
               <Typography>{MESSAGES.confirmSentTo(sendCodeDestination)}</Typography>
@@ -124,17 +145,13 @@ export default function LoginPage() {
             autoComplete="username"
             autoFocus={!isCodeConfirm}
             disabled={isCodeConfirm}
-            error={Boolean(errors.username)}
-            helperText={errors.username?.message}
-            {...register("username")}
+            {...field("username")}
           />
           <PasswordField
             label="Password"
             autoComplete="current-password"
             disabled={isCodeConfirm}
-            error={Boolean(errors.password)}
-            helperText={errors.password?.message}
-            {...register("password")}
+            {...field("password")}
           />
           {isCodeConfirm ? (
             <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
@@ -143,9 +160,7 @@ export default function LoginPage() {
                 autoComplete="one-time-code"
                 autoFocus
                 inputProps={{ inputMode: "numeric", maxLength: 6 }}
-                error={Boolean(errors.confirmCode)}
-                helperText={errors.confirmCode?.message}
-                {...register("confirmCode")}
+                {...field("confirmCode")}
               />
               <Button onClick={resend} sx={{ mt: 1, whiteSpace: "nowrap" }}>
                 Resend code
@@ -158,14 +173,16 @@ export default function LoginPage() {
             </Stack>
           ) : null}
           {!banner && !isCodeConfirm ? (
-            <Link component={RouterLink} to="/auth/reset-password" variant="body2" sx={{ alignSelf: "flex-end" }}>
+            <TextLink to="/auth/reset-password" variant="body2" sx={{ alignSelf: "flex-end" }}>
               Forgot password?
-            </Link>
+            </TextLink>
           ) : null}
           {afterSubmit ? (
-            <Alert severity="error" data-testid="login-error">
-              {afterSubmit}
-            </Alert>
+            <Suspense fallback={<Typography role="alert" data-testid="login-error" sx={{ color: "error.main" }}>{afterSubmit}</Typography>}>
+              <Alert severity="error" data-testid="login-error">
+                {afterSubmit}
+              </Alert>
+            </Suspense>
           ) : null}
           <Button type="submit" size="large" variant="contained" loading={loading} fullWidth>
             Login
@@ -173,9 +190,9 @@ export default function LoginPage() {
           {!banner ? (
             <Typography variant="body2" sx={{ textAlign: "center" }}>
               New to Hub?{" "}
-              <Link component={RouterLink} to="/auth/register">
+              <TextLink to="/auth/register">
                 Create an account
-              </Link>
+              </TextLink>
             </Typography>
           ) : null}
         </Stack>

@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import type { RouteObject } from "react-router";
-import { CardGuard } from "../../components/guards";
+import { CardGuard } from "../../components/card-guard";
 
 const ClientsListPage = lazy(() => import("./clients-list-page"));
 const ClientFormPage = lazy(() => import("./client-form-page"));

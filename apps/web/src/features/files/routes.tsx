@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import type { RouteObject } from "react-router";
-import { CardGuard } from "../../components/guards";
+import { CardGuard } from "../../components/card-guard";
 
 const UploadPrintFilesPage = lazy(() => import("./upload-print-files-page"));
 

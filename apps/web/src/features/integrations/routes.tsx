@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import type { RouteObject } from "react-router";
-import { CardGuard } from "../../components/guards";
+import { CardGuard } from "../../components/card-guard";
 
 const ApiIntegrationsPage = lazy(() => import("./api-integrations-page"));
 const AccountIntegrationPage = lazy(() => import("./account-integration-page"));

@@ -1,49 +1,31 @@
-import type { GridValidRowModel } from "@mui/x-data-grid";
-import { lazy } from "react";
+import { lazy, type ReactNode } from "react";
 import type { RouteObject } from "react-router";
-import { CardGuard } from "../../components/guards";
+import { CardGuard } from "../../components/card-guard";
 import { importRoutes } from "./import/routes";
-import { instructionImagesConfig, instructionProfilesConfig, instructionsConfig } from "./resources/instructions";
-import { machinesConfig } from "./resources/machines";
-import { bmcThreadsConfig, fabricsConfig, partProfilesConfig, partsConfig, threadsConfig } from "./resources/materials";
-import { attributeProfilesConfig, attributesConfig, optionsConfig } from "./resources/options";
-import { styleMarkersConfig, stylesConfig } from "./resources/styles";
-import type { LibraryConfig } from "./shared/types";
+import { LIBRARY_PATHS, type LibraryResourceKey } from "./resources/paths";
 import { skuMapRoutes } from "./sku-maps/routes";
 import { styleRoutes } from "./styles/routes";
 
-const ListPage = lazy(() => import("./shared/library-list-page").then((m) => ({ default: m.LibraryListPage })));
-const FormPage = lazy(() => import("./shared/library-form-page").then((m) => ({ default: m.LibraryFormPage })));
+// The screens (and their schemas) load when one is opened, never with the sign-in page.
+const ListPage = lazy(() => import("./resource-pages").then((m) => ({ default: m.ResourceListPage })));
+const FormPage = lazy(() => import("./resource-pages").then((m) => ({ default: m.ResourceFormPage })));
 
-/** Every library resource's screens, from its description (spec 2.4 paths). */
-type LibraryRow = GridValidRowModel & { id: number };
-
-export const LIBRARY_CONFIGS: LibraryConfig<LibraryRow>[] = [
-  stylesConfig,
-  styleMarkersConfig,
-  optionsConfig,
-  attributesConfig,
-  attributeProfilesConfig,
-  instructionsConfig,
-  instructionImagesConfig,
-  instructionProfilesConfig,
-  fabricsConfig,
-  threadsConfig,
-  bmcThreadsConfig,
-  partsConfig,
-  partProfilesConfig,
-  machinesConfig,
-] as unknown as LibraryConfig<LibraryRow>[];
-
-const screens = (config: LibraryConfig<LibraryRow>): RouteObject[] => {
-  const guard = (element: React.ReactNode) => <CardGuard card={config.card}>{element}</CardGuard>;
-  const listPaths = [...new Set([config.listPath, config.basePath, ...(config.aliases ?? [])])];
+const screens = (resource: LibraryResourceKey): RouteObject[] => {
+  const paths = LIBRARY_PATHS[resource];
+  const guard = (element: ReactNode) => <CardGuard card={paths.card}>{element}</CardGuard>;
+  const aliases: readonly string[] = "aliases" in paths ? paths.aliases : [];
+  const listPaths = [...new Set([paths.listPath, paths.basePath, ...aliases])];
   return [
-    ...listPaths.map((path) => ({ path, element: guard(<ListPage key={path} config={config} />) })),
-    { path: `${config.basePath}/new`, element: guard(<FormPage key="new" config={config} mode="new" />) },
-    { path: `${config.basePath}/edit/:id`, element: guard(<FormPage key="edit" config={config} mode="edit" />) },
+    ...listPaths.map((path) => ({ path, element: guard(<ListPage key={path} resource={resource} />) })),
+    { path: `${paths.basePath}/new`, element: guard(<FormPage key="new" resource={resource} mode="new" />) },
+    { path: `${paths.basePath}/edit/:id`, element: guard(<FormPage key="edit" resource={resource} mode="edit" />) },
   ];
 };
 
 /** The manufacturing library (issue 4), mounted inside the signed-in shell. Paths are relative to "/". */
-export const libraryRoutes: RouteObject[] = [...LIBRARY_CONFIGS.flatMap(screens), ...styleRoutes, ...importRoutes, ...skuMapRoutes];
+export const libraryRoutes: RouteObject[] = [
+  ...(Object.keys(LIBRARY_PATHS) as LibraryResourceKey[]).flatMap(screens),
+  ...styleRoutes,
+  ...importRoutes,
+  ...skuMapRoutes,
+];

@@ -1,6 +1,6 @@
 import { lazy } from "react";
 import type { RouteObject } from "react-router";
-import { CardGuard } from "../../components/guards";
+import { CardGuard } from "../../components/card-guard";
 
 const UsersListPage = lazy(() => import("./users-list-page"));
 const UserEditPage = lazy(() => import("./user-edit-page"));

@@ -17,16 +17,14 @@ import {
 import { Card, CardContent, Link, List, ListItem, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import type { LibraryConfig } from "../shared/types";
+import { LIBRARY_PATHS } from "./paths";
 import { dash, updatedColumn, ArchivedChip } from "./format";
 import { GROUPS } from "./groups";
 import { InstructionImageFile } from "./instruction-image-file";
 
 export const instructionsConfig: LibraryConfig<TInstruction> = {
   key: "instructions",
-  card: "instruction",
-  listPath: "instruction",
-  basePath: "instructions",
-  aliases: ["instructions"],
+  ...LIBRARY_PATHS.instructions,
   title: "Instructions",
   noun: "instruction",
   subtitle: "Construction operations, each on a machine, in standard minutes.",
@@ -83,10 +81,7 @@ export const instructionsConfig: LibraryConfig<TInstruction> = {
 
 export const instructionImagesConfig: LibraryConfig<TInstructionImage> = {
   key: "instructionImages",
-  card: "instruction",
-  listPath: "instructionImage",
-  basePath: "instructionImages",
-  aliases: ["instructionImages"],
+  ...LIBRARY_PATHS.instructionImages,
   title: "Instruction Images",
   noun: "instruction image",
   subtitle: "Pictures that show how an operation is done.",
@@ -115,10 +110,7 @@ export const instructionImagesConfig: LibraryConfig<TInstructionImage> = {
 
 export const instructionProfilesConfig: LibraryConfig<TInstructionProfile> = {
   key: "instructionProfiles",
-  card: "instruction",
-  listPath: "instructionProfile",
-  basePath: "instructionProfiles",
-  aliases: ["instructionProfiles"],
+  ...LIBRARY_PATHS.instructionProfiles,
   title: "Instruction Profiles",
   noun: "instruction profile",
   subtitle: "The construction steps a kind of garment shares, in order.",

@@ -2,13 +2,12 @@ import { MACHINE_TYPES, type TMachine, ZMachineDetailSchema, ZMachinePageSchema,
 import { Card, CardContent, Link, List, ListItem, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import type { LibraryConfig } from "../shared/types";
+import { LIBRARY_PATHS } from "./paths";
 import { ArchivedChip, dash, updatedColumn } from "./format";
 
 export const machinesConfig: LibraryConfig<TMachine> = {
   key: "machines",
-  card: "machines",
-  listPath: "machines",
-  basePath: "machines",
+  ...LIBRARY_PATHS.machines,
   title: "Machines",
   noun: "machine",
   subtitle: "The floor's machines and the construction steps done on them.",

@@ -23,6 +23,7 @@ import {
 import { Card, CardContent, Link, List, ListItem, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import type { LibraryConfig } from "../shared/types";
+import { LIBRARY_PATHS } from "./paths";
 import { dash, money, StockChip, Swatch, updatedColumn } from "./format";
 import { GROUPS } from "./groups";
 
@@ -49,10 +50,7 @@ const UsedBy = ({ rows, what }: { rows: { id: number; code: string; name: string
 
 export const fabricsConfig: LibraryConfig<TFabric> = {
   key: "fabrics",
-  card: "fabric",
-  listPath: "fabric",
-  basePath: "fabrics",
-  aliases: ["fabrics"],
+  ...LIBRARY_PATHS.fabrics,
   title: "Fabrics",
   noun: "fabric",
   subtitle: "Materials bought by length and cut into panels: code, type, supplier, cost, width and stock.",
@@ -108,10 +106,7 @@ export const fabricsConfig: LibraryConfig<TFabric> = {
 
 export const partsConfig: LibraryConfig<TPart> = {
   key: "parts",
-  card: "part",
-  listPath: "part",
-  basePath: "parts",
-  aliases: ["parts"],
+  ...LIBRARY_PATHS.parts,
   title: "Parts",
   noun: "part",
   subtitle: "Trims and components counted per garment: zips, labels, elastic, drawcords.",
@@ -146,10 +141,7 @@ export const partsConfig: LibraryConfig<TPart> = {
 
 export const partProfilesConfig: LibraryConfig<TPartProfile> = {
   key: "partProfiles",
-  card: "part",
-  listPath: "partProfile",
-  basePath: "partProfiles",
-  aliases: ["partProfiles"],
+  ...LIBRARY_PATHS.partProfiles,
   title: "Part Profiles",
   noun: "part profile",
   subtitle: "Trims that go together, applied to styles in one step.",
@@ -179,9 +171,7 @@ export const partProfilesConfig: LibraryConfig<TPartProfile> = {
 
 const threadConfig = (kind: "thread" | "bmc"): LibraryConfig<TThread> => ({
   key: kind === "bmc" ? "bmcThreads" : "threads",
-  card: "fabric",
-  listPath: kind === "bmc" ? "bmcThreads" : "threads",
-  basePath: kind === "bmc" ? "bmcThreads" : "threads",
+  ...LIBRARY_PATHS[kind === "bmc" ? "bmcThreads" : "threads"],
   title: kind === "bmc" ? "BMC Threads" : "Threads",
   noun: kind === "bmc" ? "BMC thread" : "thread",
   subtitle: kind === "bmc" ? "The BMC thread catalogue, with colour codes." : "Sewing threads with their colour codes, brand and ticket.",

@@ -15,14 +15,13 @@ import {
   ZAttributeProfileRequestSchema,
 } from "@hub/contracts/library/profiles";
 import type { LibraryConfig } from "../shared/types";
+import { LIBRARY_PATHS } from "./paths";
 import { ArchivedChip, dash, Swatch, updatedColumn } from "./format";
 import { GROUPS } from "./groups";
 
 export const optionsConfig: LibraryConfig<TOption> = {
   key: "options",
-  card: "options",
-  listPath: "options",
-  basePath: "options",
+  ...LIBRARY_PATHS.options,
   title: "Options",
   noun: "option",
   subtitle: "What a buyer chooses for a style (Size, Colour, Fit), and the attributes that are its values.",
@@ -51,9 +50,7 @@ export const optionsConfig: LibraryConfig<TOption> = {
 
 export const attributesConfig: LibraryConfig<TAttribute> = {
   key: "attributes",
-  card: "attributes",
-  listPath: "attributes",
-  basePath: "attributes",
+  ...LIBRARY_PATHS.attributes,
   title: "Attributes",
   noun: "attribute",
   subtitle: "The values of options: sizes, colours, fits.",
@@ -84,10 +81,7 @@ export const attributesConfig: LibraryConfig<TAttribute> = {
 
 export const attributeProfilesConfig: LibraryConfig<TAttributeProfile> = {
   key: "attributeProfiles",
-  card: "attributes",
-  listPath: "attributeProfile",
-  basePath: "attributeProfiles",
-  aliases: ["attributeProfiles"],
+  ...LIBRARY_PATHS.attributeProfiles,
   title: "Attribute Profiles",
   noun: "attribute profile",
   subtitle: "Named attribute sets (a size run, a colour card) linked to the styles that use them.",

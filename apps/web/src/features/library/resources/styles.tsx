@@ -12,6 +12,7 @@ import {
 import { Chip } from "@mui/material";
 import { lazy, Suspense } from "react";
 import type { LibraryConfig } from "../shared/types";
+import { LIBRARY_PATHS } from "./paths";
 import { ArchivedChip, money, updatedColumn } from "./format";
 import { GROUPS } from "./groups";
 
@@ -19,9 +20,7 @@ const StyleComposition = lazy(() => import("../styles/style-composition").then((
 
 export const stylesConfig: LibraryConfig<TStyle> = {
   key: "styles",
-  card: "styles",
-  listPath: "styles",
-  basePath: "styles",
+  ...LIBRARY_PATHS.styles,
   title: "Styles",
   noun: "style",
   subtitle: "Garments the factory makes to order: price, options, materials and construction.",
@@ -82,9 +81,7 @@ export const stylesConfig: LibraryConfig<TStyle> = {
 
 export const styleMarkersConfig: LibraryConfig<TStyleMarker> = {
   key: "styleMarkers",
-  card: "styles",
-  listPath: "styleMarkers",
-  basePath: "styleMarkers",
+  ...LIBRARY_PATHS.styleMarkers,
   title: "Style Markers",
   noun: "marker",
   subtitle: "Cutting layouts per style and size range: length, width and efficiency.",

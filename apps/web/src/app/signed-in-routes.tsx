@@ -1,0 +1,59 @@
+import { PLACEHOLDER_ROUTES } from "@hub/contracts/nav/routes";
+import { lazy } from "react";
+import { Navigate, type RouteObject, useRoutes } from "react-router";
+import { CardGuard } from "../components/card-guard";
+import { ComingSoon } from "../components/coming-soon";
+import { AuthGuard } from "../components/guards";
+import { accountRoutes } from "../features/account/routes";
+import { billingRoutes } from "../features/billing/routes";
+import { clientsRoutes } from "../features/clients/routes";
+import { filesRoutes } from "../features/files/routes";
+import { integrationsRoutes } from "../features/integrations/routes";
+import { libraryRoutes } from "../features/library/routes";
+import { usersRoutes } from "../features/users/routes";
+
+const DashboardLayout = lazy(() => import("../layouts/dashboard/dashboard-layout"));
+const IndexPage = lazy(() => import("../features/home/index-page"));
+
+/** Screens that are built, by area. */
+const featureRoutes: RouteObject[] = [
+  ...clientsRoutes,
+  ...usersRoutes,
+  ...accountRoutes,
+  ...integrationsRoutes,
+  ...billingRoutes,
+  ...filesRoutes,
+  ...libraryRoutes,
+];
+const built = new Set(featureRoutes.map((r) => r.path));
+
+/** Routes that later issues turn into screens; until then each shows the coming-soon page. */
+const placeholderRoutes: RouteObject[] = PLACEHOLDER_ROUTES.filter((path) => !built.has(path.slice(1))).map((path) => ({
+  path: path.slice(1),
+  element: (
+    <CardGuard>
+      <ComingSoon />
+    </CardGuard>
+  ),
+}));
+
+const routes: RouteObject[] = [
+  {
+    path: "/",
+    element: (
+      <AuthGuard>
+        <DashboardLayout />
+      </AuthGuard>
+    ),
+    children: [{ index: true, element: <IndexPage /> }, ...featureRoutes, ...placeholderRoutes],
+  },
+  { path: "*", element: <Navigate to="/404" replace /> },
+];
+
+/**
+ * The signed-in part of the route table (spec 2.2), loaded only when a path outside the public
+ * pages is opened: the sign-in page never downloads the screens' routes. Unknown paths go to /404.
+ */
+export default function SignedInRoutes() {
+  return useRoutes(routes);
+}
