@@ -24,3 +24,4 @@ export * from "./library/materials";
 export * from "./library/options";
 export * from "./library/profiles";
 export * from "./library/styles";
+export * from "./library/style-composition";

@@ -1,0 +1,92 @@
+import { Alert, Button, Card, CardContent, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from "@mui/material";
+import { Link as RouterLink, useParams } from "react-router";
+import { PageLoader } from "../../../components/loading-screen";
+import { PageHeader } from "../../../components/page-header";
+import { money } from "../resources/format";
+import { useCanEditLibrary } from "../shared/library-list-page";
+import { errorText, parseStyleId, useComposition } from "./api";
+
+const minutes = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 2 });
+
+/** A style's construction steps in order, with machine and standard minutes (styles/styleInstructions/:id). */
+export default function StyleInstructionsPage() {
+  const styleId = parseStyleId(useParams().id);
+  const canEdit = useCanEditLibrary();
+  const query = useComposition(styleId ?? 0);
+  if (styleId === null) return <Alert severity="error">That style does not exist.</Alert>;
+  if (query.isPending) return <PageLoader />;
+  if (query.isError) return <Alert severity="error">{errorText(query.error)}</Alert>;
+  const c = query.data;
+  const total = c.instructions.reduce((sum, s) => sum + Math.round((s.standardMinutes ?? 0) * 10_000), 0) / 10_000;
+  return (
+    <>
+      <PageHeader
+        title={`${c.styleCode} instructions`}
+        subtitle={`${c.styleName}: how it is sewn, step by step.`}
+        actions={
+          <>
+            <Button component={RouterLink} to={`/styles/styleParts/${styleId}`}>
+              Parts
+            </Button>
+            <Button component={RouterLink} to={`/styles/productPreview/${styleId}`}>
+              Preview
+            </Button>
+            {canEdit ? (
+              <Button component={RouterLink} to={`/styles/edit/${styleId}`} variant="contained">
+                Edit style
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <Card>
+        <CardContent>
+          {c.instructions.length === 0 ? (
+            <Typography sx={{ color: "text.secondary" }}>No construction steps yet.</Typography>
+          ) : (
+            <Table size="small" aria-label="Construction steps">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Step</TableCell>
+                  <TableCell>Code</TableCell>
+                  <TableCell>Instruction</TableCell>
+                  <TableCell>Machine</TableCell>
+                  <TableCell align="right">Minutes</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {c.instructions.map((s) => (
+                  <TableRow key={s.step}>
+                    <TableCell>{s.step}</TableCell>
+                    <TableCell>{s.code}</TableCell>
+                    <TableCell>{s.name}</TableCell>
+                    <TableCell>
+                      {s.machineName ?? "—"}
+                      {s.machineId !== null ? (
+                        <Typography component="span" variant="caption" sx={{ color: "text.secondary", ml: 1 }}>
+                          (for this style)
+                        </Typography>
+                      ) : null}
+                    </TableCell>
+                    <TableCell align="right">{s.standardMinutes === null ? "—" : minutes(s.standardMinutes)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+              <TableFooter>
+                <TableRow>
+                  <TableCell colSpan={4}>
+                    Total minutes
+                    {c.labourCentsPerMinute !== null ? ` (labour at ${money(c.labourCentsPerMinute)} a minute: ${money(Math.round(total * c.labourCentsPerMinute))})` : ""}
+                  </TableCell>
+                  <TableCell align="right" data-testid="total-minutes">
+                    {minutes(total)}
+                  </TableCell>
+                </TableRow>
+              </TableFooter>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,276 @@
+import { z } from "zod";
+import { ZDbIdSchema } from "../common/ids";
+import { ZCentsSchema, ZDecimalSchema, ZOptionalTextSchema } from "./common";
+
+/**
+ * A style's composition (issue 4): its quantity price tiers, the options and attributes it offers
+ * (with upcharges), its bill of materials (fabrics, parts) and its construction steps. Read and
+ * replaced as a whole: GET/PUT /api/library/styles/{id}/composition.
+ */
+
+export const COMPOSITION_MESSAGES = {
+  tierMin: "Tiers start at 2 pieces (1 piece is the base price)",
+  tierOrder: "Each tier must start above the one before",
+  optionTwice: "This option is already chosen",
+  attributeTwice: "This attribute is already chosen",
+  positive: "Must be more than zero",
+} as const;
+
+/** A chosen row of the library (a select left empty reads "Choose a fabric"). */
+const ZRefId = (what: string) => z.number({ error: `Choose ${what}` }).int().positive().max(2_147_483_647, "That id is out of range");
+
+export const ZStylePriceTierSchema = z.object({
+  minQuantity: z.number({ error: "Enter a quantity" }).int("Must be a whole number").min(2, COMPOSITION_MESSAGES.tierMin).max(10_000_000),
+  unitPriceCents: ZCentsSchema,
+});
+export type TStylePriceTier = z.infer<typeof ZStylePriceTierSchema>;
+
+const ZCompositionOptionSchema = z.object({
+  optionId: ZRefId("an option"),
+  attributes: z
+    .array(z.object({ attributeId: ZDbIdSchema, upchargeCents: ZCentsSchema }))
+    .max(500)
+    .superRefine((rows, ctx) => {
+      const seen = new Set<number>();
+      rows.forEach((r, i) => {
+        if (seen.has(r.attributeId)) ctx.addIssue({ code: "custom", path: [i, "attributeId"], message: COMPOSITION_MESSAGES.attributeTwice });
+        seen.add(r.attributeId);
+      });
+    }),
+});
+
+export const ZStyleCompositionRequestSchema = z.object({
+  priceTiers: z
+    .array(ZStylePriceTierSchema)
+    .max(50)
+    .superRefine((rows, ctx) => {
+      rows.forEach((r, i) => {
+        const prev = rows[i - 1];
+        if (prev && r.minQuantity <= prev.minQuantity) ctx.addIssue({ code: "custom", path: [i, "minQuantity"], message: COMPOSITION_MESSAGES.tierOrder });
+      });
+    }),
+  options: z
+    .array(ZCompositionOptionSchema)
+    .max(50)
+    .superRefine((rows, ctx) => {
+      const seen = new Set<number>();
+      rows.forEach((r, i) => {
+        if (seen.has(r.optionId)) ctx.addIssue({ code: "custom", path: [i, "optionId"], message: COMPOSITION_MESSAGES.optionTwice });
+        seen.add(r.optionId);
+      });
+    }),
+  fabrics: z
+    .array(
+      z.object({
+        fabricId: ZRefId("a fabric"),
+        /** Null: every variant; otherwise only variants with this attribute (one of the style's). */
+        attributeId: ZDbIdSchema.nullable(),
+        placement: ZOptionalTextSchema(120),
+        consumption: ZDecimalSchema.positive(COMPOSITION_MESSAGES.positive),
+      }),
+    )
+    .max(200),
+  parts: z
+    .array(z.object({ partId: ZRefId("a part"), attributeId: ZDbIdSchema.nullable(), quantity: ZDecimalSchema.positive(COMPOSITION_MESSAGES.positive) }))
+    .max(200),
+  /** Steps in order (step 1..n); a null machine means the instruction's own machine. */
+  instructions: z.array(z.object({ instructionId: ZRefId("an instruction"), machineId: ZDbIdSchema.nullable() })).max(300),
+});
+export type TStyleCompositionRequest = z.infer<typeof ZStyleCompositionRequestSchema>;
+export type TStyleCompositionRequestInput = z.input<typeof ZStyleCompositionRequestSchema>;
+
+/** The composition as read: the request's fields with what screens show (labels; costs for editors only). */
+export const ZStyleCompositionSchema = z
+  .object({
+    styleId: z.number().int(),
+    styleCode: z.string(),
+    styleName: z.string(),
+    basePriceCents: z.number().int(),
+    /** The facility's labour rate; null for client users (costs are the facility's business). */
+    labourCentsPerMinute: z.number().int().nullable(),
+    priceTiers: z.array(ZStylePriceTierSchema),
+    options: z.array(
+      z.object({
+        optionId: z.number().int(),
+        code: z.string(),
+        name: z.string(),
+        attributes: z.array(
+          z.object({
+            attributeId: z.number().int(),
+            code: z.string(),
+            name: z.string(),
+            hexColor: z.string().nullable(),
+            upchargeCents: z.number().int(),
+          }),
+        ),
+      }),
+    ),
+    fabrics: z.array(
+      z.object({
+        fabricId: z.number().int(),
+        code: z.string(),
+        name: z.string(),
+        unit: z.string(),
+        costCents: z.number().int().nullable(),
+        outOfStock: z.boolean(),
+        attributeId: z.number().int().nullable(),
+        attributeName: z.string().nullable(),
+        placement: z.string().nullable(),
+        consumption: z.number(),
+      }),
+    ),
+    parts: z.array(
+      z.object({
+        partId: z.number().int(),
+        code: z.string(),
+        name: z.string(),
+        unit: z.string(),
+        costCents: z.number().int().nullable(),
+        outOfStock: z.boolean(),
+        attributeId: z.number().int().nullable(),
+        attributeName: z.string().nullable(),
+        quantity: z.number(),
+      }),
+    ),
+    instructions: z.array(
+      z.object({
+        step: z.number().int(),
+        instructionId: z.number().int(),
+        code: z.string(),
+        name: z.string(),
+        /** The override, or null for the instruction's own machine. */
+        machineId: z.number().int().nullable(),
+        /** The machine the step runs on (the override or the instruction's own). */
+        machineName: z.string().nullable(),
+        standardMinutes: z.number().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "StyleComposition" });
+export type TStyleComposition = z.infer<typeof ZStyleCompositionSchema>;
+
+/** Turns a read composition back into the request that would save it unchanged. */
+export const compositionToRequest = (c: TStyleComposition): TStyleCompositionRequest => ({
+  priceTiers: c.priceTiers.map((t) => ({ minQuantity: t.minQuantity, unitPriceCents: t.unitPriceCents })),
+  options: c.options.map((o) => ({ optionId: o.optionId, attributes: o.attributes.map((a) => ({ attributeId: a.attributeId, upchargeCents: a.upchargeCents })) })),
+  fabrics: c.fabrics.map((f) => ({ fabricId: f.fabricId, attributeId: f.attributeId, placement: f.placement, consumption: f.consumption })),
+  parts: c.parts.map((p) => ({ partId: p.partId, attributeId: p.attributeId, quantity: p.quantity })),
+  instructions: c.instructions.map((s) => ({ instructionId: s.instructionId, machineId: s.machineId })),
+});
+
+export const PROFILE_KINDS = ["attribute", "part", "instruction"] as const;
+export const ZApplyProfileRequestSchema = z.object({
+  kind: z.enum(PROFILE_KINDS, { error: "Choose attribute, part or instruction" }),
+  profileId: ZDbIdSchema,
+});
+export type TApplyProfileRequest = z.infer<typeof ZApplyProfileRequestSchema>;
+
+/* ---------------------------------------------------------------- pricing (spec 7) */
+
+const ZQuantitySchema = z.number({ error: "Enter a quantity" }).int("Must be a whole number").min(1, "At least 1").max(1_000_000, "At most 1,000,000");
+
+export const ZProductPriceRequestSchema = z.object({
+  styleId: ZDbIdSchema,
+  quantity: ZQuantitySchema,
+  /** One attribute for each option the style offers. */
+  attributeIds: z.array(ZDbIdSchema).max(50),
+});
+export type TProductPriceRequest = z.infer<typeof ZProductPriceRequestSchema>;
+
+export const ZProductPriceSchema = z
+  .object({
+    styleId: z.number().int(),
+    quantity: z.number().int(),
+    /** The tier that applies (1 when the base price does). */
+    tierMinQuantity: z.number().int(),
+    baseUnitPriceCents: z.number().int(),
+    upchargeCents: z.number().int(),
+    unitPriceCents: z.number().int(),
+    totalCents: z.number().int(),
+    currency: z.literal("USD"),
+  })
+  .meta({ id: "ProductPrice" });
+export type TProductPrice = z.infer<typeof ZProductPriceSchema>;
+
+export const ZCustomProductPriceRequestSchema = ZProductPriceRequestSchema.extend({
+  marginPct: z.number({ error: "Enter a margin" }).min(0, "At least 0").max(90, "At most 90").default(40),
+});
+export type TCustomProductPriceRequest = z.infer<typeof ZCustomProductPriceRequestSchema>;
+export type TCustomProductPriceRequestInput = z.input<typeof ZCustomProductPriceRequestSchema>;
+
+export const ZCostLineSchema = z.object({
+  kind: z.enum(["fabric", "part", "labour"]),
+  /** The fabric's, part's or instruction's id (labour: the style's). */
+  refId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  quantity: z.number(),
+  unit: z.string(),
+  unitCostCents: z.number().int(),
+  costCents: z.number().int(),
+});
+export type TCostLine = z.infer<typeof ZCostLineSchema>;
+
+export const ZCustomProductPriceSchema = z
+  .object({
+    styleId: z.number().int(),
+    quantity: z.number().int(),
+    marginPct: z.number(),
+    fabricCents: z.number().int(),
+    partCents: z.number().int(),
+    labourMinutes: z.number(),
+    labourCentsPerMinute: z.number().int(),
+    labourCents: z.number().int(),
+    unitCostCents: z.number().int(),
+    unitPriceCents: z.number().int(),
+    totalCents: z.number().int(),
+    currency: z.literal("USD"),
+    lines: z.array(ZCostLineSchema),
+  })
+  .meta({ id: "CustomProductPrice" });
+export type TCustomProductPrice = z.infer<typeof ZCustomProductPriceSchema>;
+
+export const ZProductDetailsQuerySchema = z.object({ styleId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const ZProductDetailsSchema = z
+  .object({
+    styleId: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    category: z.string(),
+    description: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    basePriceCents: z.number().int(),
+    currency: z.literal("USD"),
+    options: z.array(
+      z.object({
+        optionId: z.number().int(),
+        code: z.string(),
+        name: z.string(),
+        attributes: z.array(
+          z.object({
+            attributeId: z.number().int(),
+            code: z.string(),
+            name: z.string(),
+            hexColor: z.string().nullable(),
+            upchargeCents: z.number().int(),
+            /** A fabric or part needed only for this attribute is out of stock. */
+            outOfStock: z.boolean(),
+          }),
+        ),
+      }),
+    ),
+    /** The base row (from 1 piece) and the style's tiers, ascending. */
+    priceTiers: z.array(ZStylePriceTierSchema.extend({ minQuantity: z.number().int() })),
+    /** A fabric or part every variant needs is out of stock. */
+    outOfStock: z.boolean(),
+  })
+  .meta({ id: "ProductDetails" });
+export type TProductDetails = z.infer<typeof ZProductDetailsSchema>;
+
+/** The tier that applies to a quantity: the highest minQuantity at or below it, else the base price. */
+export const tierFor = (basePriceCents: number, tiers: readonly TStylePriceTier[], quantity: number): { minQuantity: number; unitPriceCents: number } => {
+  let best = { minQuantity: 1, unitPriceCents: basePriceCents };
+  for (const t of tiers) if (t.minQuantity <= quantity && t.minQuantity > best.minQuantity) best = t;
+  return best;
+};
