@@ -20,6 +20,8 @@ export const NO_WEB_DIST = join(tmpdir(), "hub-test-no-web-dist");
  */
 export const testConfig = (env: NodeJS.ProcessEnv = {}, overrides: Partial<HubConfig> = {}): HubConfig => ({
   ...loadConfig({ NODE_ENV: "test", WEB_DIST: NO_WEB_DIST, PUBLIC_URL: "http://hub.test", ...env }),
+  // Uploads go to a temporary folder, never the checkout's ./data.
+  filesDir: join(tmpdir(), `hub-test-files-${process.pid}`),
   ...overrides,
 });
 
