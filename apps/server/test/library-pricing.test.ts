@@ -43,9 +43,9 @@ beforeAll(async () => {
   tokens = await signInDemoUsers(t);
   const { bluebird } = await demoClientIds(t.db);
   const overlock = await create("factory", "machines", { code: "OL", name: "Overlock", machineType: "Overlock", make: null });
-  ids.size = await create("factory", "options", { code: "SIZE", name: "Size", sortOrder: 1, attributeIds: [] });
-  ids.colour = await create("factory", "options", { code: "COLOUR", name: "Colour", sortOrder: 2, attributeIds: [] });
-  const attr = (code: string, name: string, optionId: number) => create("factory", "attributes", { code, name, hexColor: null, sortOrder: 0, optionIds: [optionId] });
+  ids.size = await create("factory", "options", { code: "T-SIZE", name: "Size", sortOrder: 1, attributeIds: [] });
+  ids.colour = await create("factory", "options", { code: "T-COLOUR", name: "Colour", sortOrder: 2, attributeIds: [] });
+  const attr = (code: string, name: string, optionId: number) => create("factory", "attributes", { code: `T-${code}`, name, hexColor: null, sortOrder: 0, optionIds: [optionId] });
   ids.s = await attr("S", "S", ids.size);
   ids.m = await attr("M", "M", ids.size);
   ids.xl = await attr("XL", "XL", ids.size);
@@ -289,8 +289,8 @@ describe("GET /api/getProductDetails", () => {
       { minQuantity: 100, unitPriceCents: 1000 },
     ]);
     expect(d.options.map((o) => [o.name, o.attributes.map((a) => `${a.code}+${a.upchargeCents}`)])).toEqual([
-      ["Size", ["S+0", "M+0", "XL+200"]],
-      ["Colour", ["BLK+50", "WHT+0"]],
+      ["Size", ["T-S+0", "T-M+0", "T-XL+200"]],
+      ["Colour", ["T-BLK+50", "T-WHT+0"]],
     ]);
     expect(JSON.stringify(d)).not.toMatch(/cost/i);
 
@@ -299,8 +299,8 @@ describe("GET /api/getProductDetails", () => {
     const afterRib = (await call("client", "GET", `/api/getProductDetails?styleId=${ids.tee}`)).json<TProductDetails>();
     expect(afterRib.outOfStock).toBe(false);
     expect(afterRib.options[1]?.attributes.map((a) => [a.code, a.outOfStock])).toEqual([
-      ["BLK", true],
-      ["WHT", false],
+      ["T-BLK", true],
+      ["T-WHT", false],
     ]);
     expect((await call("factory", "POST", `/api/library/fabrics/${ids.jersey}/outOfStock`)).statusCode).toBe(200);
     expect((await call("client", "GET", `/api/getProductDetails?styleId=${ids.tee}`)).json<TProductDetails>().outOfStock).toBe(true);

@@ -228,3 +228,41 @@ describe("stock actions and images", () => {
     expect(instruction.images).toEqual([{ id: img.id, caption: "Hood seam", hasFile: true }]);
   });
 });
+
+describe("the demo library", () => {
+  const styleId = async (code: string) => (await t.db.select().from(schema.styles).where(eq(schema.styles.code, code)))[0]?.id ?? 0;
+  const attributeId = async (code: string) =>
+    (await t.db.select().from(schema.attributes).where(eq(schema.attributes.code, code)))[0]?.id ?? 0;
+
+  test("three dozen styles with real fabrics, trims, steps and markers; seeding again writes nothing", async () => {
+    const page = (await call("factory", "GET", "/api/library/styles?size=100")).json<TPage<{ code: string; optionCount: number }>>();
+    expect(page.total).toBeGreaterThanOrEqual(36);
+    expect(page.items.find((s) => s.code === "TEE-100")?.optionCount).toBe(3);
+    const fabrics = (await call("factory", "GET", "/api/library/fabrics?searchString=French%20Terry")).json<TPage<{ fabricName: string }>>();
+    expect(fabrics.items.map((f) => f.fabricName)).toContain("Cotton French Terry 280 gsm");
+    const machines = (await call("factory", "GET", "/api/library/machines?searchString=coverstitch")).json<TPage<{ instructionCount: number }>>();
+    expect(machines.items[0]?.instructionCount).toBeGreaterThan(0);
+    const before = await t.db.select({ id: schema.styles.id }).from(schema.styles);
+    const { seedDemoData } = await import("@hub/db");
+    const { hashPassword } = await import("../src/modules/identity/password");
+    await seedDemoData(t.db, hashPassword);
+    expect(await t.db.select({ id: schema.styles.id }).from(schema.styles)).toHaveLength(before.length);
+  });
+
+  test("a seeded tee prices over its quantity breaks, with the 2XL upcharge; Northwind's own style is hidden from Bluebird", async () => {
+    const tee = await styleId("TEE-100");
+    const choice = [await attributeId("M"), await attributeId("BLK"), await attributeId("REG")];
+    const price = async (quantity: number, attributeIds = choice) =>
+      (await call("client2", "POST", "/api/getProductPrice", { styleId: tee, quantity, attributeIds })).json<{ unitPriceCents: number; totalCents: number }>();
+    expect((await price(11)).unitPriceCents).toBe(1150);
+    expect((await price(12)).unitPriceCents).toBe(1060);
+    expect((await price(48)).unitPriceCents).toBe(980);
+    expect((await price(144)).totalCents).toBe(144 * 895);
+    const xxl = [await attributeId("2XL"), await attributeId("BLK"), await attributeId("REG")];
+    expect((await price(1, xxl)).unitPriceCents).toBe(1350);
+
+    const own = await styleId("TEE-170");
+    expect((await call("client", "GET", `/api/library/styles/${own}`)).statusCode).toBe(200);
+    expect((await call("client2", "GET", `/api/library/styles/${own}`)).statusCode).toBe(404);
+  });
+});

@@ -91,10 +91,10 @@ beforeAll(async () => {
   tokens = await signInDemoUsers(t);
   lib.overlock = await create("factory", "machines", { code: "OL", name: "Overlock", machineType: "Overlock", make: null });
   lib.coverstitch = await create("factory", "machines", { code: "CS", name: "Coverstitch", machineType: "Coverstitch", make: null });
-  lib.size = await create("factory", "options", { code: "SIZE", name: "Size", sortOrder: 1, attributeIds: [] });
-  lib.colour = await create("factory", "options", { code: "COLOUR", name: "Colour", sortOrder: 2, attributeIds: [] });
+  lib.size = await create("factory", "options", { code: "T-SIZE", name: "Size", sortOrder: 1, attributeIds: [] });
+  lib.colour = await create("factory", "options", { code: "T-COLOUR", name: "Colour", sortOrder: 2, attributeIds: [] });
   const attr = (code: string, name: string, optionIds: number[], hexColor: string | null = null) =>
-    create("factory", "attributes", { code, name, hexColor, sortOrder: 0, optionIds });
+    create("factory", "attributes", { code: `T-${code}`, name, hexColor, sortOrder: 0, optionIds });
   lib.s = await attr("S", "S", [lib.size]);
   lib.m = await attr("M", "M", [lib.size]);
   lib.xl = await attr("XL", "XL", [lib.size]);
@@ -368,7 +368,7 @@ describe("POST /api/library/styles/:id/applyProfile", () => {
       ["ZIP", 1],
     ]);
 
-    const stepsProfile = await create("factory", "instructionProfiles", { name: "Basic tee", description: null, instructionIds: [lib.joinShoulders, lib.hem] });
+    const stepsProfile = await create("factory", "instructionProfiles", { name: "Test tee steps", description: null, instructionIds: [lib.joinShoulders, lib.hem] });
     const steps = await call("factory", "POST", `/api/library/styles/${id}/applyProfile`, { kind: "instruction", profileId: stepsProfile });
     expect(steps.statusCode, steps.body).toBe(200);
     expect(steps.json<TStyleComposition>().instructions.map((s) => `${s.step}:${s.code}`)).toEqual(["1:HEM", "2:JOIN", "3:HEM"]);
