@@ -25,3 +25,4 @@ export * from "./library/options";
 export * from "./library/profiles";
 export * from "./library/styles";
 export * from "./library/style-composition";
+export * from "./library/sku-maps";
