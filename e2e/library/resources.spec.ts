@@ -76,7 +76,7 @@ test.describe("manufacturing library screens", () => {
     await expect(toast(page, `Bamboo Jersey ${u} was created.`)).toBeVisible();
 
     await list.searchFor(`FB-${u}`);
-    await expect(list.cell("$6.40/yd")).toBeVisible();
+    await expect(list.row(`FB-${u}`)).toContainText("$6.40/yd");
     await list.cell(`FB-${u}`).click();
     await expect(page).toHaveURL(/\/fabrics\/edit\/\d+$/);
     await form.button("Out of stock").click();
@@ -121,5 +121,40 @@ test.describe("manufacturing library screens", () => {
     await expect(page.getByRole("navigation").getByText("Fabrics")).toHaveCount(0);
     await page.goto("/fabric");
     await expect(page.getByText(/do not have access|No access/i).first()).toBeVisible();
+  });
+});
+
+test.describe("sku maps", () => {
+  test("an admin maps a store's SKUs to a style, tests SKUs as the map is typed, and saves it", async ({ page }) => {
+    const u = uid();
+    const list = new LibraryListScreen(page, "Sku Maps");
+    const form = new LibraryFormScreen(page);
+    await signIn(page, "admin");
+    await list.goto("/skuMap");
+    await expect(list.cell("Classic Crew Tee (dashed)")).toBeVisible();
+    await list.newButton("sku map").click();
+    await form.field("Name").fill(`Store tees ${u}`);
+    await form.pick("Style", "TEE-110", /TEE-110/);
+    await form.field("Style token").fill("T110");
+    await page.getByRole("button", { name: "Add segment" }).click();
+    await form.pick("Option 1", "Colour", /Colour/);
+    const first = page.getByRole("group", { name: "Segment 1" });
+    await first.getByLabel("Starts at").fill("6");
+    await first.getByLabel("Length").fill("3");
+    await page.getByRole("button", { name: "Add segment" }).click();
+    await form.pick("Option 2", "Size", /Size/);
+    await page.getByRole("group", { name: "Segment 2" }).getByLabel("Starts at").fill("10");
+
+    await form.field("SKU to decode").fill("T110-WHT-2XL");
+    await expect(page.getByTestId("sku-decoded")).toContainText("Colour: White (WHT)");
+    await expect(page.getByTestId("sku-decoded")).toContainText("Size: 2X large (2XL)");
+    await form.field("SKU to decode").fill("T110-PNK-M");
+    await expect(page.getByTestId("sku-not-decoded")).toContainText('Colour at position 6 reads "PNK"');
+
+    await form.button("Create sku map").click();
+    await expect(toast(page, `Store tees ${u} was created.`)).toBeVisible();
+    await expect(page).toHaveURL(/\/skuMap$/);
+    await list.searchFor(`Store tees ${u}`);
+    await expect(list.cell(`Store tees ${u}`)).toBeVisible();
   });
 });

@@ -11,6 +11,7 @@ export class LibraryListScreen {
   search = () => this.page.getByRole("textbox", { name: `Search ${this.title}` });
   grid = () => this.page.getByRole("grid", { name: this.title });
   cell = (text: string) => this.grid().getByRole("gridcell", { name: text, exact: true });
+  row = (text: string) => this.grid().getByRole("row").filter({ hasText: text });
   newButton = (noun: string) => this.page.getByRole("link", { name: `New ${noun}` });
   exportButton = () => this.page.getByRole("button", { name: "Export CSV" });
   show = () => this.page.getByRole("combobox", { name: "Show" });
@@ -22,7 +23,8 @@ export class LibraryListScreen {
 
   async searchFor(text: string) {
     await this.search().fill(text);
-    await expect(this.page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(text)}`));
+    const q = new URLSearchParams({ q: text }).toString().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    await expect(this.page).toHaveURL(new RegExp(`[?&]${q}(&|$)`));
   }
 }
 

@@ -14,7 +14,8 @@ export const applyServerErrors = <T extends FieldValues>(
   if (error instanceof ApiError) {
     let placed = false;
     for (const [name, message] of Object.entries(error.fields ?? {})) {
-      if (fields.includes(name)) {
+      // A nested name (segments.0.startPosition) belongs to its top-level field.
+      if (fields.includes(name) || fields.some((f) => name.startsWith(`${f}.`))) {
         setError(name as Path<T>, { type: "server", message });
         placed = true;
       }

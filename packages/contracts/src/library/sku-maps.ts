@@ -11,7 +11,7 @@ import { ZLibraryRowMetaSchema, ZNameSchema, ZOwnerSchema } from "./common";
 export const SKU_SEPARATORS = /[-_/ ]/;
 
 export const ZSkuMapSegmentSchema = z.object({
-  optionId: ZDbIdSchema,
+  optionId: z.number({ error: "Choose an option" }).int().positive(),
   startPosition: z.number({ error: "Enter a position" }).int("Must be a whole number").min(1, "Positions start at 1").max(100, "At most 100"),
   length: z.number().int("Must be a whole number").min(1, "At least 1").max(50, "At most 50").nullable(),
 });

@@ -5,6 +5,7 @@ import { bmcThreadsConfig, fabricsConfig, partProfilesConfig, partsConfig, threa
 import { attributeProfilesConfig, attributesConfig, optionsConfig } from "./resources/options";
 import type { LibraryResourceKey } from "./resources/paths";
 import { styleMarkersConfig, stylesConfig } from "./resources/styles";
+import { skuMapsConfig } from "./sku-maps/config";
 import { LibraryFormPage } from "./shared/library-form-page";
 import { LibraryListPage } from "./shared/library-list-page";
 import type { LibraryConfig } from "./shared/types";
@@ -27,6 +28,7 @@ export const LIBRARY_CONFIGS = {
   parts: partsConfig,
   partProfiles: partProfilesConfig,
   machines: machinesConfig,
+  skuMaps: skuMapsConfig,
 } as unknown as Record<LibraryResourceKey, LibraryConfig<LibraryRow>>;
 
 export function ResourceListPage({ resource }: { resource: LibraryResourceKey }) {

@@ -27,6 +27,7 @@ export const LIBRARY_PATHS = {
   parts: { listPath: "part", basePath: "parts", aliases: ["parts"], card: "part" },
   partProfiles: { listPath: "partProfile", basePath: "partProfiles", aliases: ["partProfiles"], card: "part" },
   machines: { listPath: "machines", basePath: "machines", card: "machines" },
+  skuMaps: { listPath: "skuMap", basePath: "skuMaps", aliases: ["skuMaps"], card: "skuMap" },
 } as const satisfies Record<string, LibraryPaths>;
 
 export type LibraryResourceKey = keyof typeof LIBRARY_PATHS;

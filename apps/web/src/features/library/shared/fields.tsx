@@ -377,6 +377,8 @@ export function LibraryField({ spec, control, disabled, autoFocus }: { spec: Fie
                 disabled={disabled}
               />
             );
+          case "custom":
+            return <>{spec.render({ value: field.value, onChange: field.onChange, error: fieldState.error, disabled })}</>;
           case "refQty":
             return (
               <RefQtyList

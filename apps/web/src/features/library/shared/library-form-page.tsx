@@ -63,6 +63,7 @@ function LibraryForm({ config, detail }: { config: FormConfig; detail: Detail | 
     control,
     handleSubmit,
     setError,
+    watch,
     formState: { isSubmitting, isDirty },
   } = useForm<FieldValues>({
     resolver: zodResolver(config.schemas.request as Parameters<typeof zodResolver>[0]) as Resolver<FieldValues>,
@@ -161,7 +162,7 @@ function LibraryForm({ config, detail }: { config: FormConfig; detail: Detail | 
         </Box>
       ) : null}
       <Grid container spacing={3}>
-        <Grid size={{ xs: 12, lg: config.aside && current ? 8 : 12 }}>
+        <Grid size={{ xs: 12, lg: (config.aside && current) || config.live ? 7 : 12 }}>
           <Card
             component="form"
             noValidate
@@ -198,7 +199,8 @@ function LibraryForm({ config, detail }: { config: FormConfig; detail: Detail | 
             </CardContent>
           </Card>
         </Grid>
-        {config.aside && current ? <Grid size={{ xs: 12, lg: 4 }}>{config.aside(current)}</Grid> : null}
+        {config.aside && current ? <Grid size={{ xs: 12, lg: 5 }}>{config.aside(current)}</Grid> : null}
+        {config.live ? <Grid size={{ xs: 12, lg: 5 }}>{config.live(watch())}</Grid> : null}
       </Grid>
       {config.below && current ? <Box sx={{ mt: 3 }}>{config.below(current, canEdit)}</Box> : null}
       {current ? (

@@ -24,7 +24,17 @@ export type FieldSpec = {
   | { kind: "refMulti"; resource: string; ordered?: boolean }
   /** Rows of another resource with a quantity each: [{ [idKey]: id, quantity }]. */
   | { kind: "refQty"; resource: string; idKey: string }
+  /** An editor of the resource's own (sku map segments). */
+  | { kind: "custom"; render: (props: CustomFieldProps) => ReactNode }
 );
+
+export type CustomFieldProps = {
+  value: unknown;
+  onChange: (value: unknown) => void;
+  /** The field's error, with nested errors of its rows (react-hook-form's shape). */
+  error: unknown;
+  disabled: boolean;
+};
 
 /** A library screen set: list, new and edit pages, all from this description. */
 export type LibraryConfig<Row extends GridValidRowModel = GridValidRowModel> = {
@@ -59,6 +69,8 @@ export type LibraryConfig<Row extends GridValidRowModel = GridValidRowModel> = {
   aside?: (detail: Record<string, unknown>) => ReactNode;
   /** More editing under the form on edit (a style's composition). */
   below?: (detail: Record<string, unknown>, canEdit: boolean) => ReactNode;
+  /** Shown beside the form on new and edit, with the form's live values (the sku map tester). */
+  live?: (values: Record<string, unknown>) => ReactNode;
   /** Links in the edit page's header (product preview…). */
   links?: (detail: Record<string, unknown>) => { label: string; to: string }[];
 };

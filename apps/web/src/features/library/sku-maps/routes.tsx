@@ -1,4 +1,7 @@
 import type { RouteObject } from "react-router";
 
-/** The library's sku map pages and the SKU tester (issue 4). Paths are relative to "/". */
+/**
+ * The sku map screens come from the library's resource table (LIBRARY_PATHS.skuMaps: /skuMap,
+ * /skuMaps, new and edit); the tester sits beside the form. Nothing else to mount here.
+ */
 export const skuMapRoutes: RouteObject[] = [];
