@@ -23,7 +23,6 @@ export function SegmentsEditor({ value, onChange, error, disabled }: CustomField
         {rows.map((row, n) => {
           const e = errors?.[n];
           return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved
             <Stack key={n} direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "flex-start" } }} aria-label={`Segment ${n + 1}`} role="group">
               <Box sx={{ flex: 2, minWidth: 180 }}>
                 <RefSelect

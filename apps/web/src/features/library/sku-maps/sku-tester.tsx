@@ -80,7 +80,6 @@ export function SkuTester({ values }: { values: Record<string, unknown> }) {
               const owner = owners[i];
               const colour = owner === -1 ? "#616161" : owner === null || owner === undefined ? "transparent" : (PALETTE[owner % PALETTE.length] ?? "#616161");
               return (
-                // biome-ignore lint/suspicious/noArrayIndexKey: one box per character position
                 <Tooltip key={i} title={`Position ${i + 1}`}>
                   <Box
                     sx={{

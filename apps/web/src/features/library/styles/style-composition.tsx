@@ -352,7 +352,7 @@ function OptionCard({ control, index, count, disabled, onMove, onRemove }: { con
             );
           })}
         </Stack>
-        <Controller control={control} name={`options.${index}.optionId`} render={({ fieldState }) => (fieldState.error ? <Alert severity="error">{fieldState.error.message}</Alert> : <></>)} />
+        <Controller control={control} name={`options.${index}.optionId`} render={({ fieldState }) => <Box>{fieldState.error ? <Alert severity="error">{fieldState.error.message}</Alert> : null}</Box>} />
       </CardContent>
     </Card>
   );
