@@ -26,3 +26,4 @@ export * from "./library/profiles";
 export * from "./library/styles";
 export * from "./library/style-composition";
 export * from "./library/sku-maps";
+export * from "./library/import";

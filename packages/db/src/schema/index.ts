@@ -4,5 +4,6 @@ export * from "./files";
 export * from "./identity";
 export * from "./integrations";
 export * from "./library";
+export * from "./library-imports";
 export * from "./platform";
 export * from "./product-dev";

@@ -1,0 +1,249 @@
+import { randomUUID } from "node:crypto";
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MAX_ROWS,
+  type TImportError,
+  type TImportReport,
+  type TImportResource,
+} from "@hub/contracts";
+import type { HubDb } from "@hub/db";
+import { schema } from "@hub/db";
+import { parse } from "csv-parse/sync";
+import { and, eq, sql } from "drizzle-orm";
+import { recordAudit } from "../../../platform/audit";
+import { badRequest, conflict, notFound } from "../../../platform/errors";
+import type { Principal } from "../../../platform/principal";
+import { toCsv } from "../csv";
+import { resolveOwnerFactory } from "../scope";
+import { existingCodes, IMPORT_DEFS, loadRefs } from "./definitions";
+
+const im = schema.libraryImports;
+const SHOWN_ERRORS = 1000;
+const BATCH = 1000;
+
+/** The template of a resource: its header, and one example row. */
+export const templateOf = (resource: TImportResource): string => {
+  const columns = IMPORT_COLUMNS[resource];
+  return toCsv(
+    columns.map((c) => c.name),
+    [columns.map((c) => c.example)],
+  );
+};
+
+type Stored = { line: number; req: Record<string, unknown> };
+
+const reportOf = (row: typeof im.$inferSelect, preview: Record<string, string>[] = []): TImportReport => {
+  const errors = row.errors as TImportError[];
+  return {
+    importId: row.id,
+    resource: row.resource as TImportResource,
+    fileName: row.fileName,
+    status: row.status as TImportReport["status"],
+    rowCount: row.rowCount,
+    validCount: row.rowCount - new Set(errors.map((e) => e.line)).size,
+    willCreate: row.createCount,
+    willUpdate: row.updateCount,
+    errorCount: row.errorCount,
+    errors: errors.slice(0, SHOWN_ERRORS),
+    preview,
+    createdAt: row.createdAt.toISOString(),
+    appliedAt: row.appliedAt?.toISOString() ?? null,
+  };
+};
+
+/**
+ * Reads and checks every row of a CSV file without writing any library row: each problem is
+ * reported with its line (the header is line 1) and column. The parsed rows are kept for apply.
+ */
+export const validateImport = async (db: HubDb, p: Principal, resource: TImportResource, fileName: string, csv: string): Promise<TImportReport> => {
+  const factoryId = await resolveOwnerFactory(db, p, undefined);
+  const def = IMPORT_DEFS[resource];
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(csv, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true, trim: false }) as unknown as {
+      record: string[];
+      info: { lines: number };
+    }[];
+  } catch (error) {
+    throw badRequest(`The file is not readable CSV: ${error instanceof Error ? error.message : "parse error"}`, { file: "Not a CSV file" });
+  }
+  const [head, ...body] = records;
+  if (!head) throw badRequest("The file is empty: it needs the header row of the template.", { file: "Empty file" });
+  if (body.length > IMPORT_MAX_ROWS) throw badRequest(`The file has ${body.length} rows; at most ${IMPORT_MAX_ROWS} can be imported at once.`, { file: "Too many rows" });
+  const header = head.record.map((h) => h.trim());
+  const columns = IMPORT_COLUMNS[resource];
+  const missing = columns.filter((c) => c.required && !header.some((h) => h.toLowerCase() === c.name.toLowerCase()));
+  if (missing.length > 0) {
+    throw badRequest(`The header lacks ${missing.map((c) => c.name).join(", ")}. Download the template to see the columns.`, {
+      file: "Missing columns",
+    });
+  }
+  const index = new Map(columns.map((c) => [c.name, header.findIndex((h) => h.toLowerCase() === c.name.toLowerCase())]));
+  const refs = await loadRefs(db, factoryId);
+  const existing = await existingCodes(db, def, factoryId);
+
+  const errors: TImportError[] = [];
+  const rows: Stored[] = [];
+  const seen = new Map<string, number>();
+  let willCreate = 0;
+  let willUpdate = 0;
+  const preview: Record<string, string>[] = [];
+  for (const { record, info } of body) {
+    const line = info.lines;
+    const cell = (column: string) => {
+      const i = index.get(column) ?? -1;
+      return i >= 0 ? (record[i] ?? "") : "";
+    };
+    if (preview.length < 10) preview.push(Object.fromEntries(columns.map((c) => [c.name, cell(c.name)])));
+    let bad = false;
+    const problem = (column: string, message: string) => {
+      errors.push({ line, column, message });
+      bad = true;
+    };
+    const input = def.toInput(cell, refs, problem);
+    const parsed = def.schema.safeParse(input);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? "");
+        const column = def.columnOf[field] ?? (field || null);
+        // a value already reported by the text conversion is not reported twice
+        if (!errors.some((e) => e.line === line && e.column === column)) problem(column ?? "", issue.message);
+      }
+      continue;
+    }
+    if (bad) continue;
+    const req = parsed.data as Record<string, unknown>;
+    const code = String(req[def.codeField]).toLowerCase();
+    const earlier = seen.get(code);
+    if (earlier !== undefined) {
+      problem(def.codeField, `The code ${String(req[def.codeField])} is already on line ${earlier}`);
+      continue;
+    }
+    seen.set(code, line);
+    if (existing.has(code)) willUpdate++;
+    else willCreate++;
+    rows.push({ line, req });
+  }
+
+  const [row] = await db
+    .insert(im)
+    .values({
+      id: randomUUID(),
+      factoryId,
+      resource,
+      fileName: fileName.replace(/[^\w.\- ]/g, "_").slice(0, 200) || "import.csv",
+      status: "validated",
+      rowCount: body.length,
+      createCount: willCreate,
+      updateCount: willUpdate,
+      errorCount: errors.length,
+      errors: errors.slice(0, SHOWN_ERRORS),
+      rows: errors.length === 0 ? rows : null,
+      createdBy: p.userId || null,
+    })
+    .returning();
+  if (!row) throw new Error("import row not written");
+  return { ...reportOf(row, preview), errorCount: errors.length };
+};
+
+const importFor = async (db: HubDb, p: Principal, id: string) => {
+  const [row] = await db.select().from(im).where(eq(im.id, id));
+  if (!row) throw notFound("That import");
+  if (!p.isInternal && !(p.isFacility && p.factoryIds.includes(row.factoryId))) throw notFound("That import");
+  return row;
+};
+
+export const importReport = async (db: HubDb, p: Principal, id: string): Promise<TImportReport> => reportOf(await importFor(db, p, id));
+
+/**
+ * Applies a validated import: every row in one transaction, or none. Rows whose code exists update
+ * that row; the others are added in batches. Applying again, or with an idempotency key already
+ * used, answers the first result and writes nothing.
+ */
+export const applyImport = async (db: HubDb, p: Principal, id: string, idempotencyKey: string | undefined): Promise<TImportReport> => {
+  const row = await importFor(db, p, id);
+  if (idempotencyKey) {
+    const [done] = await db
+      .select()
+      .from(im)
+      .where(and(eq(im.factoryId, row.factoryId), eq(im.idempotencyKey, idempotencyKey)));
+    if (done && done.status === "applied") return reportOf(done);
+  }
+  if (row.status === "applied") return reportOf(row);
+  if (row.errorCount > 0) throw conflict(`This file has ${row.errorCount} ${row.errorCount === 1 ? "row" : "rows"} to fix; nothing was imported.`);
+  const def = IMPORT_DEFS[row.resource as TImportResource];
+  const stored = (row.rows as Stored[] | null) ?? [];
+
+  const applied = await db.transaction(async (tx) => {
+    // Claim the import first, so two requests cannot both apply it.
+    const claimed = await tx
+      .update(im)
+      .set({ status: "applying", idempotencyKey: idempotencyKey ?? null })
+      .where(and(eq(im.id, id), eq(im.status, "validated")))
+      .returning({ id: im.id });
+    if (claimed.length === 0) return null;
+    const names = new Map<string, number>();
+    if (def.named) {
+      const t = def.named.table;
+      const wanted = [...new Set(stored.map((s) => s.req[def.named?.field ?? ""]).filter((v): v is string => typeof v === "string" && v !== ""))];
+      const have = await tx
+        .select({ id: sql<number>`${t.id}`, name: sql<string>`${t.name}` })
+        .from(t)
+        .where(eq(t.factoryId, row.factoryId));
+      for (const h of have) names.set(h.name.toLowerCase(), Number(h.id));
+      const fresh = [...new Map(wanted.filter((w) => !names.has(w.toLowerCase())).map((w) => [w.toLowerCase(), w])).values()];
+      if (fresh.length > 0) {
+        const made = (await tx
+          .insert(t)
+          .values(fresh.map((name) => ({ factoryId: row.factoryId, name })))
+          .returning({ id: t.id, name: t.name })) as { id: number; name: string }[];
+        for (const m of made) names.set(m.name.toLowerCase(), m.id);
+      }
+    }
+    const existing = await existingCodes(tx, def, row.factoryId);
+    const inserts: Stored[] = [];
+    const updates: { id: number; s: Stored }[] = [];
+    for (const s of stored) {
+      const found = existing.get(String(s.req[def.codeField]).toLowerCase());
+      if (found === undefined) inserts.push(s);
+      else updates.push({ id: found, s });
+    }
+    const written: { id: number; req: Record<string, unknown> }[] = [];
+    for (let i = 0; i < inserts.length; i += BATCH) {
+      const batch = inserts.slice(i, i + BATCH);
+      const ids = (await tx
+        .insert(def.table)
+        .values(batch.map((s) => ({ ...def.toRow(s.req, names), factoryId: row.factoryId })))
+        .returning({ id: def.table.id })) as { id: number }[];
+      ids.forEach((r, n) => {
+        const s = batch[n];
+        if (s) written.push({ id: r.id, req: s.req });
+      });
+    }
+    for (const u of updates) {
+      await tx
+        .update(def.table)
+        .set({ ...def.toRow(u.s.req, names), updatedAt: new Date() })
+        .where(eq(def.table.id, u.id));
+      written.push({ id: u.id, req: u.s.req });
+    }
+    if (def.links) await def.links(tx, written);
+    const [done] = await tx
+      .update(im)
+      .set({ status: "applied", appliedAt: new Date(), createCount: inserts.length, updateCount: updates.length, rows: null })
+      .where(eq(im.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actor: p.userName,
+      action: `library.${row.resource}.import`,
+      subject: `import:${id}`,
+      detail: { created: inserts.length, updated: updates.length, fileName: row.fileName },
+    });
+    return done ?? null;
+  }).catch((error: unknown) => {
+    const code = (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
+    if (code === "23505") throw conflict("Another change added some of these codes meanwhile; nothing was imported. Upload the file again.");
+    throw error;
+  });
+  return reportOf(applied ?? (await importFor(db, p, id)));
+};

@@ -1,0 +1,111 @@
+import { z } from "zod";
+
+/**
+ * Import Csv (issue 4): choose a resource, download its template, upload a file, read the
+ * row-by-row report, then apply every row in one transaction (or none). Rows whose code already
+ * exists in the facility update that row; new codes add rows.
+ */
+export const IMPORT_RESOURCES = ["fabrics", "parts", "threads", "bmcThreads", "machines", "options", "attributes", "instructions", "styles"] as const;
+export const ZImportResourceSchema = z.enum(IMPORT_RESOURCES, { error: "Choose what to import" });
+export type TImportResource = z.infer<typeof ZImportResourceSchema>;
+
+export type TImportColumn = { name: string; required: boolean; help: string; example: string };
+
+const money = (name: string, example: string): TImportColumn => ({ name, required: true, help: "Dollars and cents, e.g. 4.25", example });
+const code = (name = "code", example = "ABC-1"): TImportColumn => ({
+  name,
+  required: true,
+  help: "Unique in your library; an existing code updates that row",
+  example,
+});
+const text = (name: string, example: string, required = false, help = ""): TImportColumn => ({ name, required, help, example });
+
+export const IMPORT_COLUMNS: Record<TImportResource, TImportColumn[]> = {
+  fabrics: [
+    code("fabricCode", "JER-150"),
+    text("fabricName", "30/1 Combed Cotton Jersey 150 gsm", true),
+    text("fabricType", "Jersey", false, "A new type is added"),
+    text("supplier", "Carolina Knits"),
+    text("color", "Black"),
+    money("cost", "4.20"),
+    text("unit", "yd", true, "yd or m"),
+    text("widthInches", "66", false, "Number"),
+    text("weightGsm", "150", false, "Whole number"),
+  ],
+  parts: [
+    code("partCode", "ZIP-5C-22"),
+    text("name", 'YKK #5 coil zip, 22"', true),
+    text("category", "Zips", false, "A new category is added"),
+    text("supplier", "YKK"),
+    money("cost", "0.85"),
+    text("unit", "each", true, "each, m, yd or cm"),
+  ],
+  threads: [code("code", "TH-BLK"), text("name", "Core-spun poly Black", true), text("colorCode", "CBLK", true), text("hexColor", "#111111", false, "#RRGGBB"), text("brand", "Coats Epic"), text("ticket", "120")],
+  bmcThreads: [code("code", "BMC-BLK"), text("name", "BMC Black", true), text("colorCode", "BMC-001", true), text("hexColor", "#111111", false, "#RRGGBB"), text("brand", "Amann"), text("ticket", "120")],
+  machines: [code("code", "OL-4T"), text("name", "Overlock 4-thread", true), text("machineType", "Overlock", true, "Overlock, Coverstitch, Flatlock, Single needle…"), text("make", "Juki MO-6814S")],
+  options: [code("code", "SIZE"), text("name", "Size", true), text("sortOrder", "1", false, "Whole number")],
+  attributes: [
+    code("code", "XL"),
+    text("name", "Extra large", true),
+    text("hexColor", "", false, "#RRGGBB, for colours"),
+    text("sortOrder", "5", false, "Whole number"),
+    text("options", "SIZE", false, "Option codes this is a value of, separated by |"),
+  ],
+  instructions: [
+    code("code", "JN-SHD"),
+    text("name", "Join shoulders with tape", true),
+    text("machine", "OL-4T", false, "A machine code of your library"),
+    text("standardMinutes", "0.35", false, "Number"),
+    text("description", "Overlock with neck tape"),
+  ],
+  styles: [
+    code("code", "TEE-100"),
+    text("name", "Classic Crew Tee", true),
+    text("category", "Tees", true),
+    money("basePrice", "11.50"),
+    text("description", ""),
+    text("offeredToAll", "true", false, "true or false (default true)"),
+    text("imageUrl", ""),
+  ],
+};
+
+/** Largest file accepted: 25 MB or 100,000 rows. */
+export const IMPORT_MAX_BYTES = 25 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 100_000;
+
+export const ZImportQuerySchema = z.object({
+  resource: ZImportResourceSchema,
+  fileName: z.string().trim().max(200).default("import.csv"),
+});
+export const ZImportIdParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, "Unknown import") });
+export const ZImportResourceParamsSchema = z.object({ resource: ZImportResourceSchema });
+
+export const ZImportErrorSchema = z.object({ line: z.number().int(), column: z.string().nullable(), message: z.string() });
+export type TImportError = z.infer<typeof ZImportErrorSchema>;
+
+export const ZImportReportSchema = z.object({
+  importId: z.string(),
+  resource: ZImportResourceSchema,
+  fileName: z.string(),
+  status: z.enum(["validated", "applied"]),
+  rowCount: z.number().int(),
+  validCount: z.number().int(),
+  willCreate: z.number().int(),
+  willUpdate: z.number().int(),
+  errorCount: z.number().int(),
+  /** The first 1,000 errors (errorCount says how many there are). */
+  errors: z.array(ZImportErrorSchema),
+  /** The first rows as read, for a look before applying. */
+  preview: z.array(z.record(z.string(), z.string())),
+  createdAt: z.iso.datetime({ offset: true }),
+  appliedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type TImportReport = z.infer<typeof ZImportReportSchema>;
+
+export const ZImportResourcesSchema = z.array(
+  z.object({
+    resource: ZImportResourceSchema,
+    columns: z.array(z.object({ name: z.string(), required: z.boolean(), help: z.string(), example: z.string() })),
+  }),
+);
+export const IMPORT_IDEMPOTENCY_HEADER = "idempotency-key";
