@@ -3,7 +3,12 @@ import { ApiError, send, toApiError } from "./api-error";
 import { currentIdToken } from "./identity-client";
 import { sessionClientHeaders } from "./session-client";
 
-type Options = { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown; query?: Record<string, string | number | undefined> };
+type Options = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  headers?: Record<string, string>;
+};
 
 /** Calls the Hub's API with the ID token as the Authorization header; returns the JSON answer. */
 export const request = async (path: string, options: Options = {}): Promise<unknown> => {
@@ -16,6 +21,7 @@ export const request = async (path: string, options: Options = {}): Promise<unkn
     headers: {
       authorization: `Bearer ${token}`,
       ...sessionClientHeaders(),
+      ...options.headers,
       ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
     },
     body: options.body !== undefined ? JSON.stringify(options.body) : undefined,

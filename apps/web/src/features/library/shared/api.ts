@@ -3,9 +3,7 @@ import { ZDeletedSchema, ZLookupListSchema } from "@hub/contracts/library/common
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api, request } from "../../../lib/api";
-import { ApiError } from "../../../lib/api-error";
-import { currentIdToken } from "../../../lib/identity-client";
-import { sessionClientHeaders } from "../../../lib/session-client";
+import { downloadFile } from "../../../lib/transfer";
 
 export type LibraryQuery = { page: number; size: number; sort?: string; searchString?: string; archived?: "hide" | "only" | "all" };
 
@@ -92,20 +90,8 @@ export const useNames = (path: string) =>
   useQuery({ queryKey: libraryKeys.names(path), queryFn: async () => ((await request(path)) as string[]) ?? [] });
 
 /** Downloads the CSV of a list's current filter (the request carries the ID token, so a plain link would not do). */
-export const downloadCsv = async (key: string, query: Omit<LibraryQuery, "page" | "size">): Promise<void> => {
+export const downloadCsv = (key: string, query: Omit<LibraryQuery, "page" | "size">): Promise<void> => {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== "") params.set(k, String(v));
-  const response = await fetch(`/api/library/${key}/export.csv?${params}`, {
-    headers: { authorization: `Bearer ${await currentIdToken()}`, ...sessionClientHeaders() },
-  });
-  if (!response.ok) throw new ApiError(response.status, "EXPORT", "The export could not be made. Try again.");
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = `${key}-${new Date().toISOString().slice(0, 10)}.csv`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  URL.revokeObjectURL(url);
+  return downloadFile(`/library/${key}/export.csv?${params}`, `${key}-${new Date().toISOString().slice(0, 10)}.csv`);
 };

@@ -1,0 +1,358 @@
+import {
+  IMPORT_COLUMNS,
+  IMPORT_IDEMPOTENCY_HEADER,
+  IMPORT_MAX_BYTES,
+  IMPORT_RESOURCES,
+  type TImportReport,
+  type TImportResource,
+  ZImportReportSchema,
+} from "@hub/contracts/library/import";
+import CloudUpload from "@mui/icons-material/CloudUpload";
+import FileDownload from "@mui/icons-material/FileDownload";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  LinearProgress,
+  MenuItem,
+  Stack,
+  Step,
+  StepLabel,
+  Stepper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { DataGrid } from "@mui/x-data-grid";
+import { useQueryClient } from "@tanstack/react-query";
+import { type DragEvent, useState } from "react";
+import { Link as RouterLink } from "react-router";
+import { toast } from "react-toastify";
+import { PageHeader } from "../../../components/page-header";
+import { api } from "../../../lib/api";
+import { ApiError } from "../../../lib/api-error";
+import { downloadFile, uploadWithProgress } from "../../../lib/transfer";
+import { LIBRARY_PATHS } from "../resources/paths";
+import { libraryKeys } from "../shared/api";
+
+const LABELS: Record<TImportResource, string> = {
+  fabrics: "Fabrics",
+  parts: "Parts",
+  threads: "Threads",
+  bmcThreads: "BMC Threads",
+  machines: "Machines",
+  options: "Options",
+  attributes: "Attributes",
+  instructions: "Instructions",
+  styles: "Styles",
+};
+
+type Phase =
+  | { step: "choose" }
+  | { step: "uploading"; progress: number; fileName: string }
+  | { step: "report"; report: TImportReport }
+  | { step: "applying"; report: TImportReport }
+  | { step: "done"; report: TImportReport };
+
+const stepOf = (phase: Phase): number => ({ choose: 1, uploading: 1, report: 2, applying: 3, done: 4 })[phase.step];
+const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : "Something went wrong");
+
+/** /importCsv: choose a resource, get its template, upload, read the report, then import all rows or none. */
+export default function ImportCsvPage() {
+  const queryClient = useQueryClient();
+  const [resource, setResource] = useState<TImportResource>("fabrics");
+  const [phase, setPhase] = useState<Phase>({ step: "choose" });
+  const [error, setError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [key] = useState(() => crypto.randomUUID());
+
+  const upload = async (file: File) => {
+    setError(null);
+    if (file.size > IMPORT_MAX_BYTES) {
+      setError("The file is larger than 25 MB. Split it into several files.");
+      return;
+    }
+    setPhase({ step: "uploading", progress: 0, fileName: file.name });
+    try {
+      const report = await uploadWithProgress(
+        `/library/import/validate?resource=${resource}&fileName=${encodeURIComponent(file.name)}`,
+        file,
+        ZImportReportSchema,
+        { contentType: "text/csv", onProgress: (progress) => setPhase({ step: "uploading", progress, fileName: file.name }) },
+      );
+      setPhase({ step: "report", report });
+    } catch (e) {
+      setError(messageOf(e));
+      setPhase({ step: "choose" });
+    }
+  };
+
+  const apply = async (report: TImportReport) => {
+    setError(null);
+    setPhase({ step: "applying", report });
+    try {
+      const done = await api(`/library/import/${report.importId}/apply`, ZImportReportSchema, {
+        method: "POST",
+        headers: { [IMPORT_IDEMPOTENCY_HEADER]: `${key}-${report.importId}` },
+      });
+      await queryClient.invalidateQueries({ queryKey: libraryKeys.resource(report.resource) });
+      toast.success(`${done.willCreate + done.willUpdate} ${LABELS[done.resource].toLowerCase()} rows were imported.`);
+      setPhase({ step: "done", report: done });
+    } catch (e) {
+      setError(messageOf(e));
+      setPhase({ step: "report", report });
+    }
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) void upload(file);
+  };
+
+  const busy = phase.step === "uploading" || phase.step === "applying";
+  return (
+    <>
+      <PageHeader title="Import Csv" subtitle="Add or update many library rows from a spreadsheet: every row is checked before anything is written." />
+      <Stepper activeStep={stepOf(phase) - 1} sx={{ mb: 3 }} alternativeLabel>
+        {["Choose what and upload", "Check the report", "Import", "Done"].map((label) => (
+          <Step key={label}>
+            <StepLabel>{label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      {error ? (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="import-error">
+          {error}
+        </Alert>
+      ) : null}
+
+      {phase.step === "choose" || phase.step === "uploading" ? (
+        <Card>
+          <CardContent>
+            <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 2, alignItems: { sm: "center" } }}>
+              <TextField
+                select
+                label="What to import"
+                value={resource}
+                disabled={busy}
+                sx={{ minWidth: 220 }}
+                onChange={(e) => setResource(e.target.value as TImportResource)}
+              >
+                {IMPORT_RESOURCES.map((r) => (
+                  <MenuItem key={r} value={r}>
+                    {LABELS[r]}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Button
+                variant="outlined"
+                startIcon={<FileDownload />}
+                onClick={() => downloadFile(`/library/import/templates/${resource}`, `${resource}-template.csv`).catch((e) => setError(messageOf(e)))}
+              >
+                Download template
+              </Button>
+            </Stack>
+            <Table size="small" aria-label="Columns" sx={{ mb: 2 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Column</TableCell>
+                  <TableCell>Required</TableCell>
+                  <TableCell>What to write</TableCell>
+                  <TableCell>Example</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {IMPORT_COLUMNS[resource].map((c) => (
+                  <TableRow key={c.name}>
+                    <TableCell sx={{ fontFamily: "monospace" }}>{c.name}</TableCell>
+                    <TableCell>{c.required ? "Yes" : ""}</TableCell>
+                    <TableCell>{c.help}</TableCell>
+                    <TableCell sx={{ fontFamily: "monospace" }}>{c.example}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <Box
+              onDragOver={(e) => {
+                e.preventDefault();
+                setDragging(true);
+              }}
+              onDragLeave={() => setDragging(false)}
+              onDrop={onDrop}
+              sx={{
+                border: 2,
+                borderStyle: "dashed",
+                borderColor: dragging ? "primary.main" : "divider",
+                borderRadius: 2,
+                p: 4,
+                textAlign: "center",
+                bgcolor: dragging ? "action.hover" : "transparent",
+              }}
+            >
+              {phase.step === "uploading" ? (
+                <Box>
+                  <Typography sx={{ mb: 1 }}>
+                    Uploading and checking {phase.fileName}… {Math.round(phase.progress * 100)}%
+                  </Typography>
+                  <LinearProgress
+                    variant={phase.progress < 1 ? "determinate" : "indeterminate"}
+                    value={Math.round(phase.progress * 100)}
+                    aria-label="Upload progress"
+                  />
+                </Box>
+              ) : (
+                <>
+                  <Typography sx={{ mb: 2 }}>Drop a CSV file here, or</Typography>
+                  <Button component="label" variant="contained" startIcon={<CloudUpload />}>
+                    Choose CSV file
+                    <input
+                      hidden
+                      type="file"
+                      accept=".csv,text/csv"
+                      aria-label="CSV file"
+                      onChange={(e) => {
+                        const f = e.target.files?.[0];
+                        e.target.value = "";
+                        if (f) void upload(f);
+                      }}
+                    />
+                  </Button>
+                  <Typography variant="body2" sx={{ mt: 1, color: "text.secondary" }}>
+                    Rows whose code already exists update that row; new codes add rows. Up to 100,000 rows or 25 MB.
+                  </Typography>
+                </>
+              )}
+            </Box>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      {phase.step === "report" || phase.step === "applying" ? <ReportCard phase={phase} onApply={apply} onRestart={() => setPhase({ step: "choose" })} /> : null}
+
+      {phase.step === "done" ? (
+        <Card>
+          <CardContent>
+            <Alert severity="success" sx={{ mb: 2 }} data-testid="import-done">
+              {phase.report.fileName}: {phase.report.willCreate} added and {phase.report.willUpdate} updated {LABELS[phase.report.resource].toLowerCase()}.
+            </Alert>
+            <Stack direction="row" spacing={1}>
+              <Button component={RouterLink} to={`/${LIBRARY_PATHS[phase.report.resource].listPath}`} variant="contained">
+                Open {LABELS[phase.report.resource]}
+              </Button>
+              <Button onClick={() => setPhase({ step: "choose" })}>Import another file</Button>
+            </Stack>
+          </CardContent>
+        </Card>
+      ) : null}
+    </>
+  );
+}
+
+function ReportCard({
+  phase,
+  onApply,
+  onRestart,
+}: {
+  phase: { step: "report" | "applying"; report: TImportReport };
+  onApply: (r: TImportReport) => void;
+  onRestart: () => void;
+}) {
+  const r = phase.report;
+  const ok = r.errorCount === 0;
+  const rows = r.validCount;
+  const columns = Object.keys(r.preview[0] ?? {});
+  return (
+    <Card>
+      <CardContent>
+        <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: "wrap", gap: 1 }} aria-label="Report summary">
+          <Chip label={`${r.rowCount} rows`} />
+          <Chip color="success" variant="outlined" label={`${r.willCreate} to add`} />
+          <Chip color="info" variant="outlined" label={`${r.willUpdate} to update`} />
+          <Chip color={ok ? "default" : "error"} variant={ok ? "outlined" : "filled"} label={`${r.errorCount} ${r.errorCount === 1 ? "problem" : "problems"}`} />
+        </Stack>
+        {ok ? (
+          <Alert severity="success" sx={{ mb: 2 }}>
+            Every row of {r.fileName} is ready. Nothing has been written yet.
+          </Alert>
+        ) : (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="import-problems">
+            {r.fileName} has {r.errorCount} {r.errorCount === 1 ? "problem" : "problems"}. Nothing was written: fix the rows below and upload the file again.
+          </Alert>
+        )}
+        {!ok ? (
+          <Box sx={{ mb: 2 }}>
+            <DataGrid
+              aria-label="Problems"
+              rows={r.errors.map((e, id) => ({ id, ...e }))}
+              columns={[
+                { field: "line", headerName: "Line", width: 90, type: "number" },
+                { field: "column", headerName: "Column", width: 160 },
+                { field: "message", headerName: "Problem", flex: 1, minWidth: 300 },
+              ]}
+              initialState={{ pagination: { paginationModel: { pageSize: 10 } } }}
+              pageSizeOptions={[10, 25, 100]}
+              disableRowSelectionOnClick
+              density="compact"
+            />
+            {r.errorCount > r.errors.length ? (
+              <Typography variant="body2" sx={{ mt: 1 }}>
+                The first {r.errors.length} of {r.errorCount} problems are shown.
+              </Typography>
+            ) : null}
+          </Box>
+        ) : null}
+        {columns.length > 0 ? (
+          <>
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>
+              The first rows as read
+            </Typography>
+            <Box sx={{ overflowX: "auto", mb: 2 }}>
+              <Table size="small" aria-label="Preview">
+                <TableHead>
+                  <TableRow>
+                    {columns.map((c) => (
+                      <TableCell key={c}>{c}</TableCell>
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {r.preview.map((row, n) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: preview rows are positional
+                    <TableRow key={n}>
+                      {columns.map((c) => (
+                        <TableCell key={c}>{row[c]}</TableCell>
+                      ))}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </Box>
+          </>
+        ) : null}
+        {phase.step === "applying" ? (
+          <Box sx={{ mb: 2 }}>
+            <Typography sx={{ mb: 1 }}>Importing {rows} rows in one transaction…</Typography>
+            <LinearProgress aria-label="Import progress" />
+          </Box>
+        ) : null}
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" disabled={!ok || phase.step === "applying"} loading={phase.step === "applying"} onClick={() => onApply(r)}>
+            Import {rows} rows
+          </Button>
+          <Button onClick={onRestart} disabled={phase.step === "applying"}>
+            Choose another file
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
