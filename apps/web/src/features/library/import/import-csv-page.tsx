@@ -326,7 +326,6 @@ function ReportCard({
                 </TableHead>
                 <TableBody>
                   {r.preview.map((row, n) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: preview rows are positional
                     <TableRow key={n}>
                       {columns.map((c) => (
                         <TableCell key={c}>{row[c]}</TableCell>
