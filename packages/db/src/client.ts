@@ -2,6 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, 
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -35,6 +36,9 @@ export type OpenOptions =
   | { dataDir: string | null; template?: string | null };
 
 export class DatabaseLockedError extends Error {}
+
+/** PostgreSQL extensions the migrations use, loaded into the embedded database. */
+export const EXTENSIONS = { pg_trgm };
 
 /**
  * PGlite does not lock its data folder, and two processes on one folder corrupt it, so the Hub
@@ -92,13 +96,13 @@ export const openDatabase = async (options: OpenOptions): Promise<DatabaseHandle
       const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
       if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
       const template = fresh && options.template && existsSync(options.template) ? options.template : null;
-      client = await PGlite.create({ dataDir: dir, ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}) });
+      client = await PGlite.create({ dataDir: dir, extensions: EXTENSIONS, ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}) });
     } catch (error) {
       unlock();
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: EXTENSIONS });
   }
   const db = drizzlePglite({ client, schema });
   return {

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { MIGRATIONS_FOLDER } from "./client";
+import { EXTENSIONS, MIGRATIONS_FOLDER } from "./client";
 
 /**
  * A prepared embedded database: PGlite's initdb plus every migration, dumped once per set of
@@ -42,7 +42,7 @@ export const databaseTemplatePath = (): string => {
 export const ensureDatabaseTemplate = async (): Promise<string> => {
   const path = databaseTemplatePath();
   if (existsSync(path)) return path;
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: EXTENSIONS });
   try {
     await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
     const dump = await client.dumpDataDir("none");

@@ -248,11 +248,15 @@ export const styles = pgTable(
     archived: boolean("archived").notNull().default(false),
     createdAt: created(),
     updatedAt: updated(),
+    /** Lower-cased code, name and category: what the list's search looks in. */
+    searchText: text("search_text").generatedAlwaysAs(sql`lower(code || ' ' || name || ' ' || category)`),
   },
   (t) => [
     uniqueIndex("lib_styles_code_key").on(t.factoryId, sql`lower(${t.code})`),
     index("lib_styles_name_idx").on(sql`lower(${t.name})`),
     index("lib_styles_category_idx").on(t.category),
+    // The list's substring search (LIKE '%…%' on search_text) uses a trigram index on large libraries.
+    index("lib_styles_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );
 

@@ -57,9 +57,11 @@ export const stylesResource: LibraryResource<TStyleRequest> = {
     optionCount: optionCount.as("option_count"),
   },
   label: sql`${s.code} || ' · ' || ${s.name}`,
-  sortable: { code: s.code, name: s.name, category: s.category, basePriceCents: s.basePriceCents, optionCount, updatedAt: s.updatedAt },
+  // Not by option count: on a large library that would count the options of every style for each page.
+  sortable: { code: s.code, name: s.name, category: s.category, basePriceCents: s.basePriceCents, updatedAt: s.updatedAt },
   defaultSort: ["code", "asc"],
   search: [s.code, s.name, s.category],
+  searchText: s.searchText,
   readScope: (p) => clientStyleScope(p),
   values: async (_tx, req) => ({
     code: req.code,

@@ -29,7 +29,7 @@ export const stylesConfig: LibraryConfig<TStyle> = {
     { field: "name", headerName: "Name", flex: 1.4, minWidth: 200 },
     { field: "category", headerName: "Category", width: 140 },
     { field: "basePriceCents", headerName: "Base price", width: 120, type: "number", valueFormatter: (v: number) => money(v) },
-    { field: "optionCount", headerName: "Options", width: 100, type: "number" },
+    { field: "optionCount", headerName: "Options", width: 100, type: "number", sortable: false },
     {
       field: "offeredToAll",
       headerName: "Offered to",
