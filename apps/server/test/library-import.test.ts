@@ -1,4 +1,4 @@
-import type { TErrorResponse, TImportReport, TPage } from "@hub/contracts";
+import { IMPORT_MAX_BYTES, type TErrorResponse, type TImportReport, type TPage } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -126,6 +126,31 @@ describe("validate and apply", () => {
     ]);
   });
 
+  test("style price tiers name their style by code; an existing tier gets the new price", async () => {
+    const [tee] = await t.db.select().from(schema.styles).where(eq(schema.styles.code, "TEE-100"));
+    const tiers = () => t.db.select().from(schema.stylePriceTiers).where(eq(schema.stylePriceTiers.styleId, tee?.id ?? 0));
+    const before = await tiers();
+    const head = "styleCode,minQuantity,unitPrice";
+    const bad = [head, "tee-100,7777,9.00", "TEE-100,7777,8.50", "NOPE-1,10,1.00", "TEE-100,1,5.00", "TEE-100,x,5.00"].join("\n");
+    expect((await validate("factory", "stylePriceTiers", bad)).json<TImportReport>().errors).toEqual([
+      { line: 3, column: "minQuantity", message: "This style's tier from 7777 pieces is already on line 2" },
+      { line: 4, column: "styleCode", message: 'There is no style with code "NOPE-1"' },
+      { line: 5, column: "minQuantity", message: "Tiers start at 2 pieces (1 piece is the base price)" },
+      { line: 6, column: "minQuantity", message: '"x" is not a whole number' },
+    ]);
+    expect(await tiers()).toEqual(before);
+
+    const kept = before[0];
+    const good = [head, "TEE-100,7777,9.00", ...(kept ? [`TEE-100,${kept.minQuantity},1.23`] : [])].join("\n");
+    const report = (await validate("factory", "stylePriceTiers", good)).json<TImportReport>();
+    expect(report).toMatchObject({ errorCount: 0, willCreate: 1, willUpdate: kept ? 1 : 0 });
+    expect((await apply("factory", report.importId)).json<TImportReport>()).toMatchObject({ status: "applied", willCreate: 1, willUpdate: kept ? 1 : 0 });
+    const after = await tiers();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.find((x) => x.minQuantity === 7777)?.unitPriceCents).toBe(900);
+    if (kept) expect(after.find((x) => x.minQuantity === kept.minQuantity)?.unitPriceCents).toBe(123);
+  });
+
   test("applying twice, or with a used idempotency key, writes once and answers the first result", async () => {
     const csv = [HEADER, "IMP-C1,Once only,Jersey,,,4.00,yd,,"].join("\n");
     const first = (await validate("factory", "fabrics", csv)).json<TImportReport>();
@@ -151,6 +176,36 @@ describe("validate and apply", () => {
     expect(broken.json<TErrorResponse>().message).toMatch(/^The file is not readable CSV/);
     const unknown = await validate("factory", "widgets", HEADER);
     expect(unknown.statusCode).toBe(400);
+    const huge = await validate("factory", "fabrics", `${HEADER}\n${"x".repeat(IMPORT_MAX_BYTES)}`);
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json<TErrorResponse>().message).toBe("The file is larger than 25 MB. Split it into several files.");
+  });
+
+  test("a spreadsheet's CSV is read as written: BOM, CRLF, quoted fields, blank trailing lines", async () => {
+    const csv = [
+      `\uFEFF${HEADER}`,
+      'IMP-Q1,"Quoted, with a comma and ""quotes""",Jersey,,,"4.00",yd,,',
+      'IMP-Q2,"Two',
+      'lines",Jersey,,,4.00,yd,,',
+      "IMP-Q3,Bad cost after a long field,Jersey,,,x,yd,,",
+      'IMP-Q4,"Three',
+      "",
+      'lines",Jersey,,,,yd,,',
+      "",
+      "",
+    ].join("\r\n");
+    const report = (await validate("factory", "fabrics", csv)).json<TImportReport>();
+    expect(report.rowCount).toBe(4);
+    expect(report.errors).toEqual([
+      { line: 5, column: "cost", message: '"x" is not an amount: write dollars and cents, e.g. 4.25' },
+      { line: 6, column: "cost", message: "Enter an amount" },
+    ]);
+    expect(report.preview[0]?.fabricName).toBe('Quoted, with a comma and "quotes"');
+    expect(report.preview[1]?.fabricName).toBe("Two\nlines");
+    const good = (await validate("factory", "fabrics", csv.replace(",x,", ",4.00,").replace(",,yd", ",1,yd"))).json<TImportReport>();
+    expect(good).toMatchObject({ rowCount: 4, errorCount: 0, willCreate: 4 });
+    expect((await apply("factory", good.importId)).statusCode).toBe(200);
+    expect((await fabricsLike("IMP-Q")).map((r) => r.fabricCode).sort()).toEqual(["IMP-Q1", "IMP-Q2", "IMP-Q3", "IMP-Q4"]);
   });
 });
 
@@ -184,5 +239,14 @@ describe("a large file", () => {
     expect(page.total).toBe(20_000);
     const [sample] = await t.db.select().from(schema.fabrics).where(and(eq(schema.fabrics.fabricCode, "BIG-19999")));
     expect(sample?.costCents).toBe(399);
-  }, 120_000);
+
+    // the same codes again (any case) update every row, in batches
+    const again = (await validate("factory", "fabrics", lines.join("\n").replaceAll("BIG-", "big-").replaceAll(",yd,60,", ",m,61,"))).json<TImportReport>();
+    expect(again).toMatchObject({ rowCount: 20_000, willCreate: 0, willUpdate: 20_000, errorCount: 0 });
+    expect((await apply("factory", again.importId)).json<TImportReport>()).toMatchObject({ status: "applied", willUpdate: 20_000 });
+    const updated = await fabricsLike("big-");
+    expect(updated).toHaveLength(20_000);
+    expect(updated.every((r) => r.unit === "m" && r.widthInches === 61)).toBe(true);
+    expect(updated.find((r) => r.fabricCode === "big-19999")).toMatchObject({ costCents: 399, weightGsm: 199, fabricName: "Bulk jersey 19999" });
+  }, 180_000);
 });

@@ -1,11 +1,23 @@
 import { z } from "zod";
+import { ZStylePriceTierSchema } from "./style-composition";
 
 /**
  * Import Csv (issue 4): choose a resource, download its template, upload a file, read the
  * row-by-row report, then apply every row in one transaction (or none). Rows whose code already
  * exists in the facility update that row; new codes add rows.
  */
-export const IMPORT_RESOURCES = ["fabrics", "parts", "threads", "bmcThreads", "machines", "options", "attributes", "instructions", "styles"] as const;
+export const IMPORT_RESOURCES = [
+  "fabrics",
+  "parts",
+  "threads",
+  "bmcThreads",
+  "machines",
+  "options",
+  "attributes",
+  "instructions",
+  "styles",
+  "stylePriceTiers",
+] as const;
 export const ZImportResourceSchema = z.enum(IMPORT_RESOURCES, { error: "Choose what to import" });
 export type TImportResource = z.infer<typeof ZImportResourceSchema>;
 
@@ -67,7 +79,15 @@ export const IMPORT_COLUMNS: Record<TImportResource, TImportColumn[]> = {
     text("offeredToAll", "true", false, "true or false (default true)"),
     text("imageUrl", ""),
   ],
+  stylePriceTiers: [
+    text("styleCode", "TEE-100", true, "A style code of your library"),
+    text("minQuantity", "50", true, "Whole number, 2 or more: the tier applies from this many pieces; an existing tier of the style updates"),
+    money("unitPrice", "10.25"),
+  ],
 };
+
+/** A style price tier row of a file: the style found by its code, then the tier as the style editor checks it. */
+export const ZImportStylePriceTierSchema = ZStylePriceTierSchema.extend({ styleId: z.number({ error: "Enter a style code" }).int().positive() });
 
 /** Largest file accepted: 25 MB or 100,000 rows. */
 export const IMPORT_MAX_BYTES = 25 * 1024 * 1024;

@@ -2,6 +2,7 @@ import {
   type TImportResource,
   ZAttributeRequestSchema,
   ZFabricRequestSchema,
+  ZImportStylePriceTierSchema,
   ZInstructionRequestSchema,
   ZMachineRequestSchema,
   ZOptionRequestSchema,
@@ -19,21 +20,28 @@ import type { LibraryTable } from "../resource";
 /** What a row of text becomes: typed input for the resource's own request schema. */
 export type Cell = (column: string) => string;
 export type Problem = (column: string, message: string) => void;
-/** Codes of the facility's library that rows may name (machine codes, option codes). */
-export type Refs = { machines: Map<string, number>; options: Map<string, number> };
+/** Codes of the facility's library that rows may name (machine, option and style codes). */
+export type Refs = { machines: Map<string, number>; options: Map<string, number>; styles: Map<string, number> };
 type Req = Record<string, unknown>;
 
-export type ImportDef = {
-  table: LibraryTable;
-  codeColumn: PgColumn;
-  /** The request field that holds the code (fabricCode, partCode, code). */
-  codeField: string;
-  /** Threads and BMC threads share a table. */
-  filter?: SQL;
+/** What every importable resource says: how a row of text becomes its request, and how rows are told apart. */
+type CommonDef = {
   schema: z.ZodType;
   /** Request field → CSV column, for messages. */
   columnOf: Record<string, string>;
   toInput: (cell: Cell, refs: Refs, problem: Problem) => Req;
+  /** The row's identity in the facility (lower-case code): the same key twice in a file is refused, an existing one updates. */
+  keyOf: (req: Req) => string;
+  /** The problem of a row whose key an earlier line of the file has. */
+  twice: (req: Req, earlierLine: number) => { column: string; message: string };
+};
+
+/** A library table with a code per facility (most resources). */
+export type RowsDef = CommonDef & {
+  table: LibraryTable;
+  codeColumn: PgColumn;
+  /** Threads and BMC threads share a table. */
+  filter?: SQL;
   /** The row's columns (factoryId added by the caller). */
   toRow: (req: Req, names: Map<string, number>) => Record<string, unknown>;
   /** Fabric types and part categories named by rows, made when missing. */
@@ -41,6 +49,20 @@ export type ImportDef = {
   /** Link rows written after the rows (an attribute's options). */
   links?: (tx: HubTx, rows: { id: number; req: Req }[]) => Promise<void>;
 };
+
+/** Rows of another shape (style price tiers): they say which keys exist and write themselves. */
+export type CustomDef = CommonDef & {
+  existing: (tx: HubDb | HubTx, factoryId: number) => Promise<Set<string>>;
+  write: (tx: HubTx, factoryId: number, rows: Req[]) => Promise<{ created: number; updated: number }>;
+};
+
+export type ImportDef = RowsDef | CustomDef;
+
+/** keyOf and twice of a resource identified by a code field. */
+const byCode = (field: string) => ({
+  keyOf: (req: Req) => String(req[field]).toLowerCase(),
+  twice: (req: Req, earlier: number) => ({ column: field, message: `The code ${String(req[field])} is already on line ${earlier}` }),
+});
 
 /** A number, or null when empty; a problem when it is not a number. */
 const number = (cell: Cell, column: string, problem: Problem, integer = false): number | null => {
@@ -75,10 +97,10 @@ const bool = (cell: Cell, column: string, problem: Problem, fallback: boolean): 
   return fallback;
 };
 
-const threadDef = (kind: "thread" | "bmc"): ImportDef => ({
+const threadDef = (kind: "thread" | "bmc"): RowsDef => ({
   table: schema.threads,
   codeColumn: schema.threads.code,
-  codeField: "code",
+  ...byCode("code"),
   filter: eq(schema.threads.kind, kind),
   schema: ZThreadRequestSchema,
   columnOf: {},
@@ -93,11 +115,60 @@ const threadDef = (kind: "thread" | "bmc"): ImportDef => ({
   toRow: (r) => ({ kind, code: r.code, name: r.name, colorCode: r.colorCode, hexColor: r.hexColor, brand: r.brand, ticket: r.ticket }),
 });
 
+/** Style price tiers: a style's tier from a quantity, added or its price updated. */
+const tierKey = (styleId: unknown, minQuantity: unknown) => `${String(styleId)}:${String(minQuantity)}`;
+const stylePriceTiers: CustomDef = {
+  schema: ZImportStylePriceTierSchema,
+  columnOf: { styleId: "styleCode", unitPriceCents: "unitPrice" },
+  toInput: (cell, refs, problem) => {
+    const code = cell("styleCode").trim();
+    let styleId: number | null = null;
+    if (code) {
+      const id = refs.styles.get(code.toLowerCase());
+      if (id === undefined) problem("styleCode", `There is no style with code "${code}"`);
+      else styleId = id;
+    }
+    return { styleId, minQuantity: number(cell, "minQuantity", problem, true), unitPriceCents: cents(cell, "unitPrice", problem) };
+  },
+  keyOf: (req) => tierKey(req.styleId, req.minQuantity),
+  twice: (req, earlier) => ({ column: "minQuantity", message: `This style's tier from ${String(req.minQuantity)} pieces is already on line ${earlier}` }),
+  existing: async (tx, factoryId) => {
+    const t = schema.stylePriceTiers;
+    const rows = await tx
+      .select({ styleId: t.styleId, minQuantity: t.minQuantity })
+      .from(t)
+      .innerJoin(schema.styles, eq(schema.styles.id, t.styleId))
+      .where(eq(schema.styles.factoryId, factoryId));
+    return new Set(rows.map((r) => tierKey(r.styleId, r.minQuantity)));
+  },
+  write: async (tx, factoryId, rows) => {
+    const t = schema.stylePriceTiers;
+    const before = await stylePriceTiers.existing(tx, factoryId);
+    const updated = rows.filter((r) => before.has(tierKey(r.styleId, r.minQuantity))).length;
+    for (let i = 0; i < rows.length; i += 1000) {
+      const batch = rows.slice(i, i + 1000).map((r) => ({ styleId: Number(r.styleId), minQuantity: Number(r.minQuantity), unitPriceCents: Number(r.unitPriceCents) }));
+      await tx
+        .insert(t)
+        .values(batch)
+        .onConflictDoUpdate({ target: [t.styleId, t.minQuantity], set: { unitPriceCents: sql`excluded.unit_price_cents` } });
+      await tx
+        .update(schema.styles)
+        .set({ updatedAt: new Date() })
+        .where(
+          and(
+            eq(schema.styles.factoryId, factoryId),
+            inArray(schema.styles.id, [...new Set(batch.map((r) => r.styleId))]),
+          ),
+        );
+    }
+    return { created: rows.length - updated, updated };
+  },
+};
 export const IMPORT_DEFS: Record<TImportResource, ImportDef> = {
   fabrics: {
     table: schema.fabrics,
     codeColumn: schema.fabrics.fabricCode,
-    codeField: "fabricCode",
+    ...byCode("fabricCode"),
     schema: ZFabricRequestSchema,
     columnOf: { costCents: "cost" },
     toInput: (cell, _refs, problem) => ({
@@ -127,7 +198,7 @@ export const IMPORT_DEFS: Record<TImportResource, ImportDef> = {
   parts: {
     table: schema.parts,
     codeColumn: schema.parts.partCode,
-    codeField: "partCode",
+    ...byCode("partCode"),
     schema: ZPartRequestSchema,
     columnOf: { costCents: "cost" },
     toInput: (cell, _refs, problem) => ({
@@ -153,7 +224,7 @@ export const IMPORT_DEFS: Record<TImportResource, ImportDef> = {
   machines: {
     table: schema.machines,
     codeColumn: schema.machines.code,
-    codeField: "code",
+    ...byCode("code"),
     schema: ZMachineRequestSchema,
     columnOf: {},
     toInput: (cell) => ({ code: cell("code"), name: cell("name"), machineType: cell("machineType").trim(), make: cell("make") }),
@@ -162,7 +233,7 @@ export const IMPORT_DEFS: Record<TImportResource, ImportDef> = {
   options: {
     table: schema.options,
     codeColumn: schema.options.code,
-    codeField: "code",
+    ...byCode("code"),
     schema: ZOptionRequestSchema,
     columnOf: {},
     toInput: (cell, _refs, problem) => ({
@@ -176,7 +247,7 @@ export const IMPORT_DEFS: Record<TImportResource, ImportDef> = {
   attributes: {
     table: schema.attributes,
     codeColumn: schema.attributes.code,
-    codeField: "code",
+    ...byCode("code"),
     schema: ZAttributeRequestSchema,
     columnOf: { optionIds: "options" },
     toInput: (cell, refs, problem) => {
@@ -211,7 +282,7 @@ export const IMPORT_DEFS: Record<TImportResource, ImportDef> = {
   instructions: {
     table: schema.instructions,
     codeColumn: schema.instructions.code,
-    codeField: "code",
+    ...byCode("code"),
     schema: ZInstructionRequestSchema,
     columnOf: { machineId: "machine" },
     toInput: (cell, refs, problem) => {
@@ -235,7 +306,7 @@ export const IMPORT_DEFS: Record<TImportResource, ImportDef> = {
   styles: {
     table: schema.styles,
     codeColumn: schema.styles.code,
-    codeField: "code",
+    ...byCode("code"),
     schema: ZStyleRequestSchema,
     columnOf: { basePriceCents: "basePrice" },
     toInput: (cell, _refs, problem) => ({
@@ -258,26 +329,29 @@ export const IMPORT_DEFS: Record<TImportResource, ImportDef> = {
       imageUrl: r.imageUrl,
     }),
   },
+  stylePriceTiers,
 };
 
-/** The facility's machine and option codes, for rows that name them. */
+/** The facility's machine, option and style codes, for rows that name them. */
 export const loadRefs = async (tx: HubDb | HubTx, factoryId: number): Promise<Refs> => {
   const m = schema.machines;
   const o = schema.options;
   const machines = await tx.select({ id: m.id, code: m.code }).from(m).where(eq(m.factoryId, factoryId));
   const options = await tx.select({ id: o.id, code: o.code }).from(o).where(eq(o.factoryId, factoryId));
+  const styles = await tx.select({ id: schema.styles.id, code: schema.styles.code }).from(schema.styles).where(eq(schema.styles.factoryId, factoryId));
   return {
     machines: new Map(machines.map((x) => [x.code.toLowerCase(), x.id])),
     options: new Map(options.map((x) => [x.code.toLowerCase(), x.id])),
+    styles: new Map(styles.map((x) => [x.code.toLowerCase(), x.id])),
   };
 };
 
-/** lower(code) → id of the rows the facility already has. */
-export const existingCodes = async (tx: HubDb | HubTx, def: ImportDef, factoryId: number): Promise<Map<string, number>> => {
+/** Key → id of the rows the facility already has (id 0 for resources of another shape). */
+export const existingKeys = async (tx: HubDb | HubTx, def: ImportDef, factoryId: number): Promise<Map<string, number>> => {
+  if ("write" in def) return new Map([...(await def.existing(tx, factoryId))].map((k) => [k, 0]));
   const rows = await tx
     .select({ id: sql<number>`${def.table.id}`, code: sql<string>`lower(${def.codeColumn})` })
     .from(def.table)
     .where(and(eq(def.table.factoryId, factoryId), def.filter));
   return new Map(rows.map((r) => [r.code, Number(r.id)]));
 };
-

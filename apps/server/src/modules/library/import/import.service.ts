@@ -6,20 +6,23 @@ import {
   type TImportReport,
   type TImportResource,
 } from "@hub/contracts";
-import type { HubDb } from "@hub/db";
+import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { parse } from "csv-parse/sync";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, lt, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { recordAudit } from "../../../platform/audit";
 import { badRequest, conflict, notFound } from "../../../platform/errors";
 import type { Principal } from "../../../platform/principal";
 import { toCsv } from "../csv";
+import type { LibraryTable } from "../resource";
 import { resolveOwnerFactory } from "../scope";
-import { existingCodes, IMPORT_DEFS, loadRefs } from "./definitions";
+import { existingKeys, IMPORT_DEFS, loadRefs, type RowsDef } from "./definitions";
 
 const im = schema.libraryImports;
 const SHOWN_ERRORS = 1000;
 const BATCH = 1000;
+const KEEP_UNAPPLIED_MS = 24 * 60 * 60 * 1000;
 
 /** The template of a resource: its header, and one example row. */
 export const templateOf = (resource: TImportResource): string => {
@@ -60,7 +63,8 @@ export const validateImport = async (db: HubDb, p: Principal, resource: TImportR
   const def = IMPORT_DEFS[resource];
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(csv, { bom: true, info: true, skip_empty_lines: true, relax_column_count: true, trim: false }) as unknown as {
+    // Line breaks as \n first: csv-parse counts a CRLF inside a quoted field as two lines.
+    records = parse(csv.replace(/\r\n?/g, "\n"), { bom: true, info: true, skip_empty_lines: true, relax_column_count: true, trim: false }) as unknown as {
       record: string[];
       info: { lines: number };
     }[];
@@ -80,7 +84,7 @@ export const validateImport = async (db: HubDb, p: Principal, resource: TImportR
   }
   const index = new Map(columns.map((c) => [c.name, header.findIndex((h) => h.toLowerCase() === c.name.toLowerCase())]));
   const refs = await loadRefs(db, factoryId);
-  const existing = await existingCodes(db, def, factoryId);
+  const existing = await existingKeys(db, def, factoryId);
 
   const errors: TImportError[] = [];
   const rows: Stored[] = [];
@@ -89,15 +93,20 @@ export const validateImport = async (db: HubDb, p: Principal, resource: TImportR
   let willUpdate = 0;
   const preview: Record<string, string>[] = [];
   for (const { record, info } of body) {
-    const line = info.lines;
+    // info.lines is where the record ends; a quoted field may span lines, and a report names the first
+    let breaks = 0;
+    for (const field of record) for (let i = field.indexOf("\n"); i >= 0; i = field.indexOf("\n", i + 1)) breaks++;
+    const line = info.lines - breaks;
     const cell = (column: string) => {
       const i = index.get(column) ?? -1;
       return i >= 0 ? (record[i] ?? "") : "";
     };
     if (preview.length < 10) preview.push(Object.fromEntries(columns.map((c) => [c.name, cell(c.name)])));
     let bad = false;
+    const reported = new Set<string>();
     const problem = (column: string, message: string) => {
       errors.push({ line, column, message });
+      reported.add(column);
       bad = true;
     };
     const input = def.toInput(cell, refs, problem);
@@ -107,24 +116,27 @@ export const validateImport = async (db: HubDb, p: Principal, resource: TImportR
         const field = String(issue.path[0] ?? "");
         const column = def.columnOf[field] ?? (field || null);
         // a value already reported by the text conversion is not reported twice
-        if (!errors.some((e) => e.line === line && e.column === column)) problem(column ?? "", issue.message);
+        if (!reported.has(column ?? "")) problem(column ?? "", issue.message);
       }
       continue;
     }
     if (bad) continue;
     const req = parsed.data as Record<string, unknown>;
-    const code = String(req[def.codeField]).toLowerCase();
-    const earlier = seen.get(code);
+    const key = def.keyOf(req);
+    const earlier = seen.get(key);
     if (earlier !== undefined) {
-      problem(def.codeField, `The code ${String(req[def.codeField])} is already on line ${earlier}`);
+      const twice = def.twice(req, earlier);
+      problem(twice.column, twice.message);
       continue;
     }
-    seen.set(code, line);
-    if (existing.has(code)) willUpdate++;
+    seen.set(key, line);
+    if (existing.has(key)) willUpdate++;
     else willCreate++;
     rows.push({ line, req });
   }
 
+  // Files checked but never imported keep their rows for a day, then go (their reports with them).
+  await db.delete(im).where(and(eq(im.status, "validated"), lt(im.createdAt, new Date(Date.now() - KEEP_UNAPPLIED_MS))));
   const [row] = await db
     .insert(im)
     .values({
@@ -144,6 +156,88 @@ export const validateImport = async (db: HubDb, p: Principal, resource: TImportR
     .returning();
   if (!row) throw new Error("import row not written");
   return { ...reportOf(row, preview), errorCount: errors.length };
+};
+
+/**
+ * One UPDATE … FROM (VALUES …) for a batch of rows by id (every row sets the same columns), so
+ * 50,000 updates are 50 statements, not 50,000.
+ */
+const updateMany = async (tx: HubTx, table: LibraryTable, rows: { id: number; values: Record<string, unknown> }[]): Promise<void> => {
+  const first = rows[0];
+  if (!first) return;
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const keys = Object.keys(first.values).filter((k) => columns[k] !== undefined);
+  const cols = keys.map((k) => columns[k] as PgColumn);
+  const typed = (value: unknown, column: PgColumn) => sql`${value === null || value === undefined ? null : sql.param(value, column)}::${sql.raw(column.getSQLType())}`;
+  const tuples = rows.map(
+    (r) =>
+      sql`(${sql.join(
+        [sql`${r.id}::integer`, ...keys.map((k, n) => typed(r.values[k], cols[n] as PgColumn))],
+        sql`, `,
+      )})`,
+  );
+  const names = cols.map((c) => sql.identifier(c.name));
+  const updated = columns.updatedAt ? sql`, ${sql.identifier(columns.updatedAt.name)} = now()` : sql``;
+  await tx.execute(sql`
+    update ${table} set ${sql.join(
+      cols.map((c) => sql`${sql.identifier(c.name)} = v.${sql.identifier(c.name)}`),
+      sql`, `,
+    )}${updated}
+    from (values ${sql.join(tuples, sql`, `)}) as v(${sql.join([sql.identifier("__id"), ...names], sql`, `)})
+    where ${table}.${sql.identifier(table.id.name)} = v.${sql.identifier("__id")}`);
+};
+
+/** Writes the rows of a library table: fabric types or part categories they name first, then inserts and updates in batches. */
+const writeRows = async (tx: HubTx, def: RowsDef, factoryId: number, stored: Stored[]): Promise<{ created: number; updated: number }> => {
+  const names = new Map<string, number>();
+  if (def.named) {
+    const t = def.named.table;
+    const wanted = [...new Set(stored.map((s) => s.req[def.named?.field ?? ""]).filter((v): v is string => typeof v === "string" && v !== ""))];
+    const have = await tx
+      .select({ id: sql<number>`${t.id}`, name: sql<string>`${t.name}` })
+      .from(t)
+      .where(eq(t.factoryId, factoryId));
+    for (const h of have) names.set(h.name.toLowerCase(), Number(h.id));
+    const fresh = [...new Map(wanted.filter((w) => !names.has(w.toLowerCase())).map((w) => [w.toLowerCase(), w])).values()];
+    if (fresh.length > 0) {
+      const made = (await tx
+        .insert(t)
+        .values(fresh.map((name) => ({ factoryId: factoryId, name })))
+        .returning({ id: t.id, name: t.name })) as { id: number; name: string }[];
+      for (const m of made) names.set(m.name.toLowerCase(), m.id);
+    }
+  }
+  const existing = await existingKeys(tx, def, factoryId);
+  const inserts: Stored[] = [];
+  const updates: { id: number; s: Stored }[] = [];
+  for (const s of stored) {
+    const found = existing.get(def.keyOf(s.req));
+    if (found === undefined) inserts.push(s);
+    else updates.push({ id: found, s });
+  }
+  const written: { id: number; req: Record<string, unknown> }[] = [];
+  for (let i = 0; i < inserts.length; i += BATCH) {
+    const batch = inserts.slice(i, i + BATCH);
+    const ids = (await tx
+      .insert(def.table)
+      .values(batch.map((s) => ({ ...def.toRow(s.req, names), factoryId: factoryId })))
+      .returning({ id: def.table.id })) as { id: number }[];
+    ids.forEach((r, n) => {
+      const s = batch[n];
+      if (s) written.push({ id: r.id, req: s.req });
+    });
+  }
+  for (let i = 0; i < updates.length; i += BATCH) {
+    const batch = updates.slice(i, i + BATCH);
+    await updateMany(
+      tx,
+      def.table,
+      batch.map((u) => ({ id: u.id, values: def.toRow(u.s.req, names) })),
+    );
+    for (const u of batch) written.push({ id: u.id, req: u.s.req });
+  }
+  if (def.links) await def.links(tx, written);
+  return { created: inserts.length, updated: updates.length };
 };
 
 const importFor = async (db: HubDb, p: Principal, id: string) => {
@@ -182,67 +276,23 @@ export const applyImport = async (db: HubDb, p: Principal, id: string, idempoten
       .where(and(eq(im.id, id), eq(im.status, "validated")))
       .returning({ id: im.id });
     if (claimed.length === 0) return null;
-    const names = new Map<string, number>();
-    if (def.named) {
-      const t = def.named.table;
-      const wanted = [...new Set(stored.map((s) => s.req[def.named?.field ?? ""]).filter((v): v is string => typeof v === "string" && v !== ""))];
-      const have = await tx
-        .select({ id: sql<number>`${t.id}`, name: sql<string>`${t.name}` })
-        .from(t)
-        .where(eq(t.factoryId, row.factoryId));
-      for (const h of have) names.set(h.name.toLowerCase(), Number(h.id));
-      const fresh = [...new Map(wanted.filter((w) => !names.has(w.toLowerCase())).map((w) => [w.toLowerCase(), w])).values()];
-      if (fresh.length > 0) {
-        const made = (await tx
-          .insert(t)
-          .values(fresh.map((name) => ({ factoryId: row.factoryId, name })))
-          .returning({ id: t.id, name: t.name })) as { id: number; name: string }[];
-        for (const m of made) names.set(m.name.toLowerCase(), m.id);
-      }
-    }
-    const existing = await existingCodes(tx, def, row.factoryId);
-    const inserts: Stored[] = [];
-    const updates: { id: number; s: Stored }[] = [];
-    for (const s of stored) {
-      const found = existing.get(String(s.req[def.codeField]).toLowerCase());
-      if (found === undefined) inserts.push(s);
-      else updates.push({ id: found, s });
-    }
-    const written: { id: number; req: Record<string, unknown> }[] = [];
-    for (let i = 0; i < inserts.length; i += BATCH) {
-      const batch = inserts.slice(i, i + BATCH);
-      const ids = (await tx
-        .insert(def.table)
-        .values(batch.map((s) => ({ ...def.toRow(s.req, names), factoryId: row.factoryId })))
-        .returning({ id: def.table.id })) as { id: number }[];
-      ids.forEach((r, n) => {
-        const s = batch[n];
-        if (s) written.push({ id: r.id, req: s.req });
-      });
-    }
-    for (const u of updates) {
-      await tx
-        .update(def.table)
-        .set({ ...def.toRow(u.s.req, names), updatedAt: new Date() })
-        .where(eq(def.table.id, u.id));
-      written.push({ id: u.id, req: u.s.req });
-    }
-    if (def.links) await def.links(tx, written);
+    const counts = "write" in def ? await def.write(tx, row.factoryId, stored.map((x) => x.req)) : await writeRows(tx, def, row.factoryId, stored);
     const [done] = await tx
       .update(im)
-      .set({ status: "applied", appliedAt: new Date(), createCount: inserts.length, updateCount: updates.length, rows: null })
+      .set({ status: "applied", appliedAt: new Date(), createCount: counts.created, updateCount: counts.updated, rows: null })
       .where(eq(im.id, id))
       .returning();
     await recordAudit(tx, {
       actor: p.userName,
       action: `library.${row.resource}.import`,
       subject: `import:${id}`,
-      detail: { created: inserts.length, updated: updates.length, fileName: row.fileName },
+      detail: { ...counts, fileName: row.fileName },
     });
     return done ?? null;
   }).catch((error: unknown) => {
     const code = (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
     if (code === "23505") throw conflict("Another change added some of these codes meanwhile; nothing was imported. Upload the file again.");
+    if (code === "23503") throw conflict("Something the file names was deleted meanwhile; nothing was imported. Upload the file again.");
     throw error;
   });
   return reportOf(applied ?? (await importFor(db, p, id)));

@@ -31,6 +31,17 @@ export const importRoutes =
     app.addContentTypeParser(["text/csv", "text/plain", "application/vnd.ms-excel"], { parseAs: "string", bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>
       done(null, body),
     );
+    // A file over the limit is the caller's to split: a 400 that says so (other errors go to the app's handler).
+    app.setErrorHandler((error, _request, reply) => {
+      if ((error as { code?: string }).code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+        return reply.status(400).send({
+          error: "BAD_REQUEST",
+          message: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB. Split it into several files.`,
+          fields: { file: "File too large" },
+        });
+      }
+      throw error;
+    });
 
     app.get(
       "/library/import/resources",

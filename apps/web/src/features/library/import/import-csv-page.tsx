@@ -52,7 +52,12 @@ const LABELS: Record<TImportResource, string> = {
   attributes: "Attributes",
   instructions: "Instructions",
   styles: "Styles",
+  stylePriceTiers: "Style price tiers",
 };
+
+/** The list page where a resource's imported rows show (price tiers show on their styles). */
+const listOf = (resource: TImportResource): { path: string; label: string } =>
+  resource === "stylePriceTiers" ? { path: `/${LIBRARY_PATHS.styles.listPath}`, label: LABELS.styles } : { path: `/${LIBRARY_PATHS[resource].listPath}`, label: LABELS[resource] };
 
 type Phase =
   | { step: "choose" }
@@ -102,7 +107,8 @@ export default function ImportCsvPage() {
         method: "POST",
         headers: { [IMPORT_IDEMPOTENCY_HEADER]: `${key}-${report.importId}` },
       });
-      await queryClient.invalidateQueries({ queryKey: libraryKeys.resource(report.resource) });
+      // An import may also add fabric types or part categories, link options or change style prices: every library query reloads.
+      await queryClient.invalidateQueries({ queryKey: libraryKeys.all() });
       toast.success(`${done.willCreate + done.willUpdate} ${LABELS[done.resource].toLowerCase()} rows were imported.`);
       setPhase({ step: "done", report: done });
     } catch (e) {
@@ -182,6 +188,8 @@ export default function ImportCsvPage() {
               </TableBody>
             </Table>
             <Box
+              role="region"
+              aria-label="Drop a CSV file"
               onDragOver={(e) => {
                 e.preventDefault();
                 setDragging(true);
@@ -245,8 +253,8 @@ export default function ImportCsvPage() {
               {phase.report.fileName}: {phase.report.willCreate} added and {phase.report.willUpdate} updated {LABELS[phase.report.resource].toLowerCase()}.
             </Alert>
             <Stack direction="row" spacing={1}>
-              <Button component={RouterLink} to={`/${LIBRARY_PATHS[phase.report.resource].listPath}`} variant="contained">
-                Open {LABELS[phase.report.resource]}
+              <Button component={RouterLink} to={listOf(phase.report.resource).path} variant="contained">
+                Open {listOf(phase.report.resource).label}
               </Button>
               <Button onClick={() => setPhase({ step: "choose" })}>Import another file</Button>
             </Stack>
@@ -339,13 +347,13 @@ function ReportCard({
         ) : null}
         {phase.step === "applying" ? (
           <Box sx={{ mb: 2 }}>
-            <Typography sx={{ mb: 1 }}>Importing {rows} rows in one transaction…</Typography>
+            <Typography sx={{ mb: 1 }}>Writing {rows} {rows === 1 ? "row" : "rows"} in one transaction: all of them or none…</Typography>
             <LinearProgress aria-label="Import progress" />
           </Box>
         ) : null}
         <Stack direction="row" spacing={1}>
           <Button variant="contained" disabled={!ok || phase.step === "applying"} loading={phase.step === "applying"} onClick={() => onApply(r)}>
-            Import {rows} rows
+            Import {rows} {rows === 1 ? "row" : "rows"}
           </Button>
           <Button onClick={onRestart} disabled={phase.step === "applying"}>
             Choose another file
