@@ -25,7 +25,7 @@ test.describe("manufacturing library screens", () => {
     await expect(toast(page, `Pegasus ${u} was created.`)).toBeVisible();
     await machines.searchFor(`MC-${u}`);
     await expect(machines.cell(`MC-${u}`)).toBeVisible();
-    await expect(machines.cell("Coverstitch")).toBeVisible();
+    await expect(machines.row(`MC-${u}`)).toContainText("Coverstitch");
 
     // An instruction on that machine
     await page.goto("/instructions/new");
