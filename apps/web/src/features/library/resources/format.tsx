@@ -30,3 +30,18 @@ export const StockChip = ({ outOfStock, archived }: { outOfStock: boolean; archi
 
 export const ArchivedChip = ({ archived }: { archived: boolean }) =>
   archived ? <Chip size="small" label="Archived" /> : null;
+
+/** The list columns every profile shares: name, description, how many members, updated. */
+export const profileColumns = <R extends GridValidRowModel>(members: string, extra: GridColDef<R>[] = []): GridColDef<R>[] => [
+  { field: "name", headerName: "Name", flex: 1, minWidth: 180 },
+  { field: "description", headerName: "Description", flex: 1.5, minWidth: 200, sortable: false, valueFormatter: (v) => dash(v) },
+  { field: "memberCount", headerName: members, width: 110, type: "number" },
+  ...extra,
+  updatedColumn<R>(),
+];
+
+/** The fields every profile form starts with. */
+export const PROFILE_FIELDS = [
+  { name: "name", label: "Name", kind: "text" },
+  { name: "description", label: "Description", kind: "multiline" },
+] as const;

@@ -18,7 +18,7 @@ import { Card, CardContent, Link, List, ListItem, Typography } from "@mui/materi
 import { Link as RouterLink } from "react-router";
 import type { LibraryConfig } from "../shared/types";
 import { LIBRARY_PATHS } from "./paths";
-import { dash, updatedColumn, ArchivedChip } from "./format";
+import { dash, updatedColumn, ArchivedChip, PROFILE_FIELDS, profileColumns } from "./format";
 import { GROUPS } from "./groups";
 import { InstructionImageFile } from "./instruction-image-file";
 
@@ -114,19 +114,13 @@ export const instructionProfilesConfig: LibraryConfig<TInstructionProfile> = {
   title: "Instruction Profiles",
   noun: "instruction profile",
   subtitle: "The construction steps a kind of garment shares, in order.",
-  columns: [
-    { field: "name", headerName: "Name", flex: 1, minWidth: 180 },
-    { field: "description", headerName: "Description", flex: 1.5, minWidth: 200, sortable: false, valueFormatter: (v) => dash(v) },
-    { field: "memberCount", headerName: "Steps", width: 100, type: "number" },
-    updatedColumn<TInstructionProfile>(),
-  ],
+  columns: profileColumns<TInstructionProfile>("Steps"),
   defaultSort: "name,asc",
   searchPlaceholder: "Search name or description…",
   titleField: "name",
   schemas: { page: ZInstructionProfilePageSchema, detail: ZInstructionProfileDetailSchema, request: ZInstructionProfileRequestSchema },
   fields: [
-    { name: "name", label: "Name", kind: "text" },
-    { name: "description", label: "Description", kind: "multiline" },
+    ...PROFILE_FIELDS,
     { name: "instructionIds", label: "Steps", kind: "refMulti", resource: "instructions", ordered: true },
   ],
   empty: { name: "", description: "", instructionIds: [] },

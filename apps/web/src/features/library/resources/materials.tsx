@@ -24,7 +24,7 @@ import { Card, CardContent, Link, List, ListItem, Typography } from "@mui/materi
 import { Link as RouterLink } from "react-router";
 import type { LibraryConfig } from "../shared/types";
 import { LIBRARY_PATHS } from "./paths";
-import { dash, money, StockChip, Swatch, updatedColumn } from "./format";
+import { dash, money, StockChip, Swatch, updatedColumn, PROFILE_FIELDS, profileColumns } from "./format";
 import { GROUPS } from "./groups";
 
 const UsedBy = ({ rows, what }: { rows: { id: number; code: string; name: string }[]; what: string }) => (
@@ -145,19 +145,13 @@ export const partProfilesConfig: LibraryConfig<TPartProfile> = {
   title: "Part Profiles",
   noun: "part profile",
   subtitle: "Trims that go together, applied to styles in one step.",
-  columns: [
-    { field: "name", headerName: "Name", flex: 1, minWidth: 180 },
-    { field: "description", headerName: "Description", flex: 1.5, minWidth: 200, sortable: false, valueFormatter: (v) => dash(v) },
-    { field: "memberCount", headerName: "Parts", width: 100, type: "number" },
-    updatedColumn<TPartProfile>(),
-  ],
+  columns: profileColumns<TPartProfile>("Parts"),
   defaultSort: "name,asc",
   searchPlaceholder: "Search name or description…",
   titleField: "name",
   schemas: { page: ZPartProfilePageSchema, detail: ZPartProfileDetailSchema, request: ZPartProfileRequestSchema },
   fields: [
-    { name: "name", label: "Name", kind: "text" },
-    { name: "description", label: "Description", kind: "multiline" },
+    ...PROFILE_FIELDS,
     { name: "parts", label: "Parts and quantities per garment", kind: "refQty", resource: "parts", idKey: "partId" },
   ],
   empty: { name: "", description: "", parts: [] },

@@ -16,7 +16,7 @@ import {
 } from "@hub/contracts/library/profiles";
 import type { LibraryConfig } from "../shared/types";
 import { LIBRARY_PATHS } from "./paths";
-import { ArchivedChip, dash, Swatch, updatedColumn } from "./format";
+import { ArchivedChip, dash, Swatch, updatedColumn, PROFILE_FIELDS, profileColumns } from "./format";
 import { GROUPS } from "./groups";
 
 export const optionsConfig: LibraryConfig<TOption> = {
@@ -85,20 +85,13 @@ export const attributeProfilesConfig: LibraryConfig<TAttributeProfile> = {
   title: "Attribute Profiles",
   noun: "attribute profile",
   subtitle: "Named attribute sets (a size run, a colour card) linked to the styles that use them.",
-  columns: [
-    { field: "name", headerName: "Name", flex: 1, minWidth: 180 },
-    { field: "description", headerName: "Description", flex: 1.5, minWidth: 200, sortable: false, valueFormatter: (v) => dash(v) },
-    { field: "memberCount", headerName: "Attributes", width: 120, type: "number" },
-    { field: "styleCount", headerName: "Styles", width: 100, type: "number" },
-    updatedColumn<TAttributeProfile>(),
-  ],
+  columns: profileColumns<TAttributeProfile>("Attributes", [{ field: "styleCount", headerName: "Styles", width: 100, type: "number" }]),
   defaultSort: "name,asc",
   searchPlaceholder: "Search name or description…",
   titleField: "name",
   schemas: { page: ZAttributeProfilePageSchema, detail: ZAttributeProfileDetailSchema, request: ZAttributeProfileRequestSchema },
   fields: [
-    { name: "name", label: "Name", kind: "text" },
-    { name: "description", label: "Description", kind: "multiline" },
+    ...PROFILE_FIELDS,
     { name: "attributeIds", label: "Attributes", kind: "refMulti", resource: "attributes" },
     { name: "styleIds", label: "Styles linked to this profile", kind: "refMulti", resource: "styles" },
   ],
