@@ -98,7 +98,8 @@ export function LibraryListPage<Row extends GridValidRowModel & { id: number }>(
                 size="small"
                 label="Show"
                 value={archived}
-                sx={{ minWidth: 150 }}
+                fullWidth={false}
+                sx={{ width: 160, flexShrink: 0 }}
                 onChange={(e) =>
                   setParams(
                     (p) => {
@@ -117,7 +118,7 @@ export function LibraryListPage<Row extends GridValidRowModel & { id: number }>(
                 <MenuItem value="all">All</MenuItem>
               </TextField>
             ) : null}
-            <Button variant="outlined" startIcon={<FileDownload />} onClick={exportCsv} loading={exporting}>
+            <Button variant="outlined" startIcon={<FileDownload />} onClick={exportCsv} loading={exporting} sx={{ flexShrink: 0, whiteSpace: "nowrap" }}>
               Export CSV
             </Button>
           </>

@@ -54,7 +54,7 @@ export function SegmentsEditor({ value, onChange, error, disabled }: CustomField
                 disabled={disabled}
                 value={row.length ?? ""}
                 error={Boolean(e?.length)}
-                helperText={e?.length?.message ?? "Empty: to the next - _ / or the end"}
+                helperText={e?.length?.message}
                 onChange={(ev) => set(n, { length: num(ev.target.value) })}
               />
               <IconButton aria-label={`Remove segment ${n + 1}`} disabled={disabled} onClick={() => onChange(rows.filter((_r, i) => i !== n))}>
@@ -64,6 +64,7 @@ export function SegmentsEditor({ value, onChange, error, disabled }: CustomField
           );
         })}
       </Stack>
+      <FormHelperText>Positions count from 1. An empty length runs to the next - _ / or the end of the SKU.</FormHelperText>
       {errors?.message ? <FormHelperText error>{errors.message}</FormHelperText> : null}
       <Button
         startIcon={<Add />}
