@@ -74,10 +74,10 @@ test.describe("style composition and preview", () => {
     // Reload: everything is kept
     await page.reload();
     await expect(c.field("Tier 1 from")).toHaveValue("12");
-    await expect(c.field("Tier 1 price")).toHaveValue("11");
+    await expect(c.field("Tier 1 price")).toHaveValue("11.00");
     await c.openTab("Options");
     await expect(c.card().getByRole("checkbox", { name: `Offer Medium ${u}` })).toBeChecked();
-    await expect(c.field(`Medium ${u} upcharge`)).toHaveValue("1.5");
+    await expect(c.field(`Medium ${u} upcharge`)).toHaveValue("1.50");
     await c.openTab("Fabrics");
     await expect(c.combobox("Fabric 1")).toHaveValue(new RegExp(`JER-${u}`));
     await expect(c.field("Consumption")).toHaveValue("1.2");

@@ -74,7 +74,8 @@ const TABS = [
 
 const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : "Something went wrong");
 
-const showNumber = (v: number | null | undefined, dollars: boolean) => (v === null || v === undefined || Number.isNaN(v) ? "" : String(dollars ? v / 100 : v));
+const showNumber = (v: number | null | undefined, dollars: boolean) =>
+  v === null || v === undefined || Number.isNaN(v) ? "" : dollars ? (v / 100).toFixed(2) : String(v);
 const parseNumber = (text: string, dollars: boolean): number | null => {
   const raw = text.trim();
   if (raw === "") return null;
