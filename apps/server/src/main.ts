@@ -8,7 +8,9 @@ const config = loadConfig();
 const main = async () => {
   // The app's code loads while the database opens and migrates.
   const [database, { buildApp }] = await Promise.all([openHubDatabase(config), import("./app")]);
+  const appStarted = performance.now();
   const app = await buildApp({ config, db: database.db, logger: true });
+  const appMs = Math.round(performance.now() - appStarted);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -26,6 +28,7 @@ const main = async () => {
       database: database.driver === "pglite" ? `embedded (${config.databaseDir})` : "postgresql",
       demoMode: config.demoMode,
       startupMs: Math.round(performance.now() - started),
+      startupSteps: { ...database.timings, appMs },
     },
     `Hub is ready at http://localhost:${config.port}`,
   );

@@ -1,14 +1,11 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, constants, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import * as schema from "./schema/index";
 
 export type HubSchema = typeof schema;
@@ -24,14 +21,20 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), "../migrations");
+/**
+ * This package's folder, found by name rather than from this file's own place, so that it is the
+ * same when the server runs from its bundle (apps/server/dist) as from the TypeScript sources.
+ */
+export const DB_PACKAGE_DIR = dirname(createRequire(import.meta.url).resolve("@hub/db/package.json"));
+export const MIGRATIONS_FOLDER = join(DB_PACKAGE_DIR, "migrations");
 
 export type OpenOptions =
   /** A PostgreSQL server. */
   | { url: string; poolSize?: number }
   /**
    * Embedded PGlite persisted in a folder (locked against a second process), or in memory. A new
-   * folder starts from `template` (a dumped, migrated database) when one is given and exists.
+   * folder starts as a copy of `template` (a prepared data folder, see template.ts) when one is given
+   * and exists.
    */
   | { dataDir: string | null; template?: string | null };
 
@@ -77,6 +80,12 @@ const lockDataDir = (dataDir: string): (() => void) => {
 
 export const openDatabase = async (options: OpenOptions): Promise<DatabaseHandle> => {
   if ("url" in options) {
+    // The server driver loads only when it is used: an embedded start does without it.
+    const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+      import("drizzle-orm/node-postgres/migrator"),
+    ]);
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     const db = drizzleNodePg({ client: pool, schema });
     return {
@@ -94,9 +103,18 @@ export const openDatabase = async (options: OpenOptions): Promise<DatabaseHandle
     unlock = lockDataDir(dir);
     try {
       const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
-      if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
-      const template = fresh && options.template && existsSync(options.template) ? options.template : null;
-      client = await PGlite.create({ dataDir: dir, extensions: EXTENSIONS, ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}) });
+      if (fresh && options.template && existsSync(join(options.template, "PG_VERSION"))) {
+        // A copy of files is far quicker than initdb, or than loading a dump through PGlite. It is
+        // made aside and renamed into place, so a start cut short never leaves half a database.
+        const partial = `${dir}.${process.pid}.partial`;
+        rmSync(partial, { recursive: true, force: true });
+        cpSync(options.template, partial, { recursive: true, mode: constants.COPYFILE_FICLONE });
+        rmSync(dir, { recursive: true, force: true });
+        renameSync(partial, dir);
+      } else if (!existsSync(dir)) {
+        mkdirSync(dir, { recursive: true });
+      }
+      client = await PGlite.create({ dataDir: dir, extensions: EXTENSIONS });
     } catch (error) {
       unlock();
       throw error;
