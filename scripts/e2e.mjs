@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureChromium } from "./chromium.mjs";
-import { ensureWebBuild } from "./web-build.mjs";
+import { ensureWebBuild } from "./builds.mjs";
 
 export const runE2e = async (extraArgs = []) => {
   ensureChromium();

@@ -1,25 +1,35 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { badRequest } from "../errors";
+import { loadOnce } from "../load-once";
 import type { BillingGateway, ChargeOutcome } from "./gateway";
 
 export type StripeSettings = { secretKey: string; apiBase: string | null };
 
-/** The Stripe SDK, pointed at Stripe or (tests) at a local stand-in given as STRIPE_API_BASE. */
-export const stripeClient = ({ secretKey, apiBase }: StripeSettings): Stripe => {
-  if (!apiBase) return new Stripe(secretKey, { maxNetworkRetries: 1, telemetry: false });
-  const url = new URL(apiBase);
-  const protocol = url.protocol === "http:" ? "http" : "https";
-  return new Stripe(secretKey, {
-    host: url.hostname,
-    port: url.port || (protocol === "http" ? 80 : 443),
-    protocol,
-    maxNetworkRetries: 0,
-    telemetry: false,
-  });
-};
+/** The SDK's client and its error classes, loaded together on first use. */
+type StripeSdk = { stripe: Stripe; errors: typeof Stripe.errors };
 
-const failure = (error: unknown): ChargeOutcome => {
-  if (error instanceof Stripe.errors.StripeError) {
+/**
+ * The Stripe SDK, pointed at Stripe or (tests) at a local stand-in given as STRIPE_API_BASE. It is
+ * loaded when billing is first used, not at start: loading it costs about 100 ms.
+ */
+export const stripeSdk = ({ secretKey, apiBase }: StripeSettings): (() => Promise<StripeSdk>) =>
+  loadOnce(async () => {
+    const { default: StripeClient } = await import("stripe");
+    if (!apiBase) return { stripe: new StripeClient(secretKey, { maxNetworkRetries: 1, telemetry: false }), errors: StripeClient.errors };
+    const url = new URL(apiBase);
+    const protocol = url.protocol === "http:" ? "http" : "https";
+    const stripe = new StripeClient(secretKey, {
+      host: url.hostname,
+      port: url.port || (protocol === "http" ? 80 : 443),
+      protocol,
+      maxNetworkRetries: 0,
+      telemetry: false,
+    });
+    return { stripe, errors: StripeClient.errors };
+  });
+
+const failure = (error: unknown, errors: StripeSdk["errors"]): ChargeOutcome => {
+  if (error instanceof errors.StripeError) {
     const raw = error.raw as { payment_intent?: { id?: string } } | undefined;
     return { ok: false, externalId: raw?.payment_intent?.id ?? null, message: error.message || "The payment was declined." };
   }
@@ -27,9 +37,10 @@ const failure = (error: unknown): ChargeOutcome => {
 };
 
 /** Stripe: customers, PaymentMethods (cards), sources (bank accounts), PaymentIntents, Refunds, portal. */
-export const stripeGateway = (stripe: Stripe): BillingGateway => ({
+export const stripeGateway = (sdk: () => Promise<StripeSdk>): BillingGateway => ({
   kind: "stripe",
   createCustomer: async (client) => {
+    const { stripe } = await sdk();
     const customer = await stripe.customers.create(
       { name: client.clientName, metadata: { clientId: String(client.clientId) } },
       { idempotencyKey: `hub-customer-${client.clientId}` },
@@ -38,41 +49,46 @@ export const stripeGateway = (stripe: Stripe): BillingGateway => ({
   },
   attachCard: async (customer, input) => {
     if (!input.token?.startsWith("pm_")) throw badRequest("Add the card through Stripe first: send its payment method id (pm_...).", { token: "A Stripe payment method id is required" });
+    const { stripe, errors } = await sdk();
     try {
       const pm = await stripe.paymentMethods.attach(input.token, { customer });
       return { externalId: pm.id, brand: pm.card?.brand ?? null, last4: pm.card?.last4 ?? null };
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeCardError || error instanceof Stripe.errors.StripeInvalidRequestError) throw badRequest(error.message);
+      if (error instanceof errors.StripeCardError || error instanceof errors.StripeInvalidRequestError) throw badRequest(error.message);
       throw error;
     }
   },
   attachBankAccount: async (customer, input) => {
     if (!input.token) throw badRequest("Add the bank account through Stripe first: send its token (btok_...).", { token: "A Stripe bank account token is required" });
+    const { stripe, errors } = await sdk();
     try {
       const source = await stripe.customers.createSource(customer, { source: input.token });
       const last4 = "last4" in source && typeof source.last4 === "string" ? source.last4 : null;
       const brand = "bank_name" in source && typeof source.bank_name === "string" ? source.bank_name : null;
       return { externalId: source.id, brand, last4 };
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) throw badRequest(error.message);
+      if (error instanceof errors.StripeInvalidRequestError) throw badRequest(error.message);
       throw error;
     }
   },
   detach: async (customer, method) => {
+    const { stripe, errors } = await sdk();
     try {
       if (method.kind === "card") await stripe.paymentMethods.detach(method.externalId);
       else await stripe.customers.deleteSource(customer, method.externalId);
     } catch (error) {
       // Already gone at Stripe (removed in the portal, say): removing our row is all that is left to do.
-      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return;
+      if (error instanceof errors.StripeInvalidRequestError && error.code === "resource_missing") return;
       throw error;
     }
   },
   setDefault: async (customer, method) => {
+    const { stripe } = await sdk();
     if (method.kind === "card") await stripe.customers.update(customer, { invoice_settings: { default_payment_method: method.externalId } });
     else await stripe.customers.update(customer, { default_source: method.externalId });
   },
   charge: async (customer, method, request) => {
+    const { stripe, errors } = await sdk();
     try {
       const intent = await stripe.paymentIntents.create(
         {
@@ -89,10 +105,11 @@ export const stripeGateway = (stripe: Stripe): BillingGateway => ({
       if (intent.status !== "succeeded") return { ok: false, externalId: intent.id, message: `The payment is ${intent.status.replaceAll("_", " ")}.` };
       return { ok: true, externalId: intent.id };
     } catch (error) {
-      return failure(error);
+      return failure(error, errors);
     }
   },
   refund: async (chargeExternalId, request) => {
+    const { stripe, errors } = await sdk();
     try {
       const refund = await stripe.refunds.create(
         { payment_intent: chargeExternalId, amount: request.amountCents },
@@ -101,10 +118,11 @@ export const stripeGateway = (stripe: Stripe): BillingGateway => ({
       if (refund.status === "failed" || refund.status === "canceled") return { ok: false, externalId: refund.id, message: `The refund ${refund.status}.` };
       return { ok: true, externalId: refund.id };
     } catch (error) {
-      return failure(error);
+      return failure(error, errors);
     }
   },
   portal: async (customer, returnUrl) => {
+    const { stripe } = await sdk();
     const session = await stripe.billingPortal.sessions.create({ customer, return_url: returnUrl });
     return session.url;
   },

@@ -1,5 +1,6 @@
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { Readable } from "node:stream";
+import type * as S3Sdk from "@aws-sdk/client-s3";
+import { loadOnce } from "../load-once";
 import { assertSafeKey, type FilesAdapter, type StoredObject } from "./adapter";
 
 export type S3Settings = {
@@ -13,41 +14,51 @@ export type S3Settings = {
 
 /** S3-compatible storage through the official AWS SDK (PutObject, GetObject, ListObjectsV2, DeleteObject). */
 export const s3Files = (settings: S3Settings): FilesAdapter => {
-  const client = new S3Client({
-    region: settings.region,
-    forcePathStyle: settings.forcePathStyle,
-    // Checksums only where S3 requires them: many S3-compatible stores do not speak aws-chunked uploads.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-      : {}),
+  // The SDK loads with the first file, not at start: loading it costs more than 100 ms.
+  const s3 = loadOnce(async (): Promise<{ sdk: typeof S3Sdk; client: S3Sdk.S3Client }> => {
+    const sdk = await import("@aws-sdk/client-s3");
+    return {
+      sdk,
+      client: new sdk.S3Client({
+        region: settings.region,
+        forcePathStyle: settings.forcePathStyle,
+        // Checksums only where S3 requires them: many S3-compatible stores do not speak aws-chunked uploads.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
+        ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+        ...(settings.accessKeyId && settings.secretAccessKey
+          ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+          : {}),
+      }),
+    };
   });
   const Bucket = settings.bucket;
   return {
     kind: "s3",
     put: async (key, body, { contentType, size }) => {
       assertSafeKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: size }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: size }));
     },
     get: async (key) => {
       assertSafeKey(key);
+      const { sdk, client } = await s3();
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const out = await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }));
         const body = out.Body;
         if (!body) return null;
         return body instanceof Readable ? body : Readable.from(Buffer.from(await body.transformToByteArray()));
       } catch (error) {
-        if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)) return null;
+        if (error instanceof sdk.NoSuchKey || (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404)) return null;
         throw error;
       }
     },
     list: async (prefix) => {
+      const { sdk, client } = await s3();
       const out: StoredObject[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
         for (const o of page.Contents ?? []) if (o.Key) out.push({ key: o.Key, size: o.Size ?? 0 });
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
@@ -55,7 +66,8 @@ export const s3Files = (settings: S3Settings): FilesAdapter => {
     },
     remove: async (key) => {
       assertSafeKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
 };
