@@ -2,7 +2,9 @@ import { GENERATED_USER_TYPE_ID, MESSAGES, type TErrorResponse, type TSignInResp
 import { schema } from "@hub/db";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { hash } from "@node-rs/argon2";
 import { LOGIN_LIMITS } from "../src/modules/identity/builtin-pool";
+import { ARGON2_OPTIONS } from "../src/modules/identity/password";
 import { createTestApp, DEMO_PASSWORD, hubUser, type TestApp } from "./helpers/test-app";
 
 const PASSWORD = "Str0ng!pass";
@@ -294,6 +296,29 @@ describe("sign-in", () => {
     for (const res of await Promise.all(attempts)) expectError(res, 400, "NotAuthorizedException");
     expectError(await signIn("designer", DEMO_PASSWORD, address), 429, "LimitExceededException");
     tokensOf(await signIn("designer", DEMO_PASSWORD, "198.51.100.21"));
+  });
+
+  test("right passwords never count against the limit, however many sign-ins there are", async () => {
+    await register("regular");
+    const address = "198.51.100.40";
+    for (let i = 0; i < LOGIN_LIMITS.perUser * 2; i++) tokensOf(await signIn("regular", PASSWORD, address));
+    const [left] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.identityLoginFailures)
+      .where(sql`${schema.identityLoginFailures.key} in ('user:regular', ${`ip:${address}`})`);
+    expect(left?.n).toBe(0);
+  });
+
+  test("a password hashed with earlier argon2 settings still signs in, and is then stored with the current ones", async () => {
+    await register("oldhash");
+    const old = await hash(PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    await t.db.update(schema.identityUsers).set({ passwordHash: old }).where(eq(schema.identityUsers.username, "oldhash"));
+    tokensOf(await signIn("oldhash", PASSWORD));
+    const [row] = await t.db.select({ passwordHash: schema.identityUsers.passwordHash }).from(schema.identityUsers).where(eq(schema.identityUsers.username, "oldhash"));
+    expect(row?.passwordHash).not.toBe(old);
+    expect(row?.passwordHash.startsWith(`$argon2id$v=19$m=${ARGON2_OPTIONS.memoryCost},t=${ARGON2_OPTIONS.timeCost},p=1$`)).toBe(true);
+    tokensOf(await signIn("oldhash", PASSWORD));
+    expectError(await signIn("oldhash", "Wr0ng!pass"), 400, "NotAuthorizedException");
   });
 
   test("a disabled Hub user cannot sign in, and its open session stops working", async () => {

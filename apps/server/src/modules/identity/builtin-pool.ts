@@ -3,11 +3,11 @@ import type { TCodeDelivery, TIdTokenClaims, TSignUpRequest, TTokens } from "@hu
 import { ZIdTokenClaimsSchema } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT, createLocalJWKSet } from "jose";
 import type { Mailer } from "../../platform/mail";
 import { type IdentityProvider, identityError } from "./provider";
-import { burnVerify, hashPassword, verifyPassword } from "./password";
+import { burnVerify, hashPassword, needsRehash, verifyPassword } from "./password";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 const ISSUER = "hub-identity";
@@ -145,20 +145,6 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
     if (!used) throw identityError.expiredCode();
   };
 
-  /** Failures per user and per address inside the window, in one query. */
-  const failuresSince = async (userKey: string, addressKey: string): Promise<{ perUser: number; perAddress: number }> => {
-    const since = new Date(Date.now() - LOGIN_LIMITS.windowMinutes * 60_000);
-    const f = schema.identityLoginFailures;
-    const [row] = await db
-      .select({
-        perUser: sql<number>`count(*) filter (where ${f.key} = ${userKey})::int`,
-        perAddress: sql<number>`count(*) filter (where ${f.key} = ${addressKey})::int`,
-      })
-      .from(f)
-      .where(and(inArray(f.key, [userKey, addressKey]), gt(f.at, since)));
-    return { perUser: row?.perUser ?? 0, perAddress: row?.perAddress ?? 0 };
-  };
-
   /** Failures older than the window count for nothing; now and then they are cleared away. */
   const pruneFailures = async () => {
     if (Math.random() >= 0.02) return;
@@ -168,39 +154,61 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
 
   /**
    * Counts an attempt as a failure before the password is checked, so that parallel attempts cannot
-   * all pass the limit before any of them is recorded. Refused attempts do not count; the returned
-   * release() un-counts an attempt that turns out not to be a failure (the password was right).
+   * all pass the limit before any of them is recorded (the count is a statement of its own, after
+   * the attempt is committed, so it sees every attempt committed before it). Refused attempts do not
+   * count. The attempt's rows are answered so that an attempt that turns out not to be a failure
+   * (the password was right) can be un-counted: by release(), or with the new session by
+   * issueTokens(). The pool user, and whether the Hub has disabled them, come with the count.
    */
-  const reserveAttempt = async (username: string, address: string): Promise<() => Promise<void>> => {
+  const reserveAttempt = async (
+    username: string,
+    address: string,
+  ): Promise<{ rows: string[]; release: () => Promise<void>; user: IdentityUser | null; available: boolean | null }> => {
     const userKey = `user:${username.trim().toLowerCase()}`;
     const addressKey = `ip:${address}`;
-    const rows = await db
-      .insert(schema.identityLoginFailures)
+    const f = schema.identityLoginFailures;
+    const inserted = await db
+      .insert(f)
       .values([{ key: userKey }, { key: addressKey }])
-      .returning({ id: schema.identityLoginFailures.id });
+      .returning({ id: f.id });
+    const rows = inserted.map((r) => r.id);
     const release = async () => {
-      await db.delete(schema.identityLoginFailures).where(inArray(schema.identityLoginFailures.id, rows.map((r) => r.id)));
+      await db.delete(f).where(inArray(f.id, rows));
     };
-    // Each count includes this attempt itself.
-    const { perUser, perAddress } = await failuresSince(userKey, addressKey);
+    const since = new Date(Date.now() - LOGIN_LIMITS.windowMinutes * 60_000);
+    const failures = (key: string) => sql<number>`(select count(*)::int from ${f} where ${f.key} = ${key} and ${f.at} > ${since})`;
+    // One row whether or not the user exists: the counts, and the user where there is one.
+    const [row] = await db
+      .select({ perUser: failures(userKey), perAddress: failures(addressKey), user: schema.identityUsers, available: schema.users.available })
+      .from(sql`(select 1) as attempt`)
+      .leftJoin(schema.identityUsers, sql`lower(${schema.identityUsers.username}) = lower(${username.trim()})`)
+      .leftJoin(schema.users, sql`lower(${schema.users.userName}) = lower(${schema.identityUsers.username})`);
     await pruneFailures();
-    if (perUser > LOGIN_LIMITS.perUser || perAddress > LOGIN_LIMITS.perAddress) {
+    // Each count includes this attempt itself.
+    if (!row || row.perUser > LOGIN_LIMITS.perUser || row.perAddress > LOGIN_LIMITS.perAddress) {
       await release();
       throw identityError.limitExceeded("Password attempts exceeded");
     }
-    return release;
+    return { rows, release, user: row.user, available: row.available };
   };
 
-  const issueTokens = async (user: IdentityUser): Promise<TTokens> => {
+  /**
+   * Opens a session and answers its tokens. `settle` names a sign-in attempt's rows to un-count in
+   * the same statement: a sign-in is the hottest write the Hub has, and one statement is one commit.
+   */
+  const issueTokens = async (user: IdentityUser, settle: string[] = []): Promise<TTokens> => {
     const refreshToken = randomBytes(32).toString("base64url");
-    const [session] = await db
+    const values = {
+      userId: user.id,
+      refreshTokenHash: sha256(refreshToken),
+      expiresAt: new Date(Date.now() + options.refreshTokenTtlDays * 86_400_000),
+    };
+    const f = schema.identityLoginFailures;
+    const insert = (settle.length > 0 ? db.with(db.$with("settled").as(db.delete(f).where(inArray(f.id, settle)).returning({ id: f.id }))) : db)
       .insert(schema.identitySessions)
-      .values({
-        userId: user.id,
-        refreshTokenHash: sha256(refreshToken),
-        expiresAt: new Date(Date.now() + options.refreshTokenTtlDays * 86_400_000),
-      })
+      .values(values)
       .returning({ id: schema.identitySessions.id });
+    const [session] = await insert;
     if (!session) throw new Error("session insert failed");
     return { idToken: await signIdToken(user, session.id), refreshToken, expiresIn: options.idTokenTtlSeconds };
   };
@@ -279,24 +287,22 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
     },
 
     async signIn(username, password, address) {
-      const release = await reserveAttempt(username, address);
-      // The pool user and whether the Hub has disabled them, in one query.
-      const [found] = await db
-        .select({ user: schema.identityUsers, available: schema.users.available })
-        .from(schema.identityUsers)
-        .leftJoin(schema.users, sql`lower(${schema.users.userName}) = lower(${schema.identityUsers.username})`)
-        .where(sql`lower(${schema.identityUsers.username}) = lower(${username.trim()})`);
-      const user = found?.user;
+      const attempt = await reserveAttempt(username, address);
+      const { user, available } = attempt;
       if (!user) {
         await burnVerify(password);
         throw identityError.notAuthorized();
       }
       if (!(await verifyPassword(user.passwordHash, password))) throw identityError.notAuthorized();
-      await release();
+      if (user.status !== "CONFIRMED" || available === false) await attempt.release();
       if (user.status === "UNCONFIRMED") throw identityError.notConfirmed();
       if (user.status === "FORCE_CHANGE_PASSWORD") return { result: "newPasswordRequired" };
-      if (found?.available === false) throw identityError.notAuthorized("User is disabled.");
-      return { result: "tokens", tokens: await issueTokens(user) };
+      if (available === false) throw identityError.notAuthorized("User is disabled.");
+      // A hash made with earlier settings is remade with the current ones while the password is at hand.
+      if (needsRehash(user.passwordHash)) {
+        await db.update(schema.identityUsers).set({ passwordHash: await hashPassword(password) }).where(eq(schema.identityUsers.id, user.id));
+      }
+      return { result: "tokens", tokens: await issueTokens(user, attempt.rows) };
     },
 
     async forgotPassword(username) {
@@ -327,10 +333,10 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
     },
 
     async completeNewPassword(username, temporaryPassword, newPassword, address) {
-      const release = await reserveAttempt(username, address);
-      const user = await findUser(username);
+      const attempt = await reserveAttempt(username, address);
+      const { user } = attempt;
       if (!user || !(await verifyPassword(user.passwordHash, temporaryPassword))) throw identityError.notAuthorized();
-      await release();
+      await attempt.release();
       if (user.status !== "FORCE_CHANGE_PASSWORD") throw identityError.notAuthorized("Password has already been changed. Sign in with it.");
       if (temporaryPassword === newPassword) {
         throw identityError.invalidParameter("Choose a new password that differs from the temporary one.");
