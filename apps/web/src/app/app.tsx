@@ -1,4 +1,7 @@
-import { CssBaseline, ThemeProvider } from "@mui/material";
+import { CssBaseline } from "@mui/material";
+// MUI's own ThemeProvider also brings its CSS-variables provider (about 3 KB gzip on the login
+// page); the theme here has no CSS variables, so the system's provider, which it wraps, is enough.
+import { ThemeProvider } from "@mui/system";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { BrowserRouter } from "react-router";
 import { AuthProvider, useAuth } from "../lib/auth/auth-context";
