@@ -63,6 +63,11 @@ test.describe("manufacturing library screens", () => {
 
     await list.goto("/fabric");
     await expect(page.getByRole("tab", { name: "Threads", exact: true })).toBeVisible();
+    // One search (the server's) and one export (every matching row): the grid's own page-only ones are hidden.
+    await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Search", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Export", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("textbox", { name: "Search Fabrics" })).toBeVisible();
     await list.newButton("fabric").click();
     await form.field("Fabric code").fill(`FB-${u}`);
     await form.field("Fabric name").fill(`Bamboo Jersey ${u}`);

@@ -18,6 +18,11 @@ type Props<R extends GridValidRowModel> = {
   actions?: ReactNode;
   emptyText?: string;
   label: string;
+  /**
+   * The page exports every matching row itself (a server CSV): the grid's own export, which only
+   * knows the rows on screen, is hidden so that there is one export and it is complete.
+   */
+  exportsAll?: boolean;
 };
 
 /**
@@ -83,6 +88,13 @@ export function DataTable<R extends GridValidRowModel>(props: Props<R>) {
         disableColumnFilter
         disableRowSelectionOnClick
         showToolbar
+        // Search is the server's (the box above); the grid's quick filter would only search this page.
+        slotProps={{
+          toolbar: {
+            showQuickFilter: false,
+            ...(props.exportsAll ? { csvOptions: { disableToolbarButton: true }, printOptions: { disableToolbarButton: true } } : {}),
+          },
+        }}
         pageSizeOptions={[10, 25, 50, 100]}
         paginationModel={{ page: state.page, pageSize: state.size }}
         onPaginationModelChange={(m) => onStateChange({ page: m.page, size: m.pageSize === state.size ? undefined : m.pageSize })}

@@ -31,6 +31,15 @@ export const StockChip = ({ outOfStock, archived }: { outOfStock: boolean; archi
 export const ArchivedChip = ({ archived }: { archived: boolean }) =>
   archived ? <Chip size="small" label="Archived" /> : null;
 
+/** A list's status column: "Archived" on archived rows (shown when the list's filter includes them). */
+export const archivedColumn = <R extends GridValidRowModel & { archived: boolean }>(): GridColDef<R> => ({
+  field: "archived",
+  headerName: "Status",
+  width: 110,
+  sortable: false,
+  renderCell: ({ row }) => <ArchivedChip archived={row.archived} />,
+});
+
 /** The list columns every profile shares: name, description, how many members, updated. */
 export const profileColumns = <R extends GridValidRowModel>(members: string, extra: GridColDef<R>[] = []): GridColDef<R>[] => [
   { field: "name", headerName: "Name", flex: 1, minWidth: 180 },

@@ -18,7 +18,7 @@ import { Card, CardContent, Link, List, ListItem, Typography } from "@mui/materi
 import { Link as RouterLink } from "react-router";
 import type { LibraryConfig } from "../shared/types";
 import { LIBRARY_PATHS } from "./paths";
-import { dash, updatedColumn, ArchivedChip, PROFILE_FIELDS, profileColumns } from "./format";
+import { archivedColumn, dash, PROFILE_FIELDS, profileColumns, updatedColumn } from "./format";
 import { GROUPS } from "./groups";
 import { InstructionImageFile } from "./instruction-image-file";
 
@@ -34,7 +34,7 @@ export const instructionsConfig: LibraryConfig<TInstruction> = {
     { field: "machineName", headerName: "Machine", width: 180, valueFormatter: (v) => dash(v) },
     { field: "standardMinutes", headerName: "Minutes", width: 100, type: "number", valueFormatter: (v) => dash(v) },
     { field: "imageCount", headerName: "Images", width: 90, type: "number" },
-    { field: "archived", headerName: "", width: 100, sortable: false, renderCell: ({ row }) => <ArchivedChip archived={row.archived} /> },
+    archivedColumn(),
     updatedColumn<TInstruction>(),
   ],
   defaultSort: "code,asc",

@@ -3,7 +3,7 @@ import { Card, CardContent, Link, List, ListItem, Typography } from "@mui/materi
 import { Link as RouterLink } from "react-router";
 import type { LibraryConfig } from "../shared/types";
 import { LIBRARY_PATHS } from "./paths";
-import { ArchivedChip, dash, updatedColumn } from "./format";
+import { archivedColumn, dash, updatedColumn } from "./format";
 
 export const machinesConfig: LibraryConfig<TMachine> = {
   key: "machines",
@@ -17,7 +17,7 @@ export const machinesConfig: LibraryConfig<TMachine> = {
     { field: "machineType", headerName: "Type", width: 150 },
     { field: "make", headerName: "Make", width: 160, valueFormatter: (v) => dash(v) },
     { field: "instructionCount", headerName: "Instructions", width: 120, type: "number" },
-    { field: "archived", headerName: "", width: 100, sortable: false, renderCell: ({ row }) => <ArchivedChip archived={row.archived} /> },
+    archivedColumn(),
     updatedColumn<TMachine>(),
   ],
   defaultSort: "code,asc",

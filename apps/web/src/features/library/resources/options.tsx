@@ -16,7 +16,7 @@ import {
 } from "@hub/contracts/library/profiles";
 import type { LibraryConfig } from "../shared/types";
 import { LIBRARY_PATHS } from "./paths";
-import { ArchivedChip, dash, Swatch, updatedColumn, PROFILE_FIELDS, profileColumns } from "./format";
+import { archivedColumn, dash, PROFILE_FIELDS, profileColumns, Swatch, updatedColumn } from "./format";
 import { GROUPS } from "./groups";
 
 export const optionsConfig: LibraryConfig<TOption> = {
@@ -30,7 +30,7 @@ export const optionsConfig: LibraryConfig<TOption> = {
     { field: "name", headerName: "Name", flex: 1, minWidth: 160 },
     { field: "attributeCount", headerName: "Attributes", width: 120, type: "number" },
     { field: "sortOrder", headerName: "Order", width: 90, type: "number" },
-    { field: "archived", headerName: "", width: 100, sortable: false, renderCell: ({ row }) => <ArchivedChip archived={row.archived} /> },
+    archivedColumn(),
     updatedColumn<TOption>(),
   ],
   defaultSort: "sortOrder,asc",
@@ -59,7 +59,7 @@ export const attributesConfig: LibraryConfig<TAttribute> = {
     { field: "name", headerName: "Name", flex: 1, minWidth: 160, renderCell: ({ row }) => <Swatch hex={row.hexColor} text={row.name} /> },
     { field: "optionNames", headerName: "Options", flex: 1, minWidth: 140, valueFormatter: (v) => dash(v) },
     { field: "sortOrder", headerName: "Order", width: 90, type: "number" },
-    { field: "archived", headerName: "", width: 100, sortable: false, renderCell: ({ row }) => <ArchivedChip archived={row.archived} /> },
+    archivedColumn(),
     updatedColumn<TAttribute>(),
   ],
   defaultSort: "sortOrder,asc",

@@ -13,7 +13,7 @@ import { Chip } from "@mui/material";
 import { lazy, Suspense } from "react";
 import type { LibraryConfig } from "../shared/types";
 import { LIBRARY_PATHS } from "./paths";
-import { ArchivedChip, money, updatedColumn } from "./format";
+import { archivedColumn, money, updatedColumn } from "./format";
 import { GROUPS } from "./groups";
 
 const StyleComposition = lazy(() => import("../styles/style-composition").then((m) => ({ default: m.StyleComposition })));
@@ -37,7 +37,7 @@ export const stylesConfig: LibraryConfig<TStyle> = {
       renderCell: ({ value }) => <Chip size="small" variant="outlined" label={value ? "All clients" : "Chosen clients"} />,
       sortable: false,
     },
-    { field: "archived", headerName: "", width: 100, sortable: false, renderCell: ({ row }) => <ArchivedChip archived={row.archived} /> },
+    archivedColumn(),
     updatedColumn<TStyle>(),
   ],
   defaultSort: "code,asc",

@@ -89,6 +89,7 @@ export function LibraryListPage<Row extends GridValidRowModel & { id: number }>(
         onStateChange={update}
         onRowClick={(row) => navigate(`/${config.basePath}/edit/${row.id}`)}
         searchPlaceholder={config.searchPlaceholder}
+        exportsAll
         emptyText={state.searchString ? `No ${config.title.toLowerCase()} match this search` : `No ${config.title.toLowerCase()} yet`}
         actions={
           <>
