@@ -13,7 +13,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "server", include: ["apps/server/test/**/*.test.ts", "apps/server/src/**/*.test.ts"] },
+        test: {
+          name: "server",
+          include: ["apps/server/test/**/*.test.ts", "apps/server/src/**/*.test.ts"],
+          // Prepares the database each test file copies (test/helpers/global-setup.ts).
+          globalSetup: ["apps/server/test/helpers/global-setup.ts"],
+        },
       },
       {
         extends: true,

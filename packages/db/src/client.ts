@@ -36,7 +36,9 @@ export type OpenOptions =
    * folder starts as a copy of `template` (a prepared data folder, see template.ts) when one is given
    * and exists.
    */
-  | { dataDir: string | null; template?: string | null };
+  | { dataDir: string | null; template?: string | null }
+  /** Embedded PGlite in memory, loaded from a dump of a prepared database (see ensureDatabaseTemplateDump). */
+  | { dataDir: null; dump: string };
 
 export class DatabaseLockedError extends Error {}
 
@@ -119,6 +121,8 @@ export const openDatabase = async (options: OpenOptions): Promise<DatabaseHandle
       unlock();
       throw error;
     }
+  } else if ("dump" in options) {
+    client = await PGlite.create({ extensions: EXTENSIONS, loadDataDir: new Blob([readFileSync(options.dump)]) });
   } else {
     client = await PGlite.create({ extensions: EXTENSIONS });
   }

@@ -1,4 +1,4 @@
 export * from "./client";
 export * as schema from "./schema/index";
 export { seedReferenceData, seedDemoData, DEMO_PASSWORD, DEMO_ACCOUNTS } from "./seed/index";
-export { databaseTemplatePath, ensureDatabaseTemplate, isTemplate, type TemplateKind } from "./template";
+export { databaseTemplatePath, ensureDatabaseTemplate, ensureDatabaseTemplateDump, isTemplate, type TemplateKind } from "./template";

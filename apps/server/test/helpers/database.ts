@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { type DatabaseHandle, type HubDb, openDatabase, seedDemoData, seedReferenceData } from "@hub/db";
 import { sql } from "drizzle-orm";
+import { inject } from "vitest";
+import "./provided";
 import { hashPassword } from "../../src/modules/identity/password";
 
 /** A fresh, migrated and seeded database that only one test file uses. */
@@ -15,6 +17,8 @@ export type TestDatabase = {
 /**
  * The server named by DATABASE_URL when it is set (each caller gets its own database there, dropped
  * on close), else an in-memory PGlite. Either way: migrated, reference data and the demo organisation.
+ * PGlite starts from the dump the global setup prepared; the migrations and the seed then run as at
+ * every start, finding nothing left to do there.
  */
 export const openTestDatabase = async (serverUrl: string | undefined = process.env.DATABASE_URL?.trim()): Promise<TestDatabase> => {
   let handle: DatabaseHandle;
@@ -52,7 +56,9 @@ export const openTestDatabase = async (serverUrl: string | undefined = process.e
       }
     };
   } else {
-    handle = await openDatabase({ dataDir: null });
+    // Under vitest the global setup has made the dump; elsewhere (npm run bench) migrate and seed.
+    const dump = process.env.VITEST ? inject("pgliteDump") : undefined;
+    handle = await openDatabase(dump ? { dataDir: null, dump } : { dataDir: null });
   }
   try {
     await handle.migrate();

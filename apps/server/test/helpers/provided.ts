@@ -1,0 +1,9 @@
+// What the global setup (global-setup.ts) hands to every test file through vitest's provide/inject.
+declare module "vitest" {
+  interface ProvidedContext {
+    /** A dump of the migrated, seeded demo database: each test file's in-memory PGlite loads it. */
+    pgliteDump: string;
+  }
+}
+
+export {};
