@@ -150,7 +150,8 @@ export default function ImportCsvPage() {
                 label="What to import"
                 value={resource}
                 disabled={busy}
-                sx={{ minWidth: 220 }}
+                fullWidth={false}
+                sx={{ minWidth: 260 }}
                 onChange={(e) => setResource(e.target.value as TImportResource)}
               >
                 {IMPORT_RESOURCES.map((r) => (
@@ -162,6 +163,7 @@ export default function ImportCsvPage() {
               <Button
                 variant="outlined"
                 startIcon={<FileDownload />}
+                sx={{ flexShrink: 0, whiteSpace: "nowrap" }}
                 onClick={() => downloadFile(`/library/import/templates/${resource}`, `${resource}-template.csv`).catch((e) => setError(messageOf(e)))}
               >
                 Download template

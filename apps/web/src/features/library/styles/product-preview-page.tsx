@@ -114,8 +114,16 @@ function Preview({ details, styleId }: { details: TProductDetails; styleId: numb
                             variant={selected ? "filled" : "outlined"}
                             disabled={a.outOfStock}
                             onClick={() => setChoices((c) => ({ ...c, [o.optionId]: a.attributeId }))}
-                            avatar={
-                              a.hexColor ? <Box component="span" aria-hidden sx={{ bgcolor: a.hexColor, border: 1, borderColor: "divider", borderRadius: "50%" }} /> : undefined
+                            // An icon, not an avatar: a selected chip paints its avatar in the theme's colour,
+                            // and the swatch must keep its own.
+                            icon={
+                              a.hexColor ? (
+                                <Box
+                                  component="span"
+                                  aria-hidden
+                                  sx={{ width: 18, height: 18, flexShrink: 0, bgcolor: a.hexColor, border: 1, borderColor: "divider", borderRadius: "50%" }}
+                                />
+                              ) : undefined
                             }
                           />
                         );
