@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { LoginScreen, latestMail, signIn, signOut, uniqueName } from "../pages/hub";
 import { UsersScreens } from "../pages/users";
@@ -107,6 +108,13 @@ test.describe("users admin", () => {
     await expect(page).toHaveURL(/type=factory/);
     await expect(page.getByRole("gridcell", { name: "factory", exact: true })).toBeVisible();
     await expect(page.getByRole("gridcell", { name: "client2", exact: true })).toHaveCount(0);
+    // The export writes every user the filter finds, not just the page on screen.
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const csv = readFileSync(await (await download).path(), "utf8").trim().split("\r\n");
+    expect(csv[0]).toBe("Username,First name,Last name,Email,Type,Client,Roles,Status,Test user,Created");
+    expect(csv.slice(1).every((line) => line.includes(",Factory,"))).toBe(true);
+    expect(csv.some((line) => line.startsWith("factory,Fatima,Floor,"))).toBe(true);
 
     // Giving a role saves at once; taking it away asks first.
     await users.openUser("designer");

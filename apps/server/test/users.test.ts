@@ -113,6 +113,23 @@ describe("GET /api/users: list, search, sort, paging", () => {
     expect(northwind.map((i) => i.userName)).toEqual(["client"]);
   });
 
+  test("export.csv writes every user the search and filters find, in the list's order, ignoring paging", async () => {
+    const res = await call("GET", "/api/users/export.csv?type=client&sort=userName,desc&size=1");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers["content-disposition"]).toBe('attachment; filename="users.csv"');
+    const lines = res.body.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Username,First name,Last name,Email,Type,Client,Roles,Status,Test user,Created");
+    expect(lines.slice(1).map((l) => l.split(",").slice(0, 6).join(","))).toEqual([
+      "client2,Ben,Bluebird,client2@demo.hub.test,Client,Bluebird Basics",
+      "client,Clara,Northwind,client@demo.hub.test,Client,Northwind Apparel",
+    ]);
+    const admin = (await call("GET", "/api/users/export.csv?searchString=ada")).body.trimEnd().split("\r\n");
+    expect(admin).toHaveLength(2);
+    expect(admin[1]).toMatch(/^admin,Ada,Admin,admin@demo\.hub\.test,Internal admin,,superadmin,Active,No,\d{4}-/);
+    expect((await call("GET", "/api/users/export.csv?sort=password,asc")).statusCode).toBe(400);
+  });
+
   test("a bad sort field or shape is a 400 naming the sort field", async () => {
     const unknown = await call("GET", "/api/users?sort=password,asc");
     expect(unknown.statusCode).toBe(400);
@@ -457,6 +474,7 @@ describe("access matrix: every users endpoint × the demo users", () => {
     const clientTwo = await clientId("bluebird");
     return [
       { method: "GET", url: "/api/users", ok: 200 },
+      { method: "GET", url: "/api/users/export.csv", ok: 200 },
       { method: "GET", url: "/api/users/form-options", ok: 200 },
       { method: "GET", url: "/api/users/internalAdmins", ok: 200 },
       { method: "GET", url: "/api/users/byEmail?email=client@demo.hub.test", ok: 200 },

@@ -22,6 +22,9 @@ const stringRecord = (value: unknown): Record<string, string> | undefined => {
 };
 
 /** Reads the one error shape; a body without a message gives the spec's 'Something went wrong'. */
+/** What to tell a person about a failed call: the server's message, or the spec's fallback. */
+export const messageOf = (error: unknown): string => (error instanceof ApiError ? error.message : "Something went wrong");
+
 export const toApiError = async (response: Response): Promise<ApiError> => {
   let body: unknown = null;
   try {

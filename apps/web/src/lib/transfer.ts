@@ -63,3 +63,13 @@ export const downloadFile = async (path: string, fileName: string): Promise<void
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
 };
+
+/**
+ * Downloads a list's CSV export for its current search, filters and order (paging aside): `path`
+ * is the export's API path, `name` the file's base name (the date is added).
+ */
+export const downloadListCsv = (path: string, query: Record<string, string | number | boolean | null | undefined>, name: string): Promise<void> => {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (k !== "page" && k !== "size" && v !== undefined && v !== null && v !== "") params.set(k, String(v));
+  return downloadFile(`${path}?${params}`, `${name}-${new Date().toISOString().slice(0, 10)}.csv`);
+};

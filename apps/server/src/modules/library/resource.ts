@@ -22,7 +22,7 @@ import { recordAudit } from "../../platform/audit";
 import { conflict, HttpError, notFound } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
-import { toCsv } from "./csv";
+import { sendCsv, toCsv } from "../../platform/csv";
 import { factoryScope, resolveOwnerFactory } from "./scope";
 
 /**
@@ -312,11 +312,7 @@ export const libraryResource =
       `${path}/export.csv`,
       { config: { access: read }, schema: { tags, querystring: ZLibraryListQuerySchema } },
       async (request, reply) => {
-        const csv = await svc.exportCsv(db, principalOf(request), request.query);
-        return reply
-          .header("content-type", "text/csv; charset=utf-8")
-          .header("content-disposition", `attachment; filename="${r.key}.csv"`)
-          .send(csv);
+        return sendCsv(reply, `${r.key}.csv`, await svc.exportCsv(db, principalOf(request), request.query));
       },
     );
     app.get(

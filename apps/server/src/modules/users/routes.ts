@@ -22,11 +22,13 @@ import {
 } from "@hub/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../platform/access";
+import { sendCsv } from "../../platform/csv";
 import type { ModuleDeps } from "../../platform/deps";
 import {
   createAccount,
   createUserRole,
   deleteUserRole,
+  exportUsersCsv,
   formOptions,
   getUser,
   listInternalAdmins,
@@ -57,6 +59,12 @@ export const usersRoutes =
       "/users",
       { config, schema: { tags, summary: "All users, paged", querystring: ZUserListQuerySchema, response: { 200: ZUserPageSchema, ...errors } } },
       async (request) => listUsers(db, request.query),
+    );
+
+    app.get(
+      "/users/export.csv",
+      { config, schema: { tags, summary: "Every user the list's search and filters find, as CSV", querystring: ZUserListQuerySchema } },
+      async (request, reply) => sendCsv(reply, "users.csv", await exportUsersCsv(db, request.query)),
     );
 
     app.get(

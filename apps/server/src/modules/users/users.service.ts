@@ -23,6 +23,7 @@ import { recordAudit } from "../../platform/audit";
 import type { ModuleDeps } from "../../platform/deps";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
+import { toCsv } from "../../platform/csv";
 import { cardsOf, type Principal } from "../../platform/principal";
 
 const u = schema.users;
@@ -100,25 +101,51 @@ const toListItems = async (db: HubDb, rows: ListRow[]): Promise<TUserListItem[]>
   }));
 };
 
-/** GET /api/users: every user, searched, sorted and paged. */
-export const listUsers = async (db: HubDb, q: TUserListQuery): Promise<TUserPage> => {
-  const where = and(
+/** The users list's filter and order, shared by the page and the CSV export. */
+const usersFilter = (q: Omit<TUserListQuery, "page" | "size">) => ({
+  where: and(
     searchAny(q.searchString, [u.userName, u.email, u.firstName, u.lastName]),
     q.type ? eq(u.typeId, typeIdOf(q.type)) : undefined,
     q.clientId ? eq(u.clientId, q.clientId) : undefined,
-  );
-  const order = orderByFor(
+  ),
+  order: orderByFor(
     q.sort,
     { userName: sql`lower(${u.userName})`, email: u.email, lastName: sql`lower(${u.lastName})`, userType: typeNameSql, createdAt: u.createdAt },
     ["userName", "asc"],
     u.userId,
-  );
+  ),
+});
+
+/** GET /api/users: every user, searched, sorted and paged. */
+export const listUsers = async (db: HubDb, q: TUserListQuery): Promise<TUserPage> => {
+  const { where, order } = usersFilter(q);
   const rows = await selectList(db, where)
     .orderBy(...order)
     .limit(q.size)
     .offset(q.page * q.size);
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(u).where(where);
   return toPage(await toListItems(db, rows), count?.n ?? 0, q);
+};
+
+/** GET /api/users/export.csv: every user the list's search and filters find, in its order. */
+export const exportUsersCsv = async (db: HubDb, q: Omit<TUserListQuery, "page" | "size">): Promise<string> => {
+  const { where, order } = usersFilter(q);
+  const users = await toListItems(db, await selectList(db, where).orderBy(...order).limit(100_000));
+  return toCsv(
+    ["Username", "First name", "Last name", "Email", "Type", "Client", "Roles", "Status", "Test user", "Created"],
+    users.map((x) => [
+      x.userName,
+      x.firstName,
+      x.lastName,
+      x.email,
+      USER_TYPES.find((t) => t.name === x.userType)?.label ?? x.userType,
+      x.clientName,
+      x.roles,
+      x.available ? "Active" : "Inactive",
+      x.testUser ? "Yes" : "No",
+      x.createdAt,
+    ]),
+  );
 };
 
 /** Internal admins: users of an internal type (icreate). */

@@ -6,8 +6,10 @@ import type { GridColDef } from "@mui/x-data-grid";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { DataTable } from "../../components/data-table/data-table";
+import { ExportCsvButton } from "../../components/data-table/export-csv-button";
 import { PageHeader } from "../../components/page-header";
 import { useListState } from "../../lib/list-state";
+import { downloadListCsv } from "../../lib/transfer";
 import { useUsersList } from "./api";
 
 const CreateAccountDialog = lazy(() => import("./create-account-dialog"));
@@ -69,6 +71,7 @@ export default function UsersListPage() {
       { replace: true },
     );
   const [creating, setCreating] = useState(false);
+
   // Load the edit screen ahead of the first row click, so the list is not left half-navigated.
   useEffect(() => {
     void import("./user-edit-page");
@@ -101,12 +104,15 @@ export default function UsersListPage() {
         onStateChange={update}
         onRowClick={(row) => navigate(`/users/edit/${row.userId}`)}
         searchPlaceholder="Search name, username or email"
+        exportsAll
         actions={
+          <>
           <TextField
             select
             size="small"
             label="Type"
             value={type ?? ""}
+            fullWidth={false}
             onChange={(e) => setType(e.target.value)}
             sx={{ minWidth: 180 }}
           >
@@ -117,6 +123,8 @@ export default function UsersListPage() {
               </MenuItem>
             ))}
           </TextField>
+          <ExportCsvButton onExport={() => downloadListCsv("/users/export.csv", { ...query, type }, "users")} />
+          </>
         }
         emptyText={state.searchString ? "No users match the search" : "No users yet"}
       />

@@ -14,7 +14,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { recordAudit } from "../../../platform/audit";
 import { badRequest, conflict, notFound } from "../../../platform/errors";
 import type { Principal } from "../../../platform/principal";
-import { toCsv } from "../csv";
+import { toCsv } from "../../../platform/csv";
 import type { LibraryTable } from "../resource";
 import { resolveOwnerFactory } from "../scope";
 import { existingKeys, IMPORT_DEFS, loadRefs, type RowsDef } from "./definitions";

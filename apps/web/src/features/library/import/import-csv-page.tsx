@@ -37,7 +37,7 @@ import { Link as RouterLink } from "react-router";
 import { toast } from "react-toastify";
 import { PageHeader } from "../../../components/page-header";
 import { api } from "../../../lib/api";
-import { ApiError } from "../../../lib/api-error";
+import { messageOf } from "../../../lib/api-error";
 import { downloadFile, uploadWithProgress } from "../../../lib/transfer";
 import { LIBRARY_PATHS } from "../resources/paths";
 import { libraryKeys } from "../shared/api";
@@ -67,7 +67,6 @@ type Phase =
   | { step: "done"; report: TImportReport };
 
 const stepOf = (phase: Phase): number => ({ choose: 1, uploading: 1, report: 2, applying: 3, done: 4 })[phase.step];
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : "Something went wrong");
 
 /** /importCsv: choose a resource, get its template, upload, read the report, then import all rows or none. */
 export default function ImportCsvPage() {

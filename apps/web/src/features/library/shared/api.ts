@@ -3,7 +3,7 @@ import { ZDeletedSchema, ZLookupListSchema } from "@hub/contracts/library/common
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { api, request } from "../../../lib/api";
-import { downloadFile } from "../../../lib/transfer";
+import { downloadListCsv } from "../../../lib/transfer";
 
 export type LibraryQuery = { page: number; size: number; sort?: string; searchString?: string; archived?: "hide" | "only" | "all" };
 
@@ -90,8 +90,5 @@ export const useNames = (path: string) =>
   useQuery({ queryKey: libraryKeys.names(path), queryFn: async () => ((await request(path)) as string[]) ?? [] });
 
 /** Downloads the CSV of a list's current filter (the request carries the ID token, so a plain link would not do). */
-export const downloadCsv = (key: string, query: Omit<LibraryQuery, "page" | "size">): Promise<void> => {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== "") params.set(k, String(v));
-  return downloadFile(`/library/${key}/export.csv?${params}`, `${key}-${new Date().toISOString().slice(0, 10)}.csv`);
-};
+export const downloadCsv = (key: string, query: Omit<LibraryQuery, "page" | "size">): Promise<void> =>
+  downloadListCsv(`/library/${key}/export.csv`, query, key);

@@ -7,7 +7,7 @@ import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { PageLoader } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
-import { ApiError } from "../../../lib/api-error";
+import { ApiError, messageOf } from "../../../lib/api-error";
 import { applyServerErrors } from "../../../lib/form-errors";
 import { useDeleteLibrary, useLibraryAction, useLibraryDetail, useSaveLibrary } from "./api";
 import { LibraryField } from "./fields";
@@ -19,7 +19,6 @@ type FormConfig = Omit<LibraryConfig, "columns">;
 
 type Detail = Record<string, unknown> & { id: number };
 
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : "Something went wrong");
 const parseId = (raw: string | undefined): number | null => (raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null);
 
 function NotFound({ config }: { config: FormConfig }) {

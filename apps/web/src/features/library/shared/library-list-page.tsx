@@ -1,13 +1,11 @@
 import Add from "@mui/icons-material/Add";
-import FileDownload from "@mui/icons-material/FileDownload";
 import { Alert, Button, MenuItem, Tab, Tabs, TextField } from "@mui/material";
 import type { GridValidRowModel } from "@mui/x-data-grid";
-import { useState } from "react";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router";
-import { toast } from "react-toastify";
 import { DataTable } from "../../../components/data-table/data-table";
+import { ExportCsvButton } from "../../../components/data-table/export-csv-button";
 import { PageHeader } from "../../../components/page-header";
-import { ApiError } from "../../../lib/api-error";
+import { messageOf } from "../../../lib/api-error";
 import { useAuth } from "../../../lib/auth/auth-context";
 import { useListState } from "../../../lib/list-state";
 import { downloadCsv, type LibraryQuery, useLibraryList } from "./api";
@@ -45,19 +43,9 @@ export function LibraryListPage<Row extends GridValidRowModel & { id: number }>(
   const fullQuery: LibraryQuery = { ...query, ...(config.archivable ? { archived } : {}) };
   const list = useLibraryList(config.key, config.schemas.page, fullQuery);
   const page = list.data as { items: Row[]; total: number } | undefined;
-  const [exporting, setExporting] = useState(false);
   const current = pathname.replace(/^\//, "");
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadCsv(config.key, { sort: fullQuery.sort, searchString: fullQuery.searchString, archived: fullQuery.archived });
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "Something went wrong");
-    } finally {
-      setExporting(false);
-    }
-  };
+
 
   return (
     <>
@@ -75,7 +63,7 @@ export function LibraryListPage<Row extends GridValidRowModel & { id: number }>(
       {config.group ? <LibraryTabs group={config.group} current={config.group.some((g) => g.path === current) ? current : config.listPath} /> : null}
       {list.error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {list.error instanceof ApiError ? list.error.message : "Something went wrong"}
+          {messageOf(list.error)}
         </Alert>
       ) : null}
       <DataTable<Row>
@@ -119,9 +107,9 @@ export function LibraryListPage<Row extends GridValidRowModel & { id: number }>(
                 <MenuItem value="all">All</MenuItem>
               </TextField>
             ) : null}
-            <Button variant="outlined" startIcon={<FileDownload />} onClick={exportCsv} loading={exporting} sx={{ flexShrink: 0, whiteSpace: "nowrap" }}>
-              Export CSV
-            </Button>
+            <ExportCsvButton
+              onExport={() => downloadCsv(config.key, { sort: fullQuery.sort, searchString: fullQuery.searchString, archived: fullQuery.archived })}
+            />
           </>
         }
       />

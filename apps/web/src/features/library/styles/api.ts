@@ -8,7 +8,6 @@ import {
 } from "@hub/contracts/library/style-composition";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api";
-import { ApiError } from "../../../lib/api-error";
 import { libraryKeys } from "../shared/api";
 
 /** Query keys of a style's composition, preview and prices (under the library's "styles" keys). */
@@ -65,4 +64,3 @@ export const useProductPrice = (req: TProductPriceRequest, enabled: boolean) =>
 
 /** The :id of a style page, or null when it is not an id. */
 export const parseStyleId = (raw: string | undefined): number | null => (raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null);
-export const errorText = (error: unknown) => (error instanceof ApiError ? error.message : "Something went wrong");

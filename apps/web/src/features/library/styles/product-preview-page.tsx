@@ -22,7 +22,8 @@ import { PageLoader } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
 import { money } from "../resources/format";
 import { useCanEditLibrary } from "../shared/library-list-page";
-import { errorText, parseStyleId, useProductDetails, useProductPrice } from "./api";
+import { parseStyleId, useProductDetails, useProductPrice } from "./api";
+import { messageOf } from "../../../lib/api-error";
 
 const useDebounced = <T,>(value: T, ms = 250): T => {
   const [v, setV] = useState(value);
@@ -142,7 +143,7 @@ function Preview({ details, styleId }: { details: TProductDetails; styleId: numb
                   sx={{ maxWidth: 200 }}
                 />
                 <Box aria-live="polite">
-                  {price.isError ? <Alert severity="error">{errorText(price.error)}</Alert> : null}
+                  {price.isError ? <Alert severity="error">{messageOf(price.error)}</Alert> : null}
                   {p ? (
                     <Stack spacing={0.5} sx={{ opacity: price.isPlaceholderData ? 0.6 : 1 }}>
                       <Typography variant="h4" data-testid="unit-price">
@@ -193,6 +194,6 @@ export default function ProductPreviewPage() {
   const query = useProductDetails(styleId ?? 0);
   if (styleId === null) return <Alert severity="error">That style does not exist.</Alert>;
   if (query.isPending) return <PageLoader />;
-  if (query.isError) return <Alert severity="error">{errorText(query.error)}</Alert>;
+  if (query.isError) return <Alert severity="error">{messageOf(query.error)}</Alert>;
   return <Preview key={styleId} details={query.data} styleId={styleId} />;
 }

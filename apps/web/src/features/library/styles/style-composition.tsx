@@ -48,7 +48,7 @@ import {
 import { useEffect, useMemo, useState } from "react";
 import { type Control, Controller, type FieldErrors, type FieldPath, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { toast } from "react-toastify";
-import { ApiError } from "../../../lib/api-error";
+import { ApiError, messageOf } from "../../../lib/api-error";
 import { money } from "../resources/format";
 import { useLibraryDetail, useLookup } from "../shared/api";
 import { RefSelect } from "../shared/fields";
@@ -72,7 +72,6 @@ const TABS = [
   { key: "instructions", label: "Instructions" },
 ] as const;
 
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : "Something went wrong");
 
 const showNumber = (v: number | null | undefined, dollars: boolean) =>
   v === null || v === undefined || Number.isNaN(v) ? "" : dollars ? (v / 100).toFixed(2) : String(v);

@@ -4,7 +4,8 @@ import { PageLoader } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
 import { money } from "../resources/format";
 import { useCanEditLibrary } from "../shared/library-list-page";
-import { errorText, parseStyleId, useComposition } from "./api";
+import { parseStyleId, useComposition } from "./api";
+import { messageOf } from "../../../lib/api-error";
 
 const minutes = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 2 });
 
@@ -15,7 +16,7 @@ export default function StyleInstructionsPage() {
   const query = useComposition(styleId ?? 0);
   if (styleId === null) return <Alert severity="error">That style does not exist.</Alert>;
   if (query.isPending) return <PageLoader />;
-  if (query.isError) return <Alert severity="error">{errorText(query.error)}</Alert>;
+  if (query.isError) return <Alert severity="error">{messageOf(query.error)}</Alert>;
   const c = query.data;
   const total = c.instructions.reduce((sum, s) => sum + Math.round((s.standardMinutes ?? 0) * 10_000), 0) / 10_000;
   return (

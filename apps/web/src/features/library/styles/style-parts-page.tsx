@@ -4,7 +4,8 @@ import { PageLoader } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
 import { money } from "../resources/format";
 import { useCanEditLibrary } from "../shared/library-list-page";
-import { errorText, parseStyleId, useComposition } from "./api";
+import { parseStyleId, useComposition } from "./api";
+import { messageOf } from "../../../lib/api-error";
 
 const lineCost = (quantity: number, costCents: number | null) => (costCents === null ? null : Math.round(quantity * costCents));
 const qty = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 4 });
@@ -16,7 +17,7 @@ export default function StylePartsPage() {
   const query = useComposition(styleId ?? 0);
   if (styleId === null) return <Alert severity="error">That style does not exist.</Alert>;
   if (query.isPending) return <PageLoader />;
-  if (query.isError) return <Alert severity="error">{errorText(query.error)}</Alert>;
+  if (query.isError) return <Alert severity="error">{messageOf(query.error)}</Alert>;
   const c = query.data;
   const showCost = c.labourCentsPerMinute !== null;
   const everyVariant = [

@@ -1,3 +1,5 @@
+import type { FastifyReply } from "fastify";
+
 /**
  * CSV in the shape spreadsheets read (RFC 4180): comma-separated, CRLF line ends, fields quoted
  * when they hold a comma, quote or line break. A field that starts like a formula (=, +, -, @) is
@@ -12,3 +14,7 @@ const cell = (value: unknown): string => {
 
 export const toCsv = (header: string[], rows: unknown[][]): string =>
   `${[header, ...rows].map((r) => r.map(cell).join(",")).join("\r\n")}\r\n`;
+
+/** Sends a CSV as a download named `fileName`. */
+export const sendCsv = (reply: FastifyReply, fileName: string, csv: string): FastifyReply =>
+  reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${fileName}"`).send(csv);
