@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { ClientFormScreen, ClientsListScreen, SessionClientSwitcher, toast } from "../pages/clients";
 import { signIn } from "../pages/hub";
@@ -31,6 +32,13 @@ test.describe("clients admin", () => {
     await expect(list.search()).toHaveValue(site);
     await expect(list.cell(site)).toBeVisible();
     await expect(list.cell("northwind")).toHaveCount(0);
+
+    // Export what the search finds
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    const csv = readFileSync(await (await download).path(), "utf8").trim().split("\r\n");
+    expect(csv).toHaveLength(2);
+    expect(csv[1]).toMatch(new RegExp(`^E2E Outfitters,${site},Basic,Hub Demo Factory,Active,`));
 
     // Edit
     await list.open(site);

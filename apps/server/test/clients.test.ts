@@ -204,6 +204,15 @@ describe("list: paging, sort, search", () => {
     expect(all.size).toBe(25);
     expect(all.items.find((c) => c.siteName === "northwind")).toMatchObject({ subscriptionName: "Professional", factoryName: "Hub Demo Factory" });
 
+    // The export: every match of the search, in the list's order, whatever the page size.
+    const exported = await call("admin", "GET", `/api/clients/export.csv?searchString=${tag}&sort=siteName,desc&size=1`);
+    expect(exported.statusCode, exported.body).toBe(200);
+    expect(exported.headers["content-disposition"]).toBe('attachment; filename="clients.csv"');
+    const lines = exported.body.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Client,Site name,Subscription,Facility,Status,Created");
+    expect(lines.slice(1).map((l) => l.split(",")[1])).toEqual([`${tag}-2`, `${tag}-1`, `${tag}-0`]);
+    expect(lines[2]).toContain(",Inactive,");
+
     const badField = await call("admin", "GET", "/api/clients?sort=password,asc");
     expect(badField.statusCode).toBe(400);
     expect(badField.json<TErrorResponse>().fields).toEqual({ sort: 'Unknown sort field "password"' });
@@ -219,6 +228,7 @@ describe("access matrix", () => {
   const ADMIN_ONLY = { admin: 200, client: 403, client2: 403, factory: 403, designer: 403 };
   const rows: Row[] = [
     { name: "list", method: "GET", url: () => "/api/clients", expect: ADMIN_ONLY },
+    { name: "export", method: "GET", url: () => "/api/clients/export.csv", expect: ADMIN_ONLY },
     { name: "form options", method: "GET", url: () => "/api/clients/form-options", expect: ADMIN_ONLY },
     { name: "detail northwind", method: "GET", url: () => `/api/clients/${northwind}`, expect: ADMIN_ONLY },
     { name: "detail bluebird", method: "GET", url: () => `/api/clients/${bluebird}`, expect: ADMIN_ONLY },
@@ -328,6 +338,10 @@ describe("access matrix", () => {
       expect(page.items.every((c) => c.factoryId === factoryId)).toBe(true);
       expect(page.items.map((c) => c.siteName)).toEqual(expect.arrayContaining(["northwind", "bluebird"]));
       expect((await t.request({ method: "GET", url: `/api/clients/${unserved.clientId}`, token })).statusCode).toBe(404);
+      // Its export holds the same clients as its list, never the unserved one.
+      const csv = (await t.request({ method: "GET", url: "/api/clients/export.csv", token })).body;
+      expect(csv).toContain(",northwind,");
+      expect(csv).not.toContain(`,${unserved.siteName},`);
       expect((await t.request({ method: "GET", url: `/api/clients/${northwind}`, token })).statusCode).toBe(200);
       // The card alone does not let a facility user write.
       expect((await t.request({ method: "POST", url: "/api/client", payload: newClient(), token })).statusCode).toBe(403);

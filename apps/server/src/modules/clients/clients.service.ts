@@ -14,6 +14,7 @@ import { schema } from "@hub/db";
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit";
 import { conflict, notFound } from "../../platform/errors";
+import { toCsv } from "../../platform/csv";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 
@@ -55,10 +56,28 @@ const selectClients = (db: HubDb | HubTx) =>
 
 const SORTABLE = { clientName: c.clientName, siteName: c.siteName, createdAt: c.createdAt, active: c.active };
 
+/** The clients list's filter and order, shared by the page and the CSV export. */
+const clientsFilter = (p: Principal, q: Omit<TClientListQuery, "page" | "size">) => ({
+  where: and(clientScope(p), searchAny(q.searchString, [c.clientName, c.siteName])),
+  order: orderByFor(q.sort, SORTABLE, ["clientName", "asc"], c.clientId),
+});
+
+/** GET /clients/export.csv: every client the list's search finds, in its order. */
+export const exportClientsCsv = async (db: HubDb, p: Principal, q: Omit<TClientListQuery, "page" | "size">): Promise<string> => {
+  const { where, order } = clientsFilter(p, q);
+  const rows = await selectClients(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(100_000);
+  return toCsv(
+    ["Client", "Site name", "Subscription", "Facility", "Status", "Created"],
+    rows.map((r) => [r.clientName, r.siteName, r.subscriptionName, r.factoryName, r.active ? "Active" : "Inactive", r.createdAt.toISOString()]),
+  );
+};
+
 /** GET /clients: one page, searched over client and site name, sorted by a known field. */
 export const listClients = async (db: HubDb, p: Principal, q: TClientListQuery): Promise<TClientPage> => {
-  const where = and(clientScope(p), searchAny(q.searchString, [c.clientName, c.siteName]));
-  const order = orderByFor(q.sort, SORTABLE, ["clientName", "asc"], c.clientId);
+  const { where, order } = clientsFilter(p, q);
   const rows = await selectClients(db)
     .where(where)
     .orderBy(...order)

@@ -14,10 +14,12 @@ import {
 } from "@hub/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../platform/access";
+import { sendCsv } from "../../platform/csv";
 import type { ModuleDeps } from "../../platform/deps";
 import {
   clientForSiteName,
   clientFormOptions,
+  exportClientsCsv,
   createClient,
   deleteClient,
   getClient,
@@ -58,6 +60,12 @@ export const clientsRoutes =
         schema: { tags, querystring: ZClientListQuerySchema, response: { 200: ZClientPageSchema, ...errors } },
       },
       async (request) => listClients(db, principalOf(request), request.query),
+    );
+
+    app.get(
+      "/clients/export.csv",
+      { config: { access: ADMIN_READ }, schema: { tags, summary: "Every client the list's search finds, as CSV", querystring: ZClientListQuerySchema } },
+      async (request, reply) => sendCsv(reply, "clients.csv", await exportClientsCsv(db, principalOf(request), request.query)),
     );
 
     app.get(

@@ -4,9 +4,11 @@ import { Alert, Button, Chip, Link } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { DataTable } from "../../components/data-table/data-table";
+import { ExportCsvButton } from "../../components/data-table/export-csv-button";
 import { PageHeader } from "../../components/page-header";
-import { ApiError } from "../../lib/api-error";
+import { messageOf } from "../../lib/api-error";
 import { useListState } from "../../lib/list-state";
+import { downloadListCsv } from "../../lib/transfer";
 import { useClientList } from "./api";
 
 const columns: GridColDef<TClientListItem>[] = [
@@ -57,7 +59,7 @@ export default function ClientsListPage() {
       />
       {list.error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {list.error instanceof ApiError ? list.error.message : "Something went wrong"}
+          {messageOf(list.error)}
         </Alert>
       ) : null}
       <DataTable<TClientListItem>
@@ -71,6 +73,8 @@ export default function ClientsListPage() {
         onStateChange={update}
         onRowClick={(row) => navigate(`/clients/edit/${row.clientId}`)}
         searchPlaceholder="Search client or site name…"
+        exportsAll
+        actions={<ExportCsvButton onExport={() => downloadListCsv("/clients/export.csv", query, "clients")} />}
         emptyText={state.searchString ? "No clients match this search" : "No clients yet"}
       />
     </>
