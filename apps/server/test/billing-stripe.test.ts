@@ -1,4 +1,4 @@
-import { SESSION_CLIENT_HEADER, type TLedgerEntry, type TLedgerList, type TPaymentMethod, type TPaymentMethodList, type TPortalSessionResponse } from "@hub/contracts";
+import { BILLING_IDEMPOTENCY_HEADER, SESSION_CLIENT_HEADER, type TLedgerEntry, type TLedgerList, type TPaymentMethod, type TPaymentMethodList, type TPortalSessionResponse } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -93,6 +93,25 @@ describe("the Stripe adapter against the local stand-in", () => {
     expect(refund.statusCode, refund.body).toBe(201);
     expect(stripe.calls.find((c) => c.path === "/v1/refunds")?.form).toMatchObject({ payment_intent: entry.externalId, amount: "1000" });
     expect((await call("admin", "POST", "/api/refundStripeCustomer", { clientId: northwind, orderId: "SO-1", refundAmt: 1501 })).statusCode).toBe(409);
+  });
+
+  test("a charge repeated with its Idempotency-Key reaches Stripe once, under a key Stripe dedupes too", async () => {
+    const before = stripe.calls.filter((c) => c.path === "/v1/payment_intents").length;
+    const keyed = () =>
+      t.request({
+        method: "POST",
+        url: "/api/chargeStripeCustomer",
+        token: tokens.admin,
+        payload: { clientId: northwind, orderId: "SO-KEY", chargeAmt: 1200 },
+        headers: { [BILLING_IDEMPOTENCY_HEADER]: "retry-me" },
+      });
+    const first = await keyed();
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await keyed();
+    expect(second.json<TLedgerEntry>()).toEqual(first.json<TLedgerEntry>());
+    const intents = stripe.calls.filter((c) => c.path === "/v1/payment_intents").slice(before);
+    expect(intents).toHaveLength(1);
+    expect(intents[0]?.idempotencyKey).toBe(`hub-charge-${northwind}-retry-me`);
   });
 
   test("a declined card: 402 with Stripe's message, and the failure is recorded", async () => {

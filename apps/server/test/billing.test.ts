@@ -1,4 +1,4 @@
-import { BILLING_MESSAGES, SESSION_CLIENT_HEADER, type TLedgerEntry, type TLedgerList, type TPaymentMethod, type TPaymentMethodList } from "@hub/contracts";
+import { BILLING_IDEMPOTENCY_HEADER, BILLING_MESSAGES, SESSION_CLIENT_HEADER, type TLedgerEntry, type TLedgerList, type TPaymentMethod, type TPaymentMethodList } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -143,6 +143,46 @@ describe("charges and refunds", () => {
       [1, 2, 3].map(() => call("admin", "POST", "/api/refundStripeCustomer", { clientId: northwind, orderId: order, refundAmt: 300 })),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+  });
+
+  test("a charge or refund repeated with its Idempotency-Key answers the first entry and moves no money again", async () => {
+    const order = orderId();
+    const keyed = (path: string, key: string, payload: unknown) =>
+      t.request({ method: "POST", url: path, token: tokens.admin, payload: payload as Record<string, unknown>, headers: { [BILLING_IDEMPOTENCY_HEADER]: key } });
+    const audits = async () => (await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "billing.charge"))).length;
+    const auditsBefore = await audits();
+
+    const key = `charge-${order}`;
+    const first = await keyed("/api/chargeStripeCustomer", key, { clientId: northwind, orderId: order, chargeAmt: 700 });
+    expect(first.statusCode, first.body).toBe(201);
+    // A retry, and a double click arriving together: the same entry each time.
+    const again = await Promise.all([1, 2].map(() => keyed("/api/chargeStripeCustomer", key, { clientId: northwind, orderId: order, chargeAmt: 700 })));
+    for (const res of again) {
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<TLedgerEntry>()).toEqual(first.json<TLedgerEntry>());
+    }
+    // The key belongs to that charge: another amount or order with it is refused.
+    const reused = await keyed("/api/chargeStripeCustomer", key, { clientId: northwind, orderId: order, chargeAmt: 701 });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json<{ message: string }>().message).toBe(BILLING_MESSAGES.idempotencyKeyReused);
+    // Another key is another charge; a key longer than 200 characters is refused.
+    expect((await keyed("/api/chargeStripeCustomer", `${key}-b`, { clientId: northwind, orderId: order, chargeAmt: 300 })).statusCode).toBe(201);
+    expect((await keyed("/api/chargeStripeCustomer", "x".repeat(201), { clientId: northwind, orderId: order, chargeAmt: 300 })).statusCode).toBe(400);
+
+    const refund = await keyed("/api/refundStripeCustomer", `refund-${order}`, { clientId: northwind, orderId: order, refundAmt: 1000 });
+    expect(refund.statusCode, refund.body).toBe(201);
+    const refundAgain = await keyed("/api/refundStripeCustomer", `refund-${order}`, { clientId: northwind, orderId: order, refundAmt: 1000 });
+    expect(refundAgain.statusCode).toBe(201);
+    expect(refundAgain.json<TLedgerEntry>().id).toBe(refund.json<TLedgerEntry>().id);
+
+    const ledger = (await call("admin", "GET", `/api/billing/ledger?clientId=${northwind}&orderId=${order}`)).json<TLedgerList>();
+    expect(ledger.items.map((e) => [e.kind, e.amountCents])).toEqual([
+      ["charge", 700],
+      ["charge", 300],
+      ["refund", 1000],
+    ]);
+    // Replays write no audit rows of their own.
+    expect((await audits()) - auditsBefore).toBe(2);
   });
 
   test("money is integer cents; an unknown client is 404; a client with no default method is 409", async () => {

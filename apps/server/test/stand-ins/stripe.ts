@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** One call the stand-in saw: method, path, the form body, and whether it carried the secret key. */
-export type StripeCall = { method: string; path: string; form: Record<string, string>; authorized: boolean };
+/** One call the stand-in saw: method, path, the form body, whether it carried the secret key, its Idempotency-Key. */
+export type StripeCall = { method: string; path: string; form: Record<string, string>; authorized: boolean; idempotencyKey: string | null };
 
 export type StripeStandIn = { url: string; calls: StripeCall[]; close: () => Promise<void> };
 
@@ -37,7 +37,8 @@ export const startStripeStandIn = async (secretKey: string): Promise<StripeStand
     const form = Object.fromEntries(new URLSearchParams(await readBody(req)));
     const authorized = req.headers.authorization === `Bearer ${secretKey}`;
     const path = url.pathname;
-    calls.push({ method: req.method ?? "", path, form, authorized });
+    const idempotencyKey = req.headers["idempotency-key"];
+    calls.push({ method: req.method ?? "", path, form, authorized, idempotencyKey: typeof idempotencyKey === "string" ? idempotencyKey : null });
     if (!authorized) return send(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
     const parts = path.split("/").filter(Boolean);
 

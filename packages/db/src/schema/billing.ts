@@ -56,6 +56,11 @@ export const billingLedger = pgTable(
     failureMessage: text("failure_message"),
     createdBy: integer("created_by").references(() => users.userId, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The caller's Idempotency-Key, when one was sent: a repeat with it answers this row. */
+    idempotencyKey: text("idempotency_key"),
   },
-  (t) => [index("billing_ledger_client_order_idx").on(t.clientId, t.orderId)],
+  (t) => [
+    index("billing_ledger_client_order_idx").on(t.clientId, t.orderId),
+    uniqueIndex("billing_ledger_idempotency_idx").on(t.clientId, t.kind, t.idempotencyKey),
+  ],
 );

@@ -1,4 +1,6 @@
 import {
+  BILLING_IDEMPOTENCY_HEADER,
+  BILLING_MESSAGES,
   ZAddBankAccountRequestSchema,
   ZAddCardRequestSchema,
   ZChargeRequestSchema,
@@ -15,14 +17,24 @@ import {
   ZRemovePaymentMethodResponseSchema,
   ZSetDefaultPaymentMethodSchema,
 } from "@hub/contracts";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../platform/access";
 import { recordAudit } from "../../platform/audit";
 import type { ModuleDeps } from "../../platform/deps";
-import { HttpError, notFound } from "../../platform/errors";
+import { badRequest, HttpError, notFound } from "../../platform/errors";
 import { billingClientOf, namedClient } from "./billing.service";
 
 const tags = ["billing"];
+
+/** The request's Idempotency-Key header (charges and refunds), if it sent one. */
+const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
+  const raw = request.headers[BILLING_IDEMPOTENCY_HEADER];
+  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  if (!key) return undefined;
+  if (key.length > 200) throw badRequest(BILLING_MESSAGES.idempotencyKeyTooLong);
+  return key;
+};
 const errors = {
   400: ZErrorResponseSchema,
   401: ZErrorResponseSchema,
@@ -113,8 +125,14 @@ export const billingRoutes =
       async (request, reply) => {
         const p = principalOf(request);
         const client = await namedClient(db, request.body.clientId);
-        const entry = await billing.charge(client, { clientId: client.clientId, orderId: request.body.orderId, amountCents: request.body.chargeAmt, actorUserId: p.userId });
-        await recordAudit(db, { actor: p.userName, action: "billing.charge", subject: `client:${client.clientId}`, detail: { ledgerId: entry.id, orderId: entry.orderId, amountCents: entry.amountCents, status: entry.status } });
+        const { entry, replayed } = await billing.charge(client, {
+          clientId: client.clientId,
+          orderId: request.body.orderId,
+          amountCents: request.body.chargeAmt,
+          actorUserId: p.userId,
+          idempotencyKey: idempotencyKeyOf(request),
+        });
+        if (!replayed) await recordAudit(db, { actor: p.userName, action: "billing.charge", subject: `client:${client.clientId}`, detail: { ledgerId: entry.id, orderId: entry.orderId, amountCents: entry.amountCents, status: entry.status } });
         if (entry.status === "failed") throw new HttpError(402, "BAD_REQUEST", entry.failureMessage ?? "The payment was declined.");
         return reply.status(201).send(entry);
       },
@@ -126,8 +144,14 @@ export const billingRoutes =
       async (request, reply) => {
         const p = principalOf(request);
         const client = await namedClient(db, request.body.clientId);
-        const entry = await billing.refund(client, { clientId: client.clientId, orderId: request.body.orderId, amountCents: request.body.refundAmt, actorUserId: p.userId });
-        await recordAudit(db, { actor: p.userName, action: "billing.refund", subject: `client:${client.clientId}`, detail: { ledgerId: entry.id, orderId: entry.orderId, amountCents: entry.amountCents, status: entry.status } });
+        const { entry, replayed } = await billing.refund(client, {
+          clientId: client.clientId,
+          orderId: request.body.orderId,
+          amountCents: request.body.refundAmt,
+          actorUserId: p.userId,
+          idempotencyKey: idempotencyKeyOf(request),
+        });
+        if (!replayed) await recordAudit(db, { actor: p.userName, action: "billing.refund", subject: `client:${client.clientId}`, detail: { ledgerId: entry.id, orderId: entry.orderId, amountCents: entry.amountCents, status: entry.status } });
         if (entry.status === "failed") throw new HttpError(402, "BAD_REQUEST", entry.failureMessage ?? "The refund failed.");
         return reply.status(201).send(entry);
       },

@@ -6,7 +6,17 @@ export type BillingClient = { clientId: number; clientName: string };
 /** A card or bank account to put on file: what a person typed, or the provider's token (Stripe). */
 export type NewPaymentMethod = { label: string; brand?: string | undefined; last4?: string | undefined; token?: string | undefined };
 
-export type MoneyRequest = { clientId: number; orderId: string; amountCents: number; actorUserId: number | null };
+export type MoneyRequest = {
+  clientId: number;
+  orderId: string;
+  amountCents: number;
+  actorUserId: number | null;
+  /** The caller's Idempotency-Key: a repeat with the same key answers the first entry and moves no money. */
+  idempotencyKey?: string | undefined;
+};
+
+/** A charge's or refund's ledger entry, and whether it answers an earlier request with the same key. */
+export type MoneyOutcome = { entry: TLedgerEntry; replayed: boolean };
 
 /**
  * Billing behind one interface (issue 3). The built-in adapter keeps everything as rows in our
@@ -25,9 +35,9 @@ export type BillingAdapter = {
   /** Makes a method of the client its default; null when the client has no such method. */
   setDefault: (client: BillingClient, id: number) => Promise<TPaymentMethod | null>;
   /** Charges the client's default method; the outcome (succeeded or failed) is always in the ledger. */
-  charge: (client: BillingClient, request: MoneyRequest) => Promise<TLedgerEntry>;
+  charge: (client: BillingClient, request: MoneyRequest) => Promise<MoneyOutcome>;
   /** Refunds part or all of what was charged for the order, never more than the net charged. */
-  refund: (client: BillingClient, request: MoneyRequest) => Promise<TLedgerEntry>;
+  refund: (client: BillingClient, request: MoneyRequest) => Promise<MoneyOutcome>;
   /** A hosted billing-portal address (Stripe only). */
   createPortalSession: (client: BillingClient, returnUrl: string) => Promise<string>;
   ledger: (clientId: number, orderId?: string) => Promise<TLedgerEntry[]>;

@@ -4,7 +4,7 @@ import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { conflict } from "../errors";
-import type { BillingAdapter, BillingClient, MoneyRequest, NewPaymentMethod } from "./adapter";
+import type { BillingAdapter, BillingClient, MoneyOutcome, MoneyRequest, NewPaymentMethod } from "./adapter";
 import type { BillingGateway, ChargeOutcome, StoredMethod } from "./gateway";
 
 const pm = schema.paymentMethods;
@@ -102,11 +102,36 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
         status: outcome.ok ? "succeeded" : "failed",
         failureMessage: outcome.ok ? null : outcome.message,
         createdBy: request.actorUserId,
+        idempotencyKey: request.idempotencyKey ?? null,
       })
       .returning();
     if (!row) throw new Error("ledger insert failed");
     return toEntry(row);
   };
+
+  /** One charge or refund at a time per client: what is already in the ledger cannot change under us. */
+  const lockClient = async (tx: HubTx, clientId: number) => {
+    await tx.select({ id: customers.clientId }).from(customers).where(eq(customers.clientId, clientId)).for("update");
+  };
+
+  /**
+   * The entry an earlier request with the same Idempotency-Key made, if any (inside the client's
+   * lock). The same key for another order or amount is refused rather than answered.
+   */
+  const earlier = async (tx: HubTx, client: BillingClient, kind: "charge" | "refund", request: MoneyRequest): Promise<MoneyOutcome | null> => {
+    if (!request.idempotencyKey) return null;
+    const [row] = await tx
+      .select()
+      .from(ledgerT)
+      .where(and(eq(ledgerT.clientId, client.clientId), eq(ledgerT.kind, kind), eq(ledgerT.idempotencyKey, request.idempotencyKey)));
+    if (!row) return null;
+    if (row.orderId !== request.orderId || row.amountCents !== request.amountCents) throw conflict(BILLING_MESSAGES.idempotencyKeyReused);
+    return { entry: toEntry(row), replayed: true };
+  };
+
+  /** The key the provider sees: the caller's (so the provider dedupes a retry too), or a new one. */
+  const providerKey = (kind: "charge" | "refund", client: BillingClient, request: MoneyRequest) =>
+    request.idempotencyKey ? `hub-${kind}-${client.clientId}-${request.idempotencyKey}` : `hub-${kind}-${randomUUID()}`;
 
   const netCharged = async (tx: HubTx, clientId: number, orderId: string): Promise<number> => {
     const [row] = await tx
@@ -159,20 +184,28 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
       const [method] = await db.select().from(pm).where(and(eq(pm.clientId, client.clientId), eq(pm.isDefault, true)));
       if (!method) throw conflict(BILLING_MESSAGES.noDefaultMethod);
       const customer = await ensureCustomer(client);
-      const outcome = await gateway.charge(customer, stored(method), {
-        amountCents: request.amountCents,
-        orderId: request.orderId,
-        clientId: client.clientId,
-        idempotencyKey: `hub-charge-${randomUUID()}`,
+      const charge = async (q: HubDb | HubTx): Promise<MoneyOutcome> => {
+        const outcome = await gateway.charge(customer, stored(method), {
+          amountCents: request.amountCents,
+          orderId: request.orderId,
+          clientId: client.clientId,
+          idempotencyKey: providerKey("charge", client, request),
+        });
+        return { entry: await record(q, client, request, "charge", outcome), replayed: false };
+      };
+      if (!request.idempotencyKey) return charge(db);
+      return db.transaction(async (tx) => {
+        await lockClient(tx, client.clientId);
+        return (await earlier(tx, client, "charge", request)) ?? charge(tx);
       });
-      return record(db, client, request, "charge", outcome);
     },
 
     refund: async (client, request: MoneyRequest) => {
       await ensureCustomer(client);
       return db.transaction(async (tx) => {
-        // One refund at a time per client: the net below cannot change under us.
-        await tx.select({ id: customers.clientId }).from(customers).where(eq(customers.clientId, client.clientId)).for("update");
+        await lockClient(tx, client.clientId);
+        const replay = await earlier(tx, client, "refund", request);
+        if (replay) return replay;
         const net = await netCharged(tx, client.clientId, request.orderId);
         if (request.amountCents > net) throw conflict(BILLING_MESSAGES.refundTooLarge, { refundAmt: `At most ${net} cents can be refunded for this order` });
         const [charge] = await tx
@@ -182,8 +215,8 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
           .orderBy(desc(ledgerT.id))
           .limit(1);
         if (!charge?.externalId) throw conflict(BILLING_MESSAGES.refundTooLarge);
-        const outcome = await gateway.refund(charge.externalId, { amountCents: request.amountCents, idempotencyKey: `hub-refund-${randomUUID()}` });
-        return record(tx, client, request, "refund", outcome);
+        const outcome = await gateway.refund(charge.externalId, { amountCents: request.amountCents, idempotencyKey: providerKey("refund", client, request) });
+        return { entry: await record(tx, client, request, "refund", outcome), replayed: false };
       });
     },
 

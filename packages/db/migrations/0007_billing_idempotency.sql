@@ -1,0 +1,2 @@
+ALTER TABLE "billing_ledger" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "billing_ledger_idempotency_idx" ON "billing_ledger" USING btree ("client_id","kind","idempotency_key");
