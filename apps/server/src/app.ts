@@ -14,9 +14,9 @@ import { clientsRoutes } from "./modules/clients/routes";
 import { filesRoutes } from "./modules/files/routes";
 import { integrationsRoutes } from "./modules/integrations/routes";
 import { libraryRoutes } from "./modules/library/routes";
-import { assertBrandSignUpAllowed, ensureHubUser } from "./modules/accounts/hub-user.service";
+import { assertBrandSignUpAllowed } from "./modules/accounts/hub-user.service";
 import { devRoutes } from "./modules/dev/routes";
-import { createBuiltinPool } from "./modules/identity/builtin-pool";
+import { identityProviderFor } from "./modules/identity/provider-for";
 import type { IdentityProvider } from "./modules/identity/provider";
 import { identityRoutes } from "./modules/identity/routes";
 import { systemRoutes } from "./modules/system/routes";
@@ -50,18 +50,8 @@ export type HubApp = FastifyInstance & { identity: IdentityProvider };
 export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   const { config, db } = deps;
   const mailer = deps.mailer ?? (config.smtpUrl ? smtpMailer(db, config.smtpUrl, config.mailFrom) : outboxMailer(db));
-  const identity =
-    deps.identity ??
-    createBuiltinPool({
-      db,
-      mailer,
-      publicUrl: config.publicUrl,
-      idTokenTtlSeconds: config.idTokenTtlSeconds,
-      refreshTokenTtlDays: config.refreshTokenTtlDays,
-      onConfirmed: async (user, tx) => {
-        await ensureHubUser(tx, user);
-      },
-    });
+  // Cognito when COGNITO_USER_POOL_ID is set, else the built-in pool; tests may pass their own.
+  const identity = deps.identity ?? identityProviderFor(config, db, mailer);
 
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logger ?? false, deps.logStream),

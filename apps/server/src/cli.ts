@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { ROLE_NAMES, ZNewPasswordSchema } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { eq } from "drizzle-orm";
-import { createBuiltinPool } from "./modules/identity/builtin-pool";
+import { identityProviderFor } from "./modules/identity/provider-for";
 import { loadConfig } from "./platform/config";
 import { openHubDatabase } from "./platform/database";
 import { outboxMailer } from "./platform/mail";
@@ -50,14 +50,8 @@ const main = async () => {
   const database = await openHubDatabase(config);
   const { db } = database;
   try {
-    const pool = createBuiltinPool({
-      db,
-      mailer: outboxMailer(db),
-      publicUrl: config.publicUrl,
-      idTokenTtlSeconds: config.idTokenTtlSeconds,
-      refreshTokenTtlDays: config.refreshTokenTtlDays,
-      onConfirmed: async () => {},
-    });
+    // The configured pool: a Cognito installation's first admin is made in Cognito.
+    const pool = identityProviderFor(config, db, outboxMailer(db));
     await pool.adminCreateUser({ username, email, firstName, lastName, temporaryPassword });
     await db.transaction(async (tx) => {
       const [user] = await tx

@@ -56,6 +56,41 @@ export type HubConfig = {
   } | null;
   /** Largest print file a person may upload, in bytes. */
   printFileMaxBytes: number;
+  /** AWS Cognito user pool: when set, identity uses the Cognito adapter; null: the built-in pool. */
+  cognito: CognitoSettings | null;
+};
+
+export type CognitoSettings = {
+  userPoolId: string;
+  clientId: string;
+  /** The app client's secret, when it has one (SECRET_HASH is then sent). Never logged. */
+  clientSecret: string | null;
+  region: string;
+  /** Where the SDK sends its calls and where the issuer lives (tests point it at a local stand-in); null: AWS. */
+  endpoint: string | null;
+};
+
+/** Cognito's own limit and shape of a user pool id: `<region>_<id>`, at most 55 characters. */
+const COGNITO_POOL_ID = /^[\w-]+_[0-9a-zA-Z]+$/;
+
+const cognitoSettings = (env: NodeJS.ProcessEnv): CognitoSettings | null => {
+  const userPoolId = env.COGNITO_USER_POOL_ID?.trim() || null;
+  const clientId = env.COGNITO_CLIENT_ID?.trim() || null;
+  if (!userPoolId && !clientId) return null;
+  if (!userPoolId) throw new Error("COGNITO_CLIENT_ID is set but COGNITO_USER_POOL_ID is not: set both to use Cognito, or neither.");
+  if (!clientId) throw new Error("COGNITO_USER_POOL_ID is set but COGNITO_CLIENT_ID is not: set the app client's id too.");
+  if (userPoolId.length > 55) throw new Error(`COGNITO_USER_POOL_ID must be at most 55 characters, got ${userPoolId.length}.`);
+  if (!COGNITO_POOL_ID.test(userPoolId)) {
+    throw new Error(`COGNITO_USER_POOL_ID must look like "us-east-1_AbCdEf123" (region, "_", id), got "${userPoolId}".`);
+  }
+  const region = env.COGNITO_REGION?.trim() || userPoolId.slice(0, userPoolId.indexOf("_"));
+  return {
+    userPoolId,
+    clientId,
+    clientSecret: env.COGNITO_CLIENT_SECRET?.trim() || null,
+    region,
+    endpoint: env.COGNITO_ENDPOINT?.trim().replace(/\/+$/, "") || null,
+  };
 };
 
 /** The published development key: only for demo and development data, never for real credentials. */
@@ -117,5 +152,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): HubConfig => {
         }
       : null,
     printFileMaxBytes: int(env.PRINT_FILE_MAX_BYTES, 50 * 1024 * 1024, "PRINT_FILE_MAX_BYTES"),
+    cognito: cognitoSettings(env),
   };
 };

@@ -396,5 +396,9 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
         emailVerified: true,
       });
     },
+
+    async adminDeleteUser(username) {
+      await db.delete(schema.identityUsers).where(sql`lower(${schema.identityUsers.username}) = lower(${username.trim()})`);
+    },
   };
 };

@@ -11,8 +11,8 @@ export interface IdentityProvider {
   /**
    * Registers an unconfirmed user. `input.brand` (a brand signing up from /auth/subscription) is
    * kept with the user until confirmation, when `ensureHubUser` creates the client: the built-in
-   * pool stores it in identity_users.pending_brand; a Cognito adapter would send it as the
-   * SignUp call's clientMetadata and its post-confirmation trigger would hand it back.
+   * pool stores it in identity_users.pending_brand; the Cognito adapter keeps it in the user's
+   * `custom:hub_brand` attribute (docs/adr/0002-cognito.md).
    */
   signUp(input: TSignUpRequest): Promise<{ userConfirmed: boolean; codeDelivery: TCodeDelivery }>;
   confirmSignUp(username: string, code: string): Promise<void>;
@@ -29,8 +29,13 @@ export interface IdentityProvider {
   signOut(refreshToken: string): Promise<void>;
   /** Verifies an ID token and that its session has not ended; null when it is not valid. */
   verifyIdToken(token: string): Promise<TIdTokenClaims | null>;
-  /** An admin creates a user with a temporary password; the first sign-in must set a new one. */
+  /**
+   * An admin creates a user with a temporary password; the first sign-in must set a new one. The
+   * Hub sends its own email with the password, so the pool sends none.
+   */
   adminCreateUser(input: { username: string; email: string; firstName: string; lastName: string; temporaryPassword: string }): Promise<void>;
+  /** Takes back a user an admin just created when the Hub's own record of them could not be written. */
+  adminDeleteUser(username: string): Promise<void>;
   jwks(): Promise<{ keys: Record<string, unknown>[] }>;
 }
 

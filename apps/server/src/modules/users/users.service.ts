@@ -347,6 +347,10 @@ export const createAccount = async (deps: ModuleDeps, me: Principal, input: TCre
     if ((error instanceof HttpError && error.code === "UsernameExistsException") || isUniqueViolation(error)) {
       throw conflict("An account with that username already exists.", { username: "This username is taken. Choose another." });
     }
+    // A pool that signs in by email too (Cognito with email as an alias) knows emails the Hub's tables may not.
+    if (error instanceof HttpError && error.code === "AliasExistsException") {
+      throw conflict("An account with that email already exists.", { email: "An account with this email already exists." });
+    }
     throw error;
   }
   const facility = input.kind === "icreate" ? null : input.factoryId;
@@ -381,9 +385,7 @@ export const createAccount = async (deps: ModuleDeps, me: Principal, input: TCre
     });
   } catch (error) {
     // The user pool account has no Hub record: take it back so the username can be used again.
-    if (identity.kind === "builtin") {
-      await db.delete(schema.identityUsers).where(sql`lower(${schema.identityUsers.username}) = lower(${input.username})`);
-    }
+    await identity.adminDeleteUser(input.username).catch(() => {});
     // Two admins creating the same username at once: the database's unique index decides.
     if (isUniqueViolation(error)) throw conflict("An account with that username already exists.", { username: "This username is taken. Choose another." });
     throw error;
