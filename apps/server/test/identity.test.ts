@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { hash } from "@node-rs/argon2";
 import { LOGIN_LIMITS } from "../src/modules/identity/builtin-pool";
 import { ARGON2_OPTIONS } from "../src/modules/identity/password";
-import { createTestApp, DEMO_PASSWORD, hubUser, type TestApp } from "./helpers/test-app";
+import { createTestApp, DEMO_PASSWORD, hubUser, signedUpHubUser, type TestApp } from "./helpers/test-app";
 
 const PASSWORD = "Str0ng!pass";
 const NEW_PASSWORD = "N3w!password";
@@ -123,23 +123,7 @@ describe("sign-up and confirmation", () => {
     expect(ok.json()).toEqual({ ok: true });
 
     const user = await hubUser(t.db, "new.user");
-    expect(user).toMatchObject({
-      userName: "new.user",
-      email: "new.user@example.com",
-      firstName: "Test",
-      lastName: "Person",
-      typeId: GENERATED_USER_TYPE_ID,
-      available: true,
-      deliverableEmail: true,
-      isInternalAdmin: false,
-      testUser: false,
-      colorPalette: null,
-      manufacturerId: null,
-      userFactoryId: null,
-      clientId: null,
-      defaultSite: null,
-      isClientAdmin: false,
-    });
+    expect(user).toMatchObject(signedUpHubUser({ userName: "new.user", email: "new.user@example.com", firstName: "Test", lastName: "Person" }));
     expect(GENERATED_USER_TYPE_ID).toBe(5);
 
     const [identity] = await t.db.select().from(schema.identityUsers).where(eq(schema.identityUsers.username, "new.user"));

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import type { TSignInResponse, TTokens } from "@hub/contracts";
+import { GENERATED_USER_TYPE_ID, type TSignInResponse, type TTokens } from "@hub/contracts";
 import { DEMO_PASSWORD, type HubDb, schema } from "@hub/db";
 import { asc, sql } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
@@ -55,6 +55,25 @@ export type TestApp = {
   request: (options: InjectOptions & { token?: string }) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 };
+
+/**
+ * The Hub user record that spec 3 builds from a confirmed sign-up's attributes, with its fixed
+ * values (typeId 5, available, deliverable email, no admin, test, palette, manufacturer or factory).
+ */
+export const signedUpHubUser = (attrs: { userName: string; email: string; firstName: string; lastName: string }) => ({
+  ...attrs,
+  typeId: GENERATED_USER_TYPE_ID,
+  available: true,
+  deliverableEmail: true,
+  isInternalAdmin: false,
+  testUser: false,
+  colorPalette: null,
+  manufacturerId: null,
+  userFactoryId: null,
+  clientId: null,
+  defaultSite: null,
+  isClientAdmin: false,
+});
 
 export const codeIn = (text: string): string => {
   const match = /\b(\d{6})\b/.exec(text);
