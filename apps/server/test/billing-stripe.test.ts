@@ -1,4 +1,4 @@
-import { BILLING_IDEMPOTENCY_HEADER, SESSION_CLIENT_HEADER, type TLedgerEntry, type TLedgerList, type TPaymentMethod, type TPaymentMethodList, type TPortalSessionResponse } from "@hub/contracts";
+import { IDEMPOTENCY_HEADER, SESSION_CLIENT_HEADER, type TLedgerEntry, type TLedgerList, type TPaymentMethod, type TPaymentMethodList, type TPortalSessionResponse } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -103,7 +103,7 @@ describe("the Stripe adapter against the local stand-in", () => {
         url: "/api/chargeStripeCustomer",
         token: tokens.admin,
         payload: { clientId: northwind, orderId: "SO-KEY", chargeAmt: 1200 },
-        headers: { [BILLING_IDEMPOTENCY_HEADER]: "retry-me" },
+        headers: { [IDEMPOTENCY_HEADER]: "retry-me" },
       });
     const first = await keyed();
     expect(first.statusCode, first.body).toBe(201);

@@ -1,4 +1,4 @@
-import { BILLING_IDEMPOTENCY_HEADER, BILLING_MESSAGES, SESSION_CLIENT_HEADER, type TLedgerEntry, type TLedgerList, type TPaymentMethod, type TPaymentMethodList } from "@hub/contracts";
+import { IDEMPOTENCY_HEADER, BILLING_MESSAGES, SESSION_CLIENT_HEADER, type TLedgerEntry, type TLedgerList, type TPaymentMethod, type TPaymentMethodList } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -148,7 +148,7 @@ describe("charges and refunds", () => {
   test("a charge or refund repeated with its Idempotency-Key answers the first entry and moves no money again", async () => {
     const order = orderId();
     const keyed = (path: string, key: string, payload: unknown) =>
-      t.request({ method: "POST", url: path, token: tokens.admin, payload: payload as Record<string, unknown>, headers: { [BILLING_IDEMPOTENCY_HEADER]: key } });
+      t.request({ method: "POST", url: path, token: tokens.admin, payload: payload as Record<string, unknown>, headers: { [IDEMPOTENCY_HEADER]: key } });
     const audits = async () => (await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "billing.charge"))).length;
     const auditsBefore = await audits();
 

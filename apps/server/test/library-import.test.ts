@@ -163,6 +163,10 @@ describe("validate and apply", () => {
     expect(c.json<TImportReport>().importId).toBe(first.importId);
     const rows = await fabricsLike("IMP-C");
     expect(rows.map((r) => r.fabricName)).toEqual(["Once only"]);
+    // A key over 200 characters is refused, not cut short (two long keys must not become one).
+    const third = (await validate("factory", "fabrics", csv.replace("IMP-C1", "IMP-C2"))).json<TImportReport>();
+    expect((await apply("factory", third.importId, "k".repeat(201))).statusCode).toBe(400);
+    expect((await fabricsLike("IMP-C")).map((r) => r.fabricName)).toEqual(["Once only"]);
   });
 
   test("files that cannot be read are refused with a message", async () => {

@@ -15,14 +15,8 @@ export const BILLING_MESSAGES = {
   refundTooLarge: "The refund is more than what is left to refund for this order.",
   noDefaultMethod: "The client has no default payment method.",
   idempotencyKeyReused: "This Idempotency-Key was already used for a different charge or refund; send a new key for a new one.",
-  idempotencyKeyTooLong: "The Idempotency-Key header must be at most 200 characters.",
 } as const;
 
-/**
- * Charges and refunds accept this header: a request repeated with the same key (a retry after a
- * lost answer, a second click) answers the first one's ledger entry and moves no money again.
- */
-export const BILLING_IDEMPOTENCY_HEADER = "idempotency-key";
 
 const ZCentsSchema = z.number().int(BILLING_MESSAGES.amountPositive).positive(BILLING_MESSAGES.amountPositive).max(99_999_999);
 

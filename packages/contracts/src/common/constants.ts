@@ -16,3 +16,10 @@ export const COLOR_PRESETS = ["blue", "cyan", "purple", "orange", "red", "gray"]
 export type TColorPreset = (typeof COLOR_PRESETS)[number];
 export const LAYOUTS = ["vertical", "horizontal"] as const;
 export type TLayout = (typeof LAYOUTS)[number];
+
+/**
+ * The header a caller sends with a request that must take effect once (a charge, a refund, an
+ * import's apply): a repeat with the same key answers the first result. At most 200 characters.
+ */
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+export const IDEMPOTENCY_KEY_MAX = 200;

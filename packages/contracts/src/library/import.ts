@@ -128,4 +128,3 @@ export const ZImportResourcesSchema = z.array(
     columns: z.array(z.object({ name: z.string(), required: z.boolean(), help: z.string(), example: z.string() })),
   }),
 );
-export const IMPORT_IDEMPOTENCY_HEADER = "idempotency-key";

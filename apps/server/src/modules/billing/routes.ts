@@ -1,6 +1,4 @@
 import {
-  BILLING_IDEMPOTENCY_HEADER,
-  BILLING_MESSAGES,
   ZAddBankAccountRequestSchema,
   ZAddCardRequestSchema,
   ZChargeRequestSchema,
@@ -17,24 +15,16 @@ import {
   ZRemovePaymentMethodResponseSchema,
   ZSetDefaultPaymentMethodSchema,
 } from "@hub/contracts";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../platform/access";
 import { recordAudit } from "../../platform/audit";
 import type { ModuleDeps } from "../../platform/deps";
-import { badRequest, HttpError, notFound } from "../../platform/errors";
+import { HttpError, notFound } from "../../platform/errors";
+import { idempotencyKeyOf } from "../../platform/idempotency";
 import { billingClientOf, namedClient } from "./billing.service";
 
 const tags = ["billing"];
 
-/** The request's Idempotency-Key header (charges and refunds), if it sent one. */
-const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
-  const raw = request.headers[BILLING_IDEMPOTENCY_HEADER];
-  const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-  if (!key) return undefined;
-  if (key.length > 200) throw badRequest(BILLING_MESSAGES.idempotencyKeyTooLong);
-  return key;
-};
 const errors = {
   400: ZErrorResponseSchema,
   401: ZErrorResponseSchema,

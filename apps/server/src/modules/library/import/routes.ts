@@ -1,6 +1,5 @@
 import {
   IMPORT_COLUMNS,
-  IMPORT_IDEMPOTENCY_HEADER,
   IMPORT_MAX_BYTES,
   IMPORT_RESOURCES,
   LIBRARY_EDITOR_TYPES,
@@ -15,6 +14,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../../platform/access";
 import type { ModuleDeps } from "../../../platform/deps";
 import { badRequest } from "../../../platform/errors";
+import { idempotencyKeyOf } from "../../../platform/idempotency";
 import { applyImport, importReport, templateOf, validateImport } from "./import.service";
 
 const tags = ["library"];
@@ -77,10 +77,6 @@ export const importRoutes =
     app.post(
       "/library/import/:id/apply",
       { config: { access: IMPORT }, schema: { tags, params: ZImportIdParamsSchema, response: { 200: ZImportReportSchema, ...errors } } },
-      async (request) => {
-        const raw = request.headers[IMPORT_IDEMPOTENCY_HEADER];
-        const key = (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, 200) || undefined;
-        return applyImport(db, principalOf(request), request.params.id, key);
-      },
+      async (request) => applyImport(db, principalOf(request), request.params.id, idempotencyKeyOf(request)),
     );
   };

@@ -1,6 +1,6 @@
+import { IDEMPOTENCY_HEADER } from "@hub/contracts/common/constants";
 import {
   IMPORT_COLUMNS,
-  IMPORT_IDEMPOTENCY_HEADER,
   IMPORT_MAX_BYTES,
   IMPORT_RESOURCES,
   type TImportReport,
@@ -104,7 +104,7 @@ export default function ImportCsvPage() {
     try {
       const done = await api(`/library/import/${report.importId}/apply`, ZImportReportSchema, {
         method: "POST",
-        headers: { [IMPORT_IDEMPOTENCY_HEADER]: `${key}-${report.importId}` },
+        headers: { [IDEMPOTENCY_HEADER]: `${key}-${report.importId}` },
       });
       // An import may also add fabric types or part categories, link options or change style prices: every library query reloads.
       await queryClient.invalidateQueries({ queryKey: libraryKeys.all() });
