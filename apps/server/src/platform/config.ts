@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { join, resolve } from "node:path";
+import { IDENTITY_POOL_ID_MAX } from "@hub/contracts";
 
 /** Everything the server reads from the environment, with the defaults that need nothing. */
 export type HubConfig = {
@@ -70,7 +71,7 @@ export type CognitoSettings = {
   endpoint: string | null;
 };
 
-/** Cognito's own limit and shape of a user pool id: `<region>_<id>`, at most 55 characters. */
+/** The shape of a user pool id, `<region>_<id>` (its length limit is spec 9's IDENTITY_POOL_ID_MAX). */
 const COGNITO_POOL_ID = /^[\w-]+_[0-9a-zA-Z]+$/;
 
 const cognitoSettings = (env: NodeJS.ProcessEnv): CognitoSettings | null => {
@@ -79,7 +80,9 @@ const cognitoSettings = (env: NodeJS.ProcessEnv): CognitoSettings | null => {
   if (!userPoolId && !clientId) return null;
   if (!userPoolId) throw new Error("COGNITO_CLIENT_ID is set but COGNITO_USER_POOL_ID is not: set both to use Cognito, or neither.");
   if (!clientId) throw new Error("COGNITO_USER_POOL_ID is set but COGNITO_CLIENT_ID is not: set the app client's id too.");
-  if (userPoolId.length > 55) throw new Error(`COGNITO_USER_POOL_ID must be at most 55 characters, got ${userPoolId.length}.`);
+  if (userPoolId.length > IDENTITY_POOL_ID_MAX) {
+    throw new Error(`COGNITO_USER_POOL_ID must be at most ${IDENTITY_POOL_ID_MAX} characters, got ${userPoolId.length}.`);
+  }
   if (!COGNITO_POOL_ID.test(userPoolId)) {
     throw new Error(`COGNITO_USER_POOL_ID must look like "us-east-1_AbCdEf123" (region, "_", id), got "${userPoolId}".`);
   }
