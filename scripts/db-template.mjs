@@ -2,19 +2,18 @@
 // sources; packages/db/src/template.ts), so a first start on an empty data folder copies a ready
 // database instead of running initdb, the migrations and the demo seed. Run with `node --import tsx`.
 import { existsSync, readdirSync } from "node:fs";
-import { join, resolve } from "node:path";
 
-if (process.env.DATABASE_URL?.trim()) process.exit(0);
-const dataDir = join(resolve(process.env.DATA_DIR ?? "data"), "pgdata");
-if (existsSync(dataDir) && readdirSync(dataDir).length > 0) process.exit(0);
+// The server's own configuration decides, so the template is always the one the server will look for.
+const { loadConfig } = await import("../apps/server/src/platform/config.ts");
+const config = loadConfig();
+if (config.databaseUrl) process.exit(0);
+if (existsSync(config.databaseDir) && readdirSync(config.databaseDir).length > 0) process.exit(0);
 
 const { databaseTemplatePath, ensureDatabaseTemplate, isTemplate } = await import("../packages/db/src/template.ts");
-// The same rule as the server's config: demo mode unless NODE_ENV is production (DATABASE_URL is unset here).
-const demo = process.env.NODE_ENV !== "production";
-if (!isTemplate(databaseTemplatePath(demo ? "demo" : "empty"))) {
+if (!isTemplate(databaseTemplatePath(config.demoMode ? "demo" : "empty"))) {
   const started = Date.now();
-  process.stdout.write(`Preparing the embedded database${demo ? " with its demo data" : ""} (once)... `);
-  if (demo) {
+  process.stdout.write(`Preparing the embedded database${config.demoMode ? " with its demo data" : ""} (once)... `);
+  if (config.demoMode) {
     const { hashPassword } = await import("../apps/server/src/modules/identity/password.ts");
     await ensureDatabaseTemplate({ kind: "demo", hashPassword });
   } else {

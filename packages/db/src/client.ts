@@ -36,7 +36,7 @@ export type OpenOptions =
    * folder starts as a copy of `template` (a prepared data folder, see template.ts) when one is given
    * and exists.
    */
-  | { dataDir: string | null; template?: string | null }
+  | { dataDir: string | null; template?: string | null | (() => string | null) }
   /** Embedded PGlite in memory, loaded from a dump of a prepared database (see ensureDatabaseTemplateDump). */
   | { dataDir: null; dump: string };
 
@@ -105,12 +105,14 @@ export const openDatabase = async (options: OpenOptions): Promise<DatabaseHandle
     unlock = lockDataDir(dir);
     try {
       const fresh = !existsSync(dir) || readdirSync(dir).length === 0;
-      if (fresh && options.template && existsSync(join(options.template, "PG_VERSION"))) {
+      // Only a new folder needs the template, so its path (a hash of its sources) is worked out only then.
+      const template = fresh ? (typeof options.template === "function" ? options.template() : options.template) : null;
+      if (template && existsSync(join(template, "PG_VERSION"))) {
         // A copy of files is far quicker than initdb, or than loading a dump through PGlite. It is
         // made aside and renamed into place, so a start cut short never leaves half a database.
         const partial = `${dir}.${process.pid}.partial`;
         rmSync(partial, { recursive: true, force: true });
-        cpSync(options.template, partial, { recursive: true, mode: constants.COPYFILE_FICLONE });
+        cpSync(template, partial, { recursive: true, mode: constants.COPYFILE_FICLONE });
         rmSync(dir, { recursive: true, force: true });
         renameSync(partial, dir);
       } else if (!existsSync(dir)) {
