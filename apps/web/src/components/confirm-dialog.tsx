@@ -1,6 +1,6 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
 import { type ReactNode, useState } from "react";
-import { ApiError } from "../lib/api-error";
+import { messageOf } from "../lib/api-error";
 
 type Props = {
   open: boolean;
@@ -24,7 +24,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, danger, onCo
       await onConfirm();
       onClose();
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : "Something went wrong");
+      setError(messageOf(e));
     } finally {
       setBusy(false);
     }

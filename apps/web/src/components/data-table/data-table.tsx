@@ -3,6 +3,7 @@ import { Box, Card, InputAdornment, Stack, TextField } from "@mui/material";
 import { DataGrid, type GridColDef, type GridRowParams, type GridSortModel, type GridValidRowModel } from "@mui/x-data-grid";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { ListState } from "../../lib/list-state";
+import { ExportCsvButton } from "./export-csv-button";
 
 type Props<R extends GridValidRowModel> = {
   columns: GridColDef<R>[];
@@ -19,10 +20,10 @@ type Props<R extends GridValidRowModel> = {
   emptyText?: string;
   label: string;
   /**
-   * The page exports every matching row itself (a server CSV): the grid's own export, which only
-   * knows the rows on screen, is hidden so that there is one export and it is complete.
+   * Downloads every row the list's search and filters find (a server CSV): shown as "Export CSV"
+   * after the actions, and the grid's own export, which only knows the rows on screen, is hidden.
    */
-  exportsAll?: boolean;
+  exportCsv?: () => Promise<void>;
 };
 
 /**
@@ -74,6 +75,7 @@ export function DataTable<R extends GridValidRowModel>(props: Props<R>) {
         />
         <Box sx={{ flexGrow: 1 }} />
         {props.actions}
+        {props.exportCsv ? <ExportCsvButton onExport={props.exportCsv} /> : null}
       </Stack>
       <DataGrid<R>
         aria-label={props.label}
@@ -92,7 +94,7 @@ export function DataTable<R extends GridValidRowModel>(props: Props<R>) {
         slotProps={{
           toolbar: {
             showQuickFilter: false,
-            ...(props.exportsAll ? { csvOptions: { disableToolbarButton: true }, printOptions: { disableToolbarButton: true } } : {}),
+            ...(props.exportCsv ? { csvOptions: { disableToolbarButton: true }, printOptions: { disableToolbarButton: true } } : {}),
           },
         }}
         pageSizeOptions={[10, 25, 50, 100]}

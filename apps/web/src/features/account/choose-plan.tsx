@@ -4,7 +4,7 @@ import { type ReactNode, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import { PageHeader } from "../../components/page-header";
-import { ApiError } from "../../lib/api-error";
+import { messageOf } from "../../lib/api-error";
 import { useChangePlan, usePlans, useYourAccount } from "./api";
 import { PlanCards } from "./plan-cards";
 
@@ -25,7 +25,7 @@ export function ChoosePlan({ mode }: { mode: "new" | "change" }) {
       toast.success(`Your client is now on the ${plan.name} plan.`);
       navigate("/yourAccount");
     } catch (e) {
-      setError(e instanceof ApiError ? e.message : "Something went wrong");
+      setError(messageOf(e));
     }
   };
 

@@ -29,7 +29,7 @@ import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
 import { TextInput } from "../../components/text-input";
-import { ApiError } from "../../lib/api-error";
+import { messageOf } from "../../lib/api-error";
 import { FormDialog } from "../../components/form-dialog";
 import { applyServerErrors } from "../../lib/form-errors";
 
@@ -216,7 +216,7 @@ export default function YourAddressesPage() {
       await save.mutateAsync({ id: address.id, body: { ...toRequest(address), isDefault: true } });
       toast.success(`${address.label} is now the default address.`);
     } catch (e) {
-      toast.error(e instanceof ApiError ? e.message : "Something went wrong");
+      toast.error(messageOf(e));
     }
   };
 

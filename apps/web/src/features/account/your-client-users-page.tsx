@@ -25,7 +25,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DataTable } from "../../components/data-table/data-table";
 import { PageHeader } from "../../components/page-header";
 import { TextInput } from "../../components/text-input";
-import { ApiError } from "../../lib/api-error";
+import { messageOf } from "../../lib/api-error";
 import { useAuth } from "../../lib/auth/auth-context";
 import { FormDialog } from "../../components/form-dialog";
 import { applyServerErrors } from "../../lib/form-errors";
@@ -33,7 +33,7 @@ import { useListState } from "../../lib/list-state";
 
 import { useClientUsers, useInvite, useResendInvitation, useRevokeInvitation, useUpdateClientUser, useYourAccount } from "./api";
 
-const errorMessage = (e: unknown) => (e instanceof ApiError ? e.message : "Something went wrong");
+const errorMessage = (e: unknown) => (messageOf(e));
 
 function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const invite = useInvite();

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { usePageTitle } from "../../components/guards";
 import { publicRequest } from "../../lib/api";
-import { ApiError } from "../../lib/api-error";
+import { messageOf } from "../../lib/api-error";
 import { PlanCards } from "../account/plan-cards";
 import { AuthLayout } from "./auth-layout";
 
@@ -21,7 +21,7 @@ export default function SubscriptionPage() {
         if (live) setPlans(body.items);
       })
       .catch((e: unknown) => {
-        if (live) setError(e instanceof ApiError ? e.message : "Something went wrong");
+        if (live) setError(messageOf(e));
       });
     return () => {
       live = false;

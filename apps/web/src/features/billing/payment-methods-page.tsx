@@ -7,7 +7,7 @@ import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageLoader } from "../../components/loading-screen";
 import { PageHeader } from "../../components/page-header";
-import { ApiError } from "../../lib/api-error";
+import { ApiError, messageOf } from "../../lib/api-error";
 import { AddMethodDialog } from "./add-method-dialog";
 import { openBillingPortal, usePaymentMethods, useRemovePaymentMethod, useSetDefault } from "./api";
 
@@ -28,7 +28,7 @@ export default function PaymentMethodsPage() {
       await setDefault.mutateAsync(m.id);
       toast.success(`${m.label} is now the default.`);
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "Something went wrong");
+      toast.error(messageOf(error));
     }
   };
   const portal = async () => {
@@ -36,7 +36,7 @@ export default function PaymentMethodsPage() {
     try {
       await openBillingPortal();
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : "Something went wrong");
+      toast.error(messageOf(error));
       setPortalBusy(false);
     }
   };
@@ -65,7 +65,7 @@ export default function PaymentMethodsPage() {
         }
       />
       {methods.isPending ? <PageLoader /> : null}
-      {methods.error ? <Alert severity={methods.error instanceof ApiError && methods.error.status === 400 ? "info" : "error"}>{methods.error instanceof ApiError ? methods.error.message : "Something went wrong"}</Alert> : null}
+      {methods.error ? <Alert severity={methods.error instanceof ApiError && methods.error.status === 400 ? "info" : "error"}>{messageOf(methods.error)}</Alert> : null}
       {methods.data ? (
         <Card variant="outlined">
           {methods.data.items.length === 0 ? (

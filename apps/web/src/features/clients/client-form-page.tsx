@@ -30,7 +30,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageLoader } from "../../components/loading-screen";
 import { PageHeader } from "../../components/page-header";
 import { TextInput } from "../../components/text-input";
-import { ApiError } from "../../lib/api-error";
+import { ApiError, messageOf } from "../../lib/api-error";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useClient, useClientFormOptions, useDeleteClient, useSaveClient } from "./api";
 
@@ -46,7 +46,6 @@ const fromClient = (c: TClientDetail): TClientRequestInput => ({
   active: c.active,
 });
 
-const messageOf = (error: unknown) => (error instanceof ApiError ? error.message : "Something went wrong");
 
 /** The not-found state of an edit page whose client does not exist (or is not the caller's). */
 function ClientNotFound() {

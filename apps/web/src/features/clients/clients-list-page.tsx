@@ -4,7 +4,6 @@ import { Alert, Button, Chip, Link } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { DataTable } from "../../components/data-table/data-table";
-import { ExportCsvButton } from "../../components/data-table/export-csv-button";
 import { PageHeader } from "../../components/page-header";
 import { messageOf } from "../../lib/api-error";
 import { useListState } from "../../lib/list-state";
@@ -73,8 +72,7 @@ export default function ClientsListPage() {
         onStateChange={update}
         onRowClick={(row) => navigate(`/clients/edit/${row.clientId}`)}
         searchPlaceholder="Search client or site name…"
-        exportsAll
-        actions={<ExportCsvButton onExport={() => downloadListCsv("/clients/export.csv", query, "clients")} />}
+        exportCsv={() => downloadListCsv("/clients/export.csv", query, "clients")}
         emptyText={state.searchString ? "No clients match this search" : "No clients yet"}
       />
     </>

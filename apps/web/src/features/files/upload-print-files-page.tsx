@@ -10,7 +10,7 @@ import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DataTable } from "../../components/data-table/data-table";
 import { PageHeader } from "../../components/page-header";
-import { ApiError } from "../../lib/api-error";
+import { messageOf } from "../../lib/api-error";
 import { useListState } from "../../lib/list-state";
 import { downloadPrintFile, printFileKeys, uploadPrintFile, useDeletePrintFile, usePrintFiles, usePrintFileSettings } from "./api";
 
@@ -59,7 +59,7 @@ export default function UploadPrintFilesPage() {
           toast.success(`${stored.fileName} was uploaded.`);
           await queryClient.invalidateQueries({ queryKey: printFileKeys.lists() });
         })
-        .catch((error: unknown) => patch(id, { status: "failed", message: error instanceof ApiError ? error.message : "Something went wrong" }));
+        .catch((error: unknown) => patch(id, { status: "failed", message: messageOf(error) }));
     }
   };
 
@@ -70,7 +70,7 @@ export default function UploadPrintFilesPage() {
   };
 
   const download = (file: TStoredFile) => {
-    downloadPrintFile(file).catch((error: unknown) => toast.error(error instanceof ApiError ? error.message : "Something went wrong"));
+    downloadPrintFile(file).catch((error: unknown) => toast.error(messageOf(error)));
   };
 
   const columns: GridColDef<TStoredFile>[] = [
@@ -105,7 +105,7 @@ export default function UploadPrintFilesPage() {
       <PageHeader title="Upload Print Files" subtitle={`PDF, PNG, JPEG, TIFF, SVG, AI, EPS or PSD, up to ${formatBytes(maxBytes)} each.`} />
       {list.error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {list.error instanceof ApiError ? list.error.message : "Something went wrong"}
+          {messageOf(list.error)}
         </Alert>
       ) : null}
       <Card

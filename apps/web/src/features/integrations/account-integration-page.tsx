@@ -17,7 +17,7 @@ import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
 import { TextInput } from "../../components/text-input";
-import { ApiError } from "../../lib/api-error";
+import { messageOf } from "../../lib/api-error";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useDeleteIntegration, useIntegrations, useSaveShipping, useSaveStore, useTestIntegration } from "./api";
 
@@ -112,7 +112,7 @@ function PlatformCard({ platform, saved }: { platform: TIntegrationPlatform; sav
       if (result.ok) toast.success(result.message);
       else toast.error(result.message);
     } catch (e) {
-      toast.error(e instanceof ApiError ? e.message : "Something went wrong");
+      toast.error(messageOf(e));
     }
   };
   const form =
@@ -208,7 +208,7 @@ export default function AccountIntegrationPage() {
     <>
       <PageHeader title="Account Integration" subtitle="Connect your store and shipping platforms to the Hub." />
       {integrations.isError ? (
-        <Alert severity="error">{integrations.error instanceof ApiError ? integrations.error.message : "Something went wrong"}</Alert>
+        <Alert severity="error">{messageOf(integrations.error)}</Alert>
       ) : integrations.isPending ? (
         <Skeleton variant="rounded" height={240} />
       ) : (

@@ -30,7 +30,7 @@ import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageHeader } from "../../components/page-header";
 import { TextInput } from "../../components/text-input";
-import { ApiError } from "../../lib/api-error";
+import { messageOf } from "../../lib/api-error";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "./api";
 
@@ -147,7 +147,7 @@ export default function ApiIntegrationsPage() {
         }
       />
       {keys.isError ? (
-        <Alert severity="error">{keys.error instanceof ApiError ? keys.error.message : "Something went wrong"}</Alert>
+        <Alert severity="error">{messageOf(keys.error)}</Alert>
       ) : keys.isPending ? (
         <Skeleton variant="rounded" height={160} />
       ) : keys.data.length === 0 ? (

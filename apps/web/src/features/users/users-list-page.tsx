@@ -6,7 +6,6 @@ import type { GridColDef } from "@mui/x-data-grid";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { DataTable } from "../../components/data-table/data-table";
-import { ExportCsvButton } from "../../components/data-table/export-csv-button";
 import { PageHeader } from "../../components/page-header";
 import { useListState } from "../../lib/list-state";
 import { downloadListCsv } from "../../lib/transfer";
@@ -104,9 +103,8 @@ export default function UsersListPage() {
         onStateChange={update}
         onRowClick={(row) => navigate(`/users/edit/${row.userId}`)}
         searchPlaceholder="Search name, username or email"
-        exportsAll
+        exportCsv={() => downloadListCsv("/users/export.csv", { ...query, type }, "users")}
         actions={
-          <>
           <TextField
             select
             size="small"
@@ -123,8 +121,6 @@ export default function UsersListPage() {
               </MenuItem>
             ))}
           </TextField>
-          <ExportCsvButton onExport={() => downloadListCsv("/users/export.csv", { ...query, type }, "users")} />
-          </>
         }
         emptyText={state.searchString ? "No users match the search" : "No users yet"}
       />

@@ -3,7 +3,6 @@ import { Alert, Button, MenuItem, Tab, Tabs, TextField } from "@mui/material";
 import type { GridValidRowModel } from "@mui/x-data-grid";
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { DataTable } from "../../../components/data-table/data-table";
-import { ExportCsvButton } from "../../../components/data-table/export-csv-button";
 import { PageHeader } from "../../../components/page-header";
 import { messageOf } from "../../../lib/api-error";
 import { useAuth } from "../../../lib/auth/auth-context";
@@ -77,11 +76,9 @@ export function LibraryListPage<Row extends GridValidRowModel & { id: number }>(
         onStateChange={update}
         onRowClick={(row) => navigate(`/${config.basePath}/edit/${row.id}`)}
         searchPlaceholder={config.searchPlaceholder}
-        exportsAll
+        exportCsv={() => downloadCsv(config.key, { sort: fullQuery.sort, searchString: fullQuery.searchString, archived: fullQuery.archived })}
         emptyText={state.searchString ? `No ${config.title.toLowerCase()} match this search` : `No ${config.title.toLowerCase()} yet`}
-        actions={
-          <>
-            {config.archivable ? (
+        actions={config.archivable ? (
               <TextField
                 select
                 size="small"
@@ -107,11 +104,6 @@ export function LibraryListPage<Row extends GridValidRowModel & { id: number }>(
                 <MenuItem value="all">All</MenuItem>
               </TextField>
             ) : null}
-            <ExportCsvButton
-              onExport={() => downloadCsv(config.key, { sort: fullQuery.sort, searchString: fullQuery.searchString, archived: fullQuery.archived })}
-            />
-          </>
-        }
       />
     </>
   );
