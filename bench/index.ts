@@ -10,7 +10,6 @@
  * and is killed when the bench ends, also on error or Ctrl-C. Only Node built-ins are used.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { benchLibrary } from "./library";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -19,6 +18,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { ARGON2_OPTIONS, hashPassword } from "../apps/server/src/modules/identity/password";
+import { benchLibrary } from "./library";
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -121,7 +121,13 @@ type Spawned = {
   watched: string[];
 };
 
-const spawnTracked = (command: string, args: string[], env: NodeJS.ProcessEnv, watch?: RegExp, keepLines = 40): Spawned => {
+const spawnTracked = (
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  watch?: RegExp,
+  keepLines = 40,
+): Spawned => {
   const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   children.add(child);
   const lines: string[] = [];
@@ -215,15 +221,21 @@ const percentile = (sorted: readonly number[], p: number): number => {
   return sorted[index] ?? Number.NaN;
 };
 const ascending = (values: readonly number[]) => [...values].sort((a, b) => a - b);
-const mean = (values: readonly number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : Number.NaN);
+const mean = (values: readonly number[]) =>
+  values.length ? values.reduce((s, v) => s + v, 0) / values.length : Number.NaN;
 
 const ms = (value: number, digits = 1) => (Number.isFinite(value) ? `${value.toFixed(digits)} ms` : "n/a");
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const verdict = (value: number, target: number) => (Number.isFinite(value) ? (value < target ? "PASS" : "MISS") : "n/a");
+const verdict = (value: number, target: number) =>
+  Number.isFinite(value) ? (value < target ? "PASS" : "MISS") : "n/a";
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-const table = (header: readonly string[], rows: readonly (readonly string[])[], rightAlign: readonly number[] = []): string => {
+const table = (
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  rightAlign: readonly number[] = [],
+): string => {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
   const line = (cells: readonly string[]) =>
     cells
@@ -243,7 +255,8 @@ const progress = (message: string) => console.error(`bench: ${message}`);
 // HTTP helpers
 // ---------------------------------------------------------------------------------------------
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The idToken of a successful sign-in answer ({ result: "tokens", tokens: { idToken } }), or null. */
 const idTokenOf = (body: unknown): string | null => {
@@ -274,7 +287,13 @@ const signInToken = async (base: string): Promise<string> => {
 
 type RunningServer = Spawned & { base: string; port: number };
 
-type StartResult = { server: RunningServer; readyMs: number; selfReportedMs: number | null; steps: string; attempts: number };
+type StartResult = {
+  server: RunningServer;
+  readyMs: number;
+  selfReportedMs: number | null;
+  steps: string;
+  attempts: number;
+};
 
 const startServer = async (dataDir: string): Promise<StartResult> => {
   const port = await freePort();
@@ -294,7 +313,9 @@ const startServer = async (dataDir: string): Promise<StartResult> => {
   while (performance.now() - started < LIMITS.startTimeoutMs) {
     if (state.exit !== null) {
       const { code, signal } = state.exit;
-      throw new Error(`server exited before answering /api/health (code ${code}, signal ${signal}). Last output:\n${spawned.tail().join("\n")}`);
+      throw new Error(
+        `server exited before answering /api/health (code ${code}, signal ${signal}). Last output:\n${spawned.tail().join("\n")}`,
+      );
     }
     attempts++;
     try {
@@ -305,8 +326,15 @@ const startServer = async (dataDir: string): Promise<StartResult> => {
         // The server logs its own startupMs (main.ts evaluated -> listening) just before it answers.
         await sleep(50);
         const match = spawned.watched.map((l) => /"startupMs":(\d+)/.exec(l)).find((m) => m !== null);
-        const steps = spawned.watched.map((l) => /"startupSteps":\{([^}]*)\}/.exec(l)).find((m) => m !== null)?.[1] ?? "";
-        return { server, readyMs, selfReportedMs: match?.[1] ? Number(match[1]) : null, steps: steps.replaceAll('"', "").replaceAll(",", ", "), attempts };
+        const steps =
+          spawned.watched.map((l) => /"startupSteps":\{([^}]*)\}/.exec(l)).find((m) => m !== null)?.[1] ?? "";
+        return {
+          server,
+          readyMs,
+          selfReportedMs: match?.[1] ? Number(match[1]) : null,
+          steps: steps.replaceAll('"', "").replaceAll(",", ", "),
+          attempts,
+        };
       }
       await response.arrayBuffer();
     } catch {
@@ -315,7 +343,9 @@ const startServer = async (dataDir: string): Promise<StartResult> => {
     await sleep(LIMITS.healthPollMs);
   }
   killGroup(spawned.child, "SIGKILL");
-  throw new Error(`no successful /api/health within ${LIMITS.startTimeoutMs} ms. Last output:\n${spawned.tail().join("\n")}`);
+  throw new Error(
+    `no successful /api/health within ${LIMITS.startTimeoutMs} ms. Last output:\n${spawned.tail().join("\n")}`,
+  );
 };
 
 type StopResult = { exitMs: number; goneMs: number; clean: boolean; exit: Exit | null; note: string };
@@ -340,7 +370,9 @@ const stopServer = async (server: RunningServer): Promise<StopResult> => {
       const left = groupMembers(pid);
       killGroup(server.child, "SIGKILL");
       clean = false;
-      notes.push(`still running ${LIMITS.stopTimeoutMs} ms after SIGTERM, killed: ${left.join("; ") || "(unknown processes)"}`);
+      notes.push(
+        `still running ${LIMITS.stopTimeoutMs} ms after SIGTERM, killed: ${left.join("; ") || "(unknown processes)"}`,
+      );
     }
   }
   const goneMs = performance.now() - started;
@@ -363,7 +395,12 @@ const timeHashing = async (): Promise<HashTiming> => {
     samples.push(performance.now() - t);
   }
   const sorted = ascending(samples);
-  return { median: percentile(sorted, 50), min: sorted[0] ?? Number.NaN, max: sorted.at(-1) ?? Number.NaN, samples: samples.length };
+  return {
+    median: percentile(sorted, 50),
+    min: sorted[0] ?? Number.NaN,
+    max: sorted.at(-1) ?? Number.NaN,
+    samples: samples.length,
+  };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -382,7 +419,13 @@ type LoadResult = {
 };
 
 /** `clients` concurrent loops; client i signs in as users[i % users.length]. */
-const signInLoad = async (base: string, users: readonly string[], clients: number, total: number, maxMs: number): Promise<LoadResult> => {
+const signInLoad = async (
+  base: string,
+  users: readonly string[],
+  clients: number,
+  total: number,
+  maxMs: number,
+): Promise<LoadResult> => {
   const latencies: number[] = [];
   const statuses = new Map<string, number>();
   const examples = new Map<string, string>();
@@ -419,7 +462,15 @@ const signInLoad = async (base: string, users: readonly string[], clients: numbe
   };
   await Promise.all(Array.from({ length: clients }, worker));
   const wallMs = performance.now() - started;
-  return { ok, failed, statuses, examples, wallMs, latencies: ascending(latencies), stoppedBy: issued >= total ? "count" : "time" };
+  return {
+    ok,
+    failed,
+    statuses,
+    examples,
+    wallMs,
+    latencies: ascending(latencies),
+    stoppedBy: issued >= total ? "count" : "time",
+  };
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -428,7 +479,12 @@ const signInLoad = async (base: string, users: readonly string[], clients: numbe
 
 type SequentialResult = { latencies: number[]; failed: number; statuses: Map<string, number> };
 
-const userDataSequential = async (base: string, token: string, warmup: number, requests: number): Promise<SequentialResult> => {
+const userDataSequential = async (
+  base: string,
+  token: string,
+  warmup: number,
+  requests: number,
+): Promise<SequentialResult> => {
   const url = `${base}/api/userdata?username=${encodeURIComponent(DEMO_USER)}`;
   const headers = { authorization: `Bearer ${token}` };
   const latencies: number[] = [];
@@ -479,9 +535,21 @@ const ensureWebBuild = async (): Promise<WebBuild> => {
     .slice(-15)
     .map((l) => `    | ${l}`)
     .join("\n");
-  if (exit === null) return { ok: false, reason: `web build missing: the build did not finish within ${LIMITS.webBuildTimeoutMs / 1000} s (killed).\n${tail}` };
-  if (exit.code !== 0) return { ok: false, reason: `web build missing: \`npm run build -w @hub/web\` failed (exit code ${exit.code}).\n${tail}` };
-  if (!existsSync(indexHtml)) return { ok: false, reason: `web build missing: the build exited 0 but apps/web/dist/index.html does not exist.\n${tail}` };
+  if (exit === null)
+    return {
+      ok: false,
+      reason: `web build missing: the build did not finish within ${LIMITS.webBuildTimeoutMs / 1000} s (killed).\n${tail}`,
+    };
+  if (exit.code !== 0)
+    return {
+      ok: false,
+      reason: `web build missing: \`npm run build -w @hub/web\` failed (exit code ${exit.code}).\n${tail}`,
+    };
+  if (!existsSync(indexHtml))
+    return {
+      ok: false,
+      reason: `web build missing: the build exited 0 but apps/web/dist/index.html does not exist.\n${tail}`,
+    };
   return { ok: true, builtMs };
 };
 
@@ -554,7 +622,9 @@ const measureLoginJs = (): LoginJs => {
 
   const assets = join(WEB_DIST, "assets");
   const assetNames = existsSync(assets) ? readdirSync(assets).filter((n) => /\.m?js$/.test(n)) : [];
-  const loginChunks = assetNames.filter((n) => n.toLowerCase().startsWith("login") || n.toLowerCase().includes("login-page"));
+  const loginChunks = assetNames.filter(
+    (n) => n.toLowerCase().startsWith("login") || n.toLowerCase().includes("login-page"),
+  );
   for (const name of loginChunks) add(join(assets, name), "lazy login chunk");
   if (!assetNames.some((n) => n.toLowerCase().includes("login-page"))) {
     notes.push(
@@ -577,7 +647,12 @@ const measureLoginJs = (): LoginJs => {
 
   const files = [...wanted].map(([file, why]) => {
     const buffer = readFileSync(file);
-    return { file: relative(WEB_DIST, file), why, raw: statSync(file).size, gzip: gzipSync(buffer, { level: 9 }).length };
+    return {
+      file: relative(WEB_DIST, file),
+      why,
+      raw: statSync(file).size,
+      gzip: gzipSync(buffer, { level: 9 }).length,
+    };
   });
   return {
     files,
@@ -650,7 +725,12 @@ const main = async (): Promise<void> => {
       String(first.attempts),
       `${ms(firstStop.goneMs, 0)}${firstStop.clean ? ", clean exit 0" : ` (${firstStop.note})`}${lockLeft ? ", lock file left" : ""}`,
     ]);
-    summary.push(["Cold start, first (new data folder)", ms(first.readyMs, 0), `< ${TARGETS.coldStartMs} ms`, verdict(first.readyMs, TARGETS.coldStartMs)]);
+    summary.push([
+      "Cold start, first (new data folder)",
+      ms(first.readyMs, 0),
+      `< ${TARGETS.coldStartMs} ms`,
+      verdict(first.readyMs, TARGETS.coldStartMs),
+    ]);
 
     progress("second start (same, seeded folder) ...");
     const second = await startServer(dataDir);
@@ -663,15 +743,36 @@ const main = async (): Promise<void> => {
       String(second.attempts),
       "(kept running for parts 2 and 4)",
     ]);
-    summary.push(["Cold start, second (seeded folder)", ms(second.readyMs, 0), `< ${TARGETS.coldStartMs} ms`, verdict(second.readyMs, TARGETS.coldStartMs)]);
+    summary.push([
+      "Cold start, second (seeded folder)",
+      ms(second.readyMs, 0),
+      `< ${TARGETS.coldStartMs} ms`,
+      verdict(second.readyMs, TARGETS.coldStartMs),
+    ]);
   } catch (error) {
     console.log(`ERROR: ${errorText(error)}`);
-    if (startRows.length === 0) summary.push(["Cold start, first (new data folder)", "error", `< ${TARGETS.coldStartMs} ms`, "n/a"]);
+    if (startRows.length === 0)
+      summary.push(["Cold start, first (new data folder)", "error", `< ${TARGETS.coldStartMs} ms`, "n/a"]);
     summary.push(["Cold start, second (seeded folder)", "error", `< ${TARGETS.coldStartMs} ms`, "n/a"]);
   }
   if (startRows.length) {
-    console.log(table(["start", "spawn -> health 200", "server's own startupMs", "its steps", "health polls", "SIGTERM -> all processes gone"], startRows, [1, 2, 4]));
-    console.log("(startupMs is what main.ts logs: its own evaluation -> listening; the difference is node and module loading.");
+    console.log(
+      table(
+        [
+          "start",
+          "spawn -> health 200",
+          "server's own startupMs",
+          "its steps",
+          "health polls",
+          "SIGTERM -> all processes gone",
+        ],
+        startRows,
+        [1, 2, 4],
+      ),
+    );
+    console.log(
+      "(startupMs is what main.ts logs: its own evaluation -> listening; the difference is node and module loading.",
+    );
     console.log(" Its steps: open the database (a first start copies the template), migrate, seed, build the app.)");
   }
 
@@ -695,7 +796,8 @@ const main = async (): Promise<void> => {
     try {
       progress(`sign-in warm-up (${LIMITS.signInWarmup} requests, 5 clients, one per demo user) ...`);
       const warm = await signInLoad(server.base, DEMO_USERS, 5, LIMITS.signInWarmup, LIMITS.signInMaxMs);
-      if (warm.ok === 0) throw new Error(`every warm-up sign-in failed: ${[...warm.statuses].map(([k, v]) => `${k} x${v}`).join(", ")}`);
+      if (warm.ok === 0)
+        throw new Error(`every warm-up sign-in failed: ${[...warm.statuses].map(([k, v]) => `${k} x${v}`).join(", ")}`);
       const runs: { label: string; users: readonly string[] }[] = [
         { label: `all as ${DEMO_USER}`, users: [DEMO_USER] },
         { label: `spread over ${DEMO_USERS.length} demo users`, users: DEMO_USERS },
@@ -704,8 +806,16 @@ const main = async (): Promise<void> => {
       const answers: string[] = [];
       let refused = false;
       for (const [i, run] of runs.entries()) {
-        progress(`sign-in load, ${run.label}: ${LIMITS.signInTotal} requests or ${LIMITS.signInMaxMs / 1000} s, whichever comes first ...`);
-        const load = await signInLoad(server.base, run.users, LIMITS.signInClients, LIMITS.signInTotal, LIMITS.signInMaxMs);
+        progress(
+          `sign-in load, ${run.label}: ${LIMITS.signInTotal} requests or ${LIMITS.signInMaxMs / 1000} s, whichever comes first ...`,
+        );
+        const load = await signInLoad(
+          server.base,
+          run.users,
+          LIMITS.signInClients,
+          LIMITS.signInTotal,
+          LIMITS.signInMaxMs,
+        );
         const rps = (load.ok / load.wallMs) * 1000;
         const p95 = percentile(load.latencies, 95);
         rows.push([
@@ -726,13 +836,22 @@ const main = async (): Promise<void> => {
         );
         for (const [status, body] of load.examples) answers.push(`  first ${status} body: ${body}`);
         if (load.statuses.has("HTTP 429")) refused = true;
-        const name = i === 0 ? `Sign-in p95, ${LIMITS.signInClients} clients, ${run.label}` : `Sign-in p95, ${LIMITS.signInClients} clients ${run.label}`;
+        const name =
+          i === 0
+            ? `Sign-in p95, ${LIMITS.signInClients} clients, ${run.label}`
+            : `Sign-in p95, ${LIMITS.signInClients} clients ${run.label}`;
         summary.push([name, ms(p95), `< ${TARGETS.signInP95Ms} ms`, verdict(p95, TARGETS.signInP95Ms)]);
         summary.push([`Sign-in throughput, ${run.label}`, `${rps.toFixed(1)} ok/s`, "-", "-"]);
       }
-      console.log(`after a warm-up of ${LIMITS.signInWarmup} sign-ins; latencies and ok/s count successful sign-ins (200 with tokens) only`);
       console.log(
-        table(["run", "clients", "requests", "ok", "failed", "wall", "ok/s", "p50", "p95", "p99", "max"], rows, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]),
+        `after a warm-up of ${LIMITS.signInWarmup} sign-ins; latencies and ok/s count successful sign-ins (200 with tokens) only`,
+      );
+      console.log(
+        table(
+          ["run", "clients", "requests", "ok", "failed", "wall", "ok/s", "p50", "p95", "p99", "max"],
+          rows,
+          [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+        ),
       );
       for (const line of answers) console.log(line);
       if (refused) {
@@ -751,7 +870,9 @@ const main = async (): Promise<void> => {
   }
 
   // --- Part 4: userdata (runs on the same server, before it stops) -----------------------------
-  section(`4. GET /api/userdata?username=${DEMO_USER}: ${LIMITS.userDataRequests} sequential requests with a Bearer idToken`);
+  section(
+    `4. GET /api/userdata?username=${DEMO_USER}: ${LIMITS.userDataRequests} sequential requests with a Bearer idToken`,
+  );
   if (server && token) {
     try {
       progress(`userdata: ${LIMITS.userDataWarmup} warm-up + ${LIMITS.userDataRequests} requests ...`);
@@ -775,7 +896,9 @@ const main = async (): Promise<void> => {
           [0, 1, 2, 3, 4, 5, 6, 7],
         ),
       );
-      console.log(`answers: ${[...result.statuses].map(([k, v]) => `${k} x${v}`).join(", ")}  (after ${LIMITS.userDataWarmup} warm-up requests)`);
+      console.log(
+        `answers: ${[...result.statuses].map(([k, v]) => `${k} x${v}`).join(", ")}  (after ${LIMITS.userDataWarmup} warm-up requests)`,
+      );
       summary.push([`GET /api/userdata p95 (${LIMITS.userDataRequests} sequential)`, ms(percentile(l, 95)), "-", "-"]);
     } catch (error) {
       console.log(`ERROR: ${errorText(error)}`);
@@ -801,13 +924,17 @@ const main = async (): Promise<void> => {
     summary.push(["Login page JS, gzip", "web build missing", `< ${TARGETS.loginJsGzipKb} KB`, "n/a"]);
   } else {
     try {
-      if (build.builtMs !== null) console.log(`built apps/web first (npm run build -w @hub/web, ${ms(build.builtMs, 0)})`);
+      if (build.builtMs !== null)
+        console.log(`built apps/web first (npm run build -w @hub/web, ${ms(build.builtMs, 0)})`);
       else console.log("using the existing apps/web/dist (delete it to rebuild)");
       const js = measureLoginJs();
       console.log(
         table(
           ["file (apps/web/dist/...)", "why", "raw", "gzip"],
-          [...js.files.map((f) => [f.file, f.why, kb(f.raw), kb(f.gzip)]), ["total", `${js.files.length} file(s)`, kb(js.totalRaw), kb(js.totalGzip)]],
+          [
+            ...js.files.map((f) => [f.file, f.why, kb(f.raw), kb(f.gzip)]),
+            ["total", `${js.files.length} file(s)`, kb(js.totalRaw), kb(js.totalGzip)],
+          ],
           [2, 3],
         ),
       );
@@ -819,7 +946,12 @@ const main = async (): Promise<void> => {
         );
       }
       const totalKb = js.totalGzip / 1024;
-      summary.push(["Login page JS, gzip", kb(js.totalGzip), `< ${TARGETS.loginJsGzipKb} KB`, js.files.length ? verdict(totalKb, TARGETS.loginJsGzipKb) : "n/a"]);
+      summary.push([
+        "Login page JS, gzip",
+        kb(js.totalGzip),
+        `< ${TARGETS.loginJsGzipKb} KB`,
+        js.files.length ? verdict(totalKb, TARGETS.loginJsGzipKb) : "n/a",
+      ]);
     } catch (error) {
       console.log(`ERROR: ${errorText(error)}`);
       summary.push(["Login page JS, gzip", "error", `< ${TARGETS.loginJsGzipKb} KB`, "n/a"]);
@@ -836,14 +968,28 @@ const main = async (): Promise<void> => {
 
   // --- Summary --------------------------------------------------------------------------------
   section("Summary");
-  console.log(`load average at the end: ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ")} (other work on the machine skews every number above)`);
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} (other work on the machine skews every number above)`,
+  );
   // Parts in the brief's order (1, 2, 3, 4); part 3 ran last.
   const order = (row: SummaryRow) =>
-    row[0].startsWith("Login page") ? 2.5 : row[0].startsWith("GET /api/userdata") ? 3 : row[0].startsWith("Library") ? 5 : 0;
+    row[0].startsWith("Login page")
+      ? 2.5
+      : row[0].startsWith("GET /api/userdata")
+        ? 3
+        : row[0].startsWith("Library")
+          ? 5
+          : 0;
   const rows = summary.map((row, i) => ({ row, key: order(row) * 1000 + i })).sort((a, b) => a.key - b.key);
-  console.log(table(["metric", "value", "target", "result"], rows.map((r) => r.row), [1]));
+  console.log(
+    table(
+      ["metric", "value", "target", "result"],
+      rows.map((r) => r.row),
+      [1],
+    ),
+  );
 };
 
 main()

@@ -14,7 +14,8 @@ type Row = [metric: string, value: string, target: string, result: string];
 const TARGET_MS = 50;
 const IMPORT_TARGET_S = 60;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 const pick = <T>(xs: readonly T[], i: number): T => xs[i % xs.length] as T;
 
 type Scenario = { name: string; who: DemoUser; url: (i: number) => string };
@@ -25,17 +26,56 @@ const SCENARIOS: Scenario[] = [
     who: "factory",
     url: (i) =>
       `/api/library/styles?page=${i % 20}&size=25&sort=${pick(["code,asc", "name,desc", "basePriceCents,asc", "updatedAt,desc", "category,asc"], i)}${
-        i % 3 === 0 ? "" : `&searchString=${encodeURIComponent(pick(["hoodie", "style 12", "BS-99", "tee", "dress 4"], i))}`
+        i % 3 === 0
+          ? ""
+          : `&searchString=${encodeURIComponent(pick(["hoodie", "style 12", "BS-99", "tee", "dress 4"], i))}`
       }`,
   },
-  { name: "styles as a client", who: "client", url: (i) => `/api/library/styles?page=${i % 5}&size=25&sort=name,asc${i % 2 ? "&searchString=tee" : ""}` },
-  { name: "options", who: "factory", url: (i) => `/api/library/options?sort=${pick(["sortOrder,asc", "attributeCount,desc", "name,asc"], i)}` },
-  { name: "attributes", who: "factory", url: (i) => `/api/library/attributes?page=${i % 2}&sort=${pick(["sortOrder,asc", "optionNames,asc", "code,desc"], i)}${i % 2 ? "&searchString=size" : ""}` },
-  { name: "fabrics", who: "factory", url: (i) => `/api/library/fabrics?sort=${pick(["fabricCode,asc", "costCents,desc", "fabricType,asc"], i)}${i % 2 ? "&searchString=jersey" : ""}` },
-  { name: "parts", who: "factory", url: (i) => `/api/library/parts?sort=${pick(["partCode,asc", "category,asc"], i)}${i % 2 ? "&searchString=zip" : ""}` },
-  { name: "instructions", who: "factory", url: (i) => `/api/library/instructions?sort=${pick(["code,asc", "machineName,asc", "imageCount,desc"], i)}${i % 2 ? "&searchString=hem" : ""}` },
-  { name: "machines", who: "factory", url: (i) => `/api/library/machines?sort=${pick(["code,asc", "instructionCount,desc"], i)}${i % 2 ? "&searchString=overlock" : ""}` },
-  { name: "skuMaps", who: "factory", url: (i) => `/api/library/skuMaps?sort=name,asc${i % 2 ? "&searchString=tee" : ""}` },
+  {
+    name: "styles as a client",
+    who: "client",
+    url: (i) => `/api/library/styles?page=${i % 5}&size=25&sort=name,asc${i % 2 ? "&searchString=tee" : ""}`,
+  },
+  {
+    name: "options",
+    who: "factory",
+    url: (i) => `/api/library/options?sort=${pick(["sortOrder,asc", "attributeCount,desc", "name,asc"], i)}`,
+  },
+  {
+    name: "attributes",
+    who: "factory",
+    url: (i) =>
+      `/api/library/attributes?page=${i % 2}&sort=${pick(["sortOrder,asc", "optionNames,asc", "code,desc"], i)}${i % 2 ? "&searchString=size" : ""}`,
+  },
+  {
+    name: "fabrics",
+    who: "factory",
+    url: (i) =>
+      `/api/library/fabrics?sort=${pick(["fabricCode,asc", "costCents,desc", "fabricType,asc"], i)}${i % 2 ? "&searchString=jersey" : ""}`,
+  },
+  {
+    name: "parts",
+    who: "factory",
+    url: (i) =>
+      `/api/library/parts?sort=${pick(["partCode,asc", "category,asc"], i)}${i % 2 ? "&searchString=zip" : ""}`,
+  },
+  {
+    name: "instructions",
+    who: "factory",
+    url: (i) =>
+      `/api/library/instructions?sort=${pick(["code,asc", "machineName,asc", "imageCount,desc"], i)}${i % 2 ? "&searchString=hem" : ""}`,
+  },
+  {
+    name: "machines",
+    who: "factory",
+    url: (i) =>
+      `/api/library/machines?sort=${pick(["code,asc", "instructionCount,desc"], i)}${i % 2 ? "&searchString=overlock" : ""}`,
+  },
+  {
+    name: "skuMaps",
+    who: "factory",
+    url: (i) => `/api/library/skuMaps?sort=name,asc${i % 2 ? "&searchString=tee" : ""}`,
+  },
 ];
 
 const measure = async (t: TestApp, tokens: Record<DemoUser, string>, s: Scenario, n: number) => {
@@ -73,7 +113,10 @@ const generate = async (t: TestApp): Promise<void> => {
   await t.db.execute(sql`analyze`);
 };
 
-export const benchLibrary = async (section: (title: string) => void, table: (h: string[], r: string[][], right?: number[]) => string): Promise<Row[]> => {
+export const benchLibrary = async (
+  section: (title: string) => void,
+  table: (h: string[], r: string[][], right?: number[]) => string,
+): Promise<Row[]> => {
   const summary: Row[] = [];
   section("5. Manufacturing library: search endpoints (in process) and a 50,000-row CSV import");
   const t = await createTestApp();
@@ -86,7 +129,13 @@ export const benchLibrary = async (section: (title: string) => void, table: (h: 
         const times = await measure(t, tokens, s, 200);
         const p95 = percentile(times, 95);
         worst = Math.max(worst, p95);
-        rows.push([label, s.name, `${percentile(times, 50).toFixed(1)} ms`, `${p95.toFixed(1)} ms`, p95 < TARGET_MS ? "PASS" : "MISS"]);
+        rows.push([
+          label,
+          s.name,
+          `${percentile(times, 50).toFixed(1)} ms`,
+          `${p95.toFixed(1)} ms`,
+          p95 < TARGET_MS ? "PASS" : "MISS",
+        ]);
       }
       return worst;
     };
@@ -100,16 +149,31 @@ export const benchLibrary = async (section: (title: string) => void, table: (h: 
       })
       .from(schema.factories)
       .limit(1);
-    console.log(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s: ${counts?.styles} styles, ${counts?.optionRows} style option rows`);
+    console.log(
+      `generated in ${((performance.now() - started) / 1000).toFixed(1)} s: ${counts?.styles} styles, ${counts?.optionRows} style option rows`,
+    );
     const bigWorst = await run("10k styles / 100k option rows");
     console.log(table(["library", "endpoint", "p50", "p95", `p95 < ${TARGET_MS} ms`], rows, [2, 3]));
-    summary.push(["Library search p95, demo (worst endpoint)", `${demoWorst.toFixed(1)} ms`, `< ${TARGET_MS} ms`, demoWorst < TARGET_MS ? "PASS" : "MISS"]);
-    summary.push(["Library search p95, 10k styles (worst)", `${bigWorst.toFixed(1)} ms`, `< ${TARGET_MS} ms`, bigWorst < TARGET_MS ? "PASS" : "MISS"]);
+    summary.push([
+      "Library search p95, demo (worst endpoint)",
+      `${demoWorst.toFixed(1)} ms`,
+      `< ${TARGET_MS} ms`,
+      demoWorst < TARGET_MS ? "PASS" : "MISS",
+    ]);
+    summary.push([
+      "Library search p95, 10k styles (worst)",
+      `${bigWorst.toFixed(1)} ms`,
+      `< ${TARGET_MS} ms`,
+      bigWorst < TARGET_MS ? "PASS" : "MISS",
+    ]);
 
     // 50,000 fabric rows: validate (nothing written), then apply in one transaction
     const header = "fabricCode,fabricName,fabricType,supplier,color,cost,unit,widthInches,weightGsm";
     const lines = [header];
-    for (let i = 0; i < 50_000; i++) lines.push(`BF-${i},Bench jersey ${i},Bench knit,Mill ${i % 9},,${(3 + (i % 100) / 100).toFixed(2)},yd,60,${150 + (i % 60)}`);
+    for (let i = 0; i < 50_000; i++)
+      lines.push(
+        `BF-${i},Bench jersey ${i},Bench knit,Mill ${i % 9},,${(3 + (i % 100) / 100).toFixed(2)},yd,60,${150 + (i % 60)}`,
+      );
     const csv = lines.join("\n");
     const t0 = performance.now();
     const validated = await t.request({
@@ -120,9 +184,14 @@ export const benchLibrary = async (section: (title: string) => void, table: (h: 
       headers: { "content-type": "text/csv" },
     });
     const t1 = performance.now();
-    if (validated.statusCode !== 200) throw new Error(`validate: ${validated.statusCode} ${validated.body.slice(0, 200)}`);
+    if (validated.statusCode !== 200)
+      throw new Error(`validate: ${validated.statusCode} ${validated.body.slice(0, 200)}`);
     const report = validated.json<{ importId: string; errorCount: number }>();
-    const applied = await t.request({ method: "POST", url: `/api/library/import/${report.importId}/apply`, token: tokens.admin });
+    const applied = await t.request({
+      method: "POST",
+      url: `/api/library/import/${report.importId}/apply`,
+      token: tokens.admin,
+    });
     const t2 = performance.now();
     if (applied.statusCode !== 200) throw new Error(`apply: ${applied.statusCode} ${applied.body.slice(0, 200)}`);
     const total = (t2 - t0) / 1000;
@@ -137,7 +206,12 @@ export const benchLibrary = async (section: (title: string) => void, table: (h: 
         [1],
       ),
     );
-    summary.push(["Library CSV import, 50,000 rows", `${total.toFixed(1)} s`, `< ${IMPORT_TARGET_S} s`, total < IMPORT_TARGET_S ? "PASS" : "MISS"]);
+    summary.push([
+      "Library CSV import, 50,000 rows",
+      `${total.toFixed(1)} s`,
+      `< ${IMPORT_TARGET_S} s`,
+      total < IMPORT_TARGET_S ? "PASS" : "MISS",
+    ]);
   } finally {
     await t.close();
   }

@@ -10,4 +10,8 @@ const stop = () => {
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-for (const c of children) c.on("exit", () => { stop(); process.exitCode = 1; });
+for (const c of children)
+  c.on("exit", () => {
+    stop();
+    process.exitCode = 1;
+  });

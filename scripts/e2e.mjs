@@ -4,8 +4,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureChromium } from "./chromium.mjs";
 import { ensureWebBuild } from "./builds.mjs";
+import { ensureChromium } from "./chromium.mjs";
 
 export const runE2e = async (extraArgs = []) => {
   ensureChromium();
@@ -14,13 +14,34 @@ export const runE2e = async (extraArgs = []) => {
   ensureWebBuild({ outDir: webDist });
   const dataDir = mkdtempSync(join(tmpdir(), "hub-e2e-"));
   const port = Number(process.env.E2E_PORT ?? 3210);
-  const env = { ...process.env, PORT: String(port), DATA_DIR: join(dataDir, "pgdata"), LOG_LEVEL: "warn", WEB_DIST: webDist };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: join(dataDir, "pgdata"),
+    LOG_LEVEL: "warn",
+    WEB_DIST: webDist,
+  };
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
   // The first admin of a fresh installation comes from the CLI, with a temporary password.
   const cli = spawnSync(
     process.execPath,
-    ["--import", "tsx", "apps/server/src/cli.ts", "create-admin", "--username", "firstadmin", "--email", "first.admin@example.test", "--first-name", "First", "--last-name", "Admin", "--temporary-password", "Temp-Pass-123!"],
+    [
+      "--import",
+      "tsx",
+      "apps/server/src/cli.ts",
+      "create-admin",
+      "--username",
+      "firstadmin",
+      "--email",
+      "first.admin@example.test",
+      "--first-name",
+      "First",
+      "--last-name",
+      "Admin",
+      "--temporary-password",
+      "Temp-Pass-123!",
+    ],
     { env, stdio: "inherit" },
   );
   if (cli.status !== 0) throw new Error("create-admin failed");

@@ -28,7 +28,9 @@ step("lint", () => execFileSync("npx", ["biome", "check", "."], { stdio: "inheri
 step("unit and HTTP integration tests", () => {
   const out = ".test-results/vitest.json";
   rmSync(out, { force: true });
-  const r = spawnSync("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], { stdio: "inherit" });
+  const r = spawnSync("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], {
+    stdio: "inherit",
+  });
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, "utf8"));
     results.passed += report.numPassedTests ?? 0;

@@ -17,7 +17,10 @@ test.describe("account guards", () => {
     await expect(page).toHaveURL(/\/yourAccount\?reason=insufficientPlan&required=2$/);
     await expect(account.banner()).toContainText("That page needs the Professional plan (level 2) or higher.");
     await expect(account.banner()).toContainText("Your client is on the Basic plan (level 1).");
-    await expect(account.banner().getByRole("link", { name: "Upgrade plan" })).toHaveAttribute("href", "/manageSubscription");
+    await expect(account.banner().getByRole("link", { name: "Upgrade plan" })).toHaveAttribute(
+      "href",
+      "/manageSubscription",
+    );
     // Production overview needs it too; an ordinary page does not.
     await page.goto("/qs-dashboards/productionOverview");
     await account.expectReason("insufficientPlan", { required: "2" });
@@ -30,12 +33,12 @@ test.describe("account guards", () => {
     const client2 = await apiToken(request, "client2");
     const mine = await apiCall<{ client: { clientId: number } }>(request, client2, "GET", "/yourAccount");
     const clientId = mine.body.client.clientId;
-    const current = await apiCall<{ clientName: string; siteName: string; factoryId: number | null; subscriptionId: number | null }>(
-      request,
-      admin,
-      "GET",
-      `/clients/${clientId}`,
-    );
+    const current = await apiCall<{
+      clientName: string;
+      siteName: string;
+      factoryId: number | null;
+      subscriptionId: number | null;
+    }>(request, admin, "GET", `/clients/${clientId}`);
     expect(current.status).toBe(200);
     const cleared = await apiCall(request, admin, "PUT", `/client/${clientId}`, {
       clientName: current.body.clientName,
@@ -61,14 +64,21 @@ test.describe("account guards", () => {
     await expect(page).toHaveURL(/\/orders$/);
   });
 
-  test("a client over its user limit is sent to Your Account until users are deactivated", async ({ page, request }) => {
+  test("a client over its user limit is sent to Your Account until users are deactivated", async ({
+    page,
+    request,
+  }) => {
     const client2 = await apiToken(request, "client2");
     // Basic allows 3: two invitees fill it; a third joins while one is a test user, who then counts again.
     const a = await inviteAndRegister(request, client2, "ovla");
     await inviteAndRegister(request, client2, "ovlb");
-    expect((await apiCall(request, client2, "PUT", `/yourClientUsers/${a.userId}`, { testUser: true })).status).toBe(200);
+    expect((await apiCall(request, client2, "PUT", `/yourClientUsers/${a.userId}`, { testUser: true })).status).toBe(
+      200,
+    );
     const c = await inviteAndRegister(request, client2, "ovlc");
-    expect((await apiCall(request, client2, "PUT", `/yourClientUsers/${a.userId}`, { testUser: false })).status).toBe(200);
+    expect((await apiCall(request, client2, "PUT", `/yourClientUsers/${a.userId}`, { testUser: false })).status).toBe(
+      200,
+    );
 
     await signIn(page, "client2");
     await page.goto("/orders");
@@ -96,9 +106,18 @@ test.describe("account guards", () => {
     await expect(account.banner()).toContainText("3 of 3 users active");
 
     // Leave Bluebird as the seed has it: its admin the only active user.
-    const extras = (await apiCall<{ items: { userId: number; userName: string }[] }>(request, client2, "GET", "/yourClientUsers?searchString=ovl")).body;
+    const extras = (
+      await apiCall<{ items: { userId: number; userName: string }[] }>(
+        request,
+        client2,
+        "GET",
+        "/yourClientUsers?searchString=ovl",
+      )
+    ).body;
     for (const user of extras.items) {
-      expect((await apiCall(request, client2, "PUT", `/yourClientUsers/${user.userId}`, { available: false })).status).toBe(200);
+      expect(
+        (await apiCall(request, client2, "PUT", `/yourClientUsers/${user.userId}`, { available: false })).status,
+      ).toBe(200);
     }
   });
 });

@@ -3,7 +3,11 @@ import { apiToken, invitationPath, YourAccountScreen } from "../pages/account";
 import { codeIn, DEMO_PASSWORD, latestMail, signIn, uniqueName } from "../pages/hub";
 
 test.describe("client users and invitations", () => {
-  test("a client admin invites someone who registers from the email and appears in the client users list", async ({ page, browser, request }) => {
+  test("a client admin invites someone who registers from the email and appears in the client users list", async ({
+    page,
+    browser,
+    request,
+  }) => {
     const username = uniqueName("inv");
     const email = `${username}@example.test`;
 
@@ -68,7 +72,10 @@ test.describe("client users and invitations", () => {
   test("resend and revoke an invitation (revoking asks first)", async ({ page, request }) => {
     const email = `${uniqueName("rev")}@example.test`;
     const token = await apiToken(request, "client");
-    const res = await request.post("/api/pendingUsers", { headers: { authorization: `Bearer ${token}` }, data: { email, firstName: "Rev" } });
+    const res = await request.post("/api/pendingUsers", {
+      headers: { authorization: `Bearer ${token}` },
+      data: { email, firstName: "Rev" },
+    });
     expect(res.status()).toBe(201);
 
     await signIn(page, "client");

@@ -2,7 +2,10 @@ import { expect, test } from "@playwright/test";
 import { codeIn, DEMO_PASSWORD, latestMail, uniqueName } from "../pages/hub";
 
 test.describe("brand sign-up (issue 3)", () => {
-  test("choose Professional, register the brand, confirm the code, and arrive signed in as its client admin", async ({ page, request }) => {
+  test("choose Professional, register the brand, confirm the code, and arrive signed in as its client admin", async ({
+    page,
+    request,
+  }) => {
     const username = uniqueName("brand");
     const email = `${username}@example.test`;
     const site = `site-${username}`.toLowerCase().slice(0, 40);

@@ -44,7 +44,10 @@ test.describe("registration", () => {
     await expect(page.getByText("This username is taken. Choose another.")).toBeVisible();
   });
 
-  test("signing in unconfirmed switches to code confirmation; resend ticks; the code signs in", async ({ page, request }) => {
+  test("signing in unconfirmed switches to code confirmation; resend ticks; the code signs in", async ({
+    page,
+    request,
+  }) => {
     const username = uniqueName("unc");
     const email = `${username}@example.test`;
     const res = await request.post("/api/identity/signUp", {
@@ -68,7 +71,9 @@ test.describe("registration", () => {
     const mails = (await (await request.get("/dev/mailbox.json")).json()) as { items: { to: string; text: string }[] };
     const newest = mails.items.find((m) => m.to === email);
     expect(newest).toBeDefined();
-    await page.getByLabel("Confirmation code").fill(codeIn({ id: 0, subject: "", to: email, text: newest?.text ?? "" }));
+    await page
+      .getByLabel("Confirmation code")
+      .fill(codeIn({ id: 0, subject: "", to: email, text: newest?.text ?? "" }));
     await login.submit().click();
     await expect(page.getByRole("heading", { name: "Welcome back, Una" })).toBeVisible();
   });

@@ -66,8 +66,12 @@ test.describe("signing in", () => {
     await signIn(page, "designer");
     const stored = await page.evaluate(() => localStorage.getItem("hub.identity"));
     const session = JSON.parse(stored ?? "{}") as { idToken: string; refreshToken: string };
-    expect((await request.post("/api/identity/signOut", { data: { refreshToken: session.refreshToken } })).ok()).toBe(true);
-    const res = await request.get("/api/userdata?username=designer", { headers: { authorization: `Bearer ${session.idToken}` } });
+    expect((await request.post("/api/identity/signOut", { data: { refreshToken: session.refreshToken } })).ok()).toBe(
+      true,
+    );
+    const res = await request.get("/api/userdata?username=designer", {
+      headers: { authorization: `Bearer ${session.idToken}` },
+    });
     expect(res.status()).toBe(401);
     await page.reload();
     await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
@@ -106,7 +110,9 @@ test.describe("session failures", () => {
   });
 
   test("a session that fails to load after sign-in signs out and reloads", async ({ page }) => {
-    await page.route("**/api/userdata?*", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    await page.route("**/api/userdata?*", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+    );
     const login = new LoginScreen(page);
     await login.goto();
     const reloaded = page.waitForEvent("load");

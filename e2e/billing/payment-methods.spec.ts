@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { toast } from "../pages/files";
 import { PaymentMethodsScreen } from "../pages/billing";
+import { toast } from "../pages/files";
 import { signIn } from "../pages/hub";
 
 test.describe("payment methods (built-in ledger)", () => {

@@ -6,7 +6,9 @@ import { signIn } from "../pages/hub";
 const uniqueSite = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e4)}`;
 
 test.describe("clients admin", () => {
-  test("an admin creates, finds, edits and deletes a client; a clashing site name is named under its field", async ({ page }) => {
+  test("an admin creates, finds, edits and deletes a client; a clashing site name is named under its field", async ({
+    page,
+  }) => {
     const site = uniqueSite("e2e");
     const list = new ClientsListScreen(page);
     const form = new ClientFormScreen(page);
@@ -19,7 +21,12 @@ test.describe("clients admin", () => {
     await expect(page).toHaveURL(/\/clients\/new$/);
     await form.create().click();
     await expect(form.fieldMessage("Client name is required")).toBeVisible();
-    await form.fill({ clientName: "E2E Outfitters", siteName: site, subscription: "Basic (level 1)", facility: "Hub Demo Factory" });
+    await form.fill({
+      clientName: "E2E Outfitters",
+      siteName: site,
+      subscription: "Basic (level 1)",
+      facility: "Hub Demo Factory",
+    });
     await form.create().click();
     await expect(toast(page, "E2E Outfitters was created.")).toBeVisible();
     await expect(page).toHaveURL(/\/clients$/);
@@ -36,7 +43,9 @@ test.describe("clients admin", () => {
     // Export what the search finds
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();
-    const csv = readFileSync(await (await download).path(), "utf8").trim().split("\r\n");
+    const csv = readFileSync(await (await download).path(), "utf8")
+      .trim()
+      .split("\r\n");
     expect(csv).toHaveLength(2);
     expect(csv[1]).toMatch(new RegExp(`^E2E Outfitters,${site},Basic,Hub Demo Factory,Active,`));
 

@@ -3,7 +3,10 @@ import { latestMail, signIn, uniqueName } from "../pages/hub";
 import { AccountIntegrationScreen, ApiKeysScreen, SoftwareRequestScreen, toast } from "../pages/integrations";
 
 test.describe("integrations", () => {
-  test("a client admin creates a test key, sees it once, calls the API with it, revokes it and the key stops working", async ({ page, request }) => {
+  test("a client admin creates a test key, sees it once, calls the API with it, revokes it and the key stops working", async ({
+    page,
+    request,
+  }) => {
     const keys = new ApiKeysScreen(page);
     const name = uniqueName("e2e-key-");
     await signIn(page, "client");

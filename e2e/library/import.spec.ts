@@ -17,7 +17,9 @@ test.describe("Import Csv", () => {
     expect((await screen.downloadTemplate()).split("\r\n")[0]).toBe(HEADER);
 
     // A bad row, dropped on the page: reported with its line and reason, and the import cannot start
-    await screen.drop(csvFile("bad.csv", [HEADER, `E2E-${u}-1,Good row,Jersey,,,4.00,yd,,`, `E2E-${u}-2,Bad cost,Jersey,,,four,yd,,`]));
+    await screen.drop(
+      csvFile("bad.csv", [HEADER, `E2E-${u}-1,Good row,Jersey,,,4.00,yd,,`, `E2E-${u}-2,Bad cost,Jersey,,,four,yd,,`]),
+    );
     await expect(screen.problemsAlert()).toContainText("bad.csv has 1 problem");
     await expect(screen.problems().getByRole("gridcell", { name: "3", exact: true })).toBeVisible();
     await expect(screen.problems().getByRole("gridcell", { name: "cost", exact: true })).toBeVisible();
@@ -26,7 +28,13 @@ test.describe("Import Csv", () => {
 
     // A good file with the same codes: both are new, so the bad file wrote nothing
     await screen.chooseAnother().click();
-    await screen.upload(csvFile("good.csv", [HEADER, `E2E-${u}-1,E2E Jersey one,Jersey,,,4.00,yd,60,160`, `E2E-${u}-2,E2E Jersey two,Jersey,,,4.50,yd,60,170`]));
+    await screen.upload(
+      csvFile("good.csv", [
+        HEADER,
+        `E2E-${u}-1,E2E Jersey one,Jersey,,,4.00,yd,60,160`,
+        `E2E-${u}-2,E2E Jersey two,Jersey,,,4.50,yd,60,170`,
+      ]),
+    );
     await expect(screen.summary()).toContainText("2 to add");
     await expect(screen.summary()).toContainText("0 to update");
     await screen.importButton(2).click();

@@ -55,7 +55,9 @@ test.describe("manufacturing library screens", () => {
     await expect(new LibraryListScreen(page, "Instruction Profiles").cell(`Hem steps ${u}`)).toBeVisible();
   });
 
-  test("fabrics: create, mark out of stock (who and when), archive, export CSV and delete with confirmation", async ({ page }) => {
+  test("fabrics: create, mark out of stock (who and when), archive, export CSV and delete with confirmation", async ({
+    page,
+  }) => {
     const u = uid();
     const list = new LibraryListScreen(page, "Fabrics");
     const form = new LibraryFormScreen(page);
@@ -118,7 +120,9 @@ test.describe("manufacturing library screens", () => {
     await expect(list.grid().getByText("No fabrics match this search")).toBeVisible();
   });
 
-  test("a client user reads the styles offered to it, and cannot change them or see other library screens", async ({ page }) => {
+  test("a client user reads the styles offered to it, and cannot change them or see other library screens", async ({
+    page,
+  }) => {
     await signIn(page, "client");
     const styles = new LibraryListScreen(page, "Styles");
     await styles.goto("/styles");

@@ -6,14 +6,34 @@ import { LibraryApi, ProductPreviewScreen, StyleCompositionScreen } from "../pag
 const uid = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1e3)}`.toUpperCase();
 
 test.describe("style composition and preview", () => {
-  test("an admin composes a style in the tabs, it is kept, and the preview prices over a tier break", async ({ page, request }) => {
+  test("an admin composes a style in the tabs, it is kept, and the preview prices over a tier break", async ({
+    page,
+    request,
+  }) => {
     const u = uid();
     // The library rows to compose from (made through the API; the screens for them are tested elsewhere).
     const lib = await LibraryApi.signIn(request, "admin");
-    const machine = await lib.create("machines", { code: `OL-${u}`, name: `Overlock ${u}`, machineType: "Overlock", make: null });
+    const machine = await lib.create("machines", {
+      code: `OL-${u}`,
+      name: `Overlock ${u}`,
+      machineType: "Overlock",
+      make: null,
+    });
     const size = await lib.create("options", { code: `SZ-${u}`, name: `Size ${u}`, sortOrder: 1, attributeIds: [] });
-    await lib.create("attributes", { code: `S-${u}`, name: `Small ${u}`, hexColor: null, sortOrder: 1, optionIds: [size] });
-    await lib.create("attributes", { code: `M-${u}`, name: `Medium ${u}`, hexColor: null, sortOrder: 2, optionIds: [size] });
+    await lib.create("attributes", {
+      code: `S-${u}`,
+      name: `Small ${u}`,
+      hexColor: null,
+      sortOrder: 1,
+      optionIds: [size],
+    });
+    await lib.create("attributes", {
+      code: `M-${u}`,
+      name: `Medium ${u}`,
+      hexColor: null,
+      sortOrder: 2,
+      optionIds: [size],
+    });
     await lib.create("fabrics", {
       fabricCode: `JER-${u}`,
       fabricName: `Jersey ${u}`,
@@ -25,8 +45,21 @@ test.describe("style composition and preview", () => {
       widthInches: 60,
       weightGsm: 180,
     });
-    await lib.create("parts", { partCode: `LBL-${u}`, name: `Label ${u}`, category: "Labels", supplier: null, costCents: 12, unit: "each" });
-    await lib.create("instructions", { code: `JOIN-${u}`, name: `Join shoulders ${u}`, description: null, machineId: machine, standardMinutes: 0.5 });
+    await lib.create("parts", {
+      partCode: `LBL-${u}`,
+      name: `Label ${u}`,
+      category: "Labels",
+      supplier: null,
+      costCents: 12,
+      unit: "each",
+    });
+    await lib.create("instructions", {
+      code: `JOIN-${u}`,
+      name: `Join shoulders ${u}`,
+      description: null,
+      machineId: machine,
+      standardMinutes: 0.5,
+    });
     const style = await lib.create("styles", {
       code: `TEE-${u}`,
       name: `Tee ${u}`,
@@ -50,8 +83,14 @@ test.describe("style composition and preview", () => {
     // Options: Size, offering Small and Medium (+$1.50)
     await c.openTab("Options");
     await c.pick("Add an option", `SZ-${u}`, new RegExp(`SZ-${u}`));
-    await c.card().getByRole("checkbox", { name: `Offer Small ${u}` }).check();
-    await c.card().getByRole("checkbox", { name: `Offer Medium ${u}` }).check();
+    await c
+      .card()
+      .getByRole("checkbox", { name: `Offer Small ${u}` })
+      .check();
+    await c
+      .card()
+      .getByRole("checkbox", { name: `Offer Medium ${u}` })
+      .check();
     await c.field(`Medium ${u} upcharge`).fill("1.50");
 
     // A fabric, a part and a step

@@ -4,7 +4,11 @@ import { codeIn, DEMO_PASSWORD, latestMail, uniqueName } from "./hub";
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 /** Signs in through the user pool's API and returns the ID token (for setting up data). */
-export const apiToken = async (request: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<string> => {
+export const apiToken = async (
+  request: APIRequestContext,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<string> => {
   const res = await request.post("/api/identity/signIn", { data: { username, password } });
   expect(res.ok(), await res.text()).toBe(true);
   const body = (await res.json()) as { result: string; tokens?: { idToken: string } };
@@ -13,14 +17,28 @@ export const apiToken = async (request: APIRequestContext, username: string, pas
 };
 
 /** Calls the Hub's API as the holder of `token`; returns the status and the JSON body. */
-export const apiCall = async <T = unknown>(request: APIRequestContext, token: string, method: Method, path: string, data?: unknown) => {
-  const res = await request.fetch(`/api${path}`, { method, headers: { authorization: `Bearer ${token}` }, ...(data !== undefined ? { data } : {}) });
+export const apiCall = async <T = unknown>(
+  request: APIRequestContext,
+  token: string,
+  method: Method,
+  path: string,
+  data?: unknown,
+) => {
+  const res = await request.fetch(`/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(data !== undefined ? { data } : {}),
+  });
   const text = await res.text();
   return { status: res.status(), body: (text ? JSON.parse(text) : null) as T };
 };
 
 /** The registration link in an invitation email, as a path on this Hub. */
-export const invitationPath = async (request: APIRequestContext, email: string, clientName: string): Promise<string> => {
+export const invitationPath = async (
+  request: APIRequestContext,
+  email: string,
+  clientName: string,
+): Promise<string> => {
   const mail = await latestMail(request, email, new RegExp(`invited to join ${clientName}`));
   const match = /https?:\/\/\S+\/auth\/register\?\S+/.exec(mail.text);
   if (!match) throw new Error(`no registration link in: ${mail.text}`);
@@ -32,13 +50,23 @@ export const invitationPath = async (request: APIRequestContext, email: string, 
 export const inviteAndRegister = async (request: APIRequestContext, adminToken: string, prefix: string) => {
   const username = uniqueName(prefix);
   const email = `${username}@example.test`;
-  const invited = await apiCall<{ id: number }>(request, adminToken, "POST", "/pendingUsers", { email, firstName: "Inv" });
+  const invited = await apiCall<{ id: number }>(request, adminToken, "POST", "/pendingUsers", {
+    email,
+    firstName: "Inv",
+  });
   expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-  const res = await request.post("/api/identity/signUp", { data: { username, email, password: DEMO_PASSWORD, firstName: "Inv", lastName: "Ited" } });
+  const res = await request.post("/api/identity/signUp", {
+    data: { username, email, password: DEMO_PASSWORD, firstName: "Inv", lastName: "Ited" },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   const code = codeIn(await latestMail(request, email, /confirmation code/));
   expect((await request.post("/api/identity/confirmSignUp", { data: { username, code } })).ok()).toBe(true);
-  const users = await apiCall<{ items: { userId: number; userName: string }[] }>(request, adminToken, "GET", `/yourClientUsers?searchString=${username}`);
+  const users = await apiCall<{ items: { userId: number; userName: string }[] }>(
+    request,
+    adminToken,
+    "GET",
+    `/yourClientUsers?searchString=${username}`,
+  );
   const user = users.body.items.find((u) => u.userName === username);
   if (!user) throw new Error(`${username} did not join the client`);
   return { username, email, userId: user.userId };

@@ -44,7 +44,8 @@ export class PrintFilesScreen {
   cell = (text: string) => this.grid().getByRole("gridcell", { name: text, exact: true });
   downloadButton = (name: string) => this.page.getByRole("button", { name: `Download ${name}` });
   deleteButton = (name: string) => this.page.getByRole("button", { name: `Delete ${name}` });
-  uploadError = (text: string | RegExp) => this.page.getByRole("list", { name: "Uploads" }).getByRole("alert").filter({ hasText: text });
+  uploadError = (text: string | RegExp) =>
+    this.page.getByRole("list", { name: "Uploads" }).getByRole("alert").filter({ hasText: text });
 
   async goto() {
     await this.page.goto("/uploadPrintFiles");

@@ -38,7 +38,8 @@ export const signOut = async (page: Page) => {
 
 let counter = 0;
 /** A username no other test uses. */
-export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
+export const uniqueName = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 type Mail = { id: number; to: string; subject: string; text: string };
 
@@ -67,7 +68,9 @@ export const codeIn = (mail: Mail): string => {
 export const createConfirmedUser = async (request: APIRequestContext, prefix: string, password = DEMO_PASSWORD) => {
   const username = uniqueName(prefix);
   const email = `${username}@example.test`;
-  const res = await request.post("/api/identity/signUp", { data: { username, email, password, firstName: "Test", lastName: "Person" } });
+  const res = await request.post("/api/identity/signUp", {
+    data: { username, email, password, firstName: "Test", lastName: "Person" },
+  });
   expect(res.ok()).toBe(true);
   const code = codeIn(await latestMail(request, email, /confirmation code/));
   expect((await request.post("/api/identity/confirmSignUp", { data: { username, code } })).ok()).toBe(true);

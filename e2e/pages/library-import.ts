@@ -1,7 +1,11 @@
 import { expect, type Page } from "@playwright/test";
 
 /** A CSV file for setInputFiles or a drop. */
-export const csvFile = (name: string, lines: string[]) => ({ name, mimeType: "text/csv", buffer: Buffer.from(lines.join("\n")) });
+export const csvFile = (name: string, lines: string[]) => ({
+  name,
+  mimeType: "text/csv",
+  buffer: Buffer.from(lines.join("\n")),
+});
 
 /** /importCsv: choose a resource, download its template, upload a file, read the report, import. */
 export class ImportCsvScreen {
@@ -12,7 +16,8 @@ export class ImportCsvScreen {
   summary = () => this.page.getByLabel("Report summary");
   problemsAlert = () => this.page.getByTestId("import-problems");
   problems = () => this.page.getByRole("grid", { name: "Problems" });
-  importButton = (rows: number) => this.page.getByRole("button", { name: `Import ${rows} ${rows === 1 ? "row" : "rows"}` });
+  importButton = (rows: number) =>
+    this.page.getByRole("button", { name: `Import ${rows} ${rows === 1 ? "row" : "rows"}` });
   chooseAnother = () => this.page.getByRole("button", { name: "Choose another file" });
   done = () => this.page.getByTestId("import-done");
 

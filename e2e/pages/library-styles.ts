@@ -16,7 +16,10 @@ export class LibraryApi {
   }
 
   async create(key: string, data: Record<string, unknown>): Promise<number> {
-    const res = await this.request.post(`/api/library/${key}`, { data, headers: { authorization: `Bearer ${this.token}` } });
+    const res = await this.request.post(`/api/library/${key}`, {
+      data,
+      headers: { authorization: `Bearer ${this.token}` },
+    });
     expect(res.status(), await res.text()).toBe(201);
     return ((await res.json()) as { id: number }).id;
   }
@@ -56,7 +59,8 @@ export class ProductPreviewScreen {
   unitPrice = () => this.page.getByTestId("unit-price");
   total = () => this.page.getByTestId("total-price");
   quantity = () => this.page.getByLabel("Quantity", { exact: true });
-  choice = (option: string, attribute: string | RegExp) => this.page.getByRole("group", { name: option }).getByRole("button", { name: attribute });
+  choice = (option: string, attribute: string | RegExp) =>
+    this.page.getByRole("group", { name: option }).getByRole("button", { name: attribute });
   priceTable = () => this.page.getByRole("table", { name: "Price table" });
 
   async goto(styleId: number, title: string) {

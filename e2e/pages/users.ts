@@ -1,6 +1,13 @@
 import { expect, type Page } from "@playwright/test";
 
-export type NewAccount = { kind: "Internal admin" | "Manufacturer" | "Factory"; username: string; email: string; firstName: string; lastName: string; facility?: string };
+export type NewAccount = {
+  kind: "Internal admin" | "Manufacturer" | "Factory";
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  facility?: string;
+};
 
 /** The internal admins' users screens. */
 export class UsersScreens {

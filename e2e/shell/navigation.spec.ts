@@ -1,7 +1,17 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../pages/hub";
 
-const SECTIONS = ["Product Development", "Mfg Library", "Inventory", "Orders", "Manufacturing", "Shipping", "Reports", "Dashboards", "Maintenance"];
+const SECTIONS = [
+  "Product Development",
+  "Mfg Library",
+  "Inventory",
+  "Orders",
+  "Manufacturing",
+  "Shipping",
+  "Reports",
+  "Dashboards",
+  "Maintenance",
+];
 
 test.describe("navigation and settings", () => {
   test("the admin sees all nine sections in the horizontal layout by default", async ({ page }) => {
@@ -51,7 +61,9 @@ test.describe("navigation and settings", () => {
     await expect(page).toHaveURL(/\/cutters$/);
   });
 
-  test("settings: layout and colour preset persist across reloads, and reset restores the defaults", async ({ page }) => {
+  test("settings: layout and colour preset persist across reloads, and reset restores the defaults", async ({
+    page,
+  }) => {
     await signIn(page, "admin");
     await page.getByRole("button", { name: "Settings" }).click();
     const drawer = page.locator(".MuiDrawer-paper").filter({ has: page.getByRole("heading", { name: "Settings" }) });
@@ -67,7 +79,11 @@ test.describe("navigation and settings", () => {
     await page.reload();
     await expect(page.getByTestId("nav-vertical")).toBeVisible();
     await expect(page.getByTestId("nav-horizontal")).toHaveCount(0);
-    const color = await page.getByRole("link", { name: "Hub home" }).locator("div").first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const color = await page
+      .getByRole("link", { name: "Hub home" })
+      .locator("div")
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(color).toBe("rgb(211, 47, 47)");
 
     await page.getByRole("button", { name: "Settings" }).click();

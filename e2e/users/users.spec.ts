@@ -14,7 +14,14 @@ test.describe("users admin", () => {
 
     await signIn(page, "admin");
     await users.gotoList();
-    await users.createAccount({ kind: "Factory", username, email, firstName: "Flora", lastName: "Floor", facility: "Hub Demo Factory" });
+    await users.createAccount({
+      kind: "Factory",
+      username,
+      email,
+      firstName: "Flora",
+      lastName: "Floor",
+      facility: "Hub Demo Factory",
+    });
     await expect(page.getByRole("heading", { name: `Edit ${username}` })).toBeVisible();
     await expect(page.getByText(`${email} has the temporary password`)).toBeVisible();
 
@@ -72,7 +79,13 @@ test.describe("users admin", () => {
     const users = new UsersScreens(page);
     await signIn(page, "admin");
     await users.gotoList();
-    await users.createAccount({ kind: "Factory", username: "has space", email: "not-an-email", firstName: "A", lastName: "B" });
+    await users.createAccount({
+      kind: "Factory",
+      username: "has space",
+      email: "not-an-email",
+      firstName: "A",
+      lastName: "B",
+    });
     const dialog = page.getByRole("dialog", { name: "New account" });
     await expect(dialog.getByText("Use letters, numbers and . _ - @ only")).toBeVisible();
     await expect(dialog.getByText("Enter a valid email address")).toBeVisible();
@@ -88,7 +101,9 @@ test.describe("users admin", () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test("the list searches, sorts and filters in the URL; removing roles and deactivating ask first; unknown users show not found", async ({ page }) => {
+  test("the list searches, sorts and filters in the URL; removing roles and deactivating ask first; unknown users show not found", async ({
+    page,
+  }) => {
     const users = new UsersScreens(page);
     await signIn(page, "admin");
     await users.gotoList();
@@ -111,7 +126,9 @@ test.describe("users admin", () => {
     // The export writes every user the filter finds, not just the page on screen.
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export CSV" }).click();
-    const csv = readFileSync(await (await download).path(), "utf8").trim().split("\r\n");
+    const csv = readFileSync(await (await download).path(), "utf8")
+      .trim()
+      .split("\r\n");
     expect(csv[0]).toBe("Username,First name,Last name,Email,Type,Client,Roles,Status,Test user,Created");
     expect(csv.slice(1).every((line) => line.includes(",Factory,"))).toBe(true);
     expect(csv.some((line) => line.startsWith("factory,Fatima,Floor,"))).toBe(true);

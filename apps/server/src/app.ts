@@ -6,26 +6,31 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import { API_KEY_HEADER, APP_VERSION, SESSION_CLIENT_HEADER } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import { accountRoutes } from "./modules/account/routes";
+import { assertBrandSignUpAllowed } from "./modules/accounts/hub-user.service";
 import { accountsRoutes } from "./modules/accounts/routes";
 import { billingRoutes } from "./modules/billing/routes";
 import { clientsRoutes } from "./modules/clients/routes";
+import { devRoutes } from "./modules/dev/routes";
 import { filesRoutes } from "./modules/files/routes";
+import type { IdentityProvider } from "./modules/identity/provider";
+import { identityProviderFor } from "./modules/identity/provider-for";
+import { identityRoutes } from "./modules/identity/routes";
 import { integrationsRoutes } from "./modules/integrations/routes";
 import { libraryRoutes } from "./modules/library/routes";
-import { assertBrandSignUpAllowed } from "./modules/accounts/hub-user.service";
-import { devRoutes } from "./modules/dev/routes";
-import { identityProviderFor } from "./modules/identity/provider-for";
-import type { IdentityProvider } from "./modules/identity/provider";
-import { identityRoutes } from "./modules/identity/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { installAccessGuard } from "./platform/access";
 import { type BillingAdapter, billingAdapterFor } from "./platform/billing";
-import { type FilesAdapter, filesAdapterFor } from "./platform/files";
 import type { HubConfig } from "./platform/config";
 import { forbidden, installErrorHandler, sendNotFound } from "./platform/errors";
+import { type FilesAdapter, filesAdapterFor } from "./platform/files";
 import { type LogStream, loggerOptions } from "./platform/logging";
 import { type Mailer, outboxMailer, smtpMailer } from "./platform/mail";
 import { loadApiKeyPrincipal, loadPrincipal, withSessionClient } from "./platform/principal";
@@ -64,7 +69,11 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: "Hub API", version: APP_VERSION, description: "The Hub's HTTP API. Send the ID token as `Authorization: Bearer <token>`." },
+      info: {
+        title: "Hub API",
+        version: APP_VERSION,
+        description: "The Hub's HTTP API. Send the ID token as `Authorization: Bearer <token>`.",
+      },
       components: { securitySchemes: { idToken: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
       security: [{ idToken: [] }],
     },
@@ -82,7 +91,8 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
       const apiKey = (Array.isArray(rawKey) ? rawKey[0] : rawKey) ?? (bearer?.startsWith("hub_") ? bearer : undefined);
       if (apiKey !== undefined) {
         const principal = await loadApiKeyPrincipal(db, apiKey.trim());
-        if (principal && request.routeOptions.config.apiKey !== true) throw forbidden("This endpoint does not accept API keys.");
+        if (principal && request.routeOptions.config.apiKey !== true)
+          throw forbidden("This endpoint does not accept API keys.");
         return principal;
       }
       if (!header?.startsWith("Bearer ")) return null;
@@ -100,13 +110,23 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     reply.header("x-frame-options", "DENY");
   });
 
-  await app.register(identityRoutes(identity, {
+  await app.register(
+    identityRoutes(identity, {
       beforeSignUp: async (input) => {
         if (input.brand) await assertBrandSignUpAllowed(db, input.brand);
       },
-    }), { prefix: "/api/identity" });
+    }),
+    { prefix: "/api/identity" },
+  );
   await app.register(accountsRoutes(db), { prefix: "/api" });
-  const moduleDeps = { db, config, mailer, identity, billing: deps.billing ?? billingAdapterFor(db, config), files: deps.files ?? filesAdapterFor(config) };
+  const moduleDeps = {
+    db,
+    config,
+    mailer,
+    identity,
+    billing: deps.billing ?? billingAdapterFor(db, config),
+    files: deps.files ?? filesAdapterFor(config),
+  };
   await app.register(clientsRoutes(moduleDeps), { prefix: "/api" });
   await app.register(usersRoutes(moduleDeps), { prefix: "/api" });
   await app.register(accountRoutes(moduleDeps), { prefix: "/api" });
@@ -132,7 +152,12 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     });
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split("?")[0] ?? "";
-      if (request.method === "GET" && !path.startsWith("/api/") && !path.startsWith("/dev/") && !/\.[a-z0-9]+$/i.test(path)) {
+      if (
+        request.method === "GET" &&
+        !path.startsWith("/api/") &&
+        !path.startsWith("/dev/") &&
+        !/\.[a-z0-9]+$/i.test(path)
+      ) {
         return reply.header("cache-control", "no-cache").sendFile("index.html", { maxAge: 0, immutable: false });
       }
       return sendNotFound(request, reply);

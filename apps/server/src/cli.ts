@@ -56,7 +56,14 @@ const main = async () => {
     await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(schema.users)
-        .values({ userName: username, email: email.toLowerCase(), firstName, lastName, typeId: 1, isInternalAdmin: true })
+        .values({
+          userName: username,
+          email: email.toLowerCase(),
+          firstName,
+          lastName,
+          typeId: 1,
+          isInternalAdmin: true,
+        })
         .returning();
       const [role] = await tx.select().from(schema.roles).where(eq(schema.roles.roleName, ROLE_NAMES.superadmin));
       if (user && role) await tx.insert(schema.userRoles).values({ userId: user.userId, roleId: role.id });

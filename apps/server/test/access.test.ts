@@ -34,7 +34,14 @@ describe("every route declares its access", () => {
     const routes = registeredRoutes.filter((r) => !r.url.startsWith("/api/docs") && !r.url.startsWith("/api/test/"));
     const urls = new Set(routes.map((r) => `${r.method} ${r.url}`));
     // The walk sees the real routes (not an empty list that would pass vacuously).
-    for (const known of ["GET /api/userdata", "HEAD /api/userdata", "POST /api/loginAudit", "POST /api/identity/signIn", "GET /api/health", "GET /dev/mailbox.json"]) {
+    for (const known of [
+      "GET /api/userdata",
+      "HEAD /api/userdata",
+      "POST /api/loginAudit",
+      "POST /api/identity/signIn",
+      "GET /api/health",
+      "GET /dev/mailbox.json",
+    ]) {
       expect(urls).toContain(known);
     }
     const undeclared = routes.filter((r) => !r.access).map((r) => `${r.method} ${r.url}`);
@@ -56,9 +63,9 @@ describe("every route declares its access", () => {
     const undeclared: FastifyPluginAsync = async (app) => {
       app.get("/api/test/undeclared", async () => ({ ok: true }));
     };
-    await expect(createTestApp({ database: t.database, setup: (app) => void app.register(undeclared) })).rejects.toThrow(
-      "Route GET /api/test/undeclared declares no access (config.access).",
-    );
+    await expect(
+      createTestApp({ database: t.database, setup: (app) => void app.register(undeclared) }),
+    ).rejects.toThrow("Route GET /api/test/undeclared declares no access (config.access).");
   });
 });
 
@@ -77,13 +84,25 @@ describe("401: not signed in", () => {
     }
     // The HEAD route Fastify adds for each GET is guarded the same way.
     expect((await t.app.inject({ method: "HEAD", url: "/api/userdata?username=admin" })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: "HEAD", url: "/api/userdata?username=admin", headers: { authorization: `Bearer ${token("admin")}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: "HEAD",
+          url: "/api/userdata?username=admin",
+          headers: { authorization: `Bearer ${token("admin")}` },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   test("the token of a signed-out session", async () => {
     const session = await t.signInTokens("admin");
     expect((await userdata({ authorization: `Bearer ${session.idToken}` })).statusCode).toBe(200);
-    const out = await t.app.inject({ method: "POST", url: "/api/identity/signOut", payload: { refreshToken: session.refreshToken } });
+    const out = await t.app.inject({
+      method: "POST",
+      url: "/api/identity/signOut",
+      payload: { refreshToken: session.refreshToken },
+    });
     expect(out.statusCode).toBe(200);
     const res = await userdata({ authorization: `Bearer ${session.idToken}` });
     expect(res.statusCode).toBe(401);
@@ -209,13 +228,21 @@ describe("403: signed in but not allowed", () => {
     test("card access is data: a grant to the user opens the route, a denial closes it again", async () => {
       const client = await hubUser(t.db, "client");
       if (!client) throw new Error("client missing");
-      const grant = await t.db.insert(schema.cardGrants).values({ routeName: "clients", userId: client.userId, granted: true }).returning();
+      const grant = await t.db
+        .insert(schema.cardGrants)
+        .values({ routeName: "clients", userId: client.userId, granted: true })
+        .returning();
       try {
         expect((await call("/api/test/clients-card", "client")).statusCode).toBe(200);
-        await t.db.update(schema.cardGrants).set({ granted: false }).where(eq(schema.cardGrants.id, grant[0]?.id ?? -1));
+        await t.db
+          .update(schema.cardGrants)
+          .set({ granted: false })
+          .where(eq(schema.cardGrants.id, grant[0]?.id ?? -1));
         expect((await call("/api/test/clients-card", "client")).statusCode).toBe(403);
       } finally {
-        await t.db.delete(schema.cardGrants).where(and(eq(schema.cardGrants.userId, client.userId), eq(schema.cardGrants.routeName, "clients")));
+        await t.db
+          .delete(schema.cardGrants)
+          .where(and(eq(schema.cardGrants.userId, client.userId), eq(schema.cardGrants.routeName, "clients")));
       }
       // A denial of its own beats what the user's type grants.
       const admin = await hubUser(t.db, "admin");
@@ -224,7 +251,9 @@ describe("403: signed in but not allowed", () => {
       try {
         expect((await call("/api/test/clients-card", "admin")).statusCode).toBe(403);
       } finally {
-        await t.db.delete(schema.cardGrants).where(and(eq(schema.cardGrants.userId, admin.userId), eq(schema.cardGrants.routeName, "clients")));
+        await t.db
+          .delete(schema.cardGrants)
+          .where(and(eq(schema.cardGrants.userId, admin.userId), eq(schema.cardGrants.routeName, "clients")));
       }
       expect((await call("/api/test/clients-card", "admin")).statusCode).toBe(200);
     });

@@ -43,7 +43,8 @@ const address = (owner: "me" | "client", label = "Matrix") => ({
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const name of ["admin", "client", "client2", "factory", "designer"] as const) tokens[name] = await t.signIn(name);
+  for (const name of ["admin", "client", "client2", "factory", "designer"] as const)
+    tokens[name] = await t.signIn(name);
   const plans = await t.db.select().from(schema.subscriptions);
   ids.professional = plans.find((p) => p.name === "Professional")?.subscriptionId ?? 0;
   ids.basic = plans.find((p) => p.name === "Basic")?.subscriptionId ?? 0;
@@ -59,7 +60,10 @@ beforeAll(async () => {
   });
   expect(signUp.statusCode, signUp.body).toBe(200);
   const code = await t.lastCode(email);
-  expect((await t.request({ method: "POST", url: "/api/identity/confirmSignUp", payload: { username: "member", code } })).statusCode).toBe(200);
+  expect(
+    (await t.request({ method: "POST", url: "/api/identity/confirmSignUp", payload: { username: "member", code } }))
+      .statusCode,
+  ).toBe(200);
   tokens.member = await t.signIn("member");
   const [member] = await t.db.select().from(schema.users).where(eq(schema.users.userName, "member"));
   ids.memberUserId = member?.userId ?? 0;
@@ -94,7 +98,14 @@ type Row = {
 };
 
 let unique = 0;
-const all = (status: number): Expect => ({ admin: status, client: status, client2: status, factory: status, designer: status, member: status });
+const all = (status: number): Expect => ({
+  admin: status,
+  client: status,
+  client2: status,
+  factory: status,
+  designer: status,
+  member: status,
+});
 
 const ROWS: Row[] = [
   { name: "your account", method: "GET", url: () => "/api/yourAccount", expect: all(200) },
@@ -206,7 +217,11 @@ describe("account access matrix", () => {
 
   test("signed out: 401 on every endpoint except the public plan list", async () => {
     for (const row of ROWS) {
-      const res = await t.request({ method: row.method, url: row.url(), ...(row.body ? { payload: row.body("client") as Record<string, unknown> } : {}) });
+      const res = await t.request({
+        method: row.method,
+        url: row.url(),
+        ...(row.body ? { payload: row.body("client") as Record<string, unknown> } : {}),
+      });
       expect(res.statusCode, `${row.method} ${row.name}`).toBe(row.name === "plans (public)" ? 200 : 401);
     }
   });

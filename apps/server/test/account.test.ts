@@ -33,9 +33,20 @@ const token = (name: string): string => {
 };
 
 const call = async (as: string, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
-  t.request({ method, url, token: token(as), ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+  t.request({
+    method,
+    url,
+    token: token(as),
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
 
-const ok = async <T>(as: string, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown, status = 200): Promise<T> => {
+const ok = async <T>(
+  as: string,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  url: string,
+  payload?: unknown,
+  status = 200,
+): Promise<T> => {
   const res = await call(as, method, url, payload);
   expect(res.statusCode, res.body).toBe(status);
   return res.json<T>();
@@ -142,7 +153,13 @@ describe("Your Account", () => {
 
   test("users without a client get their profile and no plan", async () => {
     const body = await ok<TYourAccount>("factory", "GET", "/api/yourAccount");
-    expect(body).toMatchObject({ client: null, plan: null, activeUsers: 0, canManage: false, profile: { userName: "factory" } });
+    expect(body).toMatchObject({
+      client: null,
+      plan: null,
+      activeUsers: 0,
+      canManage: false,
+      profile: { userName: "factory" },
+    });
   });
 });
 
@@ -150,18 +167,28 @@ describe("guard status (spec 4)", () => {
   test("client2 over its 3-user limit reports active and limit", async () => {
     const start = await ok<TGuardStatus>("client2", "GET", "/api/account/guard-status");
     expect(start).toEqual({ activeUsers: 1, limit: 3, needsSubscription: false, planLevel: 1 });
-    const extra = [await insertClientUser("bluebird"), await insertClientUser("bluebird"), await insertClientUser("bluebird")];
+    const extra = [
+      await insertClientUser("bluebird"),
+      await insertClientUser("bluebird"),
+      await insertClientUser("bluebird"),
+    ];
     const over = await ok<TGuardStatus>("client2", "GET", "/api/account/guard-status");
     expect(over).toEqual({ activeUsers: 4, limit: 3, needsSubscription: false, planLevel: 1 });
     // Marking one a test user brings it back to the limit.
-    await t.db.update(schema.users).set({ testUser: true }).where(eq(schema.users.userId, extra[0]?.userId ?? 0));
+    await t.db
+      .update(schema.users)
+      .set({ testUser: true })
+      .where(eq(schema.users.userId, extra[0]?.userId ?? 0));
     expect((await ok<TGuardStatus>("client2", "GET", "/api/account/guard-status")).activeUsers).toBe(3);
     await t.db.delete(schema.users).where(sql`${schema.users.userId} in ${extra.map((u) => u.userId)}`);
   });
 
   test("needSubscription when the factory requires one and the client has none; newSubscription fixes it", async () => {
     const bluebird = await clientOf("bluebird");
-    await t.db.update(schema.clients).set({ subscriptionId: null }).where(eq(schema.clients.clientId, bluebird.clientId));
+    await t.db
+      .update(schema.clients)
+      .set({ subscriptionId: null })
+      .where(eq(schema.clients.clientId, bluebird.clientId));
     try {
       const status = await ok<TGuardStatus>("client2", "GET", "/api/account/guard-status");
       expect(status).toEqual({ activeUsers: 1, limit: null, needsSubscription: true, planLevel: null });
@@ -170,13 +197,22 @@ describe("guard status (spec 4)", () => {
       // Changing a plan needs one; choosing a new one works.
       const change = await call("client2", "PUT", "/api/manageSubscription", { subscriptionId: await planId("Basic") });
       expect(change.statusCode).toBe(409);
-      const chosen = await ok<TSubscription>("client2", "POST", "/api/newSubscription", { subscriptionId: await planId("Basic") });
+      const chosen = await ok<TSubscription>("client2", "POST", "/api/newSubscription", {
+        subscriptionId: await planId("Basic"),
+      });
       expect(chosen.name).toBe("Basic");
       expect((await ok<TGuardStatus>("client2", "GET", "/api/account/guard-status")).needsSubscription).toBe(false);
       const [audit] = await auditRows("subscription.create");
-      expect(audit).toMatchObject({ actorUserName: "client2", subject: `client:${bluebird.clientId}`, detail: { from: null, to: "Basic" } });
+      expect(audit).toMatchObject({
+        actorUserName: "client2",
+        subject: `client:${bluebird.clientId}`,
+        detail: { from: null, to: "Basic" },
+      });
     } finally {
-      await t.db.update(schema.clients).set({ subscriptionId: bluebird.subscriptionId }).where(eq(schema.clients.clientId, bluebird.clientId));
+      await t.db
+        .update(schema.clients)
+        .set({ subscriptionId: bluebird.subscriptionId })
+        .where(eq(schema.clients.clientId, bluebird.clientId));
     }
   });
 
@@ -195,7 +231,9 @@ describe("guard status (spec 4)", () => {
 describe("plan changes", () => {
   test("a client admin changes its plan; the audit log records it", async () => {
     const bluebird = await clientOf("bluebird");
-    const changed = await ok<TSubscription>("client2", "PUT", "/api/manageSubscription", { subscriptionId: await planId("Professional") });
+    const changed = await ok<TSubscription>("client2", "PUT", "/api/manageSubscription", {
+      subscriptionId: await planId("Professional"),
+    });
     expect(changed).toMatchObject({ name: "Professional", level: 2 });
     expect((await ok<TGuardStatus>("client2", "GET", "/api/account/guard-status")).planLevel).toBe(2);
     const [audit] = await auditRows("subscription.change");
@@ -217,7 +255,9 @@ describe("plan changes", () => {
   });
 
   test("a client with a plan cannot take a new one; unknown plans are 404; bad bodies are 400 with fields", async () => {
-    expect((await call("client", "POST", "/api/newSubscription", { subscriptionId: await planId("Enterprise") })).statusCode).toBe(409);
+    expect(
+      (await call("client", "POST", "/api/newSubscription", { subscriptionId: await planId("Enterprise") })).statusCode,
+    ).toBe(409);
     expect((await call("client", "PUT", "/api/manageSubscription", { subscriptionId: 99999 })).statusCode).toBe(404);
     const bad = await call("client", "PUT", "/api/manageSubscription", {});
     expect(bad.statusCode).toBe(400);
@@ -228,7 +268,13 @@ describe("plan changes", () => {
 describe("invitations", () => {
   test("invite → email with email, first name, client name and link → register → joins the client as a non-admin", async () => {
     const email = "ivy.invited@example.test";
-    const invitation = await ok<TInvitation>("client2", "POST", "/api/pendingUsers", { email: " Ivy.Invited@Example.test ", firstName: "Ivy" }, 201);
+    const invitation = await ok<TInvitation>(
+      "client2",
+      "POST",
+      "/api/pendingUsers",
+      { email: " Ivy.Invited@Example.test ", firstName: "Ivy" },
+      201,
+    );
     expect(invitation).toMatchObject({ email, firstName: "Ivy", registered: false });
     const mails = (await t.mailbox()).filter((m) => m.to === email);
     expect(mails).toHaveLength(1);
@@ -236,7 +282,9 @@ describe("invitations", () => {
     expect(mail?.subject).toBe("You are invited to join Bluebird Basics on the Hub");
     expect(mail?.text).toContain("Hello Ivy,");
     expect(mail?.text).toContain(email);
-    expect(mail?.text).toContain("http://hub.test/auth/register?email=ivy.invited%40example.test&clientName=Bluebird%20Basics");
+    expect(mail?.text).toContain(
+      "http://hub.test/auth/register?email=ivy.invited%40example.test&clientName=Bluebird%20Basics",
+    );
     const [audit] = await auditRows("invitation.create");
     expect(audit).toMatchObject({ actorUserName: "client2", subject: `pendingUser:${invitation.id}` });
 
@@ -247,7 +295,12 @@ describe("invitations", () => {
     await register("ivyinvited", email, "Ivy");
     const user = await hubUser(t.db, "ivyinvited");
     const bluebird = await clientOf("bluebird");
-    expect(user).toMatchObject({ clientId: bluebird.clientId, defaultSite: "bluebird", isClientAdmin: false, typeId: 5 });
+    expect(user).toMatchObject({
+      clientId: bluebird.clientId,
+      defaultSite: "bluebird",
+      isClientAdmin: false,
+      typeId: 5,
+    });
     const [row] = await t.db.select().from(schema.pendingUsers).where(eq(schema.pendingUsers.id, invitation.id));
     expect(row?.registered).toBe(true);
     expect((await ok<{ items: TInvitation[] }>("client2", "GET", "/api/pendingUsers")).items).toHaveLength(0);
@@ -257,11 +310,16 @@ describe("invitations", () => {
     // The newcomer is a client user but not an admin: it reads its client's account and cannot manage it.
     const theirs = await ok<TYourAccount>("ivyinvited", "GET", "/api/yourAccount");
     expect(theirs).toMatchObject({ client: { name: "Bluebird Basics" }, canManage: false, activeUsers: 2 });
-    expect((await call("ivyinvited", "POST", "/api/pendingUsers", { email: "x@example.test", firstName: "X" })).statusCode).toBe(403);
+    expect(
+      (await call("ivyinvited", "POST", "/api/pendingUsers", { email: "x@example.test", firstName: "X" })).statusCode,
+    ).toBe(403);
   });
 
   test("an existing user's email or an open invitation is refused with a field message", async () => {
-    const existing = await call("client2", "POST", "/api/pendingUsers", { email: "client@demo.hub.test", firstName: "C" });
+    const existing = await call("client2", "POST", "/api/pendingUsers", {
+      email: "client@demo.hub.test",
+      firstName: "C",
+    });
     expect(existing.statusCode).toBe(409);
     expect(existing.json<TErrorResponse>().fields?.email).toBe("A user with this email already exists");
     await ok("client", "POST", "/api/pendingUsers", { email: "twice@example.test", firstName: "Two" }, 201);
@@ -275,15 +333,30 @@ describe("invitations", () => {
 
   test("invitations past the plan's limit are refused with a message to upgrade", async () => {
     // client2 has 2 active users (client2, ivyinvited) on Basic (3): one more invitation fits, the next does not.
-    const third = await ok<TInvitation>("client2", "POST", "/api/pendingUsers", { email: "third@example.test", firstName: "Third" }, 201);
-    const refused = await call("client2", "POST", "/api/pendingUsers", { email: "fourth@example.test", firstName: "Fourth" });
+    const third = await ok<TInvitation>(
+      "client2",
+      "POST",
+      "/api/pendingUsers",
+      { email: "third@example.test", firstName: "Third" },
+      201,
+    );
+    const refused = await call("client2", "POST", "/api/pendingUsers", {
+      email: "fourth@example.test",
+      firstName: "Fourth",
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json<TErrorResponse>().message).toMatch(/Upgrade your plan/);
     await ok("client2", "DELETE", `/api/pendingUsers/${third.id}`);
   });
 
   test("resend sends the email again; revoke deletes the invitation and is audited; other clients get 404", async () => {
-    const inv = await ok<TInvitation>("client", "POST", "/api/pendingUsers", { email: "resend@example.test", firstName: "Re" }, 201);
+    const inv = await ok<TInvitation>(
+      "client",
+      "POST",
+      "/api/pendingUsers",
+      { email: "resend@example.test", firstName: "Re" },
+      201,
+    );
     await ok<TInvitation>("client", "POST", `/api/pendingUsers/${inv.id}/resend`);
     expect((await t.mailbox()).filter((m) => m.to === "resend@example.test")).toHaveLength(2);
     expect((await call("client2", "POST", `/api/pendingUsers/${inv.id}/resend`)).statusCode).toBe(404);
@@ -291,7 +364,11 @@ describe("invitations", () => {
     await ok("client", "DELETE", `/api/pendingUsers/${inv.id}`);
     expect((await call("client", "DELETE", `/api/pendingUsers/${inv.id}`)).statusCode).toBe(404);
     const [audit] = await auditRows("invitation.revoke");
-    expect(audit).toMatchObject({ actorUserName: "client", subject: `pendingUser:${inv.id}`, detail: { email: "resend@example.test" } });
+    expect(audit).toMatchObject({
+      actorUserName: "client",
+      subject: `pendingUser:${inv.id}`,
+      detail: { email: "resend@example.test" },
+    });
   });
 });
 
@@ -314,8 +391,12 @@ describe("client users", () => {
 
   test("other clients' users are 404, non-admins 403, and an admin cannot deactivate itself", async () => {
     const u = await insertClientUser("northwind");
-    expect((await call("client2", "PUT", `/api/yourClientUsers/${u.userId}`, { available: false })).statusCode).toBe(404);
-    expect((await call("ivyinvited", "PUT", `/api/yourClientUsers/${u.userId}`, { available: false })).statusCode).toBe(403);
+    expect((await call("client2", "PUT", `/api/yourClientUsers/${u.userId}`, { available: false })).statusCode).toBe(
+      404,
+    );
+    expect((await call("ivyinvited", "PUT", `/api/yourClientUsers/${u.userId}`, { available: false })).statusCode).toBe(
+      403,
+    );
     expect((await call("admin", "PUT", `/api/yourClientUsers/${u.userId}`, { available: false })).statusCode).toBe(403);
     const me = await hubUser(t.db, "client");
     const self = await call("client", "PUT", `/api/yourClientUsers/${me?.userId}`, { available: false });
@@ -332,7 +413,10 @@ describe("client users", () => {
     const northwind = await clientOf("northwind");
     const all = await ok<TClientUsersResponse>("client", "GET", "/api/yourClientUsers?size=500");
     const ids = all.items.map((u) => u.userId);
-    const rows = await t.db.select({ id: schema.users.userId }).from(schema.users).where(eq(schema.users.clientId, northwind.clientId));
+    const rows = await t.db
+      .select({ id: schema.users.userId })
+      .from(schema.users)
+      .where(eq(schema.users.clientId, northwind.clientId));
     expect(ids.sort()).toEqual(rows.map((r) => r.id).sort());
     expect(all.invitations.every((i) => i.clientId === northwind.clientId)).toBe(true);
     expect((await call("client", "GET", "/api/yourClientUsers?sort=password,asc")).statusCode).toBe(400);
@@ -356,11 +440,22 @@ describe("addresses", () => {
   test("create, list, update and delete my addresses; one default per owner; delete is audited", async () => {
     const first = await ok<TAddress>("client2", "POST", "/api/addresses", address(), 201);
     expect(first).toMatchObject({ owner: "me", country: "US", isDefault: true, editable: true, company: null });
-    const second = await ok<TAddress>("client2", "POST", "/api/addresses", address({ label: "Home", isDefault: true }), 201);
+    const second = await ok<TAddress>(
+      "client2",
+      "POST",
+      "/api/addresses",
+      address({ label: "Home", isDefault: true }),
+      201,
+    );
     expect(second.isDefault).toBe(true);
     let list = await ok<TAddressList>("client2", "GET", "/api/addresses");
     expect(list.items.filter((a) => a.isDefault).map((a) => a.id)).toEqual([second.id]);
-    const updated = await ok<TAddress>("client2", "PUT", `/api/addresses/${first.id}`, address({ label: "Office 2", isDefault: true, active: false }));
+    const updated = await ok<TAddress>(
+      "client2",
+      "PUT",
+      `/api/addresses/${first.id}`,
+      address({ label: "Office 2", isDefault: true, active: false }),
+    );
     expect(updated).toMatchObject({ label: "Office 2", isDefault: true, active: false });
     list = await ok<TAddressList>("client2", "GET", "/api/addresses");
     expect(list.items.filter((a) => a.isDefault).map((a) => a.id)).toEqual([first.id]);
@@ -372,20 +467,33 @@ describe("addresses", () => {
   });
 
   test("client addresses: read by the client's users, written by its admin only; other tenants get 404", async () => {
-    const shared = await ok<TAddress>("client2", "POST", "/api/addresses", address({ owner: "client", label: "Warehouse" }), 201);
+    const shared = await ok<TAddress>(
+      "client2",
+      "POST",
+      "/api/addresses",
+      address({ owner: "client", label: "Warehouse" }),
+      201,
+    );
     expect(shared).toMatchObject({ owner: "client", isDefault: true });
     const seen = await ok<TAddressList>("ivyinvited", "GET", "/api/addresses");
     expect(seen.items.find((a) => a.id === shared.id)).toMatchObject({ editable: false });
-    expect((await call("ivyinvited", "PUT", `/api/addresses/${shared.id}`, address({ owner: "client" }))).statusCode).toBe(403);
+    expect(
+      (await call("ivyinvited", "PUT", `/api/addresses/${shared.id}`, address({ owner: "client" }))).statusCode,
+    ).toBe(403);
     expect((await call("ivyinvited", "DELETE", `/api/addresses/${shared.id}`)).statusCode).toBe(403);
     expect((await call("ivyinvited", "POST", "/api/addresses", address({ owner: "client" }))).statusCode).toBe(403);
-    expect((await call("client", "PUT", `/api/addresses/${shared.id}`, address({ owner: "client" }))).statusCode).toBe(404);
+    expect((await call("client", "PUT", `/api/addresses/${shared.id}`, address({ owner: "client" }))).statusCode).toBe(
+      404,
+    );
     expect((await call("client", "DELETE", `/api/addresses/${shared.id}`)).statusCode).toBe(404);
     expect((await ok<TAddressList>("client", "GET", "/api/addresses")).items.map((a) => a.id)).not.toContain(shared.id);
     expect((await call("factory", "POST", "/api/addresses", address({ owner: "client" }))).statusCode).toBe(403);
     const moved = await call("client2", "PUT", `/api/addresses/${shared.id}`, address({ owner: "me" }));
     expect(moved.statusCode).toBe(400);
-    const rows = await t.db.select().from(schema.addresses).where(and(eq(schema.addresses.id, shared.id)));
+    const rows = await t.db
+      .select()
+      .from(schema.addresses)
+      .where(and(eq(schema.addresses.id, shared.id)));
     expect(rows[0]?.clientId).not.toBeNull();
   });
 
@@ -420,6 +528,8 @@ describe("API documentation", () => {
     ]) {
       expect(Object.keys(doc.paths), path).toContain(path);
     }
-    expect(Object.keys(doc.paths["/api/manageSubscription"]?.put?.responses ?? {})).toEqual(expect.arrayContaining(["200", "403", "404", "409"]));
+    expect(Object.keys(doc.paths["/api/manageSubscription"]?.put?.responses ?? {})).toEqual(
+      expect.arrayContaining(["200", "403", "404", "409"]),
+    );
   });
 });

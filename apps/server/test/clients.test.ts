@@ -1,8 +1,24 @@
-import { CLIENT_MESSAGES, SESSION_CLIENT_USER_TYPES, USER_TYPES, type TClientDetail, type TClientLimited, type TClientPage, type TErrorResponse } from "@hub/contracts";
+import {
+  CLIENT_MESSAGES,
+  SESSION_CLIENT_USER_TYPES,
+  type TClientDetail,
+  type TClientLimited,
+  type TClientPage,
+  type TErrorResponse,
+  USER_TYPES,
+} from "@hub/contracts";
 import { schema } from "@hub/db";
 import { and, desc, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createTestApp, hubUser, type TestApp, DEMO_USERS, type DemoUser, demoClientIds, signInDemoUsers } from "./helpers/test-app";
+import {
+  createTestApp,
+  DEMO_USERS,
+  type DemoUser,
+  demoClientIds,
+  hubUser,
+  signInDemoUsers,
+  type TestApp,
+} from "./helpers/test-app";
 
 const USERS = DEMO_USERS;
 
@@ -18,7 +34,9 @@ beforeAll(async () => {
   t = await createTestApp();
   tokens = await signInDemoUsers(t);
   ({ northwind, bluebird } = await demoClientIds(t.db));
-  factoryId = (await t.db.select().from(schema.factories).where(eq(schema.factories.name, "Hub Demo Factory")))[0]?.factoryId ?? 0;
+  factoryId =
+    (await t.db.select().from(schema.factories).where(eq(schema.factories.name, "Hub Demo Factory")))[0]?.factoryId ??
+    0;
   const plans = await t.db.select().from(schema.subscriptions);
   professional = plans.find((p) => p.name === "Professional")?.subscriptionId ?? 0;
   basic = plans.find((p) => p.name === "Basic")?.subscriptionId ?? 0;
@@ -29,8 +47,20 @@ afterAll(async () => {
 });
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
-const call = (who: DemoUser | null, method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.request({ method, url, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}), headers, ...(who ? { token: tokens[who] } : {}) });
+const call = (
+  who: DemoUser | null,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  t.request({
+    method,
+    url,
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    headers,
+    ...(who ? { token: tokens[who] } : {}),
+  });
 
 let seq = 0;
 const uniqueSite = (prefix = "site") => `${prefix}-${Date.now().toString(36)}-${seq++}`;
@@ -78,7 +108,13 @@ describe("create, read, update, delete", () => {
       active: false,
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({ clientName: "Acme Apparel", subscriptionName: "Professional", factoryId: null, factoryName: null, active: false });
+    expect(updated.json()).toMatchObject({
+      clientName: "Acme Apparel",
+      subscriptionName: "Professional",
+      factoryId: null,
+      factoryName: null,
+      active: false,
+    });
 
     const deleted = await call("admin", "DELETE", `/api/client/${created.clientId}`);
     expect(deleted.statusCode).toBe(200);
@@ -93,15 +129,26 @@ describe("create, read, update, delete", () => {
       expect(row.at).toBeInstanceOf(Date);
     }
     expect(audit[0]?.detail).toEqual({ clientName: "Acme Apparel", siteName: created.siteName });
-    expect(audit[1]?.detail).toMatchObject({ changes: { clientName: { from: "Acme Wear", to: "Acme Apparel" }, active: { from: true, to: false } } });
+    expect(audit[1]?.detail).toMatchObject({
+      changes: { clientName: { from: "Acme Wear", to: "Acme Apparel" }, active: { from: true, to: false } },
+    });
   });
 
   test("validation: each field names its problem", async () => {
-    const bad = await call("admin", "POST", "/api/client", { clientName: "   ", siteName: "Bad Site!", subscriptionId: null, factoryId: null, active: true });
+    const bad = await call("admin", "POST", "/api/client", {
+      clientName: "   ",
+      siteName: "Bad Site!",
+      subscriptionId: null,
+      factoryId: null,
+      active: true,
+    });
     expect(bad.statusCode).toBe(400);
     const body = bad.json<TErrorResponse>();
     expect(body.error).toBe("VALIDATION");
-    expect(body.fields).toMatchObject({ clientName: CLIENT_MESSAGES.clientNameRequired, siteName: CLIENT_MESSAGES.siteNameFormat });
+    expect(body.fields).toMatchObject({
+      clientName: CLIENT_MESSAGES.clientNameRequired,
+      siteName: CLIENT_MESSAGES.siteNameFormat,
+    });
 
     const cases: [Record<string, unknown>, string, string][] = [
       [{ siteName: "" }, "siteName", CLIENT_MESSAGES.siteNameRequired],
@@ -115,7 +162,10 @@ describe("create, read, update, delete", () => {
       expect(res.statusCode, JSON.stringify(over)).toBe(400);
       expect(res.json<TErrorResponse>().fields?.[field]).toBe(message);
     }
-    const missing = await call("admin", "POST", "/api/client", { clientName: "No active flag", siteName: uniqueSite() });
+    const missing = await call("admin", "POST", "/api/client", {
+      clientName: "No active flag",
+      siteName: uniqueSite(),
+    });
     expect(missing.statusCode).toBe(400);
     expect(Object.keys(missing.json<TErrorResponse>().fields ?? {})).toEqual(expect.arrayContaining(["active"]));
 
@@ -134,7 +184,11 @@ describe("create, read, update, delete", () => {
     for (const siteName of ["northwind", " northwind "]) {
       const res = await call("admin", "POST", "/api/client", newClient({ siteName }));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: "CONFLICT", message: CLIENT_MESSAGES.siteNameTaken, fields: { siteName: CLIENT_MESSAGES.siteNameTaken } });
+      expect(res.json()).toEqual({
+        error: "CONFLICT",
+        message: CLIENT_MESSAGES.siteNameTaken,
+        fields: { siteName: CLIENT_MESSAGES.siteNameTaken },
+      });
     }
     // A mixed-case site name stored before this rule still clashes case-insensitively.
     const legacy = uniqueSite("legacy");
@@ -148,7 +202,9 @@ describe("create, read, update, delete", () => {
     expect(rename.statusCode).toBe(409);
     expect(rename.json<TErrorResponse>().fields).toEqual({ siteName: CLIENT_MESSAGES.siteNameTaken });
     // Keeping its own site name is no clash.
-    expect((await call("admin", "PUT", `/api/client/${mine.clientId}`, newClient({ siteName: mine.siteName }))).statusCode).toBe(200);
+    expect(
+      (await call("admin", "PUT", `/api/client/${mine.clientId}`, newClient({ siteName: mine.siteName }))).statusCode,
+    ).toBe(200);
   });
 
   test("delete is refused with 409 while users belong to the client, naming how many", async () => {
@@ -158,19 +214,31 @@ describe("create, read, update, delete", () => {
     expect(res.json<TErrorResponse>().message).toBe(
       `Northwind Apparel still has ${users.length} ${users.length === 1 ? "user" : "users"}. Move or remove ${users.length === 1 ? "that user" : "those users"} before deleting the client.`,
     );
-    expect((await call("admin", "GET", `/api/clients/${northwind}`)).json<TClientDetail>().userCount).toBe(users.length);
+    expect((await call("admin", "GET", `/api/clients/${northwind}`)).json<TClientDetail>().userCount).toBe(
+      users.length,
+    );
     expect(await auditRows(`client:${northwind}`)).toEqual([]);
   });
 });
 
 test("deleting a client without users takes its invitations and shared addresses with it", async () => {
   const doomed = await create();
-  await t.db.insert(schema.pendingUsers).values({ email: `invitee-${doomed.siteName}@example.test`, clientId: doomed.clientId });
   await t.db
-    .insert(schema.addresses)
-    .values({ clientId: doomed.clientId, label: "HQ", name: "Acme", line1: "1 Main St", city: "Town", postalCode: "12345", country: "US" });
+    .insert(schema.pendingUsers)
+    .values({ email: `invitee-${doomed.siteName}@example.test`, clientId: doomed.clientId });
+  await t.db.insert(schema.addresses).values({
+    clientId: doomed.clientId,
+    label: "HQ",
+    name: "Acme",
+    line1: "1 Main St",
+    city: "Town",
+    postalCode: "12345",
+    country: "US",
+  });
   expect((await call("admin", "DELETE", `/api/client/${doomed.clientId}`)).statusCode).toBe(200);
-  expect(await t.db.select().from(schema.pendingUsers).where(eq(schema.pendingUsers.clientId, doomed.clientId))).toEqual([]);
+  expect(
+    await t.db.select().from(schema.pendingUsers).where(eq(schema.pendingUsers.clientId, doomed.clientId)),
+  ).toEqual([]);
   expect(await t.db.select().from(schema.addresses).where(eq(schema.addresses.clientId, doomed.clientId))).toEqual([]);
 });
 
@@ -187,13 +255,19 @@ describe("list: paging, sort, search", () => {
     };
     const found = await list(`searchString=${tag}`);
     expect(found.total).toBe(3);
-    expect(found.items.map((c) => c.clientName)).toEqual([`${tag} alpha`, `${tag} Bravo`, `${tag} Charlie`].sort((a, b) => (a < b ? -1 : 1)));
+    expect(found.items.map((c) => c.clientName)).toEqual(
+      [`${tag} alpha`, `${tag} Bravo`, `${tag} Charlie`].sort((a, b) => (a < b ? -1 : 1)),
+    );
     expect((await list(`searchString=${tag}-2`)).items.map((c) => c.siteName)).toEqual([`${tag}-2`]);
     expect((await list(`searchString=${tag.toUpperCase()}`)).total).toBe(3);
 
     const bySiteDesc = await list(`searchString=${tag}&sort=siteName,desc`);
     expect(bySiteDesc.items.map((c) => c.siteName)).toEqual([`${tag}-2`, `${tag}-1`, `${tag}-0`]);
-    expect((await list(`searchString=${tag}&sort=createdAt,asc`)).items.map((c) => c.siteName)).toEqual([`${tag}-0`, `${tag}-1`, `${tag}-2`]);
+    expect((await list(`searchString=${tag}&sort=createdAt,asc`)).items.map((c) => c.siteName)).toEqual([
+      `${tag}-0`,
+      `${tag}-1`,
+      `${tag}-2`,
+    ]);
     expect((await list(`searchString=${tag}&sort=active,asc`)).items[0]?.siteName).toBe(`${tag}-1`);
 
     const page1 = await list(`searchString=${tag}&sort=siteName,asc&page=1&size=2`);
@@ -202,10 +276,17 @@ describe("list: paging, sort, search", () => {
 
     const all = await list("");
     expect(all.size).toBe(25);
-    expect(all.items.find((c) => c.siteName === "northwind")).toMatchObject({ subscriptionName: "Professional", factoryName: "Hub Demo Factory" });
+    expect(all.items.find((c) => c.siteName === "northwind")).toMatchObject({
+      subscriptionName: "Professional",
+      factoryName: "Hub Demo Factory",
+    });
 
     // The export: every match of the search, in the list's order, whatever the page size.
-    const exported = await call("admin", "GET", `/api/clients/export.csv?searchString=${tag}&sort=siteName,desc&size=1`);
+    const exported = await call(
+      "admin",
+      "GET",
+      `/api/clients/export.csv?searchString=${tag}&sort=siteName,desc&size=1`,
+    );
     expect(exported.statusCode, exported.body).toBe(200);
     expect(exported.headers["content-disposition"]).toBe('attachment; filename="clients.csv"');
     const lines = exported.body.trimEnd().split("\r\n");
@@ -223,7 +304,13 @@ describe("list: paging, sort, search", () => {
 
 /** Every endpoint of this slice × every demo user: the expected status. */
 describe("access matrix", () => {
-  type Row = { name: string; method: Method; url: () => string; body?: () => unknown; expect: Record<DemoUser, number> };
+  type Row = {
+    name: string;
+    method: Method;
+    url: () => string;
+    body?: () => unknown;
+    expect: Record<DemoUser, number>;
+  };
   const ALL_OK = { admin: 200, client: 200, client2: 200, factory: 200, designer: 200 };
   const ADMIN_ONLY = { admin: 200, client: 403, client2: 403, factory: 403, designer: 403 };
   const rows: Row[] = [
@@ -257,25 +344,53 @@ describe("access matrix", () => {
       url: () => "/api/getClientDataForSiteName?siteName=bluebird",
       expect: { admin: 200, client: 404, client2: 200, factory: 200, designer: 404 },
     },
-    { name: "create", method: "POST", url: () => "/api/client", body: () => newClient(), expect: { ...ADMIN_ONLY, admin: 201 } },
+    {
+      name: "create",
+      method: "POST",
+      url: () => "/api/client",
+      body: () => newClient(),
+      expect: { ...ADMIN_ONLY, admin: 201 },
+    },
     // Updates that change nothing, so the matrix leaves the demo data as it found it.
     {
       name: "update northwind",
       method: "PUT",
       url: () => `/api/client/${northwind}`,
-      body: () => ({ clientName: "Northwind Apparel", siteName: "northwind", subscriptionId: professional, factoryId, active: true }),
+      body: () => ({
+        clientName: "Northwind Apparel",
+        siteName: "northwind",
+        subscriptionId: professional,
+        factoryId,
+        active: true,
+      }),
       expect: ADMIN_ONLY,
     },
     {
       name: "update bluebird",
       method: "PUT",
       url: () => `/api/client/${bluebird}`,
-      body: () => ({ clientName: "Bluebird Basics", siteName: "bluebird", subscriptionId: basic, factoryId, active: true }),
+      body: () => ({
+        clientName: "Bluebird Basics",
+        siteName: "bluebird",
+        subscriptionId: basic,
+        factoryId,
+        active: true,
+      }),
       expect: ADMIN_ONLY,
     },
     // Users belong to both demo clients, so even the admin is refused.
-    { name: "delete northwind", method: "DELETE", url: () => `/api/client/${northwind}`, expect: { ...ADMIN_ONLY, admin: 409 } },
-    { name: "delete bluebird", method: "DELETE", url: () => `/api/client/${bluebird}`, expect: { ...ADMIN_ONLY, admin: 409 } },
+    {
+      name: "delete northwind",
+      method: "DELETE",
+      url: () => `/api/client/${northwind}`,
+      expect: { ...ADMIN_ONLY, admin: 409 },
+    },
+    {
+      name: "delete bluebird",
+      method: "DELETE",
+      url: () => `/api/client/${bluebird}`,
+      expect: { ...ADMIN_ONLY, admin: 409 },
+    },
   ];
 
   for (const row of rows) {
@@ -322,7 +437,9 @@ describe("access matrix", () => {
       subscription_id: professional,
       active: true,
     });
-    expect((await call("factory", "GET", `/api/getClientDataForSiteName?siteName=${other.siteName}`)).statusCode).toBe(404);
+    expect((await call("factory", "GET", `/api/getClientDataForSiteName?siteName=${other.siteName}`)).statusCode).toBe(
+      404,
+    );
   });
 
   test("a facility user granted the clients card sees only the clients its facility serves", async () => {
@@ -337,16 +454,22 @@ describe("access matrix", () => {
       const page = res.json<TClientPage>();
       expect(page.items.every((c) => c.factoryId === factoryId)).toBe(true);
       expect(page.items.map((c) => c.siteName)).toEqual(expect.arrayContaining(["northwind", "bluebird"]));
-      expect((await t.request({ method: "GET", url: `/api/clients/${unserved.clientId}`, token })).statusCode).toBe(404);
+      expect((await t.request({ method: "GET", url: `/api/clients/${unserved.clientId}`, token })).statusCode).toBe(
+        404,
+      );
       // Its export holds the same clients as its list, never the unserved one.
       const csv = (await t.request({ method: "GET", url: "/api/clients/export.csv", token })).body;
       expect(csv).toContain(",northwind,");
       expect(csv).not.toContain(`,${unserved.siteName},`);
       expect((await t.request({ method: "GET", url: `/api/clients/${northwind}`, token })).statusCode).toBe(200);
       // The card alone does not let a facility user write.
-      expect((await t.request({ method: "POST", url: "/api/client", payload: newClient(), token })).statusCode).toBe(403);
+      expect((await t.request({ method: "POST", url: "/api/client", payload: newClient(), token })).statusCode).toBe(
+        403,
+      );
     } finally {
-      await t.db.delete(schema.cardGrants).where(and(eq(schema.cardGrants.userId, factoryUser.userId), eq(schema.cardGrants.routeName, "clients")));
+      await t.db
+        .delete(schema.cardGrants)
+        .where(and(eq(schema.cardGrants.userId, factoryUser.userId), eq(schema.cardGrants.routeName, "clients")));
     }
   });
 });
@@ -363,7 +486,12 @@ describe("session client (x-session-client)", () => {
     expect((await userdata("admin")).json().sessionClient).toBeNull();
     const res = await userdata("admin", { "x-session-client": String(bluebird) });
     expect(res.statusCode).toBe(200);
-    expect(res.json().sessionClient).toEqual({ clientId: bluebird, clientName: "Bluebird Basics", siteName: "bluebird", subscriptionId: basic });
+    expect(res.json().sessionClient).toEqual({
+      clientId: bluebird,
+      clientName: "Bluebird Basics",
+      siteName: "bluebird",
+      subscriptionId: basic,
+    });
   });
 
   test("an unknown, deleted or malformed id is ignored (no session client), never an error", async () => {
@@ -379,7 +507,9 @@ describe("session client (x-session-client)", () => {
   test("non-internal users cannot borrow another client through the header", async () => {
     const res = await userdata("client", { "x-session-client": String(bluebird) });
     expect(res.json().sessionClient).toMatchObject({ clientId: northwind, siteName: "northwind" });
-    const other = await call("client", "GET", `/api/client/search/findByClientId?clientId=${bluebird}`, undefined, { "x-session-client": String(bluebird) });
+    const other = await call("client", "GET", `/api/client/search/findByClientId?clientId=${bluebird}`, undefined, {
+      "x-session-client": String(bluebird),
+    });
     expect(other.statusCode).toBe(404);
     expect((await userdata("factory", { "x-session-client": String(bluebird) })).json().sessionClient).toBeNull();
   });
@@ -389,6 +519,9 @@ test("audit rows record who, when and what for the clients created by this file"
   const rows = await t.db.select().from(schema.auditLog).where(like(schema.auditLog.action, "client.%"));
   expect(rows.length).toBeGreaterThan(0);
   expect(rows.every((r) => r.actorUserName === "admin" && r.subject.startsWith("client:"))).toBe(true);
-  const [n] = await t.db.select({ n: sql<number>`count(*)::int` }).from(schema.auditLog).where(eq(schema.auditLog.action, "client.create"));
+  const [n] = await t.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(schema.auditLog)
+    .where(eq(schema.auditLog.action, "client.create"));
   expect(n?.n).toBeGreaterThan(0);
 });

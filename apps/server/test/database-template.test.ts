@@ -30,7 +30,11 @@ test("a first start in demo mode begins from the demo template, and the demo acc
     const app = await buildApp({ config, db: database.db });
     try {
       for (const { username } of DEMO_ACCOUNTS) {
-        const res = await app.inject({ method: "POST", url: "/api/identity/signIn", payload: { username, password: DEMO_PASSWORD } });
+        const res = await app.inject({
+          method: "POST",
+          url: "/api/identity/signIn",
+          payload: { username, password: DEMO_PASSWORD },
+        });
         expect(res.statusCode, username).toBe(200);
         expect(res.json().result).toBe("tokens");
       }

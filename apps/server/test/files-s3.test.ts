@@ -42,7 +42,10 @@ describe("the S3 files adapter against the local stand-in", () => {
   test("PutObject, GetObject, ListObjectsV2 and DeleteObject, path-style and signed", async () => {
     const files = s3Files(settings());
     await files.put("9/print/a.pdf", Buffer.from("%PDF-1.4 a"), { contentType: "application/pdf", size: 10 });
-    await files.put("9/print/b.pdf", Readable.from([Buffer.from("%PDF-1.4 "), Buffer.from("bb")]), { contentType: "application/pdf", size: 11 });
+    await files.put("9/print/b.pdf", Readable.from([Buffer.from("%PDF-1.4 "), Buffer.from("bb")]), {
+      contentType: "application/pdf",
+      size: 11,
+    });
     await files.put("10/print/c.pdf", Buffer.from("c"), { contentType: "application/pdf", size: 1 });
     expect(s3.objects.get("9/print/b.pdf")?.toString()).toBe("%PDF-1.4 bb");
     expect(await files.list("9/")).toEqual([
@@ -58,7 +61,13 @@ describe("the S3 files adapter against the local stand-in", () => {
 
   test("print files go through S3 when S3_BUCKET is set", async () => {
     const body = multipart("logo.png", PNG);
-    const res = await t.request({ method: "POST", url: "/api/printFiles", token, payload: body.payload, headers: body.headers });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/printFiles",
+      token,
+      payload: body.payload,
+      headers: body.headers,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const file = res.json<TStoredFile>();
     const [row] = await t.db.select().from(schema.storedFiles).where(eq(schema.storedFiles.id, file.id));
@@ -74,16 +83,29 @@ describe("the S3 files adapter against the local stand-in", () => {
   test("a file larger than the 1 MB JSON body limit streams through (the print-file limit applies instead)", async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024, 7)]);
     const body = multipart("poster.png", big);
-    const res = await t.request({ method: "POST", url: "/api/printFiles", token, payload: body.payload, headers: body.headers });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/printFiles",
+      token,
+      payload: body.payload,
+      headers: body.headers,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json<TStoredFile>().sizeBytes).toBe(big.length);
   });
 
   test("an internal admin uploads into the session client's area", async () => {
     const admin = await t.signIn("admin");
-    const bluebird = (await t.db.select().from(schema.clients).where(eq(schema.clients.siteName, "bluebird")))[0]?.clientId ?? 0;
+    const bluebird =
+      (await t.db.select().from(schema.clients).where(eq(schema.clients.siteName, "bluebird")))[0]?.clientId ?? 0;
     const body = multipart("b.png", PNG);
-    const res = await t.request({ method: "POST", url: "/api/printFiles", token: admin, payload: body.payload, headers: { ...body.headers, [SESSION_CLIENT_HEADER]: String(bluebird) } });
+    const res = await t.request({
+      method: "POST",
+      url: "/api/printFiles",
+      token: admin,
+      payload: body.payload,
+      headers: { ...body.headers, [SESSION_CLIENT_HEADER]: String(bluebird) },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect([...s3.objects.keys()].some((k) => k.startsWith(`${bluebird}/print/`))).toBe(true);
   });

@@ -2,12 +2,25 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { BILLING_MESSAGES, FILES_MESSAGES, SESSION_CLIENT_HEADER, type TPrintFilePage, type TStoredFile } from "@hub/contracts";
+import {
+  BILLING_MESSAGES,
+  FILES_MESSAGES,
+  SESSION_CLIENT_HEADER,
+  type TPrintFilePage,
+  type TStoredFile,
+} from "@hub/contracts";
 import { schema } from "@hub/db";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { localFiles } from "../src/platform/files";
-import { createTestApp, type TestApp, DEMO_USERS, type DemoUser, demoClientIds, signInDemoUsers } from "./helpers/test-app";
+import {
+  createTestApp,
+  DEMO_USERS,
+  type DemoUser,
+  demoClientIds,
+  signInDemoUsers,
+  type TestApp,
+} from "./helpers/test-app";
 import { multipart, PDF, PNG } from "./stand-ins/uploads";
 
 const USERS = DEMO_USERS;
@@ -30,10 +43,17 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const session = (who: DemoUser, clientId?: number) => (who === "admin" && clientId ? { [SESSION_CLIENT_HEADER]: String(clientId) } : {});
+const session = (who: DemoUser, clientId?: number) =>
+  who === "admin" && clientId ? { [SESSION_CLIENT_HEADER]: String(clientId) } : {};
 const upload = (who: DemoUser, fileName: string, content: Buffer, clientId?: number) => {
   const body = multipart(fileName, content);
-  return t.request({ method: "POST", url: "/api/printFiles", token: tokens[who], payload: body.payload, headers: { ...body.headers, ...session(who, clientId) } });
+  return t.request({
+    method: "POST",
+    url: "/api/printFiles",
+    token: tokens[who],
+    payload: body.payload,
+    headers: { ...body.headers, ...session(who, clientId) },
+  });
 };
 const call = (who: DemoUser, method: "GET" | "DELETE", url: string, clientId?: number) =>
   t.request({ method, url, token: tokens[who], headers: session(who, clientId) });
@@ -54,7 +74,10 @@ describe("the local files adapter", () => {
   test("put, get, list, remove; keys never climb out of the folder", async () => {
     const local = localFiles(join(dir, "adapter"));
     await local.put("7/print/a.txt", Buffer.from("hello"), { contentType: "text/plain", size: 5 });
-    await local.put("7/print/b.txt", Readable.from([Buffer.from("wor"), Buffer.from("ld")]), { contentType: "text/plain", size: 5 });
+    await local.put("7/print/b.txt", Readable.from([Buffer.from("wor"), Buffer.from("ld")]), {
+      contentType: "text/plain",
+      size: 5,
+    });
     expect(await local.list("7/")).toEqual([
       { key: "7/print/a.txt", size: 5 },
       { key: "7/print/b.txt", size: 5 },
@@ -65,7 +88,9 @@ describe("the local files adapter", () => {
     expect(Buffer.concat(chunks).toString()).toBe("world");
     await local.remove("7/print/a.txt");
     expect(await local.get("7/print/a.txt")).toBeNull();
-    await expect(local.put("../escape.txt", Buffer.from("x"), { contentType: "text/plain", size: 1 })).rejects.toThrow(/unsafe/);
+    await expect(local.put("../escape.txt", Buffer.from("x"), { contentType: "text/plain", size: 1 })).rejects.toThrow(
+      /unsafe/,
+    );
   });
 });
 
@@ -74,7 +99,13 @@ describe("print files", () => {
     const res = await upload("client", "../../My Logo.png", PNG);
     expect(res.statusCode, res.body).toBe(201);
     const file = res.json<TStoredFile>();
-    expect(file).toMatchObject({ clientId: northwind, fileName: "My Logo.png", contentType: "image/png", sizeBytes: PNG.length, uploadedBy: "client" });
+    expect(file).toMatchObject({
+      clientId: northwind,
+      fileName: "My Logo.png",
+      contentType: "image/png",
+      sizeBytes: PNG.length,
+      uploadedBy: "client",
+    });
     const [row] = await t.db.select().from(schema.storedFiles).where(eq(schema.storedFiles.id, file.id));
     expect(row?.storageKey).toMatch(new RegExp(`^${northwind}/print/[0-9a-f-]{36}-My_Logo\\.png$`));
 
@@ -89,7 +120,11 @@ describe("print files", () => {
     const del = await call("client", "DELETE", `/api/printFiles/${file.id}`);
     expect(del.statusCode).toBe(200);
     expect((await call("client", "GET", `/api/printFiles/${file.id}/download`)).statusCode).toBe(404);
-    const [audit] = await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "printFile.delete")).orderBy(desc(schema.auditLog.id));
+    const [audit] = await t.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, "printFile.delete"))
+      .orderBy(desc(schema.auditLog.id));
     expect(audit).toMatchObject({ actorUserName: "client", subject: `client:${northwind}` });
     expect((await filesOnDisk()).some((p) => p.includes(row?.storageKey.split("/").pop() ?? "?"))).toBe(false);
   });
@@ -130,7 +165,9 @@ describe("print files", () => {
       ["vector.ai", Buffer.from("%PDF-1.5\n")],
     ];
     for (const [name, body] of ok) expect((await upload("client2", name, body)).statusCode, name).toBe(201);
-    expect((await upload("client2", "art.svg", Buffer.from("<html><script>alert(1)</script></html>"))).statusCode).toBe(400);
+    expect((await upload("client2", "art.svg", Buffer.from("<html><script>alert(1)</script></html>"))).statusCode).toBe(
+      400,
+    );
   });
 
   test("cross-tenant reads and deletes answer 404; an internal admin uses the session client or is asked to choose", async () => {
@@ -150,12 +187,36 @@ describe("print files", () => {
 
   test("access matrix: every print-files endpoint × every demo user", async () => {
     const file = (await upload("client", "matrix.png", PNG)).json<TStoredFile>();
-    const expectations: [string, (who: DemoUser) => Promise<{ statusCode: number; body: string }>, Record<DemoUser, number>][] = [
-      ["list", (who) => call(who, "GET", "/api/printFiles", northwind), { admin: 200, client: 200, client2: 200, factory: 403, designer: 403 }],
-      ["settings", (who) => call(who, "GET", "/api/printFiles/settings", northwind), { admin: 200, client: 200, client2: 200, factory: 403, designer: 403 }],
-      ["upload", (who) => upload(who, "m.png", PNG, northwind), { admin: 201, client: 201, client2: 201, factory: 403, designer: 403 }],
-      ["download", (who) => call(who, "GET", `/api/printFiles/${file.id}/download`, northwind), { admin: 200, client: 200, client2: 404, factory: 403, designer: 403 }],
-      ["delete unknown", (who) => call(who, "DELETE", "/api/printFiles/999999", northwind), { admin: 404, client: 404, client2: 404, factory: 403, designer: 403 }],
+    const expectations: [
+      string,
+      (who: DemoUser) => Promise<{ statusCode: number; body: string }>,
+      Record<DemoUser, number>,
+    ][] = [
+      [
+        "list",
+        (who) => call(who, "GET", "/api/printFiles", northwind),
+        { admin: 200, client: 200, client2: 200, factory: 403, designer: 403 },
+      ],
+      [
+        "settings",
+        (who) => call(who, "GET", "/api/printFiles/settings", northwind),
+        { admin: 200, client: 200, client2: 200, factory: 403, designer: 403 },
+      ],
+      [
+        "upload",
+        (who) => upload(who, "m.png", PNG, northwind),
+        { admin: 201, client: 201, client2: 201, factory: 403, designer: 403 },
+      ],
+      [
+        "download",
+        (who) => call(who, "GET", `/api/printFiles/${file.id}/download`, northwind),
+        { admin: 200, client: 200, client2: 404, factory: 403, designer: 403 },
+      ],
+      [
+        "delete unknown",
+        (who) => call(who, "DELETE", "/api/printFiles/999999", northwind),
+        { admin: 404, client: 404, client2: 404, factory: 403, designer: 403 },
+      ],
     ];
     for (const [name, run, expected] of expectations) {
       for (const who of USERS) {

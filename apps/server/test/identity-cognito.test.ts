@@ -1,4 +1,10 @@
-import { GENERATED_USER_TYPE_ID, MESSAGES, type TErrorResponse, type TSignInResponse, type TTokens } from "@hub/contracts";
+import {
+  GENERATED_USER_TYPE_ID,
+  MESSAGES,
+  type TErrorResponse,
+  type TSignInResponse,
+  type TTokens,
+} from "@hub/contracts";
 import { schema } from "@hub/db";
 import { eq } from "drizzle-orm";
 import { generateKeyPair, SignJWT } from "jose";
@@ -23,7 +29,9 @@ let t: TestApp;
 beforeAll(async () => {
   process.env.AWS_ACCESS_KEY_ID = "AKIASTANDIN";
   process.env.AWS_SECRET_ACCESS_KEY = "standin-secret-access-key";
-  cognito = await startCognitoStandIn({ userPoolId: POOL_ID, clients: { [SECRET_CLIENT]: CLIENT_SECRET, [PUBLIC_CLIENT]: null },
+  cognito = await startCognitoStandIn({
+    userPoolId: POOL_ID,
+    clients: { [SECRET_CLIENT]: CLIENT_SECRET, [PUBLIC_CLIENT]: null },
     // A stricter pool than the Hub's own check (8), so that Cognito's refusal can be seen.
     minPasswordLength: 10,
   });
@@ -47,12 +55,28 @@ afterAll(async () => {
 
 type Payload = Record<string, unknown>;
 type Res = { statusCode: number; body: string; json: <T>() => T };
-const post = (path: string, payload: Payload, app = t) => app.app.inject({ method: "POST", url: `/api/identity/${path}`, payload });
+const post = (path: string, payload: Payload, app = t) =>
+  app.app.inject({ method: "POST", url: `/api/identity/${path}`, payload });
 const signUp = (username: string, extra: Payload = {}, app = t) =>
-  post("signUp", { username, password: PASSWORD, email: `${username.toLowerCase()}@example.com`, firstName: "Test", lastName: "Person", ...extra }, app);
+  post(
+    "signUp",
+    {
+      username,
+      password: PASSWORD,
+      email: `${username.toLowerCase()}@example.com`,
+      firstName: "Test",
+      lastName: "Person",
+      ...extra,
+    },
+    app,
+  );
 const signIn = (username: string, password: string, app = t) => post("signIn", { username, password }, app);
 const userdata = (username: string, token: string, app = t) =>
-  app.app.inject({ method: "GET", url: `/api/userdata?username=${encodeURIComponent(username)}`, headers: { authorization: `Bearer ${token}` } });
+  app.app.inject({
+    method: "GET",
+    url: `/api/userdata?username=${encodeURIComponent(username)}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
 
 const expectError = (res: Res, status: number, error: string) => {
   expect(res.statusCode, res.body).toBe(status);
@@ -87,7 +111,10 @@ describe("configuration", () => {
       region: "eu-west-2",
       endpoint: null,
     });
-    expect(loadConfig({ COGNITO_USER_POOL_ID: "eu-west-2_AbC123", COGNITO_CLIENT_ID: "c", COGNITO_REGION: "us-west-1" }).cognito?.region).toBe("us-west-1");
+    expect(
+      loadConfig({ COGNITO_USER_POOL_ID: "eu-west-2_AbC123", COGNITO_CLIENT_ID: "c", COGNITO_REGION: "us-west-1" })
+        .cognito?.region,
+    ).toBe("us-west-1");
     const res = await t.app.inject({ method: "GET", url: "/api/config" });
     expect(res.json()).toMatchObject({ identity: "cognito" });
   });
@@ -96,14 +123,20 @@ describe("configuration", () => {
     expect(() => loadConfig({ COGNITO_USER_POOL_ID: "us-east-1_AbC123" })).toThrow(
       "COGNITO_USER_POOL_ID is set but COGNITO_CLIENT_ID is not: set the app client's id too.",
     );
-    expect(() => loadConfig({ COGNITO_CLIENT_ID: "client" })).toThrow(/COGNITO_CLIENT_ID is set but COGNITO_USER_POOL_ID is not/);
+    expect(() => loadConfig({ COGNITO_CLIENT_ID: "client" })).toThrow(
+      /COGNITO_CLIENT_ID is set but COGNITO_USER_POOL_ID is not/,
+    );
     const long = `us-east-1_${"a".repeat(46)}`;
     expect(long.length).toBe(56);
     expect(() => loadConfig({ COGNITO_USER_POOL_ID: long, COGNITO_CLIENT_ID: "client" })).toThrow(
       "COGNITO_USER_POOL_ID must be at most 55 characters, got 56.",
     );
-    expect(() => loadConfig({ COGNITO_USER_POOL_ID: `us-east-1_${"a".repeat(45)}`, COGNITO_CLIENT_ID: "client" })).not.toThrow();
-    expect(() => loadConfig({ COGNITO_USER_POOL_ID: "no-underscore", COGNITO_CLIENT_ID: "client" })).toThrow(/must look like/);
+    expect(() =>
+      loadConfig({ COGNITO_USER_POOL_ID: `us-east-1_${"a".repeat(45)}`, COGNITO_CLIENT_ID: "client" }),
+    ).not.toThrow();
+    expect(() => loadConfig({ COGNITO_USER_POOL_ID: "no-underscore", COGNITO_CLIENT_ID: "client" })).toThrow(
+      /must look like/,
+    );
   });
 });
 
@@ -111,7 +144,10 @@ describe("sign-up and confirmation through Cognito", () => {
   test("the code Cognito sent confirms the user; confirmation creates the Hub user of spec 3, who signs in and loads a session", async () => {
     const res = await signUp("cog.user", { email: "Cog.User@Example.com" });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ userConfirmed: false, codeDelivery: { destination: "c***@e***.com", deliveryMedium: "EMAIL" } });
+    expect(res.json()).toEqual({
+      userConfirmed: false,
+      codeDelivery: { destination: "c***@e***.com", deliveryMedium: "EMAIL" },
+    });
     const [call] = callsOf("SignUp").filter((c) => c.body.Username === "cog.user");
     expect(call?.body.UserAttributes).toEqual([
       { Name: "email", Value: "cog.user@example.com" },
@@ -148,7 +184,10 @@ describe("sign-up and confirmation through Cognito", () => {
     expect(tokens.expiresIn).toBe(3600);
     const session = await userdata("cog.user", tokens.idToken);
     expect(session.statusCode, session.body).toBe(200);
-    expect(session.json()).toMatchObject({ user: { userName: "cog.user", userType: "client", clientId: null }, sessionClient: null });
+    expect(session.json()).toMatchObject({
+      user: { userName: "cog.user", userType: "client", clientId: null },
+      sessionClient: null,
+    });
   });
 
   test("a wrong password and an unknown user get the same NotAuthorized answer; an unconfirmed user gets UserNotConfirmed", async () => {
@@ -195,14 +234,26 @@ describe("passwords", () => {
     expect(asked.json()).toEqual({ destination: "c***@e***.com", deliveryMedium: "EMAIL" });
     const code = cognito.lastCode("cog.forgetful", "forgotPassword");
 
-    expectError(await post("confirmForgotPassword", { username: "cog.forgetful", code: otherCode(code), newPassword: NEW_PASSWORD }), 400, "CodeMismatchException");
+    expectError(
+      await post("confirmForgotPassword", {
+        username: "cog.forgetful",
+        code: otherCode(code),
+        newPassword: NEW_PASSWORD,
+      }),
+      400,
+      "CodeMismatchException",
+    );
     const done = await post("confirmForgotPassword", { username: "cog.forgetful", code, newPassword: NEW_PASSWORD });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toEqual({ ok: true });
     expectError(await signIn("cog.forgetful", PASSWORD), 400, "NotAuthorizedException");
     const fresh = tokensOf(await signIn("cog.forgetful", NEW_PASSWORD));
     expect((await userdata("cog.forgetful", fresh.idToken)).statusCode).toBe(200);
-    expectError(await post("confirmForgotPassword", { username: "cog.forgetful", code, newPassword: "An0ther!pass" }), 400, "ExpiredCodeException");
+    expectError(
+      await post("confirmForgotPassword", { username: "cog.forgetful", code, newPassword: "An0ther!pass" }),
+      400,
+      "ExpiredCodeException",
+    );
 
     const unknown = await post("forgotPassword", { username: "cog.nobody.at.all" });
     expect(unknown.statusCode).toBe(200);
@@ -211,7 +262,13 @@ describe("passwords", () => {
 
   test("an admin-created user (the Hub emails the password, Cognito sends nothing) must set a new password, and completing it returns working tokens", async () => {
     const temporaryPassword = "Temp!pass1";
-    await t.app.identity.adminCreateUser({ username: "Cog.Made", email: "Cog.Made@Example.com", firstName: "Made", lastName: "Admin", temporaryPassword });
+    await t.app.identity.adminCreateUser({
+      username: "Cog.Made",
+      email: "Cog.Made@Example.com",
+      firstName: "Made",
+      lastName: "Admin",
+      temporaryPassword,
+    });
     const [create] = callsOf("AdminCreateUser");
     expect(create?.signed).toBe(true);
     expect(create?.body.MessageAction).toBe("SUPPRESS");
@@ -224,13 +281,16 @@ describe("passwords", () => {
     expect(cognito.invitations).not.toContainEqual(expect.objectContaining({ username: "Cog.Made" }));
     expect(cognito.users.get("cog.made")?.status).toBe("FORCE_CHANGE_PASSWORD");
     // As users.service does after adminCreateUser.
-    await t.db.insert(schema.users).values({ userName: "Cog.Made", email: "cog.made@example.com", firstName: "Made", lastName: "Admin", typeId: 1 });
+    await t.db
+      .insert(schema.users)
+      .values({ userName: "Cog.Made", email: "cog.made@example.com", firstName: "Made", lastName: "Admin", typeId: 1 });
 
     const first = await signIn("cog.made", temporaryPassword);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toEqual({ result: "newPasswordRequired" });
 
-    const complete = (temp: string, newPassword: string) => post("completeNewPassword", { username: "cog.made", temporaryPassword: temp, newPassword });
+    const complete = (temp: string, newPassword: string) =>
+      post("completeNewPassword", { username: "cog.made", temporaryPassword: temp, newPassword });
     expectError(await complete("Wr0ng!temp", NEW_PASSWORD), 400, "NotAuthorizedException");
     expectError(await complete(temporaryPassword, temporaryPassword), 400, "InvalidParameterException");
     const done = await complete(temporaryPassword, NEW_PASSWORD);
@@ -243,12 +303,24 @@ describe("passwords", () => {
     expectError(await signIn("cog.made", temporaryPassword), 400, "NotAuthorizedException");
     expectError(await complete(NEW_PASSWORD, "Th1rd!password"), 400, "NotAuthorizedException");
     await expect(
-      t.app.identity.adminCreateUser({ username: "COG.MADE", email: "x@example.com", firstName: "X", lastName: "Y", temporaryPassword }),
+      t.app.identity.adminCreateUser({
+        username: "COG.MADE",
+        email: "x@example.com",
+        firstName: "X",
+        lastName: "Y",
+        temporaryPassword,
+      }),
     ).rejects.toMatchObject({ code: "UsernameExistsException" });
   });
 
   test("a user an admin just created can be taken back (when the Hub's record of them fails)", async () => {
-    await t.app.identity.adminCreateUser({ username: "Cog.Undo", email: "cog.undo@example.com", firstName: "Un", lastName: "Do", temporaryPassword: "Temp!pass1" });
+    await t.app.identity.adminCreateUser({
+      username: "Cog.Undo",
+      email: "cog.undo@example.com",
+      firstName: "Un",
+      lastName: "Do",
+      temporaryPassword: "Temp!pass1",
+    });
     expect(cognito.users.get("cog.undo")).toBeDefined();
     await t.app.identity.adminDeleteUser("Cog.Undo");
     expect(callsOf("AdminDeleteUser").at(-1)?.signed).toBe(true);
@@ -257,11 +329,29 @@ describe("passwords", () => {
   });
 
   test("a password the pool's policy refuses answers InvalidParameterException with Cognito's reason", async () => {
-    await t.app.identity.adminCreateUser({ username: "cog.policy", email: "cog.policy@example.com", firstName: "P", lastName: "Q", temporaryPassword: "Temp!pass1" });
+    await t.app.identity.adminCreateUser({
+      username: "cog.policy",
+      email: "cog.policy@example.com",
+      firstName: "P",
+      lastName: "Q",
+      temporaryPassword: "Temp!pass1",
+    });
     // Passes the Hub's own check (8+ characters) but not this pool's (10+).
-    const res = await post("completeNewPassword", { username: "cog.policy", temporaryPassword: "Temp!pass1", newPassword: "Sh0rt!pw1" });
-    expect(expectError(res, 400, "InvalidParameterException").message).toBe("Password did not conform with policy: Password not long enough");
-    const signUpRes = await post("signUp", { username: "cog.short", password: "Sh0rt!pw1", email: "cog.short@example.com", firstName: "S", lastName: "P" });
+    const res = await post("completeNewPassword", {
+      username: "cog.policy",
+      temporaryPassword: "Temp!pass1",
+      newPassword: "Sh0rt!pw1",
+    });
+    expect(expectError(res, 400, "InvalidParameterException").message).toBe(
+      "Password did not conform with policy: Password not long enough",
+    );
+    const signUpRes = await post("signUp", {
+      username: "cog.short",
+      password: "Sh0rt!pw1",
+      email: "cog.short@example.com",
+      firstName: "S",
+      lastName: "P",
+    });
     expectError(signUpRes, 400, "InvalidParameterException");
   });
 });
@@ -279,8 +369,12 @@ describe("tokens", () => {
     expect(renewed.refreshToken).toBe(tokens.refreshToken);
     expect(renewed.idToken).not.toBe(tokens.idToken);
     expect((await userdata("cog.tokens", renewed.idToken)).statusCode).toBe(200);
-    const refreshCall = callsOf("InitiateAuth").filter((c) => c.body.AuthFlow === "REFRESH_TOKEN_AUTH").at(-1);
-    expect((refreshCall?.body.AuthParameters as Record<string, string> | undefined)?.SECRET_HASH).toEqual(expect.any(String));
+    const refreshCall = callsOf("InitiateAuth")
+      .filter((c) => c.body.AuthFlow === "REFRESH_TOKEN_AUTH")
+      .at(-1);
+    expect((refreshCall?.body.AuthParameters as Record<string, string> | undefined)?.SECRET_HASH).toEqual(
+      expect.any(String),
+    );
 
     expectError(await post("refresh", { refreshToken: "not-a-refresh-token" }), 400, "NotAuthorizedException");
 
@@ -290,9 +384,9 @@ describe("tokens", () => {
     const revoke = callsOf("RevokeToken").at(-1);
     expect(revoke?.body.ClientSecret).toBe(CLIENT_SECRET);
     expect(String(revoke?.body.Token).startsWith("hubrt.")).toBe(false);
-    expect(expectError(await post("refresh", { refreshToken: tokens.refreshToken }), 400, "NotAuthorizedException").message).toBe(
-      "Refresh Token has been revoked",
-    );
+    expect(
+      expectError(await post("refresh", { refreshToken: tokens.refreshToken }), 400, "NotAuthorizedException").message,
+    ).toBe("Refresh Token has been revoked");
     // Cognito's ID tokens are verified by signature alone: one issued before sign-out works until it
     // expires (docs/adr/0002-cognito.md). The web app drops it at sign-out.
     expect((await userdata("cog.tokens", renewed.idToken)).statusCode).toBe(200);
@@ -302,18 +396,31 @@ describe("tokens", () => {
     await register("cog.forger");
     const good = tokensOf(await signIn("cog.forger", PASSWORD)).idToken;
     expect((await userdata("cog.forger", good)).statusCode).toBe(200);
-    const claims = JSON.parse(Buffer.from(good.split(".")[1] ?? "", "base64url").toString("utf8")) as Record<string, unknown>;
-    expect(claims).toMatchObject({ iss: cognito.issuer, aud: SECRET_CLIENT, token_use: "id", "cognito:username": "cog.forger" });
+    const claims = JSON.parse(Buffer.from(good.split(".")[1] ?? "", "base64url").toString("utf8")) as Record<
+      string,
+      unknown
+    >;
+    expect(claims).toMatchObject({
+      iss: cognito.issuer,
+      aud: SECRET_CLIENT,
+      token_use: "id",
+      "cognito:username": "cog.forger",
+    });
 
     const { privateKey } = await generateKeyPair("RS256");
     const forged = await new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid: cognito.kid }).sign(privateKey);
     const otherAudience = await cognito.issueIdToken("cog.forger", { audience: "some-other-client" });
     const otherUse = await cognito.issueIdToken("cog.forger", { audience: SECRET_CLIENT, tokenUse: "access" });
-    const otherIssuer = await new SignJWT({ ...claims, iss: "https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Other" })
+    const otherIssuer = await new SignJWT({
+      ...claims,
+      iss: "https://cognito-idp.us-east-1.amazonaws.com/us-east-1_Other",
+    })
       .setProtectedHeader({ alg: "RS256", kid: cognito.kid })
       .sign(privateKey);
     // The pool's own key and the Hub's client: accepted, so the refusals below are for the reason named.
-    expect((await userdata("cog.forger", await cognito.issueIdToken("cog.forger", { audience: SECRET_CLIENT }))).statusCode).toBe(200);
+    expect(
+      (await userdata("cog.forger", await cognito.issueIdToken("cog.forger", { audience: SECRET_CLIENT }))).statusCode,
+    ).toBe(200);
 
     for (const token of [forged, otherAudience, otherUse, otherIssuer, "not.a.token", `${good.slice(0, -4)}AAAA`]) {
       const res = await userdata("cog.forger", token);
@@ -328,7 +435,9 @@ describe("tokens", () => {
     expect((await userdata("cog.leaver", open.idToken)).statusCode).toBe(200);
     await t.db.update(schema.users).set({ available: false }).where(eq(schema.users.userName, "cog.leaver"));
     const revokesBefore = callsOf("RevokeToken").length;
-    expect(expectError(await signIn("cog.leaver", PASSWORD), 400, "NotAuthorizedException").message).toBe("User is disabled.");
+    expect(expectError(await signIn("cog.leaver", PASSWORD), 400, "NotAuthorizedException").message).toBe(
+      "User is disabled.",
+    );
     expect(callsOf("RevokeToken").length).toBe(revokesBefore + 1);
     expect((await userdata("cog.leaver", open.idToken)).statusCode).toBe(401);
   });
@@ -344,14 +453,21 @@ describe("tokens", () => {
     });
     expect(await hubUser(t.db, "cog.console")).toBeUndefined();
     const tokens = tokensOf(await signIn("cog.console", PASSWORD));
-    expect(await hubUser(t.db, "cog.console")).toMatchObject({ email: "cog.console@example.com", firstName: "Con", lastName: "Sole", typeId: GENERATED_USER_TYPE_ID });
+    expect(await hubUser(t.db, "cog.console")).toMatchObject({
+      email: "cog.console@example.com",
+      firstName: "Con",
+      lastName: "Sole",
+      typeId: GENERATED_USER_TYPE_ID,
+    });
     expect((await userdata("cog.console", tokens.idToken)).statusCode).toBe(200);
   });
 
   test("the JWKS route answers the pool's keys", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/identity/.well-known/jwks.json" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ keys: [expect.objectContaining({ kid: cognito.kid, kty: "RSA", alg: "RS256" })] });
+    expect(res.json()).toMatchObject({
+      keys: [expect.objectContaining({ kid: cognito.kid, kty: "RSA", alg: "RS256" })],
+    });
   });
 });
 
@@ -360,7 +476,10 @@ describe("brand sign-up (issue 3) through Cognito", () => {
     const [plan] = await t.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.name, "Professional"));
     if (!plan) throw new Error("plan Professional missing");
     const brand = { clientName: "Cog Outfitters", siteName: "cog-outfitters", subscriptionId: plan.subscriptionId };
-    const res = await signUp("cog.brand", { email: "cog.brand@brand.test", brand: { ...brand, clientName: "  Cog Outfitters " } });
+    const res = await signUp("cog.brand", {
+      email: "cog.brand@brand.test",
+      brand: { ...brand, clientName: "  Cog Outfitters " },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(JSON.parse(cognito.users.get("cog.brand")?.attributes[HUB_BRAND_ATTRIBUTE] ?? "null")).toEqual(brand);
     expect(await t.db.select().from(schema.clients).where(eq(schema.clients.siteName, "cog-outfitters"))).toEqual([]);
@@ -373,7 +492,12 @@ describe("brand sign-up (issue 3) through Cognito", () => {
     const confirm = await post("confirmSignUp", { username: "cog.brand", code: cognito.lastCode("cog.brand") });
     expect(confirm.statusCode, confirm.body).toBe(200);
     const [client] = await t.db.select().from(schema.clients).where(eq(schema.clients.siteName, "cog-outfitters"));
-    expect(client).toMatchObject({ clientName: "Cog Outfitters", subscriptionId: plan.subscriptionId, factoryId: null, active: true });
+    expect(client).toMatchObject({
+      clientName: "Cog Outfitters",
+      subscriptionId: plan.subscriptionId,
+      factoryId: null,
+      active: true,
+    });
     if (!client) throw new Error("client missing");
     expect(await hubUser(t.db, "cog.brand")).toMatchObject({
       clientId: client.clientId,
@@ -383,15 +507,25 @@ describe("brand sign-up (issue 3) through Cognito", () => {
       typeId: GENERATED_USER_TYPE_ID,
     });
     const audits = await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "client.signup"));
-    expect(audits).toContainEqual(expect.objectContaining({ actorUserName: "cog.brand", subject: `client:${client.clientId}` }));
+    expect(audits).toContainEqual(
+      expect.objectContaining({ actorUserName: "cog.brand", subject: `client:${client.clientId}` }),
+    );
     // The request is acted on once: the attribute is gone from the Cognito user.
     expect(cognito.users.get("cog.brand")?.attributes).not.toHaveProperty(HUB_BRAND_ATTRIBUTE);
-    expect(callsOf("AdminDeleteUserAttributes").at(-1)?.body).toMatchObject({ Username: "cog.brand", UserAttributeNames: [HUB_BRAND_ATTRIBUTE] });
+    expect(callsOf("AdminDeleteUserAttributes").at(-1)?.body).toMatchObject({
+      Username: "cog.brand",
+      UserAttributeNames: [HUB_BRAND_ATTRIBUTE],
+    });
 
     const tokens = tokensOf(await signIn("cog.brand", PASSWORD));
     const session = await userdata("cog.brand", tokens.idToken);
     expect(session.json()).toMatchObject({
-      user: { clientId: client.clientId, defaultSite: "cog-outfitters", isClientAdmin: true, subscriptionName: "Professional" },
+      user: {
+        clientId: client.clientId,
+        defaultSite: "cog-outfitters",
+        isClientAdmin: true,
+        subscriptionName: "Professional",
+      },
       sessionClient: { clientId: client.clientId, siteName: "cog-outfitters" },
     });
   });
@@ -399,7 +533,11 @@ describe("brand sign-up (issue 3) through Cognito", () => {
 
 describe("an app client without a secret", () => {
   test("no SECRET_HASH is sent and Cognito's refresh token is handed out as it is", async () => {
-    const { cognito: settings } = loadConfig({ COGNITO_USER_POOL_ID: POOL_ID, COGNITO_CLIENT_ID: PUBLIC_CLIENT, COGNITO_ENDPOINT: cognito.url });
+    const { cognito: settings } = loadConfig({
+      COGNITO_USER_POOL_ID: POOL_ID,
+      COGNITO_CLIENT_ID: PUBLIC_CLIENT,
+      COGNITO_ENDPOINT: cognito.url,
+    });
     const plain = await createTestApp({ database: t.database, config: { cognito: settings } });
     try {
       const before = cognito.calls.length;

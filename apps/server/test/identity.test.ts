@@ -1,8 +1,14 @@
-import { GENERATED_USER_TYPE_ID, MESSAGES, type TErrorResponse, type TSignInResponse, type TTokens } from "@hub/contracts";
+import {
+  GENERATED_USER_TYPE_ID,
+  MESSAGES,
+  type TErrorResponse,
+  type TSignInResponse,
+  type TTokens,
+} from "@hub/contracts";
 import { schema } from "@hub/db";
+import { hash } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { hash } from "@node-rs/argon2";
 import { LOGIN_LIMITS } from "../src/modules/identity/builtin-pool";
 import { ARGON2_OPTIONS } from "../src/modules/identity/password";
 import { createTestApp, DEMO_PASSWORD, hubUser, signedUpHubUser, type TestApp } from "./helpers/test-app";
@@ -44,7 +50,8 @@ const register = async (username: string, email = `${username.toLowerCase()}@exa
   return email;
 };
 
-const signIn = (username: string, password: string, remoteAddress?: string) => post("signIn", { username, password }, remoteAddress);
+const signIn = (username: string, password: string, remoteAddress?: string) =>
+  post("signIn", { username, password }, remoteAddress);
 
 const tokensOf = (res: { statusCode: number; json: <T>() => T }): TTokens => {
   expect(res.statusCode).toBe(200);
@@ -54,7 +61,11 @@ const tokensOf = (res: { statusCode: number; json: <T>() => T }): TTokens => {
 };
 
 const userdata = (username: string, token: string) =>
-  t.app.inject({ method: "GET", url: `/api/userdata?username=${encodeURIComponent(username)}`, headers: { authorization: `Bearer ${token}` } });
+  t.app.inject({
+    method: "GET",
+    url: `/api/userdata?username=${encodeURIComponent(username)}`,
+    headers: { authorization: `Bearer ${token}` },
+  });
 
 describe("sign-up validation", () => {
   test("missing fields answer 400 VALIDATION naming every field", async () => {
@@ -79,7 +90,13 @@ describe("sign-up validation", () => {
   });
 
   test("a bad email, a weak password and a bad username each get a message a person can act on", async () => {
-    const res = await post("signUp", { username: "two words", password: "password", email: "not-an-email", firstName: "A", lastName: "B" });
+    const res = await post("signUp", {
+      username: "two words",
+      password: "password",
+      email: "not-an-email",
+      firstName: "A",
+      lastName: "B",
+    });
     const body = expectError(res, 400, "VALIDATION");
     expect(body.fields?.email).toBe("Enter a valid email address");
     expect(body.fields?.password).toBe("Password needs: an uppercase letter, a number, a symbol (such as ! @ # $)");
@@ -103,7 +120,10 @@ describe("sign-up and confirmation", () => {
   test("the confirmation email carries a 6-digit code; a wrong code is refused; the right one creates the Hub user of spec 3", async () => {
     const res = await signUp("new.user", "New.User@Example.com");
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ userConfirmed: false, codeDelivery: { destination: "n***@e***.com", deliveryMedium: "EMAIL" } });
+    expect(res.json()).toEqual({
+      userConfirmed: false,
+      codeDelivery: { destination: "n***@e***.com", deliveryMedium: "EMAIL" },
+    });
 
     const mails = (await t.mailbox()).filter((m) => m.to === "new.user@example.com");
     expect(mails).toHaveLength(1);
@@ -123,23 +143,34 @@ describe("sign-up and confirmation", () => {
     expect(ok.json()).toEqual({ ok: true });
 
     const user = await hubUser(t.db, "new.user");
-    expect(user).toMatchObject(signedUpHubUser({ userName: "new.user", email: "new.user@example.com", firstName: "Test", lastName: "Person" }));
+    expect(user).toMatchObject(
+      signedUpHubUser({ userName: "new.user", email: "new.user@example.com", firstName: "Test", lastName: "Person" }),
+    );
     expect(GENERATED_USER_TYPE_ID).toBe(5);
 
-    const [identity] = await t.db.select().from(schema.identityUsers).where(eq(schema.identityUsers.username, "new.user"));
+    const [identity] = await t.db
+      .select()
+      .from(schema.identityUsers)
+      .where(eq(schema.identityUsers.username, "new.user"));
     expect(identity).toMatchObject({ status: "CONFIRMED", emailVerified: true });
     expect(identity?.passwordHash).toMatch(/^\$argon2id\$/);
 
     // Confirming twice is refused, and creates nothing more.
     expectError(await post("confirmSignUp", { username: "new.user", code }), 400, "NotAuthorizedException");
-    const [count] = await t.db.select({ n: sql<number>`count(*)::int` }).from(schema.users).where(eq(schema.users.userName, "new.user"));
+    const [count] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.users)
+      .where(eq(schema.users.userName, "new.user"));
     expect(count?.n).toBe(1);
 
     // The new user signs in and loads a session of a client-type user.
     const tokens = tokensOf(await signIn("new.user", PASSWORD));
     const session = await userdata("new.user", tokens.idToken);
     expect(session.statusCode).toBe(200);
-    expect(session.json()).toMatchObject({ user: { userName: "new.user", userType: "client", clientId: null }, sessionClient: null });
+    expect(session.json()).toMatchObject({
+      user: { userName: "new.user", userType: "client", clientId: null },
+      sessionClient: null,
+    });
   });
 
   test("sign-in before confirming: a wrong password is NotAuthorized, the right one UserNotConfirmed", async () => {
@@ -177,7 +208,11 @@ describe("sign-up and confirmation", () => {
     expect((await signUp("guesser")).statusCode).toBe(200);
     const code = await t.lastCode("guesser@example.com");
     for (let i = 0; i < 5; i++) {
-      expectError(await post("confirmSignUp", { username: "guesser", code: otherCode(code) }), 400, "CodeMismatchException");
+      expectError(
+        await post("confirmSignUp", { username: "guesser", code: otherCode(code) }),
+        400,
+        "CodeMismatchException",
+      );
     }
     expectError(await post("confirmSignUp", { username: "guesser", code }), 400, "ExpiredCodeException");
     expect(await hubUser(t.db, "guesser")).toBeUndefined();
@@ -193,7 +228,9 @@ describe("sign-up and confirmation", () => {
 
   test("usernames are case-insensitive: confirm, sign in and load the session in any case", async () => {
     expect((await signUp("MixedCase", "mixed@example.com")).statusCode).toBe(200);
-    expect((await post("confirmSignUp", { username: "mixedcase", code: await t.lastCode("mixed@example.com") })).statusCode).toBe(200);
+    expect(
+      (await post("confirmSignUp", { username: "mixedcase", code: await t.lastCode("mixed@example.com") })).statusCode,
+    ).toBe(200);
     const tokens = tokensOf(await signIn("MIXEDCASE", PASSWORD));
     const session = await userdata("mixedCASE", tokens.idToken);
     expect(session.statusCode).toBe(200);
@@ -226,7 +263,12 @@ describe("sign-up and confirmation", () => {
     const tokens = tokensOf(await signIn("invitee", PASSWORD));
     const session = await userdata("invitee", tokens.idToken);
     expect(session.json()).toMatchObject({
-      user: { clientId: northwind.clientId, defaultSite: "northwind", isClientAdmin: false, subscriptionName: "Professional" },
+      user: {
+        clientId: northwind.clientId,
+        defaultSite: "northwind",
+        isClientAdmin: false,
+        subscriptionName: "Professional",
+      },
       sessionClient: { clientId: northwind.clientId, clientName: "Northwind Apparel", siteName: "northwind" },
     });
   });
@@ -256,7 +298,9 @@ describe("sign-in", () => {
   test("parallel guesses do not get past the per-user limit", async () => {
     await register("raced");
     const address = "198.51.100.30";
-    const guesses = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn("raced", `Wr0ng!guess${i}`, address)));
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signIn("raced", `Wr0ng!guess${i}`, address)),
+    );
     let checked = guesses.filter((res) => res.statusCode === 400).length;
     const refused = guesses.filter((res) => res.statusCode === 429);
     expect(checked).toBeLessThanOrEqual(LOGIN_LIMITS.perUser);
@@ -276,7 +320,9 @@ describe("sign-in", () => {
 
   test(`after ${LOGIN_LIMITS.perAddress} failures from one address, that address is refused for every user`, async () => {
     const address = "198.51.100.20";
-    const attempts = Array.from({ length: LOGIN_LIMITS.perAddress }, (_, i) => signIn(`ghost-${i}`, "Wr0ng!pass", address));
+    const attempts = Array.from({ length: LOGIN_LIMITS.perAddress }, (_, i) =>
+      signIn(`ghost-${i}`, "Wr0ng!pass", address),
+    );
     for (const res of await Promise.all(attempts)) expectError(res, 400, "NotAuthorizedException");
     expectError(await signIn("designer", DEMO_PASSWORD, address), 429, "LimitExceededException");
     tokensOf(await signIn("designer", DEMO_PASSWORD, "198.51.100.21"));
@@ -296,11 +342,19 @@ describe("sign-in", () => {
   test("a password hashed with earlier argon2 settings still signs in, and is then stored with the current ones", async () => {
     await register("oldhash");
     const old = await hash(PASSWORD, { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
-    await t.db.update(schema.identityUsers).set({ passwordHash: old }).where(eq(schema.identityUsers.username, "oldhash"));
+    await t.db
+      .update(schema.identityUsers)
+      .set({ passwordHash: old })
+      .where(eq(schema.identityUsers.username, "oldhash"));
     tokensOf(await signIn("oldhash", PASSWORD));
-    const [row] = await t.db.select({ passwordHash: schema.identityUsers.passwordHash }).from(schema.identityUsers).where(eq(schema.identityUsers.username, "oldhash"));
+    const [row] = await t.db
+      .select({ passwordHash: schema.identityUsers.passwordHash })
+      .from(schema.identityUsers)
+      .where(eq(schema.identityUsers.username, "oldhash"));
     expect(row?.passwordHash).not.toBe(old);
-    expect(row?.passwordHash.startsWith(`$argon2id$v=19$m=${ARGON2_OPTIONS.memoryCost},t=${ARGON2_OPTIONS.timeCost},p=1$`)).toBe(true);
+    expect(
+      row?.passwordHash.startsWith(`$argon2id$v=19$m=${ARGON2_OPTIONS.memoryCost},t=${ARGON2_OPTIONS.timeCost},p=1$`),
+    ).toBe(true);
     tokensOf(await signIn("oldhash", PASSWORD));
     expectError(await signIn("oldhash", "Wr0ng!pass"), 400, "NotAuthorizedException");
   });
@@ -310,7 +364,9 @@ describe("sign-in", () => {
     const tokens = tokensOf(await signIn("leaver", PASSWORD));
     expect((await userdata("leaver", tokens.idToken)).statusCode).toBe(200);
     await t.db.update(schema.users).set({ available: false }).where(eq(schema.users.userName, "leaver"));
-    expect(expectError(await signIn("leaver", PASSWORD), 400, "NotAuthorizedException").message).toBe("User is disabled.");
+    expect(expectError(await signIn("leaver", PASSWORD), 400, "NotAuthorizedException").message).toBe(
+      "User is disabled.",
+    );
     expect((await userdata("leaver", tokens.idToken)).statusCode).toBe(401);
   });
 });
@@ -341,9 +397,9 @@ describe("tokens and sessions", () => {
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ error: "UNAUTHENTICATED", message: MESSAGES.notAuthenticated });
     expect((await userdata("admin", renewed.idToken)).statusCode).toBe(401);
-    expect(expectError(await post("refresh", { refreshToken: tokens.refreshToken }), 400, "NotAuthorizedException").message).toBe(
-      "Refresh Token has been revoked",
-    );
+    expect(
+      expectError(await post("refresh", { refreshToken: tokens.refreshToken }), 400, "NotAuthorizedException").message,
+    ).toBe("Refresh Token has been revoked");
 
     // The same user's other session is untouched.
     expect((await userdata("admin", other.idToken)).statusCode).toBe(200);
@@ -363,7 +419,11 @@ describe("forgotten password", () => {
     expect(mail?.subject).toBe("Reset your Hub password");
     const code = await t.lastCode(email);
 
-    expectError(await post("confirmForgotPassword", { username: "forgetful", code: otherCode(code), newPassword: NEW_PASSWORD }), 400, "CodeMismatchException");
+    expectError(
+      await post("confirmForgotPassword", { username: "forgetful", code: otherCode(code), newPassword: NEW_PASSWORD }),
+      400,
+      "CodeMismatchException",
+    );
     const weak = await post("confirmForgotPassword", { username: "forgetful", code, newPassword: "weak" });
     expect(expectError(weak, 400, "VALIDATION").fields?.newPassword).toMatch(/^Password needs: /);
 
@@ -378,7 +438,11 @@ describe("forgotten password", () => {
     expect((await userdata("forgetful", fresh.idToken)).statusCode).toBe(200);
 
     // A code works once.
-    expectError(await post("confirmForgotPassword", { username: "forgetful", code, newPassword: "An0ther!pass" }), 400, "ExpiredCodeException");
+    expectError(
+      await post("confirmForgotPassword", { username: "forgetful", code, newPassword: "An0ther!pass" }),
+      400,
+      "ExpiredCodeException",
+    );
   });
 
   test("an unknown user gets the same answer and no email", async () => {
@@ -400,17 +464,27 @@ describe("admin-created users", () => {
       lastName: "Admin",
       temporaryPassword,
     });
-    const [identity] = await t.db.select().from(schema.identityUsers).where(eq(schema.identityUsers.username, "Made.By.Admin"));
-    expect(identity).toMatchObject({ status: "FORCE_CHANGE_PASSWORD", email: "made.by.admin@example.com", emailVerified: true });
+    const [identity] = await t.db
+      .select()
+      .from(schema.identityUsers)
+      .where(eq(schema.identityUsers.username, "Made.By.Admin"));
+    expect(identity).toMatchObject({
+      status: "FORCE_CHANGE_PASSWORD",
+      email: "made.by.admin@example.com",
+      emailVerified: true,
+    });
 
     const first = await signIn("made.by.admin", temporaryPassword);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ result: "newPasswordRequired" });
 
-    const complete = (temp: string, newPassword: string) => post("completeNewPassword", { username: "made.by.admin", temporaryPassword: temp, newPassword });
+    const complete = (temp: string, newPassword: string) =>
+      post("completeNewPassword", { username: "made.by.admin", temporaryPassword: temp, newPassword });
     expectError(await complete("Wr0ng!temp", NEW_PASSWORD), 400, "NotAuthorizedException");
     expectError(await complete(temporaryPassword, temporaryPassword), 400, "InvalidParameterException");
-    expect(expectError(await complete(temporaryPassword, "short"), 400, "VALIDATION").fields?.newPassword).toBeDefined();
+    expect(
+      expectError(await complete(temporaryPassword, "short"), 400, "VALIDATION").fields?.newPassword,
+    ).toBeDefined();
 
     const done = await complete(temporaryPassword, NEW_PASSWORD);
     expect(done.statusCode).toBe(200);
@@ -425,7 +499,13 @@ describe("admin-created users", () => {
 
   test("an admin cannot create a user whose name is taken", async () => {
     await expect(
-      t.app.identity.adminCreateUser({ username: "CLIENT", email: "x@example.com", firstName: "X", lastName: "Y", temporaryPassword: "Temp!pass1" }),
+      t.app.identity.adminCreateUser({
+        username: "CLIENT",
+        email: "x@example.com",
+        firstName: "X",
+        lastName: "Y",
+        temporaryPassword: "Temp!pass1",
+      }),
     ).rejects.toMatchObject({ code: "UsernameExistsException" });
   });
 });
@@ -437,22 +517,48 @@ describe("brand sign-up (issue 3: /auth/subscription)", () => {
     return plan.subscriptionId;
   };
   const brandSignUp = (username: string, brand: Payload) =>
-    post("signUp", { username, password: PASSWORD, email: `${username}@brand.test`, firstName: "Bree", lastName: "Brand", brand });
+    post("signUp", {
+      username,
+      password: PASSWORD,
+      email: `${username}@brand.test`,
+      firstName: "Bree",
+      lastName: "Brand",
+      brand,
+    });
 
   test("sign-up then confirmation creates the client on its plan, with the person as its client admin", async () => {
     const professional = await planId("Professional");
-    const res = await brandSignUp("breebrand", { clientName: "  Acme Outfitters ", siteName: "acme-outfitters", subscriptionId: professional });
+    const res = await brandSignUp("breebrand", {
+      clientName: "  Acme Outfitters ",
+      siteName: "acme-outfitters",
+      subscriptionId: professional,
+    });
     expect(res.statusCode).toBe(200);
     // Nothing exists before the code is confirmed; the request waits with the identity user.
     expect(await t.db.select().from(schema.clients).where(eq(schema.clients.siteName, "acme-outfitters"))).toEqual([]);
-    const [pending] = await t.db.select().from(schema.identityUsers).where(eq(schema.identityUsers.username, "breebrand"));
-    expect(pending?.pendingBrand).toEqual({ clientName: "Acme Outfitters", siteName: "acme-outfitters", subscriptionId: professional });
+    const [pending] = await t.db
+      .select()
+      .from(schema.identityUsers)
+      .where(eq(schema.identityUsers.username, "breebrand"));
+    expect(pending?.pendingBrand).toEqual({
+      clientName: "Acme Outfitters",
+      siteName: "acme-outfitters",
+      subscriptionId: professional,
+    });
 
-    const confirm = await post("confirmSignUp", { username: "breebrand", code: await t.lastCode("breebrand@brand.test") });
+    const confirm = await post("confirmSignUp", {
+      username: "breebrand",
+      code: await t.lastCode("breebrand@brand.test"),
+    });
     expect(confirm.statusCode).toBe(200);
 
     const [client] = await t.db.select().from(schema.clients).where(eq(schema.clients.siteName, "acme-outfitters"));
-    expect(client).toMatchObject({ clientName: "Acme Outfitters", subscriptionId: professional, factoryId: null, active: true });
+    expect(client).toMatchObject({
+      clientName: "Acme Outfitters",
+      subscriptionId: professional,
+      factoryId: null,
+      active: true,
+    });
     if (!client) throw new Error("client missing");
     expect(await hubUser(t.db, "breebrand")).toMatchObject({
       clientId: client.clientId,
@@ -462,42 +568,78 @@ describe("brand sign-up (issue 3: /auth/subscription)", () => {
       isInternalAdmin: false,
       typeId: GENERATED_USER_TYPE_ID,
     });
-    const [confirmed] = await t.db.select().from(schema.identityUsers).where(eq(schema.identityUsers.username, "breebrand"));
+    const [confirmed] = await t.db
+      .select()
+      .from(schema.identityUsers)
+      .where(eq(schema.identityUsers.username, "breebrand"));
     expect(confirmed).toMatchObject({ status: "CONFIRMED", pendingBrand: null });
     const audits = await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, "client.signup"));
-    expect(audits).toContainEqual(expect.objectContaining({ actorUserName: "breebrand", subject: `client:${client.clientId}` }));
+    expect(audits).toContainEqual(
+      expect.objectContaining({ actorUserName: "breebrand", subject: `client:${client.clientId}` }),
+    );
 
     const tokens = tokensOf(await signIn("breebrand", PASSWORD));
     const session = await userdata("breebrand", tokens.idToken);
     expect(session.statusCode).toBe(200);
     expect(session.json()).toMatchObject({
-      user: { clientId: client.clientId, defaultSite: "acme-outfitters", isClientAdmin: true, subscriptionName: "Professional" },
-      sessionClient: { clientId: client.clientId, clientName: "Acme Outfitters", siteName: "acme-outfitters", subscriptionId: professional },
+      user: {
+        clientId: client.clientId,
+        defaultSite: "acme-outfitters",
+        isClientAdmin: true,
+        subscriptionName: "Professional",
+      },
+      sessionClient: {
+        clientId: client.clientId,
+        clientName: "Acme Outfitters",
+        siteName: "acme-outfitters",
+        subscriptionId: professional,
+      },
     });
   });
 
   test("a site name already used (in any case) is refused at sign-up under the field, and nothing is kept", async () => {
     const basic = await planId("Basic");
-    const res = await brandSignUp("dupsite", { clientName: "Another Northwind", siteName: "northwind", subscriptionId: basic });
+    const res = await brandSignUp("dupsite", {
+      clientName: "Another Northwind",
+      siteName: "northwind",
+      subscriptionId: basic,
+    });
     const body = expectError(res, 409, "CONFLICT");
     expect(body.fields).toEqual({ "brand.siteName": "This site name is already used by another client" });
-    expect(await t.db.select().from(schema.identityUsers).where(eq(schema.identityUsers.username, "dupsite"))).toEqual([]);
+    expect(await t.db.select().from(schema.identityUsers).where(eq(schema.identityUsers.username, "dupsite"))).toEqual(
+      [],
+    );
 
     // Site names follow the client form's rules: uppercase is refused by the contract itself.
-    const upper = expectError(await brandSignUp("dupsite", { clientName: "N", siteName: "NorthWind", subscriptionId: basic }), 400, "VALIDATION");
+    const upper = expectError(
+      await brandSignUp("dupsite", { clientName: "N", siteName: "NorthWind", subscriptionId: basic }),
+      400,
+      "VALIDATION",
+    );
     expect(upper.fields?.["brand.siteName"]).toBe("Site name may hold only lowercase letters, digits and hyphens");
   });
 
   test("a plan that does not exist is refused", async () => {
-    const body = expectError(await brandSignUp("badplan", { clientName: "Ghost Co", siteName: "ghost-co", subscriptionId: 999_999 }), 400, "BAD_REQUEST");
+    const body = expectError(
+      await brandSignUp("badplan", { clientName: "Ghost Co", siteName: "ghost-co", subscriptionId: 999_999 }),
+      400,
+      "BAD_REQUEST",
+    );
     expect(body.fields).toEqual({ "brand.subscriptionId": "Choose one of the plans" });
-    expect(await t.db.select().from(schema.identityUsers).where(eq(schema.identityUsers.username, "badplan"))).toEqual([]);
+    expect(await t.db.select().from(schema.identityUsers).where(eq(schema.identityUsers.username, "badplan"))).toEqual(
+      [],
+    );
   });
 
   test("a site name taken before confirmation fails it with 409 and writes nothing; the code still works once it is free", async () => {
     const basic = await planId("Basic");
-    expect((await brandSignUp("racer", { clientName: "Racer", siteName: "race-site", subscriptionId: basic })).statusCode).toBe(200);
-    const [rival] = await t.db.insert(schema.clients).values({ clientName: "Rival", siteName: "Race-Site", subscriptionId: basic }).returning();
+    expect(
+      (await brandSignUp("racer", { clientName: "Racer", siteName: "race-site", subscriptionId: basic })).statusCode,
+    ).toBe(200);
+    const [rival] = await t.db
+      .insert(schema.clients)
+      .values({ clientName: "Rival", siteName: "Race-Site", subscriptionId: basic })
+      .returning();
     if (!rival) throw new Error("rival insert failed");
     const code = await t.lastCode("racer@brand.test");
 
@@ -506,7 +648,9 @@ describe("brand sign-up (issue 3: /auth/subscription)", () => {
     expect(await hubUser(t.db, "racer")).toBeUndefined();
     const [still] = await t.db.select().from(schema.identityUsers).where(eq(schema.identityUsers.username, "racer"));
     expect(still).toMatchObject({ status: "UNCONFIRMED", pendingBrand: { siteName: "race-site" } });
-    expect(await t.db.select().from(schema.clients).where(sql`lower(${schema.clients.siteName}) = 'race-site'`)).toHaveLength(1);
+    expect(
+      await t.db.select().from(schema.clients).where(sql`lower(${schema.clients.siteName}) = 'race-site'`),
+    ).toHaveLength(1);
 
     await t.db.delete(schema.clients).where(eq(schema.clients.clientId, rival.clientId));
     expect((await post("confirmSignUp", { username: "racer", code })).statusCode).toBe(200);
@@ -516,14 +660,31 @@ describe("brand sign-up (issue 3: /auth/subscription)", () => {
   test("a brand sign-up ignores an invitation to the same email; a plain sign-up is unchanged", async () => {
     const [northwind] = await t.db.select().from(schema.clients).where(eq(schema.clients.siteName, "northwind"));
     if (!northwind) throw new Error("demo client northwind missing");
-    await t.db.insert(schema.pendingUsers).values({ email: "invbrand@brand.test", firstName: "Ina", clientId: northwind.clientId });
-    expect((await brandSignUp("invbrand", { clientName: "Own Brand", siteName: "own-brand", subscriptionId: await planId("Basic") })).statusCode).toBe(200);
-    expect((await post("confirmSignUp", { username: "invbrand", code: await t.lastCode("invbrand@brand.test") })).statusCode).toBe(200);
+    await t.db
+      .insert(schema.pendingUsers)
+      .values({ email: "invbrand@brand.test", firstName: "Ina", clientId: northwind.clientId });
+    expect(
+      (
+        await brandSignUp("invbrand", {
+          clientName: "Own Brand",
+          siteName: "own-brand",
+          subscriptionId: await planId("Basic"),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await post("confirmSignUp", { username: "invbrand", code: await t.lastCode("invbrand@brand.test") })).statusCode,
+    ).toBe(200);
     const user = await hubUser(t.db, "invbrand");
     expect(user).toMatchObject({ defaultSite: "own-brand", isClientAdmin: true });
     expect(user?.clientId).not.toBe(northwind.clientId);
 
     await register("plainperson");
-    expect(await hubUser(t.db, "plainperson")).toMatchObject({ clientId: null, defaultSite: null, allowedSites: [], isClientAdmin: false });
+    expect(await hubUser(t.db, "plainperson")).toMatchObject({
+      clientId: null,
+      defaultSite: null,
+      allowedSites: [],
+      isClientAdmin: false,
+    });
   });
 });

@@ -14,8 +14,22 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEV_SECRET_KEY, loadConfig } from "../src/platform/config";
 import { hashApiKey } from "../src/platform/principal";
-import { createTestApp, type TestApp, DEMO_USERS, type DemoUser, demoClientIds, signInDemoUsers } from "./helpers/test-app";
-import { SHIPPING_CREDENTIALS, SHIPSTATION_401, SHOPIFY_401, STORE_CREDENTIALS, type StandIn, startPlatformStandIn } from "./stand-ins/platforms";
+import {
+  createTestApp,
+  DEMO_USERS,
+  type DemoUser,
+  demoClientIds,
+  signInDemoUsers,
+  type TestApp,
+} from "./helpers/test-app";
+import {
+  SHIPPING_CREDENTIALS,
+  SHIPSTATION_401,
+  SHOPIFY_401,
+  STORE_CREDENTIALS,
+  type StandIn,
+  startPlatformStandIn,
+} from "./stand-ins/platforms";
 
 const USERS = DEMO_USERS;
 
@@ -38,18 +52,39 @@ afterAll(async () => {
 });
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
-const call = (who: DemoUser | null, method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  t.request({ method, url, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}), headers, ...(who ? { token: tokens[who] } : {}) });
+const call = (
+  who: DemoUser | null,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  t.request({
+    method,
+    url,
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    headers,
+    ...(who ? { token: tokens[who] } : {}),
+  });
 const inClient = (clientId: number) => ({ [SESSION_CLIENT_HEADER]: String(clientId) });
 
-const createKey = async (who: DemoUser, mode: "test" | "live" = "test", headers: Record<string, string> = {}): Promise<TApiKeyCreated> => {
+const createKey = async (
+  who: DemoUser,
+  mode: "test" | "live" = "test",
+  headers: Record<string, string> = {},
+): Promise<TApiKeyCreated> => {
   const res = await call(who, "POST", "/api/apiKeys", { mode, name: `key of ${who}` }, headers);
   expect(res.statusCode, res.body).toBe(201);
   return res.json<TApiKeyCreated>();
 };
 const withKey = (key: string, url: string, how: "header" | "bearer" = "header") =>
-  t.request({ method: "GET", url, headers: how === "header" ? { "x-api-key": key } : { authorization: `Bearer ${key}` } });
-const audits = (subject: string) => t.db.select().from(schema.auditLog).where(eq(schema.auditLog.subject, subject)).orderBy(desc(schema.auditLog.id));
+  t.request({
+    method: "GET",
+    url,
+    headers: how === "header" ? { "x-api-key": key } : { authorization: `Bearer ${key}` },
+  });
+const audits = (subject: string) =>
+  t.db.select().from(schema.auditLog).where(eq(schema.auditLog.subject, subject)).orderBy(desc(schema.auditLog.id));
 
 describe("access matrix", () => {
   const expectations = async (make: (who: DemoUser) => Promise<number>, expected: Record<DemoUser, number>) => {
@@ -61,7 +96,10 @@ describe("access matrix", () => {
   test("GET /api/apiKeys and POST /api/apiKeys: client admins; internal admins need a session client; others 403", async () => {
     const list = { admin: 400, client: 200, client2: 200, factory: 403, designer: 403 };
     await expectations(async (who) => (await call(who, "GET", "/api/apiKeys")).statusCode, list);
-    await expectations(async (who) => (await call(who, "POST", "/api/apiKeys", { mode: "test", name: "matrix" })).statusCode, { ...list, client: 201, client2: 201 });
+    await expectations(
+      async (who) => (await call(who, "POST", "/api/apiKeys", { mode: "test", name: "matrix" })).statusCode,
+      { ...list, client: 201, client2: 201 },
+    );
     expect((await call("admin", "GET", "/api/apiKeys", undefined, inClient(northwind))).statusCode).toBe(200);
     const noClient = await call("admin", "GET", "/api/apiKeys");
     expect(noClient.json()).toMatchObject({ error: "BAD_REQUEST", message: INTEGRATION_MESSAGES.chooseClient });
@@ -72,22 +110,35 @@ describe("access matrix", () => {
     const statuses = {} as Record<DemoUser, number>;
     for (const who of USERS) {
       const key = await createKey("client");
-      statuses[who] = (await call(who, "DELETE", `/api/apiKeys/${key.id}`, undefined, who === "admin" ? inClient(northwind) : {})).statusCode;
+      statuses[who] = (
+        await call(who, "DELETE", `/api/apiKeys/${key.id}`, undefined, who === "admin" ? inClient(northwind) : {})
+      ).statusCode;
     }
     expect(statuses).toEqual({ admin: 200, client: 200, client2: 404, factory: 403, designer: 403 });
     expect((await call("admin", "DELETE", "/api/apiKeys/999999", undefined, inClient(northwind))).statusCode).toBe(404);
     const other = await createKey("client");
-    expect((await call("admin", "DELETE", `/api/apiKeys/${other.id}`, undefined, inClient(bluebird))).statusCode).toBe(404);
+    expect((await call("admin", "DELETE", `/api/apiKeys/${other.id}`, undefined, inClient(bluebird))).statusCode).toBe(
+      404,
+    );
   });
 
   test("integrations endpoints: client users of the card; internal admins on a session client; others 403", async () => {
     const read = { admin: 400, client: 200, client2: 200, factory: 403, designer: 403 };
     await expectations(async (who) => (await call(who, "GET", "/api/integrations")).statusCode, read);
-    await expectations(async (who) => (await call(who, "PUT", "/api/integrations/store", STORE_CREDENTIALS)).statusCode, read);
-    await expectations(async (who) => (await call(who, "PUT", "/api/integrations/shipping", SHIPPING_CREDENTIALS)).statusCode, read);
+    await expectations(
+      async (who) => (await call(who, "PUT", "/api/integrations/store", STORE_CREDENTIALS)).statusCode,
+      read,
+    );
+    await expectations(
+      async (who) => (await call(who, "PUT", "/api/integrations/shipping", SHIPPING_CREDENTIALS)).statusCode,
+      read,
+    );
     await expectations(async (who) => (await call(who, "POST", "/api/integrations/store/test")).statusCode, read);
     // The first delete removes it; the later ones find nothing to delete.
-    await expectations(async (who) => (await call(who, "DELETE", "/api/integrations/shipping")).statusCode, { ...read, client2: 200 });
+    await expectations(async (who) => (await call(who, "DELETE", "/api/integrations/shipping")).statusCode, {
+      ...read,
+      client2: 200,
+    });
     expect((await call("client", "DELETE", "/api/integrations/shipping")).statusCode).toBe(404);
     expect((await call("admin", "GET", "/api/integrations", undefined, inClient(northwind))).statusCode).toBe(200);
     expect((await call("client", "DELETE", "/api/integrations/nonsense")).statusCode).toBe(400);
@@ -95,7 +146,8 @@ describe("access matrix", () => {
 
   test("POST /api/softwareRequest: users of a client and internal users; facility and design users without a client 403", async () => {
     await expectations(
-      async (who) => (await call(who, "POST", "/api/softwareRequest", { subject: "matrix", body: "please" })).statusCode,
+      async (who) =>
+        (await call(who, "POST", "/api/softwareRequest", { subject: "matrix", body: "please" })).statusCode,
       { admin: 201, client: 201, client2: 201, factory: 403, designer: 403 },
     );
   });
@@ -111,7 +163,13 @@ describe("API keys", () => {
     const created = await createKey("client", "live");
     expect(created.key).toMatch(/^hub_live_[A-Za-z0-9_-]{32}$/);
     expect(created.prefix).toBe(created.key.slice(0, 13));
-    expect(created).toMatchObject({ mode: "live", name: "key of client", createdBy: "client", revokedAt: null, lastUsedAt: null });
+    expect(created).toMatchObject({
+      mode: "live",
+      name: "key of client",
+      createdBy: "client",
+      revokedAt: null,
+      lastUsedAt: null,
+    });
     const [row] = await t.db.select().from(schema.apiKeys).where(eq(schema.apiKeys.id, created.id));
     expect(row?.keyHash).toBe(hashApiKey(created.key));
     expect(JSON.stringify(row)).not.toContain(created.key);
@@ -127,7 +185,9 @@ describe("API keys", () => {
     const ids = (list: TApiKeyList) => list.items.map((k) => k.id);
     expect(ids((await call("client2", "GET", "/api/apiKeys")).json<TApiKeyList>())).toContain(mine.id);
     expect(ids((await call("client", "GET", "/api/apiKeys")).json<TApiKeyList>())).not.toContain(mine.id);
-    expect(ids((await call("admin", "GET", "/api/apiKeys", undefined, inClient(bluebird))).json<TApiKeyList>())).toContain(mine.id);
+    expect(
+      ids((await call("admin", "GET", "/api/apiKeys", undefined, inClient(bluebird))).json<TApiKeyList>()),
+    ).toContain(mine.id);
     const byAdmin = await createKey("admin", "test", inClient(bluebird));
     const [row] = await t.db.select().from(schema.apiKeys).where(eq(schema.apiKeys.id, byAdmin.id));
     expect(row?.clientId).toBe(bluebird);
@@ -138,7 +198,13 @@ describe("API keys", () => {
     for (const how of ["header", "bearer"] as const) {
       const res = await withKey(created.key, "/api/apiKeys/whoami", how);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json<TApiKeyWhoami>()).toEqual({ clientId: northwind, clientName: "Northwind Apparel", siteName: "northwind", keyId: created.id, mode: "test" });
+      expect(res.json<TApiKeyWhoami>()).toEqual({
+        clientId: northwind,
+        clientName: "Northwind Apparel",
+        siteName: "northwind",
+        keyId: created.id,
+        mode: "test",
+      });
     }
     const [row] = await t.db.select().from(schema.apiKeys).where(eq(schema.apiKeys.id, created.id));
     expect(row?.lastUsedAt).not.toBeNull();
@@ -150,7 +216,10 @@ describe("API keys", () => {
       ["DELETE", `/api/apiKeys/${created.id}`],
       ["POST", "/api/client"],
     ] as const) {
-      expect((await t.request({ method, url, headers: { "x-api-key": created.key }, payload: {} })).statusCode, url).toBe(403);
+      expect(
+        (await t.request({ method, url, headers: { "x-api-key": created.key }, payload: {} })).statusCode,
+        url,
+      ).toBe(403);
     }
   });
 
@@ -220,29 +289,48 @@ describe("account integrations", () => {
     expect(row?.secret).toMatch(/^v1:/);
     expect(row?.secret).not.toContain(STORE_CREDENTIALS.apiKey);
     expect(row?.secret).not.toContain(STORE_CREDENTIALS.apiPassword);
-    expect(Buffer.from(row?.secret.slice(3) ?? "", "base64").toString("latin1")).not.toContain(STORE_CREDENTIALS.apiPassword);
+    expect(Buffer.from(row?.secret.slice(3) ?? "", "base64").toString("latin1")).not.toContain(
+      STORE_CREDENTIALS.apiPassword,
+    );
     // A fresh IV on every write: the same credentials never encrypt alike.
     await call("client", "PUT", "/api/integrations/store", STORE_CREDENTIALS);
     const [again] = await t.db.select().from(schema.integrations).where(eq(schema.integrations.clientId, northwind));
     expect(again?.secret).not.toBe(row?.secret);
-    expect((await audits(`integration:${northwind}:store`)).map((a) => a.action).slice(0, 2)).toEqual(["integration.save", "integration.save"]);
+    expect((await audits(`integration:${northwind}:store`)).map((a) => a.action).slice(0, 2)).toEqual([
+      "integration.save",
+      "integration.save",
+    ]);
     await call("client", "PUT", "/api/integrations/store", { ...STORE_CREDENTIALS, storeName: "northwind-private" });
     expect((await call("client2", "GET", "/api/integrations")).body).not.toContain("northwind-private");
-    expect((await call("admin", "GET", "/api/integrations", undefined, inClient(northwind))).body).toContain("northwind-private");
+    expect((await call("admin", "GET", "/api/integrations", undefined, inClient(northwind))).body).toContain(
+      "northwind-private",
+    );
   });
 
   test("an internal admin saves credentials for the session client it chose", async () => {
     const res = await call("admin", "PUT", "/api/integrations/shipping", SHIPPING_CREDENTIALS, inClient(bluebird));
     expect(res.statusCode, res.body).toBe(200);
     const rows = await t.db.select().from(schema.integrations).where(eq(schema.integrations.platform, "shipping"));
-    expect(rows.find((r) => r.clientId === bluebird)?.updatedBy).toBe((await t.db.select().from(schema.users).where(eq(schema.users.userName, "admin")))[0]?.userId);
-    expect((await audits(`integration:${bluebird}:shipping`))[0]).toMatchObject({ actorUserName: "admin", action: "integration.save" });
+    expect(rows.find((r) => r.clientId === bluebird)?.updatedBy).toBe(
+      (await t.db.select().from(schema.users).where(eq(schema.users.userName, "admin")))[0]?.userId,
+    );
+    expect((await audits(`integration:${bluebird}:shipping`))[0]).toMatchObject({
+      actorUserName: "admin",
+      action: "integration.save",
+    });
   });
 
   test("the form is validated by the contract", async () => {
-    const res = await call("client", "PUT", "/api/integrations/store", { apiKey: "", apiPassword: "x", storeName: "bad name!" });
+    const res = await call("client", "PUT", "/api/integrations/store", {
+      apiKey: "",
+      apiPassword: "x",
+      storeName: "bad name!",
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ fields: Record<string, string> }>().fields).toMatchObject({ apiKey: INTEGRATION_MESSAGES.apiKeyRequired, storeName: INTEGRATION_MESSAGES.storeNameFormat });
+    expect(res.json<{ fields: Record<string, string> }>().fields).toMatchObject({
+      apiKey: INTEGRATION_MESSAGES.apiKeyRequired,
+      storeName: INTEGRATION_MESSAGES.storeNameFormat,
+    });
     const ship = await call("client", "PUT", "/api/integrations/shipping", { apiKey: "a", apiPassword: "b" });
     expect(ship.json<{ fields: Record<string, string> }>().fields).toMatchObject({ token: expect.any(String) });
   });
@@ -250,25 +338,37 @@ describe("account integrations", () => {
   test("test connection: success, the platform's 401 error, and the outcome is kept", async () => {
     await call("client", "PUT", "/api/integrations/store", STORE_CREDENTIALS);
     const ok = await call("client", "POST", "/api/integrations/store/test");
-    expect(ok.json<TIntegrationTestResult>()).toMatchObject({ ok: true, message: "Connected to the store Northwind Shop." });
+    expect(ok.json<TIntegrationTestResult>()).toMatchObject({
+      ok: true,
+      message: "Connected to the store Northwind Shop.",
+    });
     const shopCall = standIn.requests.filter((r) => r.path === "/admin/api/2024-01/shop.json").at(-1);
     expect(shopCall?.headers["x-shopify-shop-domain"]).toBe("northwind-shop.myshopify.com");
-    const listed = (await call("client", "GET", "/api/integrations")).json<TIntegrationList>().items.find((i) => i.platform === "store");
+    const listed = (await call("client", "GET", "/api/integrations"))
+      .json<TIntegrationList>()
+      .items.find((i) => i.platform === "store");
     expect(listed).toMatchObject({ lastTestOk: true, lastTestResult: "Connected to the store Northwind Shop." });
     expect(listed?.lastTestedAt).not.toBeNull();
 
     await call("client", "PUT", "/api/integrations/store", { ...STORE_CREDENTIALS, apiPassword: "wrong-password" });
     const bad = await call("client", "POST", "/api/integrations/store/test");
     expect(bad.statusCode).toBe(200);
-    expect(bad.json<TIntegrationTestResult>()).toMatchObject({ ok: false, message: `The store platform answered 401: ${SHOPIFY_401}` });
+    expect(bad.json<TIntegrationTestResult>()).toMatchObject({
+      ok: false,
+      message: `The store platform answered 401: ${SHOPIFY_401}`,
+    });
 
     await call("client", "PUT", "/api/integrations/shipping", SHIPPING_CREDENTIALS);
-    expect((await call("client", "POST", "/api/integrations/shipping/test")).json<TIntegrationTestResult>()).toMatchObject({
+    expect(
+      (await call("client", "POST", "/api/integrations/shipping/test")).json<TIntegrationTestResult>(),
+    ).toMatchObject({
       ok: true,
       message: "Connected to the shipping platform (2 carriers).",
     });
     await call("client", "PUT", "/api/integrations/shipping", { ...SHIPPING_CREDENTIALS, token: "wrong" });
-    expect((await call("client", "POST", "/api/integrations/shipping/test")).json<TIntegrationTestResult>()).toMatchObject({
+    expect(
+      (await call("client", "POST", "/api/integrations/shipping/test")).json<TIntegrationTestResult>(),
+    ).toMatchObject({
       ok: false,
       message: `The shipping platform answered 401: ${SHIPSTATION_401}`,
     });
@@ -280,14 +380,23 @@ describe("account integrations", () => {
     await call("client2", "PUT", "/api/integrations/store", { ...STORE_CREDENTIALS, apiKey: "slow" });
     const started = Date.now();
     const slow = await call("client2", "POST", "/api/integrations/store/test");
-    expect(slow.json<TIntegrationTestResult>()).toMatchObject({ ok: false, message: "The store platform did not answer within 4 s." });
+    expect(slow.json<TIntegrationTestResult>()).toMatchObject({
+      ok: false,
+      message: "The store platform did not answer within 4 s.",
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(3900);
 
-    const offline = await createTestApp({ database: t.database, config: { storePlatformUrl: "http://127.0.0.1:1", shippingPlatformUrl: "http://127.0.0.1:1" } });
+    const offline = await createTestApp({
+      database: t.database,
+      config: { storePlatformUrl: "http://127.0.0.1:1", shippingPlatformUrl: "http://127.0.0.1:1" },
+    });
     try {
       const token = await offline.signIn("client2");
       const res = await offline.request({ method: "POST", url: "/api/integrations/store/test", token });
-      expect(res.json<TIntegrationTestResult>()).toMatchObject({ ok: false, message: expect.stringMatching(/^Could not reach the store platform: /) });
+      expect(res.json<TIntegrationTestResult>()).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/^Could not reach the store platform: /),
+      });
     } finally {
       await offline.close();
     }
@@ -295,13 +404,23 @@ describe("account integrations", () => {
 
   test("credentials written with another secret key cannot be read: the test says so and hints stay masked", async () => {
     await call("client2", "PUT", "/api/integrations/shipping", SHIPPING_CREDENTIALS);
-    const other = await createTestApp({ database: t.database, config: { secretKey: Buffer.alloc(32, 7), shippingPlatformUrl: standIn.url } });
+    const other = await createTestApp({
+      database: t.database,
+      config: { secretKey: Buffer.alloc(32, 7), shippingPlatformUrl: standIn.url },
+    });
     try {
       const token = await other.signIn("client2");
       const res = await other.request({ method: "POST", url: "/api/integrations/shipping/test", token });
-      expect(res.json<TIntegrationTestResult>()).toMatchObject({ ok: false, message: expect.stringContaining("cannot be read") });
+      expect(res.json<TIntegrationTestResult>()).toMatchObject({
+        ok: false,
+        message: expect.stringContaining("cannot be read"),
+      });
       const list = (await other.request({ method: "GET", url: "/api/integrations", token })).json<TIntegrationList>();
-      expect(list.items.find((i) => i.platform === "shipping")?.hints).toEqual({ apiKey: "••••", apiPassword: "••••", token: "••••" });
+      expect(list.items.find((i) => i.platform === "shipping")?.hints).toEqual({
+        apiKey: "••••",
+        apiPassword: "••••",
+        token: "••••",
+      });
     } finally {
       await other.close();
     }
@@ -309,8 +428,15 @@ describe("account integrations", () => {
 
   test("deleting forgets the credentials and is audited", async () => {
     await call("client", "PUT", "/api/integrations/store", STORE_CREDENTIALS);
-    expect((await call("client", "DELETE", "/api/integrations/store")).json()).toEqual({ platform: "store", deleted: true });
-    expect((await call("client", "GET", "/api/integrations")).json<TIntegrationList>().items.some((i) => i.platform === "store")).toBe(false);
+    expect((await call("client", "DELETE", "/api/integrations/store")).json()).toEqual({
+      platform: "store",
+      deleted: true,
+    });
+    expect(
+      (await call("client", "GET", "/api/integrations"))
+        .json<TIntegrationList>()
+        .items.some((i) => i.platform === "store"),
+    ).toBe(false);
     expect((await audits(`integration:${northwind}:store`))[0]?.action).toBe("integration.delete");
     expect((await call("client", "POST", "/api/integrations/store/test")).statusCode).toBe(404);
   });
@@ -319,7 +445,10 @@ describe("account integrations", () => {
 describe("software request", () => {
   test("stores the request and emails every internal admin who asked, from which client, with subject and body", async () => {
     const before = (await t.mailbox()).length;
-    const res = await call("client", "POST", "/api/softwareRequest", { subject: "  Bulk import  ", body: "We need a CSV import for SKUs." });
+    const res = await call("client", "POST", "/api/softwareRequest", {
+      subject: "  Bulk import  ",
+      body: "We need a CSV import for SKUs.",
+    });
     expect(res.statusCode, res.body).toBe(201);
     const result = res.json<TSoftwareRequestResult>();
     expect(result.sentTo).toBeGreaterThan(0);
@@ -336,16 +465,32 @@ describe("software request", () => {
   });
 
   test("ADMIN_EMAILS replaces the internal users as recipients; the form is validated by the contract", async () => {
-    const other = await createTestApp({ database: t.database, config: { adminEmails: ["ops@hub.test", "cto@hub.test"] } });
+    const other = await createTestApp({
+      database: t.database,
+      config: { adminEmails: ["ops@hub.test", "cto@hub.test"] },
+    });
     try {
       const token = await other.signIn("client2");
       const before = (await other.mailbox()).length;
-      const res = await other.request({ method: "POST", url: "/api/softwareRequest", token, payload: { subject: "Hi", body: "Please" } });
+      const res = await other.request({
+        method: "POST",
+        url: "/api/softwareRequest",
+        token,
+        payload: { subject: "Hi", body: "Please" },
+      });
       expect(res.json<TSoftwareRequestResult>().sentTo).toBe(2);
       expect((await other.mailbox()).slice(before).map((m) => m.to)).toEqual(["ops@hub.test", "cto@hub.test"]);
-      const bad = await other.request({ method: "POST", url: "/api/softwareRequest", token, payload: { subject: "", body: "" } });
+      const bad = await other.request({
+        method: "POST",
+        url: "/api/softwareRequest",
+        token,
+        payload: { subject: "", body: "" },
+      });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json<{ fields: Record<string, string> }>().fields).toEqual({ subject: INTEGRATION_MESSAGES.subjectRequired, body: INTEGRATION_MESSAGES.bodyRequired });
+      expect(bad.json<{ fields: Record<string, string> }>().fields).toEqual({
+        subject: INTEGRATION_MESSAGES.subjectRequired,
+        body: INTEGRATION_MESSAGES.bodyRequired,
+      });
     } finally {
       await other.close();
     }
@@ -377,10 +522,21 @@ describe("configuration and logs", () => {
     });
     try {
       const token = await logged.signIn("client2");
-      const created = (await logged.request({ method: "POST", url: "/api/apiKeys", token, payload: { mode: "live", name: "logged" } })).json<TApiKeyCreated>();
+      const created = (
+        await logged.request({ method: "POST", url: "/api/apiKeys", token, payload: { mode: "live", name: "logged" } })
+      ).json<TApiKeyCreated>();
       await logged.request({ method: "GET", url: "/api/apiKeys/whoami", headers: { "x-api-key": created.key } });
-      await logged.request({ method: "GET", url: "/api/apiKeys/whoami", headers: { authorization: `Bearer ${created.key}` } });
-      await logged.request({ method: "PUT", url: "/api/integrations/store", token, payload: { ...STORE_CREDENTIALS, apiPassword: "wrong-password" } });
+      await logged.request({
+        method: "GET",
+        url: "/api/apiKeys/whoami",
+        headers: { authorization: `Bearer ${created.key}` },
+      });
+      await logged.request({
+        method: "PUT",
+        url: "/api/integrations/store",
+        token,
+        payload: { ...STORE_CREDENTIALS, apiPassword: "wrong-password" },
+      });
       await logged.request({ method: "POST", url: "/api/integrations/store/test", token });
       const all = lines.join("\n");
       expect(lines.length).toBeGreaterThan(0);

@@ -29,8 +29,17 @@ const validate = (who: DemoUser, resource: string, csv: string) =>
     headers: { "content-type": "text/csv" },
   });
 const apply = (who: DemoUser, id: string, key?: string) =>
-  t.request({ method: "POST", url: `/api/library/import/${id}/apply`, token: tokens[who], ...(key ? { headers: { "idempotency-key": key } } : {}) });
-const fabricsLike = async (prefix: string) => t.db.select().from(schema.fabrics).where(like(schema.fabrics.fabricCode, `${prefix}%`));
+  t.request({
+    method: "POST",
+    url: `/api/library/import/${id}/apply`,
+    token: tokens[who],
+    ...(key ? { headers: { "idempotency-key": key } } : {}),
+  });
+const fabricsLike = async (prefix: string) =>
+  t.db
+    .select()
+    .from(schema.fabrics)
+    .where(like(schema.fabrics.fabricCode, `${prefix}%`));
 
 const HEADER = "fabricCode,fabricName,fabricType,supplier,color,cost,unit,widthInches,weightGsm";
 
@@ -42,10 +51,14 @@ describe("templates", () => {
     const [header, example] = res.body.trim().split("\r\n");
     expect(header).toBe(HEADER);
     expect(example).toContain("JER-150");
-    const list = (await t.request({ method: "GET", url: "/api/library/import/resources", token: tokens.factory })).json<{ resource: string }[]>();
+    const list = (await t.request({ method: "GET", url: "/api/library/import/resources", token: tokens.factory })).json<
+      { resource: string }[]
+    >();
     expect(list.map((r) => r.resource)).toContain("styles");
     for (const resource of list.map((r) => r.resource)) {
-      const tpl = (await t.request({ method: "GET", url: `/api/library/import/templates/${resource}`, token: tokens.factory })).body;
+      const tpl = (
+        await t.request({ method: "GET", url: `/api/library/import/templates/${resource}`, token: tokens.factory })
+      ).body;
       const report = (await validate("factory", resource, tpl)).json<TImportReport>();
       expect(report.errors, resource).toEqual([]);
     }
@@ -63,7 +76,14 @@ describe("validate and apply", () => {
     const res = await validate("factory", "fabrics", csv);
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json<TImportReport>();
-    expect(report).toMatchObject({ status: "validated", rowCount: 3, validCount: 3, willCreate: 2, willUpdate: 1, errorCount: 0 });
+    expect(report).toMatchObject({
+      status: "validated",
+      rowCount: 3,
+      validCount: 3,
+      willCreate: 2,
+      willUpdate: 1,
+      errorCount: 0,
+    });
     expect(report.preview[1]?.fabricName).toBe("Import jersey, B");
     expect(await fabricsLike("IMP-A")).toEqual([]);
 
@@ -109,16 +129,27 @@ describe("validate and apply", () => {
   });
 
   test("attributes name their options by code; instructions their machine; unknown codes are reported", async () => {
-    const attrs = ["code,name,hexColor,sortOrder,options", "IMP-4XL,4X large,,8,SIZE", "IMP-PNK,Pink,#FF69B4,30,COLOR|NOPE"].join("\n");
+    const attrs = [
+      "code,name,hexColor,sortOrder,options",
+      "IMP-4XL,4X large,,8,SIZE",
+      "IMP-PNK,Pink,#FF69B4,30,COLOR|NOPE",
+    ].join("\n");
     const bad = (await validate("factory", "attributes", attrs)).json<TImportReport>();
     expect(bad.errors).toEqual([{ line: 3, column: "options", message: 'There is no option with code "NOPE"' }]);
     const good = (await validate("factory", "attributes", attrs.replace("|NOPE", ""))).json<TImportReport>();
     expect((await apply("factory", good.importId)).statusCode).toBe(200);
     const [pink] = await t.db.select().from(schema.attributes).where(eq(schema.attributes.code, "IMP-PNK"));
-    const links = await t.db.select().from(schema.optionAttributes).where(eq(schema.optionAttributes.attributeId, pink?.id ?? 0));
+    const links = await t.db
+      .select()
+      .from(schema.optionAttributes)
+      .where(eq(schema.optionAttributes.attributeId, pink?.id ?? 0));
     expect(links).toHaveLength(1);
 
-    const steps = ["code,name,machine,standardMinutes,description", "IMP-S1,Sew a thing,OL-4T,0.5,", "IMP-S2,Sew another,NO-SUCH,x,"].join("\n");
+    const steps = [
+      "code,name,machine,standardMinutes,description",
+      "IMP-S1,Sew a thing,OL-4T,0.5,",
+      "IMP-S2,Sew another,NO-SUCH,x,",
+    ].join("\n");
     const report = (await validate("factory", "instructions", steps)).json<TImportReport>();
     expect(report.errors).toEqual([
       { line: 3, column: "machine", message: 'There is no machine with code "NO-SUCH"' },
@@ -128,10 +159,21 @@ describe("validate and apply", () => {
 
   test("style price tiers name their style by code; an existing tier gets the new price", async () => {
     const [tee] = await t.db.select().from(schema.styles).where(eq(schema.styles.code, "TEE-100"));
-    const tiers = () => t.db.select().from(schema.stylePriceTiers).where(eq(schema.stylePriceTiers.styleId, tee?.id ?? 0));
+    const tiers = () =>
+      t.db
+        .select()
+        .from(schema.stylePriceTiers)
+        .where(eq(schema.stylePriceTiers.styleId, tee?.id ?? 0));
     const before = await tiers();
     const head = "styleCode,minQuantity,unitPrice";
-    const bad = [head, "tee-100,7777,9.00", "TEE-100,7777,8.50", "NOPE-1,10,1.00", "TEE-100,1,5.00", "TEE-100,x,5.00"].join("\n");
+    const bad = [
+      head,
+      "tee-100,7777,9.00",
+      "TEE-100,7777,8.50",
+      "NOPE-1,10,1.00",
+      "TEE-100,1,5.00",
+      "TEE-100,x,5.00",
+    ].join("\n");
     expect((await validate("factory", "stylePriceTiers", bad)).json<TImportReport>().errors).toEqual([
       { line: 3, column: "minQuantity", message: "This style's tier from 7777 pieces is already on line 2" },
       { line: 4, column: "styleCode", message: 'There is no style with code "NOPE-1"' },
@@ -144,7 +186,11 @@ describe("validate and apply", () => {
     const good = [head, "TEE-100,7777,9.00", ...(kept ? [`TEE-100,${kept.minQuantity},1.23`] : [])].join("\n");
     const report = (await validate("factory", "stylePriceTiers", good)).json<TImportReport>();
     expect(report).toMatchObject({ errorCount: 0, willCreate: 1, willUpdate: kept ? 1 : 0 });
-    expect((await apply("factory", report.importId)).json<TImportReport>()).toMatchObject({ status: "applied", willCreate: 1, willUpdate: kept ? 1 : 0 });
+    expect((await apply("factory", report.importId)).json<TImportReport>()).toMatchObject({
+      status: "applied",
+      willCreate: 1,
+      willUpdate: kept ? 1 : 0,
+    });
     const after = await tiers();
     expect(after).toHaveLength(before.length + 1);
     expect(after.find((x) => x.minQuantity === 7777)?.unitPriceCents).toBe(900);
@@ -206,10 +252,17 @@ describe("validate and apply", () => {
     ]);
     expect(report.preview[0]?.fabricName).toBe('Quoted, with a comma and "quotes"');
     expect(report.preview[1]?.fabricName).toBe("Two\nlines");
-    const good = (await validate("factory", "fabrics", csv.replace(",x,", ",4.00,").replace(",,yd", ",1,yd"))).json<TImportReport>();
+    const good = (
+      await validate("factory", "fabrics", csv.replace(",x,", ",4.00,").replace(",,yd", ",1,yd"))
+    ).json<TImportReport>();
     expect(good).toMatchObject({ rowCount: 4, errorCount: 0, willCreate: 4 });
     expect((await apply("factory", good.importId)).statusCode).toBe(200);
-    expect((await fabricsLike("IMP-Q")).map((r) => r.fabricCode).sort()).toEqual(["IMP-Q1", "IMP-Q2", "IMP-Q3", "IMP-Q4"]);
+    expect((await fabricsLike("IMP-Q")).map((r) => r.fabricCode).sort()).toEqual([
+      "IMP-Q1",
+      "IMP-Q2",
+      "IMP-Q3",
+      "IMP-Q4",
+    ]);
   });
 });
 
@@ -217,40 +270,68 @@ describe("access", () => {
   test("client and designer users cannot import; a facility user imports into its own facility and sees only its imports", async () => {
     for (const who of ["client", "designer"] as const) {
       expect((await validate(who, "fabrics", HEADER)).statusCode).toBe(403);
-      expect((await t.request({ method: "GET", url: "/api/library/import/templates/fabrics", token: tokens[who] })).statusCode).toBe(403);
+      expect(
+        (await t.request({ method: "GET", url: "/api/library/import/templates/fabrics", token: tokens[who] }))
+          .statusCode,
+      ).toBe(403);
     }
-    const report = (await validate("factory", "machines", "code,name,machineType,make\nIMP-M1,Overlock X,Overlock,")).json<TImportReport>();
+    const report = (
+      await validate("factory", "machines", "code,name,machineType,make\nIMP-M1,Overlock X,Overlock,")
+    ).json<TImportReport>();
     const [row] = await t.db.select().from(schema.libraryImports).where(eq(schema.libraryImports.id, report.importId));
     const [factory] = await t.db.select().from(schema.factories).where(eq(schema.factories.name, "Hub Demo Factory"));
     expect(row?.factoryId).toBe(factory?.factoryId);
     // an import of another facility is not found
     const [other] = await t.db.insert(schema.factories).values({ name: "Import Other Mill" }).returning();
-    await t.db.update(schema.libraryImports).set({ factoryId: other?.factoryId ?? 0 }).where(eq(schema.libraryImports.id, report.importId));
+    await t.db
+      .update(schema.libraryImports)
+      .set({ factoryId: other?.factoryId ?? 0 })
+      .where(eq(schema.libraryImports.id, report.importId));
     expect((await apply("factory", report.importId)).statusCode).toBe(404);
-    expect((await t.request({ method: "GET", url: `/api/library/import/${report.importId}`, token: tokens.admin })).statusCode).toBe(200);
+    expect(
+      (await t.request({ method: "GET", url: `/api/library/import/${report.importId}`, token: tokens.admin }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
 describe("a large file", () => {
   test("20,000 fabric rows validate and apply in one transaction", async () => {
     const lines = [HEADER];
-    for (let i = 0; i < 20_000; i++) lines.push(`BIG-${i},Bulk jersey ${i},Bulk knit,Mill ${i % 7},,${(3 + (i % 100) / 100).toFixed(2)},yd,60,${150 + (i % 50)}`);
+    for (let i = 0; i < 20_000; i++)
+      lines.push(
+        `BIG-${i},Bulk jersey ${i},Bulk knit,Mill ${i % 7},,${(3 + (i % 100) / 100).toFixed(2)},yd,60,${150 + (i % 50)}`,
+      );
     const report = (await validate("factory", "fabrics", lines.join("\n"))).json<TImportReport>();
     expect(report).toMatchObject({ rowCount: 20_000, validCount: 20_000, willCreate: 20_000, errorCount: 0 });
     const done = (await apply("factory", report.importId)).json<TImportReport>();
     expect(done.status).toBe("applied");
-    const page = (await t.request({ method: "GET", url: "/api/library/fabrics?searchString=BIG-&size=1", token: tokens.factory })).json<TPage<unknown>>();
+    const page = (
+      await t.request({ method: "GET", url: "/api/library/fabrics?searchString=BIG-&size=1", token: tokens.factory })
+    ).json<TPage<unknown>>();
     expect(page.total).toBe(20_000);
-    const [sample] = await t.db.select().from(schema.fabrics).where(and(eq(schema.fabrics.fabricCode, "BIG-19999")));
+    const [sample] = await t.db
+      .select()
+      .from(schema.fabrics)
+      .where(and(eq(schema.fabrics.fabricCode, "BIG-19999")));
     expect(sample?.costCents).toBe(399);
 
     // the same codes again (any case) update every row, in batches
-    const again = (await validate("factory", "fabrics", lines.join("\n").replaceAll("BIG-", "big-").replaceAll(",yd,60,", ",m,61,"))).json<TImportReport>();
+    const again = (
+      await validate("factory", "fabrics", lines.join("\n").replaceAll("BIG-", "big-").replaceAll(",yd,60,", ",m,61,"))
+    ).json<TImportReport>();
     expect(again).toMatchObject({ rowCount: 20_000, willCreate: 0, willUpdate: 20_000, errorCount: 0 });
-    expect((await apply("factory", again.importId)).json<TImportReport>()).toMatchObject({ status: "applied", willUpdate: 20_000 });
+    expect((await apply("factory", again.importId)).json<TImportReport>()).toMatchObject({
+      status: "applied",
+      willUpdate: 20_000,
+    });
     const updated = await fabricsLike("big-");
     expect(updated).toHaveLength(20_000);
     expect(updated.every((r) => r.unit === "m" && r.widthInches === 61)).toBe(true);
-    expect(updated.find((r) => r.fabricCode === "big-19999")).toMatchObject({ costCents: 399, weightGsm: 199, fabricName: "Bulk jersey 19999" });
+    expect(updated.find((r) => r.fabricCode === "big-19999")).toMatchObject({
+      costCents: 399,
+      weightGsm: 199,
+      fabricName: "Bulk jersey 19999",
+    });
   }, 180_000);
 });

@@ -1,4 +1,10 @@
-import type { TApiKeyCreated, TCustomProductPrice, TErrorResponse, TProductDetails, TProductPrice } from "@hub/contracts";
+import type {
+  TApiKeyCreated,
+  TCustomProductPrice,
+  TErrorResponse,
+  TProductDetails,
+  TProductPrice,
+} from "@hub/contracts";
 import { schema } from "@hub/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -16,14 +22,34 @@ let tokens: Record<DemoUser, string>;
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 const call = (who: DemoUser | null, method: Method, url: string, payload?: unknown) =>
-  t.request({ method, url, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}), ...(who ? { token: tokens[who] } : {}) });
+  t.request({
+    method,
+    url,
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    ...(who ? { token: tokens[who] } : {}),
+  });
 const create = async (who: DemoUser, key: string, body: Record<string, unknown>): Promise<number> => {
   const res = await call(who, "POST", `/api/library/${key}`, body);
   expect(res.statusCode, `${key}: ${res.body}`).toBe(201);
   return res.json<{ id: number }>().id;
 };
 
-const ids = {} as Record<"size" | "colour" | "s" | "m" | "xl" | "black" | "white" | "jersey" | "rib" | "label" | "zip" | "tee" | "bluebirdOnly", number>;
+const ids = {} as Record<
+  | "size"
+  | "colour"
+  | "s"
+  | "m"
+  | "xl"
+  | "black"
+  | "white"
+  | "jersey"
+  | "rib"
+  | "label"
+  | "zip"
+  | "tee"
+  | "bluebirdOnly",
+  number
+>;
 
 const style = (code: string, extra: Record<string, unknown> = {}) =>
   create("factory", "styles", {
@@ -42,10 +68,16 @@ beforeAll(async () => {
   t = await createTestApp();
   tokens = await signInDemoUsers(t);
   const { bluebird } = await demoClientIds(t.db);
-  const overlock = await create("factory", "machines", { code: "OL", name: "Overlock", machineType: "Overlock", make: null });
+  const overlock = await create("factory", "machines", {
+    code: "OL",
+    name: "Overlock",
+    machineType: "Overlock",
+    make: null,
+  });
   ids.size = await create("factory", "options", { code: "T-SIZE", name: "Size", sortOrder: 1, attributeIds: [] });
   ids.colour = await create("factory", "options", { code: "T-COLOUR", name: "Colour", sortOrder: 2, attributeIds: [] });
-  const attr = (code: string, name: string, optionId: number) => create("factory", "attributes", { code: `T-${code}`, name, hexColor: null, sortOrder: 0, optionIds: [optionId] });
+  const attr = (code: string, name: string, optionId: number) =>
+    create("factory", "attributes", { code: `T-${code}`, name, hexColor: null, sortOrder: 0, optionIds: [optionId] });
   ids.s = await attr("S", "S", ids.size);
   ids.m = await attr("M", "M", ids.size);
   ids.xl = await attr("XL", "XL", ids.size);
@@ -65,15 +97,33 @@ beforeAll(async () => {
     });
   ids.jersey = await fabric("JERSEY", 525);
   ids.rib = await fabric("RIB", 300);
-  const part = (code: string, costCents: number) => create("factory", "parts", { partCode: code, name: `Part ${code}`, category: null, supplier: null, costCents, unit: "each" });
+  const part = (code: string, costCents: number) =>
+    create("factory", "parts", {
+      partCode: code,
+      name: `Part ${code}`,
+      category: null,
+      supplier: null,
+      costCents,
+      unit: "each",
+    });
   ids.label = await part("LABEL", 12);
   ids.zip = await part("ZIP", 80);
-  const step = (code: string, standardMinutes: number) => create("factory", "instructions", { code, name: `Step ${code}`, description: null, machineId: overlock, standardMinutes });
+  const step = (code: string, standardMinutes: number) =>
+    create("factory", "instructions", {
+      code,
+      name: `Step ${code}`,
+      description: null,
+      machineId: overlock,
+      standardMinutes,
+    });
   const join = await step("JOIN", 0.5);
   const hem = await step("HEM", 1.25);
 
   // The demo facility's sewing minute costs 40 ¢ here, so the labour line is hand-checkable.
-  await t.db.update(schema.factories).set({ labourCentsPerMinute: 40 }).where(eq(schema.factories.name, "Hub Demo Factory"));
+  await t.db
+    .update(schema.factories)
+    .set({ labourCentsPerMinute: 40 })
+    .where(eq(schema.factories.name, "Hub Demo Factory"));
 
   ids.tee = await style("PRICE-TEE");
   const composition = {
@@ -155,7 +205,12 @@ describe("POST /api/getProductPrice", () => {
   test("the chosen attributes' upcharges add to every piece", async () => {
     const res = await price("client", { styleId: ids.tee, quantity: 50, attributeIds: [ids.black, ids.xl] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<TProductPrice>()).toMatchObject({ baseUnitPriceCents: 1150, upchargeCents: 250, unitPriceCents: 1400, totalCents: 70_000 });
+    expect(res.json<TProductPrice>()).toMatchObject({
+      baseUnitPriceCents: 1150,
+      upchargeCents: 250,
+      unitPriceCents: 1400,
+      totalCents: 70_000,
+    });
   });
 
   test("every option needs exactly one offered attribute", async () => {
@@ -193,19 +248,33 @@ describe("POST /api/getProductPrice", () => {
     expect((await price("client", { styleId: ids.bluebirdOnly, quantity: 1, attributeIds: [] })).statusCode).toBe(404);
     expect((await price("client2", { styleId: ids.bluebirdOnly, quantity: 1, attributeIds: [] })).statusCode).toBe(200);
     expect((await price("client", { styleId: 999999, quantity: 1, attributeIds: [] })).statusCode).toBe(404);
-    expect((await price("designer", { styleId: ids.tee, quantity: 1, attributeIds: [ids.s, ids.white] })).statusCode).toBe(403);
-    expect((await call(null, "POST", "/api/getProductPrice", { styleId: ids.tee, quantity: 1, attributeIds: [] })).statusCode).toBe(401);
+    expect(
+      (await price("designer", { styleId: ids.tee, quantity: 1, attributeIds: [ids.s, ids.white] })).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(null, "POST", "/api/getProductPrice", { styleId: ids.tee, quantity: 1, attributeIds: [] }))
+        .statusCode,
+    ).toBe(401);
 
     const created = await call("client", "POST", "/api/apiKeys", { mode: "test", name: "pricing" });
     expect(created.statusCode, created.body).toBe(201);
     const key = created.json<TApiKeyCreated>().key;
     const withKey = (styleId: number) =>
-      t.request({ method: "POST", url: "/api/getProductPrice", headers: { "x-api-key": key }, payload: { styleId, quantity: 10, attributeIds: [ids.s, ids.white] } });
+      t.request({
+        method: "POST",
+        url: "/api/getProductPrice",
+        headers: { "x-api-key": key },
+        payload: { styleId, quantity: 10, attributeIds: [ids.s, ids.white] },
+      });
     const ok = await withKey(ids.tee);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json<TProductPrice>().unitPriceCents).toBe(1300);
     expect((await withKey(ids.bluebirdOnly)).statusCode).toBe(404);
-    const details = await t.request({ method: "GET", url: `/api/getProductDetails?styleId=${ids.tee}`, headers: { "x-api-key": key } });
+    const details = await t.request({
+      method: "GET",
+      url: `/api/getProductDetails?styleId=${ids.tee}`,
+      headers: { "x-api-key": key },
+    });
     expect(details.statusCode, details.body).toBe(200);
     const custom = await t.request({
       method: "POST",
@@ -218,7 +287,8 @@ describe("POST /api/getProductPrice", () => {
 });
 
 describe("POST /api/getCustomProductPrice", () => {
-  const custom = (who: DemoUser, body: Record<string, unknown>) => call(who, "POST", "/api/getCustomProductPrice", body);
+  const custom = (who: DemoUser, body: Record<string, unknown>) =>
+    call(who, "POST", "/api/getCustomProductPrice", body);
 
   test("S / Black at the default 40 % margin: fabrics, parts and labour by hand", async () => {
     const res = await custom("factory", { styleId: ids.tee, quantity: 10, attributeIds: [ids.s, ids.black] });
@@ -247,23 +317,47 @@ describe("POST /api/getCustomProductPrice", () => {
   });
 
   test("XL / White at 25 %, and at 0 % the price is the cost", async () => {
-    const res = await custom("admin", { styleId: ids.tee, quantity: 3, attributeIds: [ids.xl, ids.white], marginPct: 25 });
+    const res = await custom("admin", {
+      styleId: ids.tee,
+      quantity: 3,
+      attributeIds: [ids.xl, ids.white],
+      marginPct: 25,
+    });
     expect(res.statusCode, res.body).toBe(200);
     // 630 + 24 + 80 (zip for XL) + 70 = 804; 804 / 0.75 = 1072.
-    expect(res.json<TCustomProductPrice>()).toMatchObject({ fabricCents: 630, partCents: 104, unitCostCents: 804, unitPriceCents: 1072, totalCents: 3216 });
-    const zero = await custom("factory", { styleId: ids.tee, quantity: 1, attributeIds: [ids.xl, ids.white], marginPct: 0 });
+    expect(res.json<TCustomProductPrice>()).toMatchObject({
+      fabricCents: 630,
+      partCents: 104,
+      unitCostCents: 804,
+      unitPriceCents: 1072,
+      totalCents: 3216,
+    });
+    const zero = await custom("factory", {
+      styleId: ids.tee,
+      quantity: 1,
+      attributeIds: [ids.xl, ids.white],
+      marginPct: 0,
+    });
     expect(zero.json<TCustomProductPrice>().unitPriceCents).toBe(804);
   });
 
   test("margins outside 0..90 and missing choices are refused; client users may not see costs", async () => {
-    const high = await custom("factory", { styleId: ids.tee, quantity: 1, attributeIds: [ids.s, ids.black], marginPct: 95 });
+    const high = await custom("factory", {
+      styleId: ids.tee,
+      quantity: 1,
+      attributeIds: [ids.s, ids.black],
+      marginPct: 95,
+    });
     expect(high.statusCode).toBe(400);
     expect(high.json<TErrorResponse>().fields?.marginPct).toBeTruthy();
     const missing = await custom("factory", { styleId: ids.tee, quantity: 1, attributeIds: [ids.s] });
     expect(missing.statusCode).toBe(400);
     expect(missing.json<TErrorResponse>().message).toMatch(/^Choose a Colour/);
     for (const who of ["client", "client2", "designer"] as const) {
-      expect((await custom(who, { styleId: ids.tee, quantity: 1, attributeIds: [ids.s, ids.black] })).statusCode, who).toBe(403);
+      expect(
+        (await custom(who, { styleId: ids.tee, quantity: 1, attributeIds: [ids.s, ids.black] })).statusCode,
+        who,
+      ).toBe(403);
     }
   });
 });
@@ -303,7 +397,9 @@ describe("GET /api/getProductDetails", () => {
       ["T-WHT", false],
     ]);
     expect((await call("factory", "POST", `/api/library/fabrics/${ids.jersey}/outOfStock`)).statusCode).toBe(200);
-    expect((await call("client", "GET", `/api/getProductDetails?styleId=${ids.tee}`)).json<TProductDetails>().outOfStock).toBe(true);
+    expect(
+      (await call("client", "GET", `/api/getProductDetails?styleId=${ids.tee}`)).json<TProductDetails>().outOfStock,
+    ).toBe(true);
     await call("factory", "POST", `/api/library/fabrics/${ids.jersey}/backInStock`);
     await call("factory", "POST", `/api/library/fabrics/${ids.rib}/backInStock`);
   });

@@ -23,7 +23,12 @@ afterAll(async () => {
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 const call = (who: DemoUser | null, method: Method, url: string, payload?: unknown) =>
-  t.request({ method, url, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}), ...(who ? { token: tokens[who] } : {}) });
+  t.request({
+    method,
+    url,
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    ...(who ? { token: tokens[who] } : {}),
+  });
 type Row = Record<string, unknown> & { id: number };
 
 let seq = 0;
@@ -83,13 +88,30 @@ const CASES: Case[] = [
     }),
     codeField: "fabricCode",
     sortField: "fabricName",
-    bad: { fabricCode: "F1", fabricName: "x", fabricType: null, supplier: null, color: null, costCents: -5, unit: "yd", widthInches: null, weightGsm: null },
+    bad: {
+      fabricCode: "F1",
+      fabricName: "x",
+      fabricType: null,
+      supplier: null,
+      color: null,
+      costCents: -5,
+      unit: "yd",
+      widthInches: null,
+      weightGsm: null,
+    },
     badField: "costCents",
     readers: ["admin", "factory"],
   },
   {
     key: "parts",
-    body: (u) => ({ partCode: `P-${u}`, name: `Zip ${u}`, category: "Zips", supplier: "YKK", costCents: 80, unit: "each" }),
+    body: (u) => ({
+      partCode: `P-${u}`,
+      name: `Zip ${u}`,
+      category: "Zips",
+      supplier: "YKK",
+      costCents: 80,
+      unit: "each",
+    }),
     codeField: "partCode",
     sortField: "name",
     bad: { partCode: "P1", name: "x", category: null, supplier: null, costCents: 1, unit: "barrel" },
@@ -98,7 +120,14 @@ const CASES: Case[] = [
   },
   {
     key: "threads",
-    body: (u) => ({ code: `T-${u}`, name: `Thread ${u}`, colorCode: "PMS 19-4052", hexColor: null, brand: "Coats", ticket: "120" }),
+    body: (u) => ({
+      code: `T-${u}`,
+      name: `Thread ${u}`,
+      colorCode: "PMS 19-4052",
+      hexColor: null,
+      brand: "Coats",
+      ticket: "120",
+    }),
     codeField: "code",
     sortField: "name",
     bad: { code: "T1", name: "x", colorCode: "", hexColor: null, brand: null, ticket: null },
@@ -107,7 +136,14 @@ const CASES: Case[] = [
   },
   {
     key: "bmcThreads",
-    body: (u) => ({ code: `B-${u}`, name: `BMC ${u}`, colorCode: "BLK", hexColor: "#000000", brand: null, ticket: null }),
+    body: (u) => ({
+      code: `B-${u}`,
+      name: `BMC ${u}`,
+      colorCode: "BLK",
+      hexColor: "#000000",
+      brand: null,
+      ticket: null,
+    }),
     codeField: "code",
     sortField: "name",
     bad: { code: "B1", name: "", colorCode: "x", hexColor: null, brand: null, ticket: null },
@@ -116,7 +152,13 @@ const CASES: Case[] = [
   },
   {
     key: "instructions",
-    body: (u) => ({ code: `I-${u}`, name: `Join shoulders ${u}`, description: "Overlock with tape", machineId: null, standardMinutes: 0.45 }),
+    body: (u) => ({
+      code: `I-${u}`,
+      name: `Join shoulders ${u}`,
+      description: "Overlock with tape",
+      machineId: null,
+      standardMinutes: 0.45,
+    }),
     codeField: "code",
     sortField: "name",
     bad: { code: "I1", name: "x", description: null, machineId: null, standardMinutes: 900 },
@@ -164,13 +206,23 @@ const CASES: Case[] = [
     }),
     codeField: "code",
     sortField: "name",
-    bad: { code: "S1", name: "x", category: "", description: null, basePriceCents: 1, offeredToAll: true, clientIds: [], imageUrl: null },
+    bad: {
+      code: "S1",
+      name: "x",
+      category: "",
+      description: null,
+      basePriceCents: 1,
+      offeredToAll: true,
+      clientIds: [],
+      imageUrl: null,
+    },
     badField: "category",
     readers: ["admin", "factory", "client", "client2"],
   },
 ];
 
-const audit = (subject: string) => t.db.select().from(schema.auditLog).where(eq(schema.auditLog.subject, subject)).orderBy(desc(schema.auditLog.id));
+const audit = (subject: string) =>
+  t.db.select().from(schema.auditLog).where(eq(schema.auditLog.subject, subject)).orderBy(desc(schema.auditLog.id));
 
 describe.each(CASES)("library resource $key", (c) => {
   const base = `/api/library/${c.key}`;
@@ -192,7 +244,11 @@ describe.each(CASES)("library resource $key", (c) => {
 
     // search finds the first and not the second; the page says how many there are
     const code = String(c.body(u)[c.codeField]);
-    const found = await call("factory", "GET", `${base}?searchString=${encodeURIComponent(code.toLowerCase())}&archived=all`);
+    const found = await call(
+      "factory",
+      "GET",
+      `${base}?searchString=${encodeURIComponent(code.toLowerCase())}&archived=all`,
+    );
     expect(found.statusCode, found.body).toBe(200);
     const page = found.json<TPage<Row>>();
     expect(page.items.map((r) => r.id)).toContain(row.id);
@@ -223,9 +279,13 @@ describe.each(CASES)("library resource $key", (c) => {
     expect(lines[1]).toContain(`${code}X`);
 
     // lookup by text and by ids
-    const look = (await call("factory", "GET", `${base}/lookup?searchString=${encodeURIComponent(`${code}X`)}`)).json<TLookupItem[]>();
+    const look = (await call("factory", "GET", `${base}/lookup?searchString=${encodeURIComponent(`${code}X`)}`)).json<
+      TLookupItem[]
+    >();
     expect(look.map((l) => l.id)).toEqual([row.id]);
-    const byIds = (await call("factory", "GET", `${base}/lookup?ids=${row.id},${second.json<Row>().id}`)).json<TLookupItem[]>();
+    const byIds = (await call("factory", "GET", `${base}/lookup?ids=${row.id},${second.json<Row>().id}`)).json<
+      TLookupItem[]
+    >();
     expect(byIds).toHaveLength(2);
 
     // delete; then it is gone
@@ -246,7 +306,10 @@ describe.each(CASES)("library resource $key", (c) => {
 
     const u = uid();
     expect((await call("admin", "POST", base, c.body(u))).statusCode).toBe(201);
-    const dup = await call("factory", "POST", base, { ...c.body(u), [c.codeField]: String(c.body(u)[c.codeField]).toLowerCase() });
+    const dup = await call("factory", "POST", base, {
+      ...c.body(u),
+      [c.codeField]: String(c.body(u)[c.codeField]).toLowerCase(),
+    });
     expect(dup.statusCode, dup.body).toBe(409);
     expect(dup.json<TErrorResponse>().fields?.[c.codeField]).toMatch(/already used/);
   });

@@ -18,7 +18,12 @@ let northwind: number;
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 const call = (who: DemoUser | null, method: Method, url: string, payload?: unknown) =>
-  t.request({ method, url, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}), ...(who ? { token: tokens[who] } : {}) });
+  t.request({
+    method,
+    url,
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    ...(who ? { token: tokens[who] } : {}),
+  });
 let seq = 0;
 const uid = () => `${Date.now().toString(36).slice(-4)}${(seq++).toString(36)}`.toUpperCase();
 
@@ -55,7 +60,9 @@ beforeAll(async () => {
   t = await createTestApp();
   tokens = await signInDemoUsers(t);
   ({ northwind } = await demoClientIds(t.db));
-  demoFactory = (await t.db.select().from(schema.factories).where(eq(schema.factories.name, "Hub Demo Factory")))[0]?.factoryId ?? 0;
+  demoFactory =
+    (await t.db.select().from(schema.factories).where(eq(schema.factories.name, "Hub Demo Factory")))[0]?.factoryId ??
+    0;
   const [other] = await t.db.insert(schema.factories).values({ name: "Other Mill", kind: "factory" }).returning();
   otherFactory = other?.factoryId ?? 0;
   expect(demoFactory > 0 && otherFactory > 0).toBe(true);
@@ -82,11 +89,17 @@ describe("referential integrity", () => {
     const archived = await call("factory", "POST", `/api/library/fabrics/${f.id}/archive`, { archived: true });
     expect(archived.statusCode).toBe(200);
     expect(archived.json<TFabricDetail>().archived).toBe(true);
-    const list = (await call("factory", "GET", `/api/library/fabrics?searchString=F-${u}`)).json<TPage<{ id: number }>>();
+    const list = (await call("factory", "GET", `/api/library/fabrics?searchString=F-${u}`)).json<
+      TPage<{ id: number }>
+    >();
     expect(list.total).toBe(0);
-    const only = (await call("factory", "GET", `/api/library/fabrics?searchString=F-${u}&archived=only`)).json<TPage<{ id: number }>>();
+    const only = (await call("factory", "GET", `/api/library/fabrics?searchString=F-${u}&archived=only`)).json<
+      TPage<{ id: number }>
+    >();
     expect(only.items.map((x) => x.id)).toEqual([f.id]);
-    const lookup = (await call("factory", "GET", `/api/library/fabrics/lookup?searchString=F-${u}`)).json<TLookupItem[]>();
+    const lookup = (await call("factory", "GET", `/api/library/fabrics/lookup?searchString=F-${u}`)).json<
+      TLookupItem[]
+    >();
     expect(lookup).toEqual([]);
     // the style still reads its archived fabric by id
     const byId = (await call("factory", "GET", `/api/library/fabrics/lookup?ids=${f.id}`)).json<TLookupItem[]>();
@@ -98,21 +111,46 @@ describe("referential integrity", () => {
 
   test("an option offered by a style, and an attribute in use, refuse deletion too", async () => {
     const u = uid();
-    const attr = await created("admin", "attributes", { code: `A${u}`, name: `Attr ${u}`, hexColor: null, sortOrder: 0, optionIds: [] });
-    const opt = await created("admin", "options", { code: `O${u}`, name: `Opt ${u}`, sortOrder: 0, attributeIds: [attr.id] });
+    const attr = await created("admin", "attributes", {
+      code: `A${u}`,
+      name: `Attr ${u}`,
+      hexColor: null,
+      sortOrder: 0,
+      optionIds: [],
+    });
+    const opt = await created("admin", "options", {
+      code: `O${u}`,
+      name: `Opt ${u}`,
+      sortOrder: 0,
+      attributeIds: [attr.id],
+    });
     const s = await created("admin", "styles", style(u));
     await t.db.insert(schema.styleOptions).values({ styleId: s.id, optionId: opt.id });
     await t.db.insert(schema.styleOptionAttributes).values({ styleId: s.id, optionId: opt.id, attributeId: attr.id });
-    expect((await call("admin", "DELETE", `/api/library/options/${opt.id}`)).json<TErrorResponse>().message).toMatch(/used by style S-/);
-    expect((await call("admin", "DELETE", `/api/library/attributes/${attr.id}`)).json<TErrorResponse>().message).toMatch(/used by style S-/);
+    expect((await call("admin", "DELETE", `/api/library/options/${opt.id}`)).json<TErrorResponse>().message).toMatch(
+      /used by style S-/,
+    );
+    expect(
+      (await call("admin", "DELETE", `/api/library/attributes/${attr.id}`)).json<TErrorResponse>().message,
+    ).toMatch(/used by style S-/);
     // the option lists its attribute, the attribute names its option
-    expect((await call("admin", "GET", `/api/library/options/${opt.id}`)).json<{ attributeIds: number[] }>().attributeIds).toEqual([attr.id]);
-    expect((await call("admin", "GET", `/api/library/attributes/${attr.id}`)).json<{ optionNames: string }>().optionNames).toBe(`Opt ${u}`);
+    expect(
+      (await call("admin", "GET", `/api/library/options/${opt.id}`)).json<{ attributeIds: number[] }>().attributeIds,
+    ).toEqual([attr.id]);
+    expect(
+      (await call("admin", "GET", `/api/library/attributes/${attr.id}`)).json<{ optionNames: string }>().optionNames,
+    ).toBe(`Opt ${u}`);
   });
 
   test("a referenced id from another facility is refused and nothing is written", async () => {
     const u = uid();
-    const foreign = await created("admin", "machines", { factoryId: otherFactory, code: `M${u}`, name: "Other overlock", machineType: "Overlock", make: null });
+    const foreign = await created("admin", "machines", {
+      factoryId: otherFactory,
+      code: `M${u}`,
+      name: "Other overlock",
+      machineType: "Overlock",
+      make: null,
+    });
     const res = await call("factory", "POST", "/api/library/instructions", {
       code: `I${u}`,
       name: "Join",
@@ -139,9 +177,13 @@ describe("facility scoping", () => {
     expect((await call("factory", "PUT", `/api/library/fabrics/${theirs.id}`, fabric(u))).statusCode).toBe(404);
     expect((await call("factory", "DELETE", `/api/library/fabrics/${theirs.id}`)).statusCode).toBe(404);
     expect((await call("factory", "POST", `/api/library/fabrics/${theirs.id}/outOfStock`)).statusCode).toBe(404);
-    const factoryList = (await call("factory", "GET", `/api/library/fabrics?searchString=F-${u}`)).json<TPage<{ id: number }>>();
+    const factoryList = (await call("factory", "GET", `/api/library/fabrics?searchString=F-${u}`)).json<
+      TPage<{ id: number }>
+    >();
     expect(factoryList.items.map((x) => x.id)).toEqual([ours.id]);
-    const adminList = (await call("admin", "GET", `/api/library/fabrics?searchString=F-${u}`)).json<TPage<{ id: number }>>();
+    const adminList = (await call("admin", "GET", `/api/library/fabrics?searchString=F-${u}`)).json<
+      TPage<{ id: number }>
+    >();
     expect(adminList.items.map((x) => x.id).sort()).toEqual([theirs.id, ours.id].sort());
 
     // the same code may exist in two facilities, not twice in one
@@ -162,7 +204,10 @@ describe("facility scoping", () => {
     await call("factory", "POST", `/api/library/styles/${archived.id}/archive`, { archived: true });
 
     const seen = async (who: DemoUser) =>
-      (await call(who, "GET", `/api/library/styles?searchString=S-${u}&archived=all`)).json<TPage<{ id: number }>>().items.map((x) => x.id).sort();
+      (await call(who, "GET", `/api/library/styles?searchString=S-${u}&archived=all`))
+        .json<TPage<{ id: number }>>()
+        .items.map((x) => x.id)
+        .sort();
     expect(await seen("client")).toEqual([all.id, mine.id].sort());
     expect(await seen("client2")).toEqual([all.id]);
     expect(await seen("factory")).toEqual([all.id, mine.id, nobody.id, archived.id].sort());
@@ -172,8 +217,16 @@ describe("facility scoping", () => {
     expect((await call("client", "DELETE", `/api/library/styles/${mine.id}`)).statusCode).toBe(403);
     expect((await call("client", "GET", "/api/library/styleMarkers")).statusCode).toBe(403);
     // a style can be offered only to clients the facility serves
-    const [stranger] = await t.db.insert(schema.clients).values({ clientName: "Stranger", siteName: `stranger-${u.toLowerCase()}`, factoryId: otherFactory }).returning();
-    const bad = await call("factory", "POST", "/api/library/styles", style(`${u}Q`, { offeredToAll: false, clientIds: [stranger?.clientId] }));
+    const [stranger] = await t.db
+      .insert(schema.clients)
+      .values({ clientName: "Stranger", siteName: `stranger-${u.toLowerCase()}`, factoryId: otherFactory })
+      .returning();
+    const bad = await call(
+      "factory",
+      "POST",
+      "/api/library/styles",
+      style(`${u}Q`, { offeredToAll: false, clientIds: [stranger?.clientId] }),
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json<TErrorResponse>().fields?.clientIds).toBeTruthy();
   });
@@ -188,17 +241,43 @@ describe("stock actions and images", () => {
     expect(out.json<TFabricDetail>().stockChangedAt).not.toBeNull();
     const back = await call("admin", "POST", `/api/library/fabrics/${f.id}/backInStock`);
     expect(back.json<TFabricDetail>()).toMatchObject({ outOfStock: false, stockChangedByName: "Ada Admin" });
-    const part = await created("factory", "parts", { partCode: `P${uid()}`, name: "Zip", category: "Zips", supplier: null, costCents: 50, unit: "each" });
-    expect((await call("factory", "POST", `/api/library/parts/${part.id}/outOfStock`)).json<{ outOfStock: boolean }>().outOfStock).toBe(true);
+    const part = await created("factory", "parts", {
+      partCode: `P${uid()}`,
+      name: "Zip",
+      category: "Zips",
+      supplier: null,
+      costCents: 50,
+      unit: "each",
+    });
+    expect(
+      (await call("factory", "POST", `/api/library/parts/${part.id}/outOfStock`)).json<{ outOfStock: boolean }>()
+        .outOfStock,
+    ).toBe(true);
     expect((await call("client", "POST", `/api/library/parts/${part.id}/outOfStock`)).statusCode).toBe(403);
-    const audit = await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.subject, `fabrics:${f.id}`));
-    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["library.fabrics.outOfStock", "library.fabrics.backInStock"]));
+    const audit = await t.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.subject, `fabrics:${f.id}`));
+    expect(audit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(["library.fabrics.outOfStock", "library.fabrics.backInStock"]),
+    );
   });
 
   test("a machine lists the instructions it serves; fabric types are suggested from what exists", async () => {
     const u = uid();
-    const m = await created("factory", "machines", { code: `M${u}`, name: "Overlock 4-thread", machineType: "Overlock", make: "Juki" });
-    await created("factory", "instructions", { code: `I${u}`, name: "Join shoulders", description: null, machineId: m.id, standardMinutes: 0.35 });
+    const m = await created("factory", "machines", {
+      code: `M${u}`,
+      name: "Overlock 4-thread",
+      machineType: "Overlock",
+      make: "Juki",
+    });
+    await created("factory", "instructions", {
+      code: `I${u}`,
+      name: "Join shoulders",
+      description: null,
+      machineId: m.id,
+      standardMinutes: 0.35,
+    });
     const detail = (await call("factory", "GET", `/api/library/machines/${m.id}`)).json<TMachineDetail>();
     expect(detail.instructionCount).toBe(1);
     expect(detail.instructions.map((i) => i.code)).toEqual([`I${u}`]);
@@ -209,38 +288,72 @@ describe("stock actions and images", () => {
 
   test("instruction images: PNG uploads and downloads; a PDF named .png is refused", async () => {
     const u = uid();
-    const ins = await created("factory", "instructions", { code: `I${u}`, name: "Attach hood", description: null, machineId: null, standardMinutes: null });
-    const img = await created("factory", "instructionImages", { instructionId: ins.id, caption: "Hood seam", sortOrder: 0 });
+    const ins = await created("factory", "instructions", {
+      code: `I${u}`,
+      name: "Attach hood",
+      description: null,
+      machineId: null,
+      standardMinutes: null,
+    });
+    const img = await created("factory", "instructionImages", {
+      instructionId: ins.id,
+      caption: "Hood seam",
+      sortOrder: 0,
+    });
     const fake = multipart("hood.png", PDF, "image/png");
-    const refused = await t.request({ method: "PUT", url: `/api/library/instructionImages/${img.id}/file`, token: tokens.factory, payload: fake.payload, headers: fake.headers });
+    const refused = await t.request({
+      method: "PUT",
+      url: `/api/library/instructionImages/${img.id}/file`,
+      token: tokens.factory,
+      payload: fake.payload,
+      headers: fake.headers,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json<TErrorResponse>().message).toBe("That file is not the image its name says.");
     const good = multipart("hood.png", PNG, "image/png");
-    const up = await t.request({ method: "PUT", url: `/api/library/instructionImages/${img.id}/file`, token: tokens.factory, payload: good.payload, headers: good.headers });
+    const up = await t.request({
+      method: "PUT",
+      url: `/api/library/instructionImages/${img.id}/file`,
+      token: tokens.factory,
+      payload: good.payload,
+      headers: good.headers,
+    });
     expect(up.statusCode, up.body).toBe(200);
-    expect(up.json<{ fileName: string; sizeBytes: number }>()).toMatchObject({ fileName: "hood.png", sizeBytes: PNG.length });
+    expect(up.json<{ fileName: string; sizeBytes: number }>()).toMatchObject({
+      fileName: "hood.png",
+      sizeBytes: PNG.length,
+    });
     const down = await call("admin", "GET", `/api/library/instructionImages/${img.id}/file`);
     expect(down.statusCode).toBe(200);
     expect(down.headers["content-type"]).toBe("image/png");
     expect(down.rawPayload.equals(PNG)).toBe(true);
     expect((await call("client", "GET", `/api/library/instructionImages/${img.id}/file`)).statusCode).toBe(403);
-    const instruction = (await call("factory", "GET", `/api/library/instructions/${ins.id}`)).json<{ images: { caption: string; hasFile: boolean }[] }>();
+    const instruction = (await call("factory", "GET", `/api/library/instructions/${ins.id}`)).json<{
+      images: { caption: string; hasFile: boolean }[];
+    }>();
     expect(instruction.images).toEqual([{ id: img.id, caption: "Hood seam", hasFile: true }]);
   });
 });
 
 describe("the demo library", () => {
-  const styleId = async (code: string) => (await t.db.select().from(schema.styles).where(eq(schema.styles.code, code)))[0]?.id ?? 0;
+  const styleId = async (code: string) =>
+    (await t.db.select().from(schema.styles).where(eq(schema.styles.code, code)))[0]?.id ?? 0;
   const attributeId = async (code: string) =>
     (await t.db.select().from(schema.attributes).where(eq(schema.attributes.code, code)))[0]?.id ?? 0;
 
   test("three dozen styles with real fabrics, trims, steps and markers; seeding again writes nothing", async () => {
-    const page = (await call("factory", "GET", "/api/library/styles?size=100")).json<TPage<{ code: string; optionCount: number }>>();
+    const page = (await call("factory", "GET", "/api/library/styles?size=100")).json<
+      TPage<{ code: string; optionCount: number }>
+    >();
     expect(page.total).toBeGreaterThanOrEqual(36);
     expect(page.items.find((s) => s.code === "TEE-100")?.optionCount).toBe(3);
-    const fabrics = (await call("factory", "GET", "/api/library/fabrics?searchString=French%20Terry")).json<TPage<{ fabricName: string }>>();
+    const fabrics = (await call("factory", "GET", "/api/library/fabrics?searchString=French%20Terry")).json<
+      TPage<{ fabricName: string }>
+    >();
     expect(fabrics.items.map((f) => f.fabricName)).toContain("Cotton French Terry 280 gsm");
-    const machines = (await call("factory", "GET", "/api/library/machines?searchString=coverstitch")).json<TPage<{ instructionCount: number }>>();
+    const machines = (await call("factory", "GET", "/api/library/machines?searchString=coverstitch")).json<
+      TPage<{ instructionCount: number }>
+    >();
     expect(machines.items[0]?.instructionCount).toBeGreaterThan(0);
     const before = await t.db.select({ id: schema.styles.id }).from(schema.styles);
     const { seedDemoData } = await import("@hub/db");
@@ -253,7 +366,10 @@ describe("the demo library", () => {
     const tee = await styleId("TEE-100");
     const choice = [await attributeId("M"), await attributeId("BLK"), await attributeId("REG")];
     const price = async (quantity: number, attributeIds = choice) =>
-      (await call("client2", "POST", "/api/getProductPrice", { styleId: tee, quantity, attributeIds })).json<{ unitPriceCents: number; totalCents: number }>();
+      (await call("client2", "POST", "/api/getProductPrice", { styleId: tee, quantity, attributeIds })).json<{
+        unitPriceCents: number;
+        totalCents: number;
+      }>();
     expect((await price(11)).unitPriceCents).toBe(1150);
     expect((await price(12)).unitPriceCents).toBe(1060);
     expect((await price(48)).unitPriceCents).toBe(980);

@@ -12,7 +12,12 @@ const ids: Record<string, number> = {};
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 const call = (who: DemoUser | null, method: Method, url: string, payload?: unknown) =>
-  t.request({ method, url, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}), ...(who ? { token: tokens[who] } : {}) });
+  t.request({
+    method,
+    url,
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    ...(who ? { token: tokens[who] } : {}),
+  });
 
 const byCode = async (table: typeof schema.styles | typeof schema.options | typeof schema.attributes, code: string) =>
   (await t.db.select({ id: table.id }).from(table).where(eq(table.code, code)))[0]?.id ?? 0;
@@ -42,7 +47,8 @@ const map = (over: Record<string, unknown> = {}) => ({
   ],
   ...over,
 });
-const decode = async (sku: string, who: DemoUser = "factory") => (await call(who, "POST", "/api/library/skuMaps/decode", { sku })).json<TSkuDecodeResult>();
+const decode = async (sku: string, who: DemoUser = "factory") =>
+  (await call(who, "POST", "/api/library/skuMaps/decode", { sku })).json<TSkuDecodeResult>();
 
 describe("sku maps", () => {
   test("create, read, list, update and delete a map", async () => {
@@ -53,9 +59,16 @@ describe("sku maps", () => {
       ["Colour", 6, 3],
       ["Size", 10, null],
     ]);
-    const list = (await call("admin", "GET", "/api/library/skuMaps?searchString=tee%20store%20a")).json<TPage<{ id: number; styleCode: string; segmentCount: number }>>();
+    const list = (await call("admin", "GET", "/api/library/skuMaps?searchString=tee%20store%20a")).json<
+      TPage<{ id: number; styleCode: string; segmentCount: number }>
+    >();
     expect(list.items).toEqual([expect.objectContaining({ id: created.id, styleCode: "TEE-110", segmentCount: 2 })]);
-    const updated = await call("factory", "PUT", `/api/library/skuMaps/${created.id}`, map({ name: "Tee store A", segments: [{ optionId: ids.size, startPosition: 6, length: null }] }));
+    const updated = await call(
+      "factory",
+      "PUT",
+      `/api/library/skuMaps/${created.id}`,
+      map({ name: "Tee store A", segments: [{ optionId: ids.size, startPosition: 6, length: null }] }),
+    );
     expect(updated.json<TSkuMapDetail>().segments).toHaveLength(1);
     expect((await call("factory", "DELETE", `/api/library/skuMaps/${created.id}`)).statusCode).toBe(200);
     const left = await t.db.select().from(schema.skuMapSegments).where(eq(schema.skuMapSegments.skuMapId, created.id));
@@ -64,9 +77,16 @@ describe("sku maps", () => {
 
   test("segments must name options the style offers and must not overlap; nothing is written", async () => {
     const before = (await call("factory", "GET", "/api/library/skuMaps")).json<TPage<unknown>>().total;
-    const notOffered = await call("factory", "POST", "/api/library/skuMaps", map({ styleId: ids.hood, segments: [{ optionId: ids.fit, startPosition: 6, length: 3 }] }));
+    const notOffered = await call(
+      "factory",
+      "POST",
+      "/api/library/skuMaps",
+      map({ styleId: ids.hood, segments: [{ optionId: ids.fit, startPosition: 6, length: 3 }] }),
+    );
     expect(notOffered.statusCode).toBe(400);
-    expect(notOffered.json<TErrorResponse>().fields?.["segments.0.optionId"]).toBe("The style does not offer this option");
+    expect(notOffered.json<TErrorResponse>().fields?.["segments.0.optionId"]).toBe(
+      "The style does not offer this option",
+    );
     const overlap = await call(
       "factory",
       "POST",
@@ -80,7 +100,12 @@ describe("sku maps", () => {
     );
     expect(overlap.statusCode).toBe(400);
     expect(overlap.json<TErrorResponse>().fields?.["segments.1.startPosition"]).toBe("Overlaps another segment");
-    const onToken = await call("factory", "POST", "/api/library/skuMaps", map({ segments: [{ optionId: ids.colour, startPosition: 3, length: 3 }] }));
+    const onToken = await call(
+      "factory",
+      "POST",
+      "/api/library/skuMaps",
+      map({ segments: [{ optionId: ids.colour, startPosition: 3, length: 3 }] }),
+    );
     expect(onToken.json<TErrorResponse>().fields?.["segments.0.startPosition"]).toBe("Overlaps the style token");
     const none = await call("factory", "POST", "/api/library/skuMaps", map({ segments: [] }));
     expect(none.json<TErrorResponse>().fields?.segments).toBe("Add at least one segment");
@@ -101,7 +126,11 @@ describe("sku maps", () => {
   });
 
   test("each reason a SKU does not decode", async () => {
-    expect(await decode("XYZ-1")).toEqual({ matched: false, sku: "XYZ-1", reasons: ['No sku map has a style token at its position in "XYZ-1".'] });
+    expect(await decode("XYZ-1")).toEqual({
+      matched: false,
+      sku: "XYZ-1",
+      reasons: ['No sku map has a style token at its position in "XYZ-1".'],
+    });
     const colour = await decode("TEE100-PNK-M");
     expect(colour.matched).toBe(false);
     if (!colour.matched) {
@@ -110,7 +139,9 @@ describe("sku maps", () => {
       ]);
     }
     const short = await decode("TEE100-BLK");
-    expect(!short.matched && short.reasons[0]).toBe('Sku map "Classic Crew Tee (dashed)": Size at position 12 is past the end of the SKU.');
+    expect(!short.matched && short.reasons[0]).toBe(
+      'Sku map "Classic Crew Tee (dashed)": Size at position 12 is past the end of the SKU.',
+    );
   });
 
   test("the tester decodes with a map that is not saved yet", async () => {
@@ -119,7 +150,10 @@ describe("sku maps", () => {
     const out = res.json<TSkuDecodeResult>();
     expect(out.matched && out.skuMapId).toBeNull();
     expect(out.matched && out.choices.map((c) => c.attributeCode)).toEqual(["WHT", "2XL"]);
-    const bad = await call("factory", "POST", "/api/library/skuMaps/decodeWith", { sku: "T110-WHT-2XL", map: map({ styleToken: "" }) });
+    const bad = await call("factory", "POST", "/api/library/skuMaps/decodeWith", {
+      sku: "T110-WHT-2XL",
+      map: map({ styleToken: "" }),
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -130,8 +164,14 @@ describe("sku maps", () => {
     }
     const [other] = await t.db.insert(schema.factories).values({ name: "Sku Other Mill" }).returning();
     const otherId = other?.factoryId ?? 0;
-    const [style] = await t.db.insert(schema.styles).values({ factoryId: otherId, code: "OTH-1", name: "Other tee", category: "Tees" }).returning();
-    const [option] = await t.db.insert(schema.options).values({ factoryId: otherId, code: "SZ", name: "Size" }).returning();
+    const [style] = await t.db
+      .insert(schema.styles)
+      .values({ factoryId: otherId, code: "OTH-1", name: "Other tee", category: "Tees" })
+      .returning();
+    const [option] = await t.db
+      .insert(schema.options)
+      .values({ factoryId: otherId, code: "SZ", name: "Size" })
+      .returning();
     await t.db.insert(schema.styleOptions).values({ styleId: style?.id ?? 0, optionId: option?.id ?? 0 });
     const res = await call("admin", "POST", "/api/library/skuMaps", {
       factoryId: otherId,
@@ -147,8 +187,13 @@ describe("sku maps", () => {
     expect((await decode("ZZQ-M")).matched).toBe(false);
     // the internal admin sees every facility's maps: this one is found, and says what is missing
     const adminView = await decode("ZZQ-M", "admin");
-    expect(!adminView.matched && adminView.reasons[0]).toBe('Sku map "Other map": Size at position 5 reads "M", which is not a size OTH-1 offers (none).');
-    const rows = await t.db.select().from(schema.skuMaps).where(and(eq(schema.skuMaps.id, id), eq(schema.skuMaps.factoryId, otherId)));
+    expect(!adminView.matched && adminView.reasons[0]).toBe(
+      'Sku map "Other map": Size at position 5 reads "M", which is not a size OTH-1 offers (none).',
+    );
+    const rows = await t.db
+      .select()
+      .from(schema.skuMaps)
+      .where(and(eq(schema.skuMaps.id, id), eq(schema.skuMaps.factoryId, otherId)));
     expect(rows).toHaveLength(1);
   });
 });

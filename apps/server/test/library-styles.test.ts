@@ -15,7 +15,12 @@ let tokens: Record<DemoUser, string>;
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 const call = (who: DemoUser | null, method: Method, url: string, payload?: unknown) =>
-  t.request({ method, url, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}), ...(who ? { token: tokens[who] } : {}) });
+  t.request({
+    method,
+    url,
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    ...(who ? { token: tokens[who] } : {}),
+  });
 const create = async (who: DemoUser, key: string, body: Record<string, unknown>): Promise<number> => {
   const res = await call(who, "POST", `/api/library/${key}`, body);
   expect(res.statusCode, `${key}: ${res.body}`).toBe(201);
@@ -56,8 +61,10 @@ const newStyle = async (code: string, extra: Record<string, unknown> = {}) =>
     ...extra,
   });
 
-const composition = (id: number, who: DemoUser = "factory") => call(who, "GET", `/api/library/styles/${id}/composition`);
-const put = (id: number, body: TStyleCompositionRequestInput, who: DemoUser = "factory") => call(who, "PUT", `/api/library/styles/${id}/composition`, body);
+const composition = (id: number, who: DemoUser = "factory") =>
+  call(who, "GET", `/api/library/styles/${id}/composition`);
+const put = (id: number, body: TStyleCompositionRequestInput, who: DemoUser = "factory") =>
+  call(who, "PUT", `/api/library/styles/${id}/composition`, body);
 
 const full = (): TStyleCompositionRequestInput => ({
   priceTiers: [
@@ -89,8 +96,18 @@ const full = (): TStyleCompositionRequestInput => ({
 beforeAll(async () => {
   t = await createTestApp();
   tokens = await signInDemoUsers(t);
-  lib.overlock = await create("factory", "machines", { code: "OL", name: "Overlock", machineType: "Overlock", make: null });
-  lib.coverstitch = await create("factory", "machines", { code: "CS", name: "Coverstitch", machineType: "Coverstitch", make: null });
+  lib.overlock = await create("factory", "machines", {
+    code: "OL",
+    name: "Overlock",
+    machineType: "Overlock",
+    make: null,
+  });
+  lib.coverstitch = await create("factory", "machines", {
+    code: "CS",
+    name: "Coverstitch",
+    machineType: "Coverstitch",
+    make: null,
+  });
   lib.size = await create("factory", "options", { code: "T-SIZE", name: "Size", sortOrder: 1, attributeIds: [] });
   lib.colour = await create("factory", "options", { code: "T-COLOUR", name: "Colour", sortOrder: 2, attributeIds: [] });
   const attr = (code: string, name: string, optionIds: number[], hexColor: string | null = null) =>
@@ -116,7 +133,14 @@ beforeAll(async () => {
   lib.jersey = await fabric("JERSEY", 525);
   lib.rib = await fabric("RIB", 300);
   const part = (code: string, costCents: number) =>
-    create("factory", "parts", { partCode: code, name: `Part ${code}`, category: "Labels", supplier: null, costCents, unit: "each" });
+    create("factory", "parts", {
+      partCode: code,
+      name: `Part ${code}`,
+      category: "Labels",
+      supplier: null,
+      costCents,
+      unit: "each",
+    });
   lib.label = await part("LABEL", 12);
   lib.zip = await part("ZIP", 80);
   const step = (code: string, machineId: number, standardMinutes: number) =>
@@ -149,7 +173,14 @@ describe("GET/PUT /api/library/styles/:id/composition", () => {
     const id = await newStyle("COMP-1");
     const empty = await composition(id);
     expect(empty.statusCode, empty.body).toBe(200);
-    expect(empty.json<TStyleComposition>()).toMatchObject({ styleId: id, priceTiers: [], options: [], fabrics: [], parts: [], instructions: [] });
+    expect(empty.json<TStyleComposition>()).toMatchObject({
+      styleId: id,
+      priceTiers: [],
+      options: [],
+      fabrics: [],
+      parts: [],
+      instructions: [],
+    });
 
     const saved = await put(id, full());
     expect(saved.statusCode, saved.body).toBe(200);
@@ -166,7 +197,14 @@ describe("GET/PUT /api/library/styles/:id/composition", () => {
     ]);
     expect(c.options[1]?.attributes[0]).toMatchObject({ name: "Black", hexColor: "#000000", upchargeCents: 50 });
     expect(c.fabrics).toEqual([
-      expect.objectContaining({ fabricId: lib.jersey, attributeId: null, placement: "Body", consumption: 1.2, costCents: 525, unit: "yd" }),
+      expect.objectContaining({
+        fabricId: lib.jersey,
+        attributeId: null,
+        placement: "Body",
+        consumption: 1.2,
+        costCents: 525,
+        unit: "yd",
+      }),
       expect.objectContaining({ fabricId: lib.rib, attributeId: lib.black, attributeName: "Black", consumption: 0.15 }),
     ]);
     expect(c.parts).toEqual([expect.objectContaining({ partId: lib.label, quantity: 2, costCents: 12 })]);
@@ -216,17 +254,54 @@ describe("GET/PUT /api/library/styles/:id/composition", () => {
     const before = (await composition(id)).json<TStyleComposition>();
 
     const cases: [string, TStyleCompositionRequestInput, string, RegExp][] = [
-      ["unknown option", { ...full(), options: [{ optionId: 999999, attributes: [] }] }, "options.0.optionId", /Unknown option/],
+      [
+        "unknown option",
+        { ...full(), options: [{ optionId: 999999, attributes: [] }] },
+        "options.0.optionId",
+        /Unknown option/,
+      ],
       [
         "attribute not a value of the option",
-        { ...full(), options: [{ optionId: lib.size, attributes: [{ attributeId: lib.s, upchargeCents: 0 }, { attributeId: lib.black, upchargeCents: 0 }] }], fabrics: [] },
+        {
+          ...full(),
+          options: [
+            {
+              optionId: lib.size,
+              attributes: [
+                { attributeId: lib.s, upchargeCents: 0 },
+                { attributeId: lib.black, upchargeCents: 0 },
+              ],
+            },
+          ],
+          fabrics: [],
+        },
         "options.0.attributes.1.attributeId",
         /Not a value of Size/,
       ],
-      ["unknown fabric", { ...full(), fabrics: [{ fabricId: 999999, attributeId: null, placement: null, consumption: 1 }] }, "fabrics.0.fabricId", /Unknown fabric/],
-      ["unknown part", { ...full(), parts: [{ partId: 999999, attributeId: null, quantity: 1 }] }, "parts.0.partId", /Unknown part/],
-      ["unknown instruction", { ...full(), instructions: [{ instructionId: 999999, machineId: null }] }, "instructions.0.instructionId", /Unknown instruction/],
-      ["unknown machine", { ...full(), instructions: [{ instructionId: lib.hem, machineId: 999999 }] }, "instructions.0.machineId", /Unknown machine/],
+      [
+        "unknown fabric",
+        { ...full(), fabrics: [{ fabricId: 999999, attributeId: null, placement: null, consumption: 1 }] },
+        "fabrics.0.fabricId",
+        /Unknown fabric/,
+      ],
+      [
+        "unknown part",
+        { ...full(), parts: [{ partId: 999999, attributeId: null, quantity: 1 }] },
+        "parts.0.partId",
+        /Unknown part/,
+      ],
+      [
+        "unknown instruction",
+        { ...full(), instructions: [{ instructionId: 999999, machineId: null }] },
+        "instructions.0.instructionId",
+        /Unknown instruction/,
+      ],
+      [
+        "unknown machine",
+        { ...full(), instructions: [{ instructionId: lib.hem, machineId: 999999 }] },
+        "instructions.0.machineId",
+        /Unknown machine/,
+      ],
       [
         "fabric for an attribute the style does not offer",
         { ...full(), fabrics: [{ fabricId: lib.jersey, attributeId: lib.white, placement: null, consumption: 1 }] },
@@ -257,9 +332,24 @@ describe("GET/PUT /api/library/styles/:id/composition", () => {
         "priceTiers.1.minQuantity",
         /above the one before/,
       ],
-      ["a tier from 1 piece", { ...full(), priceTiers: [{ minQuantity: 1, unitPriceCents: 1300 }] }, "priceTiers.0.minQuantity", /2 pieces/],
-      ["negative price", { ...full(), priceTiers: [{ minQuantity: 5, unitPriceCents: -1 }] }, "priceTiers.0.unitPriceCents", /negative/],
-      ["zero consumption", { ...full(), fabrics: [{ fabricId: lib.jersey, attributeId: null, placement: null, consumption: 0 }] }, "fabrics.0.consumption", /more than zero/],
+      [
+        "a tier from 1 piece",
+        { ...full(), priceTiers: [{ minQuantity: 1, unitPriceCents: 1300 }] },
+        "priceTiers.0.minQuantity",
+        /2 pieces/,
+      ],
+      [
+        "negative price",
+        { ...full(), priceTiers: [{ minQuantity: 5, unitPriceCents: -1 }] },
+        "priceTiers.0.unitPriceCents",
+        /negative/,
+      ],
+      [
+        "zero consumption",
+        { ...full(), fabrics: [{ fabricId: lib.jersey, attributeId: null, placement: null, consumption: 0 }] },
+        "fabrics.0.consumption",
+        /more than zero/,
+      ],
       [
         "an option twice",
         {
@@ -284,18 +374,27 @@ describe("GET/PUT /api/library/styles/:id/composition", () => {
 
   test("ids of another facility are refused, and another facility's style is not found", async () => {
     const id = await newStyle("COMP-X");
-    const res = await put(id, { ...full(), fabrics: [{ fabricId: lib.otherFabric, attributeId: null, placement: null, consumption: 1 }] });
+    const res = await put(id, {
+      ...full(),
+      fabrics: [{ fabricId: lib.otherFabric, attributeId: null, placement: null, consumption: 1 }],
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json<TErrorResponse>().fields?.["fabrics.0.fabricId"]).toBe("Unknown fabric");
     // Even the internal admin cannot mix facilities.
-    const byAdmin = await put(id, { ...full(), fabrics: [{ fabricId: lib.otherFabric, attributeId: null, placement: null, consumption: 1 }] }, "admin");
+    const byAdmin = await put(
+      id,
+      { ...full(), fabrics: [{ fabricId: lib.otherFabric, attributeId: null, placement: null, consumption: 1 }] },
+      "admin",
+    );
     expect(byAdmin.statusCode).toBe(400);
     const otherWithOurs = await put(lib.otherStyle, full(), "admin");
     expect(otherWithOurs.statusCode).toBe(400);
     expect(Object.keys(otherWithOurs.json<TErrorResponse>().fields ?? {})).toContain("options.0.optionId");
 
     expect((await composition(lib.otherStyle, "factory")).statusCode).toBe(404);
-    expect((await put(lib.otherStyle, { priceTiers: [], options: [], fabrics: [], parts: [], instructions: [] })).statusCode).toBe(404);
+    expect(
+      (await put(lib.otherStyle, { priceTiers: [], options: [], fabrics: [], parts: [], instructions: [] })).statusCode,
+    ).toBe(404);
     expect((await composition(lib.otherStyle, "admin")).statusCode).toBe(200);
     expect((await composition(999999, "admin")).statusCode).toBe(404);
   });
@@ -315,7 +414,10 @@ describe("GET/PUT /api/library/styles/:id/composition", () => {
     expect(c.options).toHaveLength(2);
 
     expect((await put(open, full(), "client")).statusCode).toBe(403);
-    expect((await call("client", "POST", `/api/library/styles/${open}/applyProfile`, { kind: "part", profileId: 1 })).statusCode).toBe(403);
+    expect(
+      (await call("client", "POST", `/api/library/styles/${open}/applyProfile`, { kind: "part", profileId: 1 }))
+        .statusCode,
+    ).toBe(403);
     expect((await composition(onlyBluebird, "client")).statusCode).toBe(404);
     expect((await composition(onlyBluebird, "client2")).statusCode).toBe(200);
     expect((await composition(open, "designer")).statusCode).toBe(403);
@@ -339,18 +441,32 @@ describe("POST /api/library/styles/:id/applyProfile", () => {
     ).toBe(200);
 
     // Sizes go under the style's Size option (M keeps its upcharge); White brings the Colour option along.
-    const attrProfile = await create("factory", "attributeProfiles", { name: "Run and white", description: null, attributeIds: [lib.s, lib.m, lib.white], styleIds: [] });
-    const res = await call("factory", "POST", `/api/library/styles/${id}/applyProfile`, { kind: "attribute", profileId: attrProfile });
+    const attrProfile = await create("factory", "attributeProfiles", {
+      name: "Run and white",
+      description: null,
+      attributeIds: [lib.s, lib.m, lib.white],
+      styleIds: [],
+    });
+    const res = await call("factory", "POST", `/api/library/styles/${id}/applyProfile`, {
+      kind: "attribute",
+      profileId: attrProfile,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const c = res.json<TStyleComposition>();
     expect(c.options.map((o) => [o.name, o.attributes.map((a) => `${a.name}:${a.upchargeCents}`)])).toEqual([
       ["Size", ["M:25", "S:0"]],
       ["Colour", ["White:0"]],
     ]);
-    const links = await t.db.select().from(schema.attributeProfileStyles).where(eq(schema.attributeProfileStyles.styleId, id));
+    const links = await t.db
+      .select()
+      .from(schema.attributeProfileStyles)
+      .where(eq(schema.attributeProfileStyles.styleId, id));
     expect(links.map((l) => l.profileId)).toEqual([attrProfile]);
     // Applying it again changes nothing.
-    const twice = await call("factory", "POST", `/api/library/styles/${id}/applyProfile`, { kind: "attribute", profileId: attrProfile });
+    const twice = await call("factory", "POST", `/api/library/styles/${id}/applyProfile`, {
+      kind: "attribute",
+      profileId: attrProfile,
+    });
     expect(twice.json<TStyleComposition>().options).toEqual(c.options);
 
     const partProfile = await create("factory", "partProfiles", {
@@ -361,26 +477,49 @@ describe("POST /api/library/styles/:id/applyProfile", () => {
         { partId: lib.zip, quantity: 1 },
       ],
     });
-    const parts = await call("factory", "POST", `/api/library/styles/${id}/applyProfile`, { kind: "part", profileId: partProfile });
+    const parts = await call("factory", "POST", `/api/library/styles/${id}/applyProfile`, {
+      kind: "part",
+      profileId: partProfile,
+    });
     expect(parts.statusCode, parts.body).toBe(200);
     expect(parts.json<TStyleComposition>().parts.map((p) => [p.code, p.quantity])).toEqual([
       ["LABEL", 1],
       ["ZIP", 1],
     ]);
 
-    const stepsProfile = await create("factory", "instructionProfiles", { name: "Test tee steps", description: null, instructionIds: [lib.joinShoulders, lib.hem] });
-    const steps = await call("factory", "POST", `/api/library/styles/${id}/applyProfile`, { kind: "instruction", profileId: stepsProfile });
+    const stepsProfile = await create("factory", "instructionProfiles", {
+      name: "Test tee steps",
+      description: null,
+      instructionIds: [lib.joinShoulders, lib.hem],
+    });
+    const steps = await call("factory", "POST", `/api/library/styles/${id}/applyProfile`, {
+      kind: "instruction",
+      profileId: stepsProfile,
+    });
     expect(steps.statusCode, steps.body).toBe(200);
-    expect(steps.json<TStyleComposition>().instructions.map((s) => `${s.step}:${s.code}`)).toEqual(["1:HEM", "2:JOIN", "3:HEM"]);
+    expect(steps.json<TStyleComposition>().instructions.map((s) => `${s.step}:${s.code}`)).toEqual([
+      "1:HEM",
+      "2:JOIN",
+      "3:HEM",
+    ]);
 
-    const unknown = await call("factory", "POST", `/api/library/styles/${id}/applyProfile`, { kind: "part", profileId: 999999 });
+    const unknown = await call("factory", "POST", `/api/library/styles/${id}/applyProfile`, {
+      kind: "part",
+      profileId: 999999,
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json<TErrorResponse>().fields?.profileId).toBe("Unknown profile");
-    const badKind = await call("factory", "POST", `/api/library/styles/${id}/applyProfile`, { kind: "fabric", profileId: partProfile });
+    const badKind = await call("factory", "POST", `/api/library/styles/${id}/applyProfile`, {
+      kind: "fabric",
+      profileId: partProfile,
+    });
     expect(badKind.statusCode).toBe(400);
     expect(badKind.json<TErrorResponse>().fields?.kind).toBeTruthy();
     // A profile of this facility does not apply to another facility's style.
-    const cross = await call("admin", "POST", `/api/library/styles/${lib.otherStyle}/applyProfile`, { kind: "part", profileId: partProfile });
+    const cross = await call("admin", "POST", `/api/library/styles/${lib.otherStyle}/applyProfile`, {
+      kind: "part",
+      profileId: partProfile,
+    });
     expect(cross.statusCode).toBe(400);
   });
 });

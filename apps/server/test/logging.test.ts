@@ -16,7 +16,12 @@ afterAll(async () => {
 });
 
 const post = async (path: string, payload: Record<string, unknown>, token?: string) => {
-  const res = await t.app.inject({ method: "POST", url: path, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await t.app.inject({
+    method: "POST",
+    url: path,
+    payload,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   return res;
 };
 
@@ -54,12 +59,20 @@ test("the log shows the requests but no password, code or token", async () => {
     headers: { authorization: `Bearer ${renewedIdToken}` },
   });
   expect(session.statusCode).toBe(200);
-  const audit = await post("/api/loginAudit", { loginDate: new Date().toISOString(), userName: "logme", application: "hub", ipAddress: "unknown" }, idToken);
+  const audit = await post(
+    "/api/loginAudit",
+    { loginDate: new Date().toISOString(), userName: "logme", application: "hub", ipAddress: "unknown" },
+    idToken,
+  );
   expect(audit.statusCode).toBe(200);
 
   expect((await post("/api/identity/forgotPassword", { username: "logme" })).statusCode).toBe(200);
   const resetCode = await t.lastCode("logme@example.com");
-  const reset = await post("/api/identity/confirmForgotPassword", { username: "logme", code: resetCode, newPassword: NEW_PASSWORD });
+  const reset = await post("/api/identity/confirmForgotPassword", {
+    username: "logme",
+    code: resetCode,
+    newPassword: NEW_PASSWORD,
+  });
   expect(reset.statusCode).toBe(200);
   expect((await post("/api/identity/signOut", { refreshToken })).statusCode).toBe(200);
 
@@ -67,11 +80,27 @@ test("the log shows the requests but no password, code or token", async () => {
   // The log is really on and saw these requests...
   expect(text).toContain('"msg":"incoming request"');
   expect(text).toContain('"msg":"request completed"');
-  for (const path of ["/api/identity/signUp", "/api/identity/confirmSignUp", "/api/identity/signIn", "/api/identity/refresh", "/api/userdata", "/api/identity/confirmForgotPassword"]) {
+  for (const path of [
+    "/api/identity/signUp",
+    "/api/identity/confirmSignUp",
+    "/api/identity/signIn",
+    "/api/identity/refresh",
+    "/api/userdata",
+    "/api/identity/confirmForgotPassword",
+  ]) {
     expect(text).toContain(`"url":"${path}"`);
   }
   // ...and none of the secrets that travelled in them.
-  const secrets = { PASSWORD, WRONG_PASSWORD, NEW_PASSWORD, confirmCode, resetCode, idToken, renewedIdToken, refreshToken };
+  const secrets = {
+    PASSWORD,
+    WRONG_PASSWORD,
+    NEW_PASSWORD,
+    confirmCode,
+    resetCode,
+    idToken,
+    renewedIdToken,
+    refreshToken,
+  };
   for (const [name, secret] of Object.entries(secrets)) {
     expect(appears(text, secret), `${name} appears in the log`).toBe(false);
   }

@@ -47,7 +47,11 @@ describe("SMTP mail adapter", () => {
     const smtp = await startSmtpStandIn();
     try {
       const mailer = smtpMailer(database.db, smtp.url, "Hub <no-reply@hub.test>");
-      await mailer.send({ to: "clara@northwind.test", subject: "Your Hub confirmation code", text: "Your code is 123456" });
+      await mailer.send({
+        to: "clara@northwind.test",
+        subject: "Your Hub confirmation code",
+        text: "Your code is 123456",
+      });
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]?.from).toBe("no-reply@hub.test");
       expect(smtp.received[0]?.to).toEqual(["clara@northwind.test"]);

@@ -25,7 +25,12 @@ describe("health and configuration", () => {
   test("GET /api/config tells the web app what it needs before sign-in", async () => {
     const res = await get("/api/config");
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ identity: "builtin", ipLookupUrls: ["/api/ip?v=6", "/api/ip?v=4"], demoMode: true, version: APP_VERSION });
+    expect(res.json()).toEqual({
+      identity: "builtin",
+      ipLookupUrls: ["/api/ip?v=6", "/api/ip?v=4"],
+      demoMode: true,
+      version: APP_VERSION,
+    });
   });
 
   test("every answer carries the security headers", async () => {
@@ -49,7 +54,15 @@ describe("API documentation", () => {
     }>();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.info).toMatchObject({ title: "Hub API", version: APP_VERSION });
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/identity/signIn", "/api/identity/signUp", "/api/userdata", "/api/loginAudit", "/api/health"]));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/identity/signIn",
+        "/api/identity/signUp",
+        "/api/userdata",
+        "/api/loginAudit",
+        "/api/health",
+      ]),
+    );
     // Generated from the contracts' schemas: the sign-in body and its answers are described.
     const signIn = doc.paths["/api/identity/signIn"]?.post;
     expect(signIn?.requestBody).toBeDefined();
@@ -86,12 +99,22 @@ describe("the one error shape", () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json<TErrorResponse>().error).toBe("BAD_REQUEST");
 
-    const xml = await t.app.inject({ method: "POST", url: "/api/identity/signIn", payload: "<signIn/>", headers: { "content-type": "application/xml" } });
+    const xml = await t.app.inject({
+      method: "POST",
+      url: "/api/identity/signIn",
+      payload: "<signIn/>",
+      headers: { "content-type": "application/xml" },
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json()).toEqual({ error: "BAD_REQUEST", message: "Send the request as JSON." });
 
     // Plain text is read as a string, which is not the object the route wants.
-    const text = await t.app.inject({ method: "POST", url: "/api/identity/signIn", payload: "username=admin", headers: { "content-type": "text/plain" } });
+    const text = await t.app.inject({
+      method: "POST",
+      url: "/api/identity/signIn",
+      payload: "username=admin",
+      headers: { "content-type": "text/plain" },
+    });
     expect(text.statusCode).toBe(400);
     expect(text.json<TErrorResponse>().error).toBe("VALIDATION");
 
@@ -112,7 +135,14 @@ describe("identity keys", () => {
     expect(res.statusCode).toBe(200);
     const { keys } = res.json<{ keys: Record<string, unknown>[] }>();
     expect(keys).toHaveLength(1);
-    expect(keys[0]).toMatchObject({ kty: "OKP", crv: "Ed25519", alg: "EdDSA", use: "sig", kid: expect.any(String), x: expect.any(String) });
+    expect(keys[0]).toMatchObject({
+      kty: "OKP",
+      crv: "Ed25519",
+      alg: "EdDSA",
+      use: "sig",
+      kid: expect.any(String),
+      x: expect.any(String),
+    });
     expect(keys[0]).not.toHaveProperty("d");
   });
 });
@@ -132,11 +162,15 @@ describe("the demo mailbox", () => {
     }
     const json = await get("/dev/mailbox.json");
     expect(json.statusCode).toBe(200);
-    const { items } = json.json<{ items: { id: number; to: string; subject: string; text: string; createdAt: string }[] }>();
+    const { items } = json.json<{
+      items: { id: number; to: string; subject: string; text: string; createdAt: string }[];
+    }>();
     expect(items.slice(0, 2).map((m) => m.to)).toEqual(["mail.two@example.com", "mail.one@example.com"]);
     expect(items[0]?.text).toMatch(/confirmation code is \d{6}/);
     expect(items.map((m) => m.id)).toEqual([...items.map((m) => m.id)].sort((a, b) => b - a));
-    expect((await t.mailbox()).map((m) => m.to)).toEqual(expect.arrayContaining(["mail.one@example.com", "mail.two@example.com"]));
+    expect((await t.mailbox()).map((m) => m.to)).toEqual(
+      expect.arrayContaining(["mail.one@example.com", "mail.two@example.com"]),
+    );
 
     const html = await get("/dev/mailbox");
     expect(html.statusCode).toBe(200);
@@ -193,7 +227,13 @@ describe("resource ids in paths", () => {
   test("an id out of the database's range is a 400 on every area, never a 500", async () => {
     const token = await t.signIn("admin");
     const huge = "99999999999";
-    for (const url of [`/api/users/${huge}`, `/api/clients/${huge}`, `/api/addresses/${huge}`, `/api/apiKeys/${huge}`, `/api/printFiles/${huge}/download`]) {
+    for (const url of [
+      `/api/users/${huge}`,
+      `/api/clients/${huge}`,
+      `/api/addresses/${huge}`,
+      `/api/apiKeys/${huge}`,
+      `/api/printFiles/${huge}/download`,
+    ]) {
       const method = url.startsWith("/api/addresses") || url.startsWith("/api/apiKeys") ? "DELETE" : "GET";
       const res = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
       expect(res.statusCode, url).toBe(400);

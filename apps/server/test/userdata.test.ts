@@ -15,7 +15,11 @@ afterAll(async () => {
 });
 
 const load = async (username: string, as = username): Promise<TUserDataResponse> => {
-  const res = await t.request({ method: "GET", url: `/api/userdata?username=${encodeURIComponent(username)}`, token: tokens[as] });
+  const res = await t.request({
+    method: "GET",
+    url: `/api/userdata?username=${encodeURIComponent(username)}`,
+    token: tokens[as],
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<TUserDataResponse>();
 };
@@ -38,7 +42,10 @@ const userId = async (userName: string) => {
 };
 
 const teamMemberships = async (userName: string) =>
-  t.db.select().from(schema.teamUsers).where(eq(schema.teamUsers.userId, await userId(userName)));
+  t.db
+    .select()
+    .from(schema.teamUsers)
+    .where(eq(schema.teamUsers.userId, await userId(userName)));
 
 describe("the demo accounts' profiles", () => {
   test("admin: internal admin with the superadmin role and every card", async () => {
@@ -93,14 +100,25 @@ describe("the demo accounts' profiles", () => {
   test("client2: Bluebird's client admin on the Basic plan", async () => {
     const bluebird = await clientRow("bluebird");
     const data = await load("client2");
-    expect(data.user).toMatchObject({ userType: "client", clientId: bluebird.clientId, defaultSite: "bluebird", subscriptionName: "Basic" });
-    expect(data.sessionClient).toMatchObject({ clientName: "Bluebird Basics", siteName: "bluebird", subscriptionId: bluebird.subscriptionId });
+    expect(data.user).toMatchObject({
+      userType: "client",
+      clientId: bluebird.clientId,
+      defaultSite: "bluebird",
+      subscriptionName: "Basic",
+    });
+    expect(data.sessionClient).toMatchObject({
+      clientName: "Bluebird Basics",
+      siteName: "bluebird",
+      subscriptionId: bluebird.subscriptionId,
+    });
   });
 
   test("factory: a facility user with its factory, manufacturing status but no order entry", async () => {
     const data = await load("factory");
     expect(data.user.userType).toBe("factory");
-    expect(data.user.factory).toEqual([{ factoryId: expect.any(Number), name: "Hub Demo Factory", requires_subscriptions: true }]);
+    expect(data.user.factory).toEqual([
+      { factoryId: expect.any(Number), name: "Hub Demo Factory", requires_subscriptions: true },
+    ]);
     expect(data.user.userFactoryId).toBe(data.user.factory[0]?.factoryId);
     expect(data.user.manufacturingFactoryId).toBe(data.user.factory[0]?.factoryId);
     expect(data.user.manufacturerId).toBeNull();
@@ -122,12 +140,18 @@ describe("the demo accounts' profiles", () => {
       currentTeam: { name: "northwind-design", displayName: "Northwind Design", roleName: "ADMIN", defaultTeam: true },
     });
     expect(data.productDevData.teams).toHaveLength(1);
-    expect(data.productDevData.teamsPermissions).toEqual([{ teamId: data.productDevData.currentTeam?.id, permission: "ADMIN", pending: false }]);
+    expect(data.productDevData.teamsPermissions).toEqual([
+      { teamId: data.productDevData.currentTeam?.id, permission: "ADMIN", pending: false },
+    ]);
   });
 
   test("client: a member (not admin) of the design team, so a data admin but not a team admin", async () => {
     const { productDevData } = await load("client");
-    expect(productDevData).toMatchObject({ isDataAdmin: true, isTeamAdmin: false, currentTeam: { name: "northwind-design", roleName: "MEMBER" } });
+    expect(productDevData).toMatchObject({
+      isDataAdmin: true,
+      isTeamAdmin: false,
+      currentTeam: { name: "northwind-design", roleName: "MEMBER" },
+    });
   });
 
   test("an internal admin may load another user's session; it is that user's", async () => {
@@ -157,7 +181,13 @@ describe("teams", () => {
       isTeamAdmin: true,
       isDataAdmin: false,
       currentTeamType: "BRAND",
-      currentTeam: { name: "teamless-team", displayName: "Tina's team", roleName: "ADMIN", defaultTeam: true, invitationStatus: "ACCEPTED" },
+      currentTeam: {
+        name: "teamless-team",
+        displayName: "Tina's team",
+        roleName: "ADMIN",
+        defaultTeam: true,
+        invitationStatus: "ACCEPTED",
+      },
     });
     const second = await load("teamless", "admin");
     expect(second.productDevData.teams).toHaveLength(1);
@@ -179,16 +209,33 @@ describe("teams", () => {
   test("pending and declined memberships are hidden; the first active team is current when none is default", async () => {
     const member = await freshUser("member", "Max");
     const [design] = await t.db.select().from(schema.teams).where(eq(schema.teams.name, "northwind-design"));
-    const [other] = await t.db.insert(schema.teams).values({ name: "member-pending", displayName: "Pending", typeId: 1 }).returning();
+    const [other] = await t.db
+      .insert(schema.teams)
+      .values({ name: "member-pending", displayName: "Pending", typeId: 1 })
+      .returning();
     if (!design || !other) throw new Error("teams missing");
     await t.db.insert(schema.teamUsers).values([
       { teamId: design.id, userId: member, roleName: "MEMBER", defaultTeam: false, invitationStatus: null },
-      { teamId: other.id, userId: member, roleName: "ADMIN", defaultTeam: true, pending: true, invitationStatus: "PENDING" },
+      {
+        teamId: other.id,
+        userId: member,
+        roleName: "ADMIN",
+        defaultTeam: true,
+        pending: true,
+        invitationStatus: "PENDING",
+      },
     ]);
     const { productDevData } = await load("member", "admin");
     expect(productDevData.teams.map((team) => team.name)).toEqual(["northwind-design"]);
-    expect(productDevData).toMatchObject({ currentTeam: { name: "northwind-design" }, isTeamAdmin: false, isDataAdmin: true });
-    await t.db.update(schema.teamUsers).set({ invitationStatus: "DECLINED", pending: false }).where(eq(schema.teamUsers.teamId, other.id));
+    expect(productDevData).toMatchObject({
+      currentTeam: { name: "northwind-design" },
+      isTeamAdmin: false,
+      isDataAdmin: true,
+    });
+    await t.db
+      .update(schema.teamUsers)
+      .set({ invitationStatus: "DECLINED", pending: false })
+      .where(eq(schema.teamUsers.teamId, other.id));
     expect((await load("member", "admin")).productDevData.teams.map((team) => team.name)).toEqual(["northwind-design"]);
     // No team was made for them: they have an active one.
     expect(await teamMemberships("member")).toHaveLength(2);
@@ -215,7 +262,9 @@ describe("card access is data", () => {
     } finally {
       await t.db
         .delete(schema.cardGrants)
-        .where(and(eq(schema.cardGrants.userId, client), inArray(schema.cardGrants.routeName, ["orderEntry", "clients"])));
+        .where(
+          and(eq(schema.cardGrants.userId, client), inArray(schema.cardGrants.routeName, ["orderEntry", "clients"])),
+        );
     }
     const restored = cardsOf(await load("client"));
     expect(restored).toContain("orderEntry");
@@ -235,7 +284,9 @@ describe("card access is data", () => {
       expect(factory.user.userRoles).toEqual([{ roleName: "admin" }]);
       expect(cardsOf(await load("client"))).not.toContain("users");
     } finally {
-      await t.db.delete(schema.cardGrants).where(and(eq(schema.cardGrants.routeName, "inventory"), eq(schema.cardGrants.typeId, 4)));
+      await t.db
+        .delete(schema.cardGrants)
+        .where(and(eq(schema.cardGrants.routeName, "inventory"), eq(schema.cardGrants.typeId, 4)));
       await t.db.delete(schema.cardGrants).where(eq(schema.cardGrants.roleId, role.id));
       await t.db.delete(schema.userRoles).where(eq(schema.userRoles.roleId, role.id));
     }

@@ -39,15 +39,20 @@ const userId = async (userName: string) => {
 };
 
 const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, as = "admin", payload?: unknown) =>
-  t.request({ method, url, token: token(as), ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
+  t.request({
+    method,
+    url,
+    token: token(as),
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
 
 const ok = <T>(res: { statusCode: number; body: string; json: <J>() => J }, status = 200): T => {
   expect(res.statusCode, res.body).toBe(status);
   return res.json<T>();
 };
 
-const detail = async (name: string): Promise<TUserDetail> => ok<TUserDetail>(await call("GET", `/api/users/${await userId(name)}`));
-
+const detail = async (name: string): Promise<TUserDetail> =>
+  ok<TUserDetail>(await call("GET", `/api/users/${await userId(name)}`));
 
 const auditRows = (action: string) =>
   t.db.select().from(schema.auditLog).where(eq(schema.auditLog.action, action)).orderBy(desc(schema.auditLog.id));
@@ -69,7 +74,13 @@ describe("GET /api/users: list, search, sort, paging", () => {
     const page = ok<TUserPage>(await call("GET", "/api/users?size=100"));
     expect(page.total).toBeGreaterThanOrEqual(5);
     const byName = new Map(page.items.map((i) => [i.userName, i]));
-    expect(byName.get("admin")).toMatchObject({ userType: "icreate", roles: ["superadmin"], clientName: null, available: true, testUser: false });
+    expect(byName.get("admin")).toMatchObject({
+      userType: "icreate",
+      roles: ["superadmin"],
+      clientName: null,
+      available: true,
+      testUser: false,
+    });
     expect(byName.get("client")).toMatchObject({ userType: "client", clientName: "Northwind Apparel", roles: [] });
     expect(byName.get("client2")).toMatchObject({ userType: "client", clientName: "Bluebird Basics" });
     expect(byName.get("factory")).toMatchObject({ userType: "factory", firstName: "Fatima", lastName: "Floor" });
@@ -92,9 +103,13 @@ describe("GET /api/users: list, search, sort, paging", () => {
     for (const field of ["userName", "email", "lastName", "userType", "createdAt"]) {
       expect((await call("GET", `/api/users?sort=${field},desc`)).statusCode).toBe(200);
     }
-    const byLast = ok<TUserPage>(await call("GET", "/api/users?sort=lastName,asc&size=100")).items.map((i) => i.lastName.toLowerCase());
+    const byLast = ok<TUserPage>(await call("GET", "/api/users?sort=lastName,asc&size=100")).items.map((i) =>
+      i.lastName.toLowerCase(),
+    );
     expect(byLast).toEqual([...byLast].sort());
-    const byType = ok<TUserPage>(await call("GET", "/api/users?sort=userType,asc&size=100")).items.map((i) => i.userType);
+    const byType = ok<TUserPage>(await call("GET", "/api/users?sort=userType,asc&size=100")).items.map(
+      (i) => i.userType,
+    );
     expect(byType).toEqual([...byType].sort());
     const first = ok<TUserPage>(await call("GET", "/api/users?size=2&page=0"));
     const second = ok<TUserPage>(await call("GET", "/api/users?size=2&page=1"));
@@ -149,7 +164,9 @@ describe("lookups: internal admins, by email, by client, types, roles, form opti
   });
 
   test("by email is trimmed and lowercased", async () => {
-    const found = ok<TUserListItem[]>(await call("GET", `/api/users/byEmail?email=${encodeURIComponent("  Client2@Demo.HUB.test ")}`));
+    const found = ok<TUserListItem[]>(
+      await call("GET", `/api/users/byEmail?email=${encodeURIComponent("  Client2@Demo.HUB.test ")}`),
+    );
     expect(found.map((u) => u.userName)).toEqual(["client2"]);
     expect(ok<TUserListItem[]>(await call("GET", "/api/users/byEmail?email=nobody@example.test"))).toEqual([]);
   });
@@ -238,17 +255,23 @@ describe("PUT /api/users/:id", () => {
     const [audit] = await auditRows("user.update");
     expect(audit).toMatchObject({ actorUserName: "admin", subject: `user:${before.userId}:designer` });
     expect(audit?.at).toBeInstanceOf(Date);
-    expect(audit?.detail).toMatchObject({ before: { roles: [], testUser: false }, after: { roles: ["admin"], testUser: true } });
+    expect(audit?.detail).toMatchObject({
+      before: { roles: [], testUser: false },
+      after: { roles: ["admin"], testUser: true },
+    });
 
     // Put it back: replacing removes the grants and the role link.
-    const restored = ok<TUserDetail>(await call("PUT", `/api/users/${before.userId}`, "admin", toUserUpdateRequest(before)));
+    const restored = ok<TUserDetail>(
+      await call("PUT", `/api/users/${before.userId}`, "admin", toUserUpdateRequest(before)),
+    );
     expect(restored.roles).toEqual([]);
     expect(restored.cardAccess).toEqual(before.cardAccess);
   });
 
   test("validates with the contract: unknown cards, a card granted and denied, unknown role, client or facility", async () => {
     const before = await detail("factory");
-    const put = (patch: Partial<TUserUpdateRequest>) => call("PUT", `/api/users/${before.userId}`, "admin", { ...toUserUpdateRequest(before), ...patch });
+    const put = (patch: Partial<TUserUpdateRequest>) =>
+      call("PUT", `/api/users/${before.userId}`, "admin", { ...toUserUpdateRequest(before), ...patch });
     const unknownCard = await put({ cardGrants: { granted: ["nope"], denied: [] } });
     expect(unknownCard.statusCode).toBe(400);
     expect(unknownCard.json<TErrorResponse>().fields).toHaveProperty(["cardGrants.granted.0"]);
@@ -271,10 +294,14 @@ describe("PUT /api/users/:id", () => {
 
   test("an admin cannot remove their own superadmin role, deactivate or retype themselves", async () => {
     const me = await detail("admin");
-    const put = (patch: Partial<TUserUpdateRequest>) => call("PUT", `/api/users/${me.userId}`, "admin", { ...toUserUpdateRequest(me), ...patch });
+    const put = (patch: Partial<TUserUpdateRequest>) =>
+      call("PUT", `/api/users/${me.userId}`, "admin", { ...toUserUpdateRequest(me), ...patch });
     const demote = await put({ roles: [] });
     expect(demote.statusCode).toBe(400);
-    expect(demote.json<TErrorResponse>()).toMatchObject({ message: expect.stringContaining("own superadmin role"), fields: { roles: expect.any(String) } });
+    expect(demote.json<TErrorResponse>()).toMatchObject({
+      message: expect.stringContaining("own superadmin role"),
+      fields: { roles: expect.any(String) },
+    });
     const deactivate = await put({ available: false });
     expect(deactivate.statusCode).toBe(400);
     expect(deactivate.json<TErrorResponse>().fields).toHaveProperty("available");
@@ -286,7 +313,14 @@ describe("PUT /api/users/:id", () => {
   test("only a superadmin grants the superadmin role", async () => {
     // A second internal admin without the superadmin role.
     const created = ok<TCreateAccountResponse>(
-      await call("POST", "/api/users", "admin", { kind: "icreate", username: "ops2", email: "ops2@example.test", firstName: "Ops", lastName: "Two", factoryId: null }),
+      await call("POST", "/api/users", "admin", {
+        kind: "icreate",
+        username: "ops2",
+        email: "ops2@example.test",
+        firstName: "Ops",
+        lastName: "Two",
+        factoryId: null,
+      }),
       201,
     );
     const mail = (await t.mailbox()).filter((m) => m.to === "ops2@example.test").at(-1);
@@ -306,17 +340,34 @@ describe("PUT /api/users/:id", () => {
       payload: { ...toUserUpdateRequest(factory), roles: ["superadmin"] },
     });
     expect(res.statusCode).toBe(403);
-    const link = await t.request({ method: "POST", url: "/api/userRole", token: opsToken, payload: { userId: factory.userId, roleName: "superadmin" } });
+    const link = await t.request({
+      method: "POST",
+      url: "/api/userRole",
+      token: opsToken,
+      payload: { userId: factory.userId, roleName: "superadmin" },
+    });
     expect(link.statusCode).toBe(403);
     // Nor do they change a superadmin's account.
     const admin = await detail("admin");
-    const touchAdmin = await t.request({ method: "PUT", url: `/api/users/${admin.userId}`, token: opsToken, payload: { ...toUserUpdateRequest(admin), testUser: true } });
+    const touchAdmin = await t.request({
+      method: "PUT",
+      url: `/api/users/${admin.userId}`,
+      token: opsToken,
+      payload: { ...toUserUpdateRequest(admin), testUser: true },
+    });
     expect(touchAdmin.statusCode).toBe(403);
     expect(await detail("admin")).toEqual(admin);
     // The plain admin role is fine for them.
-    const plain = await t.request({ method: "POST", url: "/api/userRole", token: opsToken, payload: { userId: factory.userId, roleName: "admin" } });
+    const plain = await t.request({
+      method: "POST",
+      url: "/api/userRole",
+      token: opsToken,
+      payload: { userId: factory.userId, roleName: "admin" },
+    });
     const role = ok<TUserRole>(plain, 201);
-    expect((await t.request({ method: "DELETE", url: `/api/userRole/${role.id}`, token: opsToken })).statusCode).toBe(200);
+    expect((await t.request({ method: "DELETE", url: `/api/userRole/${role.id}`, token: opsToken })).statusCode).toBe(
+      200,
+    );
     expect(created.user.isInternalAdmin).toBe(true);
   });
 });
@@ -326,12 +377,18 @@ describe("deactivation", () => {
     const name = "client2";
     const before = await detail(name);
     expect((await call("GET", `/api/userdata?username=${name}`, name)).statusCode).toBe(200);
-    ok<TUserDetail>(await call("PUT", `/api/users/${before.userId}`, "admin", { ...toUserUpdateRequest(before), available: false }));
+    ok<TUserDetail>(
+      await call("PUT", `/api/users/${before.userId}`, "admin", { ...toUserUpdateRequest(before), available: false }),
+    );
     const refused = await call("GET", `/api/userdata?username=${name}`, name);
     expect(refused.statusCode).toBe(401);
     expect(refused.json<TErrorResponse>().error).toBe("UNAUTHENTICATED");
     const [audit] = await auditRows("user.deactivate");
-    expect(audit).toMatchObject({ actorUserName: "admin", subject: `user:${before.userId}:client2`, detail: { before: { available: true }, after: { available: false } } });
+    expect(audit).toMatchObject({
+      actorUserName: "admin",
+      subject: `user:${before.userId}:client2`,
+      detail: { before: { available: true }, after: { available: false } },
+    });
     expect(ok<TUserPage>(await call("GET", "/api/users?searchString=client2")).items[0]?.available).toBe(false);
     ok<TUserDetail>(await call("PUT", `/api/users/${before.userId}`, "admin", toUserUpdateRequest(before)));
     expect((await call("GET", `/api/userdata?username=${name}`, name)).statusCode).toBe(200);
@@ -371,7 +428,11 @@ describe("POST /api/users: create an account", () => {
     // The temporary password is never in the API's answer.
     expect(res.body).not.toContain(temporary);
 
-    const first = await t.app.inject({ method: "POST", url: "/api/identity/signIn", payload: { username: "floor.lead", password: temporary } });
+    const first = await t.app.inject({
+      method: "POST",
+      url: "/api/identity/signIn",
+      payload: { username: "floor.lead", password: temporary },
+    });
     expect(first.json<TSignInResponse>()).toEqual({ result: "newPasswordRequired" });
     const done = await t.app.inject({
       method: "POST",
@@ -394,33 +455,72 @@ describe("POST /api/users: create an account", () => {
   test("a manufacturer account carries the manufacturer too", async () => {
     const fid = await factoryId();
     const created = ok<TCreateAccountResponse>(
-      await call("POST", "/api/users", "admin", { kind: "manufacturer", username: "maker1", email: "maker1@example.test", firstName: "Max", lastName: "Maker", factoryId: fid }),
+      await call("POST", "/api/users", "admin", {
+        kind: "manufacturer",
+        username: "maker1",
+        email: "maker1@example.test",
+        firstName: "Max",
+        lastName: "Maker",
+        factoryId: fid,
+      }),
       201,
     );
     expect(created.user).toMatchObject({ userType: "manufacturer", manufacturerId: fid, userFactoryId: fid });
   });
 
   test("clashes name the field: username (also against demo users, any case) and email", async () => {
-    const dup = await call("POST", "/api/users", "admin", { kind: "icreate", username: "FACTORY", email: "new@example.test", firstName: "A", lastName: "B", factoryId: null });
+    const dup = await call("POST", "/api/users", "admin", {
+      kind: "icreate",
+      username: "FACTORY",
+      email: "new@example.test",
+      firstName: "A",
+      lastName: "B",
+      factoryId: null,
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json<TErrorResponse>()).toMatchObject({ error: "CONFLICT", fields: { username: expect.any(String) } });
-    const email = await call("POST", "/api/users", "admin", { kind: "icreate", username: "fresh1", email: "factory@demo.hub.test", firstName: "A", lastName: "B", factoryId: null });
+    const email = await call("POST", "/api/users", "admin", {
+      kind: "icreate",
+      username: "fresh1",
+      email: "factory@demo.hub.test",
+      firstName: "A",
+      lastName: "B",
+      factoryId: null,
+    });
     expect(email.statusCode).toBe(409);
     expect(email.json<TErrorResponse>().fields).toHaveProperty("email");
-    const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(schema.identityUsers).where(eq(schema.identityUsers.username, "fresh1"));
+    const [row] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.identityUsers)
+      .where(eq(schema.identityUsers.username, "fresh1"));
     expect(row?.n).toBe(0);
   });
 
   test("validates with the contract: a facility for facility kinds, username characters, email, kind", async () => {
-    const base = { kind: "factory", username: "ok.name", email: "ok@example.test", firstName: "A", lastName: "B", factoryId: null };
+    const base = {
+      kind: "factory",
+      username: "ok.name",
+      email: "ok@example.test",
+      firstName: "A",
+      lastName: "B",
+      factoryId: null,
+    };
     const noFacility = await call("POST", "/api/users", "admin", base);
     expect(noFacility.statusCode).toBe(400);
     expect(noFacility.json<TErrorResponse>().fields).toHaveProperty("factoryId");
     const badFacility = await call("POST", "/api/users", "admin", { ...base, factoryId: 999999 });
     expect(badFacility.json<TErrorResponse>().fields).toHaveProperty("factoryId");
-    const badName = await call("POST", "/api/users", "admin", { ...base, username: "has space", factoryId: await factoryId() });
+    const badName = await call("POST", "/api/users", "admin", {
+      ...base,
+      username: "has space",
+      factoryId: await factoryId(),
+    });
     expect(badName.json<TErrorResponse>().fields).toHaveProperty("username");
-    const badEmail = await call("POST", "/api/users", "admin", { ...base, email: "nope", factoryId: await factoryId() });
+    const badEmail = await call("POST", "/api/users", "admin", {
+      ...base,
+      email: "nope",
+      factoryId: await factoryId(),
+    });
     expect(badEmail.json<TErrorResponse>().fields).toHaveProperty("email");
     const client = await call("POST", "/api/users", "admin", { ...base, kind: "client", factoryId: await factoryId() });
     expect(client.json<TErrorResponse>().fields).toHaveProperty("kind");
@@ -460,16 +560,31 @@ describe("OpenAPI", () => {
     const res = await t.app.inject({ method: "GET", url: "/api/docs/json" });
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>();
-    for (const path of ["/api/users", "/api/users/{id}", "/api/users/form-options", "/api/users/internalAdmins", "/api/users/byEmail", "/api/users/byClient/{clientId}", "/api/userTypes", "/api/roles", "/api/userRole", "/api/userRole/{id}"]) {
+    for (const path of [
+      "/api/users",
+      "/api/users/{id}",
+      "/api/users/form-options",
+      "/api/users/internalAdmins",
+      "/api/users/byEmail",
+      "/api/users/byClient/{clientId}",
+      "/api/userTypes",
+      "/api/roles",
+      "/api/userRole",
+      "/api/userRole/{id}",
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
-    expect(Object.keys(doc.paths["/api/users/{id}"]?.put?.responses ?? {})).toEqual(expect.arrayContaining(["200", "400", "401", "403", "404", "409"]));
+    expect(Object.keys(doc.paths["/api/users/{id}"]?.put?.responses ?? {})).toEqual(
+      expect.arrayContaining(["200", "400", "401", "403", "404", "409"]),
+    );
   });
 });
 
 describe("access matrix: every users endpoint × the demo users", () => {
   const others = ["client", "client2", "factory", "designer"];
-  const routes = async (): Promise<{ method: "GET" | "POST" | "PUT" | "DELETE"; url: string; payload?: unknown; ok: number }[]> => {
+  const routes = async (): Promise<
+    { method: "GET" | "POST" | "PUT" | "DELETE"; url: string; payload?: unknown; ok: number }[]
+  > => {
     const factory = await detail("factory");
     const clientTwo = await clientId("bluebird");
     return [
@@ -489,7 +604,14 @@ describe("access matrix: every users endpoint × the demo users", () => {
       {
         method: "POST",
         url: "/api/users",
-        payload: { kind: "icreate", username: "matrix.user", email: "matrix@example.test", firstName: "M", lastName: "X", factoryId: null },
+        payload: {
+          kind: "icreate",
+          username: "matrix.user",
+          email: "matrix@example.test",
+          firstName: "M",
+          lastName: "X",
+          factoryId: null,
+        },
         ok: 201,
       },
     ];
@@ -505,7 +627,11 @@ describe("access matrix: every users endpoint × the demo users", () => {
         expect(res.statusCode, `${who} ${route.method} ${route.url}`).toBe(403);
         expect(res.json<TErrorResponse>().error).toBe("FORBIDDEN");
       }
-      const anonymous = await t.request({ method: route.method, url: route.url, ...(route.payload ? { payload: route.payload as Record<string, unknown> } : {}) });
+      const anonymous = await t.request({
+        method: route.method,
+        url: route.url,
+        ...(route.payload ? { payload: route.payload as Record<string, unknown> } : {}),
+      });
       expect(anonymous.statusCode, `anonymous ${route.method} ${route.url}`).toBe(401);
     }
     expect(await detail("factory")).toEqual(before);
@@ -537,7 +663,10 @@ describe("access matrix: every users endpoint × the demo users", () => {
 
   test("a second internal admin without the users card is refused", async () => {
     const id = await userId("matrix.user");
-    const temporary = /Temporary password: (\S+)/.exec((await t.mailbox()).filter((m) => m.to === "matrix@example.test").at(-1)?.text ?? "")?.[1] ?? "";
+    const temporary =
+      /Temporary password: (\S+)/.exec(
+        (await t.mailbox()).filter((m) => m.to === "matrix@example.test").at(-1)?.text ?? "",
+      )?.[1] ?? "";
     const done = await t.app.inject({
       method: "POST",
       url: "/api/identity/completeNewPassword",
@@ -545,7 +674,12 @@ describe("access matrix: every users endpoint × the demo users", () => {
     });
     expect(done.statusCode, done.body).toBe(200);
     const me = await detail("matrix.user");
-    ok(await call("PUT", `/api/users/${id}`, "admin", { ...toUserUpdateRequest(me), cardGrants: { granted: [], denied: ["users"] } }));
+    ok(
+      await call("PUT", `/api/users/${id}`, "admin", {
+        ...toUserUpdateRequest(me),
+        cardGrants: { granted: [], denied: ["users"] },
+      }),
+    );
     const matrixToken = await t.signIn("matrix.user", "Matrix-Pass9!");
     expect((await t.request({ method: "GET", url: "/api/users", token: matrixToken })).statusCode).toBe(403);
   });

@@ -30,7 +30,11 @@ const PREFIX = "pglite-template-";
 
 const pgliteVersion = (): string => {
   try {
-    return (JSON.parse(readFileSync(join(ROOT, "node_modules", "@electric-sql", "pglite", "package.json"), "utf8")) as { version: string }).version;
+    return (
+      JSON.parse(readFileSync(join(ROOT, "node_modules", "@electric-sql", "pglite", "package.json"), "utf8")) as {
+        version: string;
+      }
+    ).version;
   } catch {
     return "unknown";
   }

@@ -35,7 +35,11 @@ export type PrincipalResolver = (request: FastifyRequest) => Promise<Principal |
 export const registeredRoutes: { method: string; url: string; access: Access | undefined }[] = [];
 
 /** Enforces each route's declared access before its body is even parsed. */
-export const installAccessGuard = (app: FastifyInstance, resolvePrincipal: PrincipalResolver, demoMode: boolean): void => {
+export const installAccessGuard = (
+  app: FastifyInstance,
+  resolvePrincipal: PrincipalResolver,
+  demoMode: boolean,
+): void => {
   app.decorateRequest("principal", null);
   app.addHook("onRoute", (route) => {
     const access = (route.config as { access?: Access } | undefined)?.access;

@@ -78,13 +78,19 @@ const cognitoSettings = (env: NodeJS.ProcessEnv): CognitoSettings | null => {
   const userPoolId = env.COGNITO_USER_POOL_ID?.trim() || null;
   const clientId = env.COGNITO_CLIENT_ID?.trim() || null;
   if (!userPoolId && !clientId) return null;
-  if (!userPoolId) throw new Error("COGNITO_CLIENT_ID is set but COGNITO_USER_POOL_ID is not: set both to use Cognito, or neither.");
-  if (!clientId) throw new Error("COGNITO_USER_POOL_ID is set but COGNITO_CLIENT_ID is not: set the app client's id too.");
+  if (!userPoolId)
+    throw new Error("COGNITO_CLIENT_ID is set but COGNITO_USER_POOL_ID is not: set both to use Cognito, or neither.");
+  if (!clientId)
+    throw new Error("COGNITO_USER_POOL_ID is set but COGNITO_CLIENT_ID is not: set the app client's id too.");
   if (userPoolId.length > IDENTITY_POOL_ID_MAX) {
-    throw new Error(`COGNITO_USER_POOL_ID must be at most ${IDENTITY_POOL_ID_MAX} characters, got ${userPoolId.length}.`);
+    throw new Error(
+      `COGNITO_USER_POOL_ID must be at most ${IDENTITY_POOL_ID_MAX} characters, got ${userPoolId.length}.`,
+    );
   }
   if (!COGNITO_POOL_ID.test(userPoolId)) {
-    throw new Error(`COGNITO_USER_POOL_ID must look like "us-east-1_AbCdEf123" (region, "_", id), got "${userPoolId}".`);
+    throw new Error(
+      `COGNITO_USER_POOL_ID must look like "us-east-1_AbCdEf123" (region, "_", id), got "${userPoolId}".`,
+    );
   }
   const region = env.COGNITO_REGION?.trim() || userPoolId.slice(0, userPoolId.indexOf("_"));
   return {
@@ -111,7 +117,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): HubConfig => {
   const production = env.NODE_ENV === "production";
   const port = int(env.PORT, 3000, "PORT");
   const secret = env.HUB_SECRET_KEY?.trim() || null;
-  if (production && !secret) throw new Error("HUB_SECRET_KEY is required in production (it encrypts integration credentials).");
+  if (production && !secret)
+    throw new Error("HUB_SECRET_KEY is required in production (it encrypts integration credentials).");
   if (secret && secret.length < 32) throw new Error("HUB_SECRET_KEY must be at least 32 characters.");
   return {
     port,
@@ -133,7 +140,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): HubConfig => {
     idTokenTtlSeconds: int(env.ID_TOKEN_TTL_SECONDS, 3600, "ID_TOKEN_TTL_SECONDS"),
     refreshTokenTtlDays: int(env.REFRESH_TOKEN_TTL_DAYS, 30, "REFRESH_TOKEN_TTL_DAYS"),
     webDist: resolve(env.WEB_DIST ?? "apps/web/dist"),
-    secretKey: createHash("sha256").update(secret ?? DEV_SECRET_KEY).digest(),
+    secretKey: createHash("sha256")
+      .update(secret ?? DEV_SECRET_KEY)
+      .digest(),
     secretKeyIsDevKey: !secret,
     storePlatformUrl: env.STORE_PLATFORM_URL?.trim().replace(/\/+$/, "") || null,
     shippingPlatformUrl: (env.SHIPPING_PLATFORM_URL?.trim() || "https://ssapi.shipstation.com").replace(/\/+$/, ""),

@@ -17,4 +17,7 @@ export const toCsv = (header: string[], rows: unknown[][]): string =>
 
 /** Sends a CSV as a download named `fileName`. */
 export const sendCsv = (reply: FastifyReply, fileName: string, csv: string): FastifyReply =>
-  reply.header("content-type", "text/csv; charset=utf-8").header("content-disposition", `attachment; filename="${fileName}"`).send(csv);
+  reply
+    .header("content-type", "text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${fileName}"`)
+    .send(csv);

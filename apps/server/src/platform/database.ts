@@ -17,7 +17,10 @@ export const openHubDatabase = async (config: HubConfig): Promise<DatabaseHandle
   // A new embedded folder starts as a copy of the mode's template when `npm start` made one (packages/db/src/template.ts).
   const handle = config.databaseUrl
     ? await openDatabase({ url: config.databaseUrl })
-    : await openDatabase({ dataDir: config.databaseDir, template: () => databaseTemplatePath(config.demoMode ? "demo" : "empty") });
+    : await openDatabase({
+        dataDir: config.databaseDir,
+        template: () => databaseTemplatePath(config.demoMode ? "demo" : "empty"),
+      });
   try {
     const openMs = lap();
     await handle.migrate();

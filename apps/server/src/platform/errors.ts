@@ -15,24 +15,38 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) => new HttpError(400, "BAD_REQUEST", message, fields);
-export const unauthenticated = (message: string = MESSAGES.notAuthenticated) => new HttpError(401, "UNAUTHENTICATED", message);
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new HttpError(400, "BAD_REQUEST", message, fields);
+export const unauthenticated = (message: string = MESSAGES.notAuthenticated) =>
+  new HttpError(401, "UNAUTHENTICATED", message);
 export const forbidden = (message = "You do not have access to this.") => new HttpError(403, "FORBIDDEN", message);
 export const notFound = (what = "That") => new HttpError(404, "NOT_FOUND", `${what} was not found.`);
-export const conflict = (message: string, fields?: Record<string, string>) => new HttpError(409, "CONFLICT", message, fields);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new HttpError(409, "CONFLICT", message, fields);
 
-type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[]; message?: string } } };
+type ValidationIssue = {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string } };
+};
 
 export const installErrorHandler = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      const body: TErrorResponse = { error: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+      const body: TErrorResponse = {
+        error: error.code,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+      };
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation as ValidationIssue[]) {
-        const path = issue.params?.issue?.path?.map(String).join(".") || issue.instancePath?.replace(/^\//, "").replaceAll("/", ".") || "_";
+        const path =
+          issue.params?.issue?.path?.map(String).join(".") ||
+          issue.instancePath?.replace(/^\//, "").replaceAll("/", ".") ||
+          "_";
         const message = issue.params?.issue?.message ?? issue.message ?? "Invalid value";
         if (!fields[path]) fields[path] = message;
       }
@@ -43,14 +57,21 @@ export const installErrorHandler = (app: FastifyInstance): void => {
     const status = typeof error.statusCode === "number" ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
-      return reply.status(500).send({ error: "INTERNAL", message: MESSAGES.somethingWentWrong } satisfies TErrorResponse);
+      return reply
+        .status(500)
+        .send({ error: "INTERNAL", message: MESSAGES.somethingWentWrong } satisfies TErrorResponse);
     }
     if (status === 413) return reply.status(413).send({ error: "BAD_REQUEST", message: "The request is too large." });
     if (status === 415) return reply.status(415).send({ error: "BAD_REQUEST", message: "Send the request as JSON." });
-    return reply.status(status).send({ error: "BAD_REQUEST", message: error.message || "The request is not valid." } satisfies TErrorResponse);
+    return reply
+      .status(status)
+      .send({ error: "BAD_REQUEST", message: error.message || "The request is not valid." } satisfies TErrorResponse);
   });
 };
 
 /** The 404 of a path no route serves, in the one error shape. Fastify takes one not-found handler: app.ts sets it. */
 export const sendNotFound = (request: FastifyRequest, reply: FastifyReply) =>
-  reply.status(404).send({ error: "NOT_FOUND", message: `No endpoint ${request.method} ${request.url.split("?")[0]}.` } satisfies TErrorResponse);
+  reply.status(404).send({
+    error: "NOT_FOUND",
+    message: `No endpoint ${request.method} ${request.url.split("?")[0]}.`,
+  } satisfies TErrorResponse);

@@ -10,6 +10,7 @@ export const idempotencyKeyOf = (request: FastifyRequest): string | undefined =>
   const raw = request.headers[IDEMPOTENCY_HEADER];
   const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
   if (!key) return undefined;
-  if (key.length > IDEMPOTENCY_KEY_MAX) throw badRequest(`The Idempotency-Key header must be at most ${IDEMPOTENCY_KEY_MAX} characters.`);
+  if (key.length > IDEMPOTENCY_KEY_MAX)
+    throw badRequest(`The Idempotency-Key header must be at most ${IDEMPOTENCY_KEY_MAX} characters.`);
   return key;
 };

@@ -21,7 +21,9 @@ export const outboxMailer = (db: HubDb): Mailer => ({
 /** Production: delivers over SMTP (SMTP_URL, e.g. smtps://user:pass@host:465) and records the outcome. */
 export const smtpMailer = (db: HubDb, smtpUrl: string, from: string): Mailer => {
   // nodemailer loads with the first message, not at start.
-  const smtp = loadOnce(async (): Promise<Transporter> => (await import("nodemailer")).default.createTransport(smtpUrl));
+  const smtp = loadOnce(
+    async (): Promise<Transporter> => (await import("nodemailer")).default.createTransport(smtpUrl),
+  );
   return {
     async send(message) {
       // Only the envelope is kept: message bodies can carry codes, and SMTP is where they live now.

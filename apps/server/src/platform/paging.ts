@@ -21,7 +21,9 @@ export const orderByFor = (
   const parsed = parseSort(sort) ?? { field: fallback[0], dir: fallback[1] };
   const target = sortable[parsed.field];
   if (!target) {
-    throw badRequest(`You can sort by ${Object.keys(sortable).join(", ")}.`, { sort: `Unknown sort field "${parsed.field}"` });
+    throw badRequest(`You can sort by ${Object.keys(sortable).join(", ")}.`, {
+      sort: `Unknown sort field "${parsed.field}"`,
+    });
   }
   const order = [parsed.dir === "asc" ? asc(target) : desc(target)];
   if (tieBreaker) order.push(asc(tieBreaker));
@@ -36,4 +38,9 @@ export const searchAny = (searchString: string | undefined, columns: (Column | S
   return or(...columns.map((c) => sql`${c}::text ilike ${pattern}`));
 };
 
-export const toPage = <T>(items: T[], total: number, q: TPageQuery): TPage<T> => ({ items, total, page: q.page, size: q.size });
+export const toPage = <T>(items: T[], total: number, q: TPageQuery): TPage<T> => ({
+  items,
+  total,
+  page: q.page,
+  size: q.size,
+});

@@ -52,7 +52,14 @@ export const loadApiKeyPrincipal = async (db: HubDb, key: string): Promise<Princ
   if (!API_KEY_PATTERN.test(key)) return null;
   const k = schema.apiKeys;
   const [row] = await db
-    .select({ id: k.id, mode: k.mode, prefix: k.prefix, clientId: k.clientId, lastUsedAt: k.lastUsedAt, planLevel: schema.subscriptions.level })
+    .select({
+      id: k.id,
+      mode: k.mode,
+      prefix: k.prefix,
+      clientId: k.clientId,
+      lastUsedAt: k.lastUsedAt,
+      planLevel: schema.subscriptions.level,
+    })
     .from(k)
     .innerJoin(schema.clients, eq(schema.clients.clientId, k.clientId))
     .leftJoin(schema.subscriptions, eq(schema.subscriptions.subscriptionId, schema.clients.subscriptionId))
@@ -93,7 +100,11 @@ export const cardsOf = async (db: HubDb, userId: number, typeId: number, roleIds
   const subject = [eq(schema.cardGrants.typeId, typeId), eq(schema.cardGrants.userId, userId)];
   if (roleIds.length > 0) subject.push(inArray(schema.cardGrants.roleId, roleIds));
   const rows = await db
-    .select({ routeName: schema.cardGrants.routeName, granted: schema.cardGrants.granted, userId: schema.cardGrants.userId })
+    .select({
+      routeName: schema.cardGrants.routeName,
+      granted: schema.cardGrants.granted,
+      userId: schema.cardGrants.userId,
+    })
     .from(schema.cardGrants)
     .where(or(...subject));
   const cards = new Set<string>();
@@ -139,7 +150,12 @@ export const loadPrincipal = async (db: HubDb, userName: string): Promise<Princi
     isInternal: meta?.isInternal ?? false,
     isFacility: meta?.isFacility ?? false,
     roles: roleRows.map((r) => r.roleName),
-    cards: await cardsOf(db, user.userId, user.typeId, roleRows.map((r) => r.id)),
+    cards: await cardsOf(
+      db,
+      user.userId,
+      user.typeId,
+      roleRows.map((r) => r.id),
+    ),
     clientId: user.clientId,
     isClientAdmin: user.isClientAdmin,
     planLevel: user.planLevel ?? null,
@@ -153,12 +169,18 @@ export const loadPrincipal = async (db: HubDb, userName: string): Promise<Princi
  * The id is kept only for internal users and only when the client exists; anything else (absent,
  * not a number, an unknown or deleted client) is ignored, so a stale choice never breaks a call.
  */
-export const withSessionClient = async (db: HubDb, principal: Principal, header: string | string[] | undefined): Promise<Principal> => {
+export const withSessionClient = async (
+  db: HubDb,
+  principal: Principal,
+  header: string | string[] | undefined,
+): Promise<Principal> => {
   const raw = Array.isArray(header) ? header[0] : header;
   if (!principal.isInternal || !raw || !/^[1-9][0-9]{0,9}$/.test(raw.trim())) return principal;
   const id = Number(raw.trim());
   if (id > 2_147_483_647) return principal;
-  const [client] = await db.select({ clientId: schema.clients.clientId }).from(schema.clients).where(eq(schema.clients.clientId, id));
+  const [client] = await db
+    .select({ clientId: schema.clients.clientId })
+    .from(schema.clients)
+    .where(eq(schema.clients.clientId, id));
   return client ? { ...principal, sessionClientId: client.clientId } : principal;
 };
-

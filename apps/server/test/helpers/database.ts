@@ -20,7 +20,9 @@ export type TestDatabase = {
  * PGlite starts from the dump the global setup prepared; the migrations and the seed then run as at
  * every start, finding nothing left to do there.
  */
-export const openTestDatabase = async (serverUrl: string | undefined = process.env.DATABASE_URL?.trim()): Promise<TestDatabase> => {
+export const openTestDatabase = async (
+  serverUrl: string | undefined = process.env.DATABASE_URL?.trim(),
+): Promise<TestDatabase> => {
   let handle: DatabaseHandle;
   let name: string | null = null;
   let drop = async () => {};
@@ -43,10 +45,13 @@ export const openTestDatabase = async (serverUrl: string | undefined = process.e
         // (a killed connection reports an error into the test run), and force only as a last resort.
         for (let attempt = 0; ; attempt++) {
           try {
-            await dropper.db.execute(sql.raw(`drop database if exists "${dbName}"${attempt >= 40 ? " with (force)" : ""}`));
+            await dropper.db.execute(
+              sql.raw(`drop database if exists "${dbName}"${attempt >= 40 ? " with (force)" : ""}`),
+            );
             break;
           } catch (error) {
-            const inUse = (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
+            const inUse =
+              (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
             if (inUse !== "55006" || attempt >= 40) throw error;
             await new Promise((resolve) => setTimeout(resolve, 50));
           }

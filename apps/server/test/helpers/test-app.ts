@@ -1,5 +1,5 @@
-import { join } from "node:path";
 import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { GENERATED_USER_TYPE_ID, type TSignInResponse, type TTokens } from "@hub/contracts";
 import { DEMO_PASSWORD, type HubDb, schema } from "@hub/db";
 import { asc, sql } from "drizzle-orm";
@@ -88,7 +88,12 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   const config = testConfig({}, options.config);
   let app: HubApp;
   try {
-    app = await buildApp({ config, db: database.db, logger: options.logStream !== undefined, logStream: options.logStream });
+    app = await buildApp({
+      config,
+      db: database.db,
+      logger: options.logStream !== undefined,
+      logStream: options.logStream,
+    });
     await options.setup?.(app);
     await app.ready();
   } catch (error) {
@@ -149,7 +154,9 @@ export const signInDemoUsers = async (t: TestApp): Promise<Record<DemoUser, stri
 
 /** The ids of the two demo clients: Northwind (Professional) and Bluebird (Basic). */
 export const demoClientIds = async (db: HubDb): Promise<{ northwind: number; bluebird: number }> => {
-  const rows = await db.select({ clientId: schema.clients.clientId, siteName: schema.clients.siteName }).from(schema.clients);
+  const rows = await db
+    .select({ clientId: schema.clients.clientId, siteName: schema.clients.siteName })
+    .from(schema.clients);
   const id = (site: string) => {
     const found = rows.find((c) => c.siteName === site)?.clientId;
     if (!found) throw new Error(`demo client ${site} is missing`);

@@ -60,18 +60,21 @@ const mask = (email: string): string => {
 };
 
 /** Cognito's password policy: (by default) 8+ characters with a lower- and upper-case letter, a digit and a symbol. */
-const passwordChecker = (minLength: number) => (password: unknown): string => {
-  const p = typeof password === "string" ? password : "";
-  const missing = [
-    p.length < minLength && "Password not long enough",
-    !/[a-z]/.test(p) && "Password must have lowercase characters",
-    !/[A-Z]/.test(p) && "Password must have uppercase characters",
-    !/\d/.test(p) && "Password must have numeric characters",
-    !/[^A-Za-z0-9]/.test(p) && "Password must have symbol characters",
-  ].filter(Boolean);
-  if (missing.length > 0) throw new CognitoError("InvalidPasswordException", `Password did not conform with policy: ${missing[0]}`);
-  return p;
-};
+const passwordChecker =
+  (minLength: number) =>
+  (password: unknown): string => {
+    const p = typeof password === "string" ? password : "";
+    const missing = [
+      p.length < minLength && "Password not long enough",
+      !/[a-z]/.test(p) && "Password must have lowercase characters",
+      !/[A-Z]/.test(p) && "Password must have uppercase characters",
+      !/\d/.test(p) && "Password must have numeric characters",
+      !/[^A-Za-z0-9]/.test(p) && "Password must have symbol characters",
+    ].filter(Boolean);
+    if (missing.length > 0)
+      throw new CognitoError("InvalidPasswordException", `Password did not conform with policy: ${missing[0]}`);
+    return p;
+  };
 
 const str = (value: unknown): string => (typeof value === "string" ? value : "");
 
@@ -130,10 +133,16 @@ export const startCognitoStandIn = async (
   const checkSecretHash = (client: { clientId: string; secret: string | null }, username: string, hash: unknown) => {
     if (!client.secret) return;
     if (typeof hash !== "string" || hash === "") {
-      throw new CognitoError("NotAuthorizedException", `Client ${client.clientId} is configured for secret but secret was not received`);
+      throw new CognitoError(
+        "NotAuthorizedException",
+        `Client ${client.clientId} is configured for secret but secret was not received`,
+      );
     }
-    const expected = createHmac("sha256", client.secret).update(username + client.clientId).digest("base64");
-    if (hash !== expected) throw new CognitoError("NotAuthorizedException", `Unable to verify secret hash for client ${client.clientId}`);
+    const expected = createHmac("sha256", client.secret)
+      .update(username + client.clientId)
+      .digest("base64");
+    if (hash !== expected)
+      throw new CognitoError("NotAuthorizedException", `Unable to verify secret hash for client ${client.clientId}`);
   };
 
   const sendCode = (user: CognitoStandInUser, purpose: CognitoSentCode["purpose"]) => {
@@ -145,7 +154,8 @@ export const startCognitoStandIn = async (
   const useCode = (user: CognitoStandInUser, purpose: CognitoSentCode["purpose"], code: unknown) => {
     const live = liveCodes.get(`${purpose}:${key(user.username)}`);
     if (!live) throw new CognitoError("ExpiredCodeException", "Invalid code provided, please request a code again.");
-    if (live !== code) throw new CognitoError("CodeMismatchException", "Invalid verification code provided, please try again.");
+    if (live !== code)
+      throw new CognitoError("CodeMismatchException", "Invalid verification code provided, please try again.");
     liveCodes.delete(`${purpose}:${key(user.username)}`);
   };
 
@@ -169,7 +179,11 @@ export const startCognitoStandIn = async (
       .setExpirationTime(`${ttl}s`)
       .sign(privateKey);
 
-  const authResult = async (user: CognitoStandInUser, clientId: string, refresh: { token: string; originJti: string } | null) => {
+  const authResult = async (
+    user: CognitoStandInUser,
+    clientId: string,
+    refresh: { token: string; originJti: string } | null,
+  ) => {
     const originJti = refresh?.originJti ?? randomUUID();
     const accessToken = await new SignJWT({
       client_id: clientId,
@@ -200,20 +214,25 @@ export const startCognitoStandIn = async (
     return result;
   };
 
-  const attributesOf = (user: CognitoStandInUser) => Object.entries({ sub: user.sub, ...user.attributes }).map(([Name, Value]) => ({ Name, Value }));
+  const attributesOf = (user: CognitoStandInUser) =>
+    Object.entries({ sub: user.sub, ...user.attributes }).map(([Name, Value]) => ({ Name, Value }));
   const readAttributes = (list: unknown): Record<string, string> => {
     const out: Record<string, string> = {};
     for (const a of Array.isArray(list) ? (list as { Name?: unknown; Value?: unknown }[]) : []) {
       const name = str(a.Name);
       if (name.startsWith("custom:") && name !== "custom:hub_brand") {
-        throw new CognitoError("InvalidParameterException", `Attributes did not conform to the schema: Type for attribute {${name}} could not be determined`);
+        throw new CognitoError(
+          "InvalidParameterException",
+          `Attributes did not conform to the schema: Type for attribute {${name}} could not be determined`,
+        );
       }
       out[name] = str(a.Value);
     }
     return out;
   };
   const requirePool = (body: Record<string, unknown>) => {
-    if (body.UserPoolId !== userPoolId) throw new CognitoError("ResourceNotFoundException", `User pool ${str(body.UserPoolId)} does not exist.`);
+    if (body.UserPoolId !== userPoolId)
+      throw new CognitoError("ResourceNotFoundException", `User pool ${str(body.UserPoolId)} does not exist.`);
   };
 
   const operations: Record<string, (body: Record<string, unknown>) => Promise<unknown> | unknown> = {
@@ -224,8 +243,19 @@ export const startCognitoStandIn = async (
       if (findUser(username)) throw new CognitoError("UsernameExistsException", "User already exists");
       const password = checkPassword(body.Password);
       const attributes = readAttributes(body.UserAttributes);
-      if (!attributes.email) throw new CognitoError("InvalidParameterException", "Attributes did not conform to the schema: email: The attribute is required");
-      const user: CognitoStandInUser = { username, sub: randomUUID(), password, status: "UNCONFIRMED", enabled: true, attributes: { ...attributes, email_verified: "false" } };
+      if (!attributes.email)
+        throw new CognitoError(
+          "InvalidParameterException",
+          "Attributes did not conform to the schema: email: The attribute is required",
+        );
+      const user: CognitoStandInUser = {
+        username,
+        sub: randomUUID(),
+        password,
+        status: "UNCONFIRMED",
+        enabled: true,
+        attributes: { ...attributes, email_verified: "false" },
+      };
       users.set(key(username), user);
       return { UserConfirmed: false, UserSub: user.sub, CodeDeliveryDetails: sendCode(user, "signUp") };
     },
@@ -233,7 +263,8 @@ export const startCognitoStandIn = async (
       const client = requireClient(body);
       checkSecretHash(client, str(body.Username), body.SecretHash);
       const user = requireUser(body.Username);
-      if (user.status !== "UNCONFIRMED") throw new CognitoError("NotAuthorizedException", `User cannot be confirmed. Current status is ${user.status}`);
+      if (user.status !== "UNCONFIRMED")
+        throw new CognitoError("NotAuthorizedException", `User cannot be confirmed. Current status is ${user.status}`);
       useCode(user, "signUp", body.ConfirmationCode);
       const email = key(user.attributes.email ?? "");
       for (const other of users.values()) {
@@ -249,7 +280,8 @@ export const startCognitoStandIn = async (
       const client = requireClient(body);
       checkSecretHash(client, str(body.Username), body.SecretHash);
       const user = requireUser(body.Username);
-      if (user.status !== "UNCONFIRMED") throw new CognitoError("InvalidParameterException", "User is already confirmed.");
+      if (user.status !== "UNCONFIRMED")
+        throw new CognitoError("InvalidParameterException", "User is already confirmed.");
       return { CodeDeliveryDetails: sendCode(user, "signUp") };
     },
     ForgotPassword: (body) => {
@@ -274,9 +306,11 @@ export const startCognitoStandIn = async (
       if (body.AuthFlow === "USER_PASSWORD_AUTH") {
         checkSecretHash(client, str(params.USERNAME), params.SECRET_HASH);
         const user = requireUser(params.USERNAME);
-        if (user.password !== params.PASSWORD) throw new CognitoError("NotAuthorizedException", "Incorrect username or password.");
+        if (user.password !== params.PASSWORD)
+          throw new CognitoError("NotAuthorizedException", "Incorrect username or password.");
         if (!user.enabled) throw new CognitoError("NotAuthorizedException", "User is disabled.");
-        if (user.status === "UNCONFIRMED") throw new CognitoError("UserNotConfirmedException", "User is not confirmed.");
+        if (user.status === "UNCONFIRMED")
+          throw new CognitoError("UserNotConfirmedException", "User is not confirmed.");
         if (user.status === "FORCE_CHANGE_PASSWORD") {
           const session = randomBytes(32).toString("base64url");
           sessions.set(session, { username: user.username, clientId: client.clientId });
@@ -284,25 +318,37 @@ export const startCognitoStandIn = async (
           return {
             ChallengeName: "NEW_PASSWORD_REQUIRED",
             Session: session,
-            ChallengeParameters: { USER_ID_FOR_SRP: user.username, requiredAttributes: "[]", userAttributes: JSON.stringify(visible) },
+            ChallengeParameters: {
+              USER_ID_FOR_SRP: user.username,
+              requiredAttributes: "[]",
+              userAttributes: JSON.stringify(visible),
+            },
           };
         }
         return { ChallengeParameters: {}, AuthenticationResult: await authResult(user, client.clientId, null) };
       }
       if (body.AuthFlow === "REFRESH_TOKEN_AUTH") {
         const stored = refreshTokens.get(str(params.REFRESH_TOKEN));
-        if (!stored || stored.clientId !== client.clientId) throw new CognitoError("NotAuthorizedException", "Invalid Refresh Token");
+        if (!stored || stored.clientId !== client.clientId)
+          throw new CognitoError("NotAuthorizedException", "Invalid Refresh Token");
         if (stored.revoked) throw new CognitoError("NotAuthorizedException", "Refresh Token has been revoked");
         checkSecretHash(client, stored.username, params.SECRET_HASH);
         const user = requireUser(stored.username);
         if (!user.enabled) throw new CognitoError("NotAuthorizedException", "User is disabled.");
-        return { ChallengeParameters: {}, AuthenticationResult: await authResult(user, client.clientId, { token: str(params.REFRESH_TOKEN), originJti: stored.originJti }) };
+        return {
+          ChallengeParameters: {},
+          AuthenticationResult: await authResult(user, client.clientId, {
+            token: str(params.REFRESH_TOKEN),
+            originJti: stored.originJti,
+          }),
+        };
       }
       throw new CognitoError("InvalidParameterException", `Unsupported AuthFlow ${str(body.AuthFlow)}`);
     },
     RespondToAuthChallenge: async (body) => {
       const client = requireClient(body);
-      if (body.ChallengeName !== "NEW_PASSWORD_REQUIRED") throw new CognitoError("InvalidParameterException", "Unsupported challenge");
+      if (body.ChallengeName !== "NEW_PASSWORD_REQUIRED")
+        throw new CognitoError("InvalidParameterException", "Unsupported challenge");
       const responses = (body.ChallengeResponses ?? {}) as Record<string, string>;
       const session = sessions.get(str(body.Session));
       if (!session || session.clientId !== client.clientId || key(session.username) !== key(str(responses.USERNAME))) {
@@ -317,7 +363,8 @@ export const startCognitoStandIn = async (
     },
     RevokeToken: (body) => {
       const client = requireClient(body);
-      if (client.secret && body.ClientSecret !== client.secret) throw new CognitoError("NotAuthorizedException", "Invalid client secret.");
+      if (client.secret && body.ClientSecret !== client.secret)
+        throw new CognitoError("NotAuthorizedException", "Invalid client secret.");
       const stored = refreshTokens.get(str(body.Token));
       if (stored && stored.clientId === client.clientId) stored.revoked = true;
       return {};
@@ -327,7 +374,14 @@ export const startCognitoStandIn = async (
       const username = str(body.Username);
       if (findUser(username)) throw new CognitoError("UsernameExistsException", "User account already exists");
       const password = checkPassword(body.TemporaryPassword);
-      const user: CognitoStandInUser = { username, sub: randomUUID(), password, status: "FORCE_CHANGE_PASSWORD", enabled: true, attributes: readAttributes(body.UserAttributes) };
+      const user: CognitoStandInUser = {
+        username,
+        sub: randomUUID(),
+        password,
+        status: "FORCE_CHANGE_PASSWORD",
+        enabled: true,
+        attributes: readAttributes(body.UserAttributes),
+      };
       users.set(key(username), user);
       if (body.MessageAction !== "SUPPRESS") invitations.push({ username, email: user.attributes.email ?? "" });
       return { User: { Username: username, Attributes: attributesOf(user), Enabled: true, UserStatus: user.status } };
@@ -335,7 +389,12 @@ export const startCognitoStandIn = async (
     AdminGetUser: (body) => {
       requirePool(body);
       const user = requireUser(body.Username);
-      return { Username: user.username, UserAttributes: attributesOf(user), Enabled: user.enabled, UserStatus: user.status };
+      return {
+        Username: user.username,
+        UserAttributes: attributesOf(user),
+        Enabled: user.enabled,
+        UserStatus: user.status,
+      };
     },
     AdminDeleteUser: (body) => {
       requirePool(body);
@@ -346,7 +405,8 @@ export const startCognitoStandIn = async (
     AdminDeleteUserAttributes: (body) => {
       requirePool(body);
       const user = requireUser(body.Username);
-      for (const name of Array.isArray(body.UserAttributeNames) ? body.UserAttributeNames : []) delete user.attributes[str(name)];
+      for (const name of Array.isArray(body.UserAttributeNames) ? body.UserAttributeNames : [])
+        delete user.attributes[str(name)];
       return {};
     },
   };
@@ -368,16 +428,20 @@ export const startCognitoStandIn = async (
         return res.end(JSON.stringify(jwks));
       }
       const target = String(req.headers["x-amz-target"] ?? "");
-      const operation = target.startsWith("AWSCognitoIdentityProviderService.") ? target.slice("AWSCognitoIdentityProviderService.".length) : "";
+      const operation = target.startsWith("AWSCognitoIdentityProviderService.")
+        ? target.slice("AWSCognitoIdentityProviderService.".length)
+        : "";
       const raw = await readBody(req);
-      if (req.method !== "POST" || path !== "/" || !operation) return send(res, 404, { message: `Unknown request ${req.method} ${path}` });
+      if (req.method !== "POST" || path !== "/" || !operation)
+        return send(res, 404, { message: `Unknown request ${req.method} ${path}` });
       const body = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
       calls.push({ operation, body, signed: String(req.headers.authorization ?? "").startsWith("AWS4-HMAC-SHA256") });
       const handler = operations[operation];
       if (!handler) throw new CognitoError("UnknownOperationException", `The stand-in does not offer ${operation}`);
       return send(res, 200, await handler(body));
     } catch (error) {
-      if (error instanceof CognitoError) return send(res, 400, { __type: error.type, message: error.message }, error.type);
+      if (error instanceof CognitoError)
+        return send(res, 400, { __type: error.type, message: error.message }, error.type);
       return send(res, 500, { __type: "InternalErrorException", message: String(error) }, "InternalErrorException");
     }
   });

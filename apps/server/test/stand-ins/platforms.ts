@@ -6,12 +6,24 @@ import type { AddressInfo } from "node:net";
  * (ShipStation shape), on 127.0.0.1 and a free port. It checks the credentials the way they do:
  * wrong ones get their 401 JSON errors. A username of "slow" never gets an answer (timeouts).
  */
-export const STORE_CREDENTIALS = { apiKey: "store-key-0001", apiPassword: "shpat_store-secret-9876", storeName: "northwind-shop" };
-export const SHIPPING_CREDENTIALS = { apiKey: "ship-key-0002", apiPassword: "ship-secret-5555", token: "ship-token-4321" };
+export const STORE_CREDENTIALS = {
+  apiKey: "store-key-0001",
+  apiPassword: "shpat_store-secret-9876",
+  storeName: "northwind-shop",
+};
+export const SHIPPING_CREDENTIALS = {
+  apiKey: "ship-key-0002",
+  apiPassword: "ship-secret-5555",
+  token: "ship-token-4321",
+};
 export const SHOPIFY_401 = "[API] Invalid API key or access token (unrecognized login or wrong password)";
 export const SHIPSTATION_401 = "Authorization has been denied for this request.";
 
-export type StandIn = { url: string; requests: { path: string; headers: IncomingMessage["headers"] }[]; close: () => Promise<void> };
+export type StandIn = {
+  url: string;
+  requests: { path: string; headers: IncomingMessage["headers"] }[];
+  close: () => Promise<void>;
+};
 
 const basicOf = (req: IncomingMessage): [string, string] | null => {
   const h = req.headers.authorization;
@@ -33,12 +45,16 @@ export const startPlatformStandIn = async (): Promise<StandIn> => {
       res.end(JSON.stringify(body));
     };
     if (req.method === "GET" && path === "/admin/api/2024-01/shop.json") {
-      if (auth?.[0] !== STORE_CREDENTIALS.apiKey || auth[1] !== STORE_CREDENTIALS.apiPassword) return json(401, { errors: SHOPIFY_401 });
+      if (auth?.[0] !== STORE_CREDENTIALS.apiKey || auth[1] !== STORE_CREDENTIALS.apiPassword)
+        return json(401, { errors: SHOPIFY_401 });
       const domain = String(req.headers["x-shopify-shop-domain"] ?? "");
       return json(200, { shop: { id: 1, name: "Northwind Shop", myshopify_domain: domain } });
     }
     if (req.method === "GET" && path === "/carriers") {
-      const ok = auth?.[0] === SHIPPING_CREDENTIALS.apiKey && auth[1] === SHIPPING_CREDENTIALS.apiPassword && req.headers["x-shipstation-token"] === SHIPPING_CREDENTIALS.token;
+      const ok =
+        auth?.[0] === SHIPPING_CREDENTIALS.apiKey &&
+        auth[1] === SHIPPING_CREDENTIALS.apiPassword &&
+        req.headers["x-shipstation-token"] === SHIPPING_CREDENTIALS.token;
       if (!ok) return json(401, { Message: SHIPSTATION_401 });
       return json(200, [
         { name: "Stamps.com", code: "stamps_com" },

@@ -37,7 +37,8 @@ export const startS3StandIn = async (bucket: string): Promise<S3StandIn> => {
   const objects = new Map<string, Buffer>();
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://stand-in");
-    const authorized = typeof req.headers.authorization === "string" && req.headers.authorization.startsWith("AWS4-HMAC-SHA256 ");
+    const authorized =
+      typeof req.headers.authorization === "string" && req.headers.authorization.startsWith("AWS4-HMAC-SHA256 ");
     calls.push({ method: req.method ?? "", path: url.pathname, query: url.search, authorized });
     const body = await readBody(req);
     const error = (status: number, code: string, message: string) => {
@@ -51,13 +52,19 @@ export const startS3StandIn = async (bucket: string): Promise<S3StandIn> => {
     if (req.method === "GET" && !key && url.searchParams.get("list-type") === "2") {
       const prefix = url.searchParams.get("prefix") ?? "";
       const keys = [...objects.keys()].filter((k) => k.startsWith(prefix)).sort();
-      const contents = keys.map((k) => `<Contents><Key>${xml(k)}</Key><Size>${objects.get(k)?.length ?? 0}</Size></Contents>`).join("");
+      const contents = keys
+        .map((k) => `<Contents><Key>${xml(k)}</Key><Size>${objects.get(k)?.length ?? 0}</Size></Contents>`)
+        .join("");
       res.writeHead(200, { "content-type": "application/xml" });
-      return res.end(`<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><Prefix>${xml(prefix)}</Prefix><KeyCount>${keys.length}</KeyCount><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`);
+      return res.end(
+        `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><Prefix>${xml(prefix)}</Prefix><KeyCount>${keys.length}</KeyCount><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`,
+      );
     }
     if (!key) return error(400, "InvalidRequest", "Unsupported");
     if (req.method === "PUT") {
-      const chunked = String(req.headers["content-encoding"] ?? "").includes("aws-chunked") || String(req.headers["x-amz-content-sha256"] ?? "").startsWith("STREAMING-");
+      const chunked =
+        String(req.headers["content-encoding"] ?? "").includes("aws-chunked") ||
+        String(req.headers["x-amz-content-sha256"] ?? "").startsWith("STREAMING-");
       objects.set(key, chunked ? decodeAwsChunked(body) : body);
       res.writeHead(200, { etag: '"standin"' });
       return res.end();
@@ -77,5 +84,10 @@ export const startS3StandIn = async (bucket: string): Promise<S3StandIn> => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, calls, objects, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    objects,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 };

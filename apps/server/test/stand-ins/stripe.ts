@@ -2,7 +2,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 
 /** One call the stand-in saw: method, path, the form body, whether it carried the secret key, its Idempotency-Key. */
-export type StripeCall = { method: string; path: string; form: Record<string, string>; authorized: boolean; idempotencyKey: string | null };
+export type StripeCall = {
+  method: string;
+  path: string;
+  form: Record<string, string>;
+  authorized: boolean;
+  idempotencyKey: string | null;
+};
 
 export type StripeStandIn = { url: string; calls: StripeCall[]; close: () => Promise<void> };
 
@@ -30,7 +36,9 @@ export const startStripeStandIn = async (secretKey: string): Promise<StripeStand
     res.end(JSON.stringify(body));
   };
   const invalid = (res: ServerResponse, message: string, status = 400) =>
-    send(res, status, { error: { type: "invalid_request_error", message, ...(status === 404 ? { code: "resource_missing" } : {}) } });
+    send(res, status, {
+      error: { type: "invalid_request_error", message, ...(status === 404 ? { code: "resource_missing" } : {}) },
+    });
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://stand-in");
@@ -38,8 +46,15 @@ export const startStripeStandIn = async (secretKey: string): Promise<StripeStand
     const authorized = req.headers.authorization === `Bearer ${secretKey}`;
     const path = url.pathname;
     const idempotencyKey = req.headers["idempotency-key"];
-    calls.push({ method: req.method ?? "", path, form, authorized, idempotencyKey: typeof idempotencyKey === "string" ? idempotencyKey : null });
-    if (!authorized) return send(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+    calls.push({
+      method: req.method ?? "",
+      path,
+      form,
+      authorized,
+      idempotencyKey: typeof idempotencyKey === "string" ? idempotencyKey : null,
+    });
+    if (!authorized)
+      return send(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
     const parts = path.split("/").filter(Boolean);
 
     if (req.method === "POST" && path === "/v1/customers") {
@@ -50,26 +65,44 @@ export const startStripeStandIn = async (secretKey: string): Promise<StripeStand
     if (parts[0] === "v1" && parts[1] === "customers" && parts[2]) {
       const customer = customers.get(parts[2]);
       if (!customer) return invalid(res, `No such customer: '${parts[2]}'`, 404);
-      if (req.method === "POST" && parts.length === 3) return send(res, 200, { id: customer.id, object: "customer", metadata: {} });
+      if (req.method === "POST" && parts.length === 3)
+        return send(res, 200, { id: customer.id, object: "customer", metadata: {} });
       if (req.method === "POST" && parts[3] === "sources" && parts.length === 4) {
         if (!form.source?.startsWith("btok_")) return invalid(res, "Invalid bank account token");
         const sid = id("ba");
         customer.sources.add(sid);
-        return send(res, 200, { id: sid, object: "bank_account", last4: "6789", bank_name: "STAND-IN BANK", customer: customer.id });
+        return send(res, 200, {
+          id: sid,
+          object: "bank_account",
+          last4: "6789",
+          bank_name: "STAND-IN BANK",
+          customer: customer.id,
+        });
       }
       if (req.method === "DELETE" && parts[3] === "sources" && parts[4]) {
         if (!customer.sources.delete(parts[4])) return invalid(res, "No such source", 404);
         return send(res, 200, { id: parts[4], object: "bank_account", deleted: true });
       }
     }
-    if (req.method === "POST" && parts[1] === "payment_methods" && parts[2] && (parts[3] === "attach" || parts[3] === "detach")) {
+    if (
+      req.method === "POST" &&
+      parts[1] === "payment_methods" &&
+      parts[2] &&
+      (parts[3] === "attach" || parts[3] === "detach")
+    ) {
       const pm = parts[2];
       if (!pm.startsWith("pm_")) return invalid(res, `No such PaymentMethod: '${pm}'`, 404);
       if (parts[3] === "attach") {
         const customer = customers.get(form.customer ?? "");
         if (!customer) return invalid(res, "No such customer");
         customer.methods.add(pm);
-        return send(res, 200, { id: pm, object: "payment_method", type: "card", customer: customer.id, card: { brand: "visa", last4: pm.includes("declined") ? "0002" : "4242" } });
+        return send(res, 200, {
+          id: pm,
+          object: "payment_method",
+          type: "card",
+          customer: customer.id,
+          card: { brand: "visa", last4: pm.includes("declined") ? "0002" : "4242" },
+        });
       }
       for (const c of customers.values()) c.methods.delete(pm);
       return send(res, 200, { id: pm, object: "payment_method", type: "card", customer: null });
@@ -77,14 +110,29 @@ export const startStripeStandIn = async (secretKey: string): Promise<StripeStand
     if (req.method === "POST" && path === "/v1/payment_intents") {
       const amount = Number(form.amount);
       const piId = id("pi");
-      if (form.confirm !== "true" || form.off_session !== "true" || !customers.has(form.customer ?? "")) return invalid(res, "Expected a confirmed off-session intent for a known customer");
+      if (form.confirm !== "true" || form.off_session !== "true" || !customers.has(form.customer ?? ""))
+        return invalid(res, "Expected a confirmed off-session intent for a known customer");
       if ((form.payment_method ?? "").includes("declined")) {
         return send(res, 402, {
-          error: { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined.", payment_intent: { id: piId, object: "payment_intent", status: "requires_payment_method" } },
+          error: {
+            type: "card_error",
+            code: "card_declined",
+            decline_code: "generic_decline",
+            message: "Your card was declined.",
+            payment_intent: { id: piId, object: "payment_intent", status: "requires_payment_method" },
+          },
         });
       }
       intents.set(piId, amount);
-      return send(res, 200, { id: piId, object: "payment_intent", amount, currency: form.currency, status: "succeeded", customer: form.customer, payment_method: form.payment_method });
+      return send(res, 200, {
+        id: piId,
+        object: "payment_intent",
+        amount,
+        currency: form.currency,
+        status: "succeeded",
+        customer: form.customer,
+        payment_method: form.payment_method,
+      });
     }
     if (req.method === "POST" && path === "/v1/refunds") {
       const charged = intents.get(form.payment_intent ?? "");
@@ -92,12 +140,24 @@ export const startStripeStandIn = async (secretKey: string): Promise<StripeStand
       if (charged === undefined) return invalid(res, "No such payment_intent");
       if (amount > charged) return invalid(res, "Refund amount is greater than unrefunded amount");
       intents.set(form.payment_intent ?? "", charged - amount);
-      return send(res, 200, { id: id("re"), object: "refund", amount, status: "succeeded", payment_intent: form.payment_intent });
+      return send(res, 200, {
+        id: id("re"),
+        object: "refund",
+        amount,
+        status: "succeeded",
+        payment_intent: form.payment_intent,
+      });
     }
     if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
       if (!customers.has(form.customer ?? "")) return invalid(res, "No such customer");
       const sid = id("bps");
-      return send(res, 200, { id: sid, object: "billing_portal.session", customer: form.customer, return_url: form.return_url, url: `https://billing.stand-in.test/p/session/${sid}` });
+      return send(res, 200, {
+        id: sid,
+        object: "billing_portal.session",
+        customer: form.customer,
+        return_url: form.return_url,
+        url: `https://billing.stand-in.test/p/session/${sid}`,
+      });
     }
     return invalid(res, `Unrecognized request URL (${req.method}: ${path})`, 404);
   });

@@ -21,7 +21,9 @@ export const buildTheme = (settings: TSettings): Theme =>
     },
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
-      MuiCard: { styleOverrides: { root: { boxShadow: "0 0 2px rgba(145,158,171,.2), 0 12px 24px -4px rgba(145,158,171,.12)" } } },
+      MuiCard: {
+        styleOverrides: { root: { boxShadow: "0 0 2px rgba(145,158,171,.2), 0 12px 24px -4px rgba(145,158,171,.12)" } },
+      },
       MuiTextField: { defaultProps: { fullWidth: true } },
     },
   });

@@ -19,10 +19,26 @@ type Props = {
  * A form in a dialog: title, fields, the form's error above the buttons, Cancel and the submit
  * button with its progress. It cannot be closed while it is submitting.
  */
-export function FormDialog({ open, title, onSubmit, onClose, submitLabel, submitting, error, maxWidth = "sm", children }: Props) {
+export function FormDialog({
+  open,
+  title,
+  onSubmit,
+  onClose,
+  submitLabel,
+  submitting,
+  error,
+  maxWidth = "sm",
+  children,
+}: Props) {
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={submitting ? undefined : onClose} aria-labelledby={titleId} maxWidth={maxWidth} fullWidth>
+    <Dialog
+      open={open}
+      onClose={submitting ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth={maxWidth}
+      fullWidth
+    >
       <Box component="form" noValidate onSubmit={onSubmit}>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>

@@ -17,7 +17,11 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
           </Typography>
         ) : null}
       </Box>
-      {actions ? <Stack direction="row" spacing={1}>{actions}</Stack> : null}
+      {actions ? (
+        <Stack direction="row" spacing={1}>
+          {actions}
+        </Stack>
+      ) : null}
     </Stack>
   );
 }

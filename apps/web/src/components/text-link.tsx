@@ -13,7 +13,12 @@ export function TextLink({ color = "primary.main", sx, ...props }: Props) {
       component={RouterLink}
       {...props}
       sx={[
-        { color, textDecoration: "none", "&:hover": { textDecoration: "underline" }, "&:focus-visible": { outline: "2px solid", outlineOffset: 2 } },
+        {
+          color,
+          textDecoration: "none",
+          "&:hover": { textDecoration: "underline" },
+          "&:focus-visible": { outline: "2px solid", outlineOffset: 2 },
+        },
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     />

@@ -73,7 +73,11 @@ export function SettingsDrawer() {
         <Typography variant="subtitle2" component="h3" sx={{ mt: 3, mb: 1.5 }} id="settings-presets">
           Color preset
         </Typography>
-        <Box role="radiogroup" aria-labelledby="settings-presets" sx={{ display: "grid", gridTemplateColumns: "repeat(3, 1fr)", gap: 1.5 }}>
+        <Box
+          role="radiogroup"
+          aria-labelledby="settings-presets"
+          sx={{ display: "grid", gridTemplateColumns: "repeat(3, 1fr)", gap: 1.5 }}
+        >
           {COLOR_PRESETS.map((preset) => {
             const selected = settings.colorPreset === preset;
             return (
@@ -83,9 +87,24 @@ export function SettingsDrawer() {
                 aria-checked={selected}
                 aria-label={preset}
                 onClick={() => update({ colorPreset: preset })}
-                sx={{ height: 56, borderRadius: 1.5, border: 1, borderColor: selected ? PRESET_COLORS[preset].main : "divider" }}
+                sx={{
+                  height: 56,
+                  borderRadius: 1.5,
+                  border: 1,
+                  borderColor: selected ? PRESET_COLORS[preset].main : "divider",
+                }}
               >
-                <Box sx={{ width: 24, height: 24, borderRadius: "50%", bgcolor: PRESET_COLORS[preset].main, display: "grid", placeItems: "center", color: "#fff" }}>
+                <Box
+                  sx={{
+                    width: 24,
+                    height: 24,
+                    borderRadius: "50%",
+                    bgcolor: PRESET_COLORS[preset].main,
+                    display: "grid",
+                    placeItems: "center",
+                    color: "#fff",
+                  }}
+                >
                   {selected ? <Check sx={{ fontSize: 16 }} /> : null}
                 </Box>
               </ButtonBase>

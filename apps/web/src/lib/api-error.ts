@@ -23,7 +23,8 @@ const stringRecord = (value: unknown): Record<string, string> | undefined => {
 
 /** Reads the one error shape; a body without a message gives the spec's 'Something went wrong'. */
 /** What to tell a person about a failed call: the server's message, or the spec's fallback. */
-export const messageOf = (error: unknown): string => (error instanceof ApiError ? error.message : "Something went wrong");
+export const messageOf = (error: unknown): string =>
+  error instanceof ApiError ? error.message : "Something went wrong";
 
 export const toApiError = async (response: Response): Promise<ApiError> => {
   let body: unknown = null;
@@ -49,7 +50,8 @@ export const send = async (input: string, init: RequestInit & { timeoutMs?: numb
     if (error instanceof DOMException && error.name === "TimeoutError") {
       throw new ApiError(0, "TRANSPORT", `timeout of ${timeoutMs}ms exceeded`);
     }
-    if (error instanceof DOMException && error.name === "AbortError") throw new ApiError(0, "TRANSPORT", "Request aborted");
+    if (error instanceof DOMException && error.name === "AbortError")
+      throw new ApiError(0, "TRANSPORT", "Request aborted");
     throw new ApiError(0, "TRANSPORT", "Network Error");
   }
 };

@@ -38,7 +38,7 @@ export const api = async <S extends z.ZodType>(path: string, schema: S, options:
 };
 
 /** Public calls that need no token; the answer is typed by the contract, not re-checked. */
-export const publicRequest = async <T,>(path: string): Promise<T> => {
+export const publicRequest = async <T>(path: string): Promise<T> => {
   const response = await send(`/api${path}`);
   if (!response.ok) throw await toApiError(response);
   return (await response.json()) as T;

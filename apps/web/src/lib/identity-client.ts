@@ -5,7 +5,7 @@ const STORAGE_KEY = "hub.identity";
 
 export type StoredSession = { username: string; idToken: string; refreshToken: string; expiresAt: number };
 
-const post = async <T,>(action: string, body: unknown): Promise<T> => {
+const post = async <T>(action: string, body: unknown): Promise<T> => {
   const response = await send(`/api/identity/${action}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -43,7 +43,12 @@ export const sessionStore = {
     }
   },
   write(username: string, tokens: TTokens): StoredSession {
-    const session = { username, idToken: tokens.idToken, refreshToken: tokens.refreshToken, expiresAt: Date.now() + tokens.expiresIn * 1000 };
+    const session = {
+      username,
+      idToken: tokens.idToken,
+      refreshToken: tokens.refreshToken,
+      expiresAt: Date.now() + tokens.expiresIn * 1000,
+    };
     localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
     return session;
   },

@@ -31,7 +31,8 @@ export const useListState = (defaults: { size?: number; sort?: string } = {}) =>
           const next = new URLSearchParams(current);
           const merged = { ...state, ...patch };
           // A new search or sort starts again at the first page.
-          if (patch.searchString !== undefined || patch.sort !== undefined || patch.size !== undefined) merged.page = patch.page ?? 0;
+          if (patch.searchString !== undefined || patch.sort !== undefined || patch.size !== undefined)
+            merged.page = patch.page ?? 0;
           const put = (key: string, value: string | undefined, fallback: string | undefined) => {
             if (value === undefined || value === "" || value === fallback) next.delete(key);
             else next.set(key, value);

@@ -7,7 +7,8 @@ import { sessionClientHeaders } from "./session-client";
 const parseError = (status: number, text: string): ApiError => {
   try {
     const body = JSON.parse(text) as { error?: unknown; message?: unknown; fields?: Record<string, string> };
-    if (typeof body.error === "string" && typeof body.message === "string") return new ApiError(status, body.error, body.message, body.fields);
+    if (typeof body.error === "string" && typeof body.message === "string")
+      return new ApiError(status, body.error, body.message, body.fields);
   } catch {
     // not JSON: fall through
   }
@@ -49,7 +50,9 @@ export const uploadWithProgress = async <S extends z.ZodType>(
 /** Downloads what a GET answers (with the ID token) and hands it to the browser as a file. */
 export const downloadFile = async (path: string, fileName: string): Promise<void> => {
   const token = await currentIdToken();
-  const response = await send(`/api${path}`, { headers: { authorization: `Bearer ${token}`, ...sessionClientHeaders() } });
+  const response = await send(`/api${path}`, {
+    headers: { authorization: `Bearer ${token}`, ...sessionClientHeaders() },
+  });
   if (!response.ok) throw await toApiError(response);
   const url = URL.createObjectURL(await response.blob());
   try {
@@ -68,8 +71,13 @@ export const downloadFile = async (path: string, fileName: string): Promise<void
  * Downloads a list's CSV export for its current search, filters and order (paging aside): `path`
  * is the export's API path, `name` the file's base name (the date is added).
  */
-export const downloadListCsv = (path: string, query: Record<string, string | number | boolean | null | undefined>, name: string): Promise<void> => {
+export const downloadListCsv = (
+  path: string,
+  query: Record<string, string | number | boolean | null | undefined>,
+  name: string,
+): Promise<void> => {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (k !== "page" && k !== "size" && v !== undefined && v !== null && v !== "") params.set(k, String(v));
+  for (const [k, v] of Object.entries(query))
+    if (k !== "page" && k !== "size" && v !== undefined && v !== null && v !== "") params.set(k, String(v));
   return downloadFile(`${path}?${params}`, `${name}-${new Date().toISOString().slice(0, 10)}.csv`);
 };

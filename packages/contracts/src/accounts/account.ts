@@ -166,7 +166,12 @@ export const ZAddressListSchema = z.object({ items: z.array(ZAddressSchema) });
 export type TAddressList = z.infer<typeof ZAddressListSchema>;
 
 /** The four pages spec 4's user-limit and subscription guards skip. */
-export const ACCOUNT_GUARD_SKIP_PATHS = ["/yourAccount", "/manageSubscription", "/newSubscription", "/yourClientUsers"] as const;
+export const ACCOUNT_GUARD_SKIP_PATHS = [
+  "/yourAccount",
+  "/manageSubscription",
+  "/newSubscription",
+  "/yourClientUsers",
+] as const;
 
 /** A path at or under `base`, compared as the router does (case-insensitive, trailing slash ignored). */
 const isAtOrUnder = (pathname: string, base: string) => {

@@ -14,11 +14,15 @@ export const BILLING_MESSAGES = {
   portalNeedsStripe: "The billing portal needs the Stripe billing adapter; this Hub keeps billing in its own ledger.",
   refundTooLarge: "The refund is more than what is left to refund for this order.",
   noDefaultMethod: "The client has no default payment method.",
-  idempotencyKeyReused: "This Idempotency-Key was already used for a different charge or refund; send a new key for a new one.",
+  idempotencyKeyReused:
+    "This Idempotency-Key was already used for a different charge or refund; send a new key for a new one.",
 } as const;
 
-
-const ZCentsSchema = z.number().int(BILLING_MESSAGES.amountPositive).positive(BILLING_MESSAGES.amountPositive).max(99_999_999);
+const ZCentsSchema = z
+  .number()
+  .int(BILLING_MESSAGES.amountPositive)
+  .positive(BILLING_MESSAGES.amountPositive)
+  .max(99_999_999);
 
 export const PAYMENT_METHOD_KINDS = ["card", "bank_account"] as const;
 export const BILLING_PROVIDERS = ["builtin", "stripe"] as const;
@@ -44,7 +48,10 @@ export const ZPaymentMethodListSchema = z.object({
 export type TPaymentMethodList = z.infer<typeof ZPaymentMethodListSchema>;
 
 const ZLabelSchema = z.string().trim().min(1, BILLING_MESSAGES.labelRequired).max(80, BILLING_MESSAGES.labelTooLong);
-const ZLast4Schema = z.string().trim().regex(/^\d{4}$/, BILLING_MESSAGES.last4Format);
+const ZLast4Schema = z
+  .string()
+  .trim()
+  .regex(/^\d{4}$/, BILLING_MESSAGES.last4Format);
 const ZOptionalText = (max: number, message: string) =>
   z
     .string()

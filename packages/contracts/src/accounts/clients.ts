@@ -26,7 +26,9 @@ export const ZClientIdParamsSchema = z.object({ id: ZClientIdSchema });
 export type TClientIdParams = z.infer<typeof ZClientIdParamsSchema>;
 
 export const ZFindByClientIdQuerySchema = z.object({ clientId: ZClientIdSchema });
-export const ZSiteNameQuerySchema = z.object({ siteName: z.string().trim().min(1, CLIENT_MESSAGES.siteNameRequired).max(40) });
+export const ZSiteNameQuerySchema = z.object({
+  siteName: z.string().trim().min(1, CLIENT_MESSAGES.siteNameRequired).max(40),
+});
 
 export const ZClientListQuerySchema = ZPageQuerySchema;
 export type TClientListQuery = z.infer<typeof ZClientListQuerySchema>;
@@ -76,7 +78,11 @@ export const ZClientPageSchema = pageOf(ZClientListItemSchema);
 export type TClientPage = z.infer<typeof ZClientPageSchema>;
 
 /** Spec 3 "Client": clientId, clientName, siteName. */
-export const ZClientLimitedSchema = z.object({ clientId: z.number().int(), clientName: z.string(), siteName: z.string() });
+export const ZClientLimitedSchema = z.object({
+  clientId: z.number().int(),
+  clientName: z.string(),
+  siteName: z.string(),
+});
 export type TClientLimited = z.infer<typeof ZClientLimitedSchema>;
 export const ZClientLimitedListSchema = z.array(ZClientLimitedSchema);
 

@@ -117,7 +117,11 @@ export type TIntegration = z.infer<typeof ZIntegrationSchema>;
 export const ZIntegrationListSchema = z.object({ items: z.array(ZIntegrationSchema) });
 export type TIntegrationList = z.infer<typeof ZIntegrationListSchema>;
 
-export const ZIntegrationTestResultSchema = z.object({ ok: z.boolean(), message: z.string(), testedAt: z.iso.datetime({ offset: true }) });
+export const ZIntegrationTestResultSchema = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  testedAt: z.iso.datetime({ offset: true }),
+});
 export type TIntegrationTestResult = z.infer<typeof ZIntegrationTestResultSchema>;
 
 /** Masks a secret for display: "••••" and its last four characters (less for short secrets). */
@@ -131,5 +135,9 @@ export const ZSoftwareRequestSchema = z.object({
 export type TSoftwareRequest = z.infer<typeof ZSoftwareRequestSchema>;
 export type TSoftwareRequestInput = z.input<typeof ZSoftwareRequestSchema>;
 
-export const ZSoftwareRequestResultSchema = z.object({ id: z.number().int(), sentTo: z.number().int(), createdAt: z.iso.datetime({ offset: true }) });
+export const ZSoftwareRequestResultSchema = z.object({
+  id: z.number().int(),
+  sentTo: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
 export type TSoftwareRequestResult = z.infer<typeof ZSoftwareRequestResultSchema>;

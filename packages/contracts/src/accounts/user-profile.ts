@@ -47,7 +47,9 @@ export const ZCurrentUserSchema = z
     available: z.boolean().default(true),
     allowedSites: z.array(z.string()).default([]),
     clientId: z.number().int().nullable().default(null),
-    factory: z.array(z.object({ factoryId: z.number().int(), name: z.string(), requires_subscriptions: z.boolean() })).default([]),
+    factory: z
+      .array(z.object({ factoryId: z.number().int(), name: z.string(), requires_subscriptions: z.boolean() }))
+      .default([]),
     manufacturerId: z.number().int().nullable().default(null),
     userFactoryId: z.number().int().nullable().default(null),
     manufacturingFactoryId: z.number().int().nullable().default(null),
@@ -68,7 +70,12 @@ export const ZUserDataResponseSchema = z.object({
   user: ZCurrentUserSchema,
   productDevData: ZProductDevDataSchema,
   sessionClient: z
-    .object({ clientId: z.number().int(), clientName: z.string(), siteName: z.string(), subscriptionId: z.number().int().nullable() })
+    .object({
+      clientId: z.number().int(),
+      clientName: z.string(),
+      siteName: z.string(),
+      subscriptionId: z.number().int().nullable(),
+    })
     .nullable(),
 });
 export type TUserDataResponse = z.infer<typeof ZUserDataResponseSchema>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ZIdParamsSchema } from "../common/ids";
 import { ACCOUNT_KINDS, ZUserTypeNameSchema } from "../access/user-types";
-import { ZPageQuerySchema, pageOf } from "../common/paging";
+import { ZIdParamsSchema } from "../common/ids";
+import { pageOf, ZPageQuerySchema } from "../common/paging";
 import { ZRegisterUsernameSchema } from "../identity/schemas";
 import { ALL_CARDS, NAV_TREE } from "../nav/nav-tree";
 
@@ -16,8 +16,16 @@ const email = z
   .pipe(z.email("Enter a valid email address"))
   .pipe(z.string().max(254, "Email must be at most 254 characters"));
 const personName = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(100, `${label} must be at most 100 characters`);
-const site = z.string().trim().min(1, "A site name cannot be empty").max(100, "A site name must be at most 100 characters");
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
+const site = z
+  .string()
+  .trim()
+  .min(1, "A site name cannot be empty")
+  .max(100, "A site name must be at most 100 characters");
 const card = z.string().refine((c) => ALL_CARDS.includes(c), { message: "Unknown card" });
 
 /** The sort fields the users list accepts. */
@@ -122,7 +130,11 @@ export const ZUserUpdateRequestSchema = z
     }
     const both = v.cardGrants.granted.filter((c) => v.cardGrants.denied.includes(c));
     if (both.length > 0) {
-      ctx.addIssue({ code: "custom", path: ["cardGrants"], message: `A card cannot be both granted and denied: ${both.join(", ")}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["cardGrants"],
+        message: `A card cannot be both granted and denied: ${both.join(", ")}`,
+      });
     }
   });
 export type TUserUpdateRequest = z.infer<typeof ZUserUpdateRequestSchema>;
@@ -160,14 +172,24 @@ export const ZRoleSchema = z.object({ id: z.number().int(), roleName: z.string()
 export const ZRoleListSchema = z.array(ZRoleSchema);
 
 /** User-to-role links (spec 6/7): listed by user, created and deleted. */
-export const ZUserRoleSchema = z.object({ id: z.number().int(), userId: z.number().int(), roleId: z.number().int(), roleName: z.string() });
+export const ZUserRoleSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  roleId: z.number().int(),
+  roleName: z.string(),
+});
 export type TUserRole = z.infer<typeof ZUserRoleSchema>;
 export const ZUserRoleListSchema = z.array(ZUserRoleSchema);
 export const ZUserRoleQuerySchema = z.object({ userId: z.coerce.number().int().positive() });
-export const ZUserRoleCreateRequestSchema = z.object({ userId: id, roleName: z.string().trim().min(1, "Choose a role") });
+export const ZUserRoleCreateRequestSchema = z.object({
+  userId: id,
+  roleName: z.string().trim().min(1, "Choose a role"),
+});
 export const ZUserRoleIdParamsSchema = ZIdParamsSchema;
 
-export const ZUsersByEmailQuerySchema = z.object({ email: z.string().trim().toLowerCase().min(1, "Email is required").max(254) });
+export const ZUsersByEmailQuerySchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, "Email is required").max(254),
+});
 export const ZUsersByClientParamsSchema = z.object({ clientId: z.coerce.number().int().positive() });
 
 /** The cards of the nav tree, grouped by section, for the access checklist. */

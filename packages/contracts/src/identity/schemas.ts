@@ -16,10 +16,7 @@ const code = z
   .regex(/^\d{6}$/, "The code is the 6 digits from the email");
 
 /** Usernames: letters, digits and . _ - @, as the user pool accepts them. */
-export const ZRegisterUsernameSchema = username.regex(
-  /^[A-Za-z0-9._@-]+$/,
-  "Use letters, numbers and . _ - @ only",
-);
+export const ZRegisterUsernameSchema = username.regex(/^[A-Za-z0-9._@-]+$/, "Use letters, numbers and . _ - @ only");
 
 /**
  * A brand signing up from /auth/subscription (issue 3): its client name and site name follow the
@@ -36,7 +33,12 @@ export type TBrandSignUp = z.infer<typeof ZBrandSignUpSchema>;
 export const ZSignUpRequestSchema = z.object({
   username: ZRegisterUsernameSchema,
   password: ZNewPasswordSchema,
-  email: z.string({ error: "Email is required" }).trim().toLowerCase().pipe(z.email("Enter a valid email address")).pipe(z.string().max(254, "Email must be at most 254 characters")),
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email("Enter a valid email address"))
+    .pipe(z.string().max(254, "Email must be at most 254 characters")),
   firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100),
   lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100),
   /** Present when a brand signs up; absent for a person joining (or invited to) an existing client. */

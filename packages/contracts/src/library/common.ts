@@ -36,9 +36,17 @@ export const ZOptionalTextSchema = (max = 200) =>
     .max(max, LIBRARY_MESSAGES.tooLong)
     .nullable()
     .transform((v) => (v === "" ? null : v));
-export const ZCentsSchema = z.number({ error: "Enter an amount" }).int(LIBRARY_MESSAGES.wholeNumber).min(0, LIBRARY_MESSAGES.notNegative).max(100_000_000);
+export const ZCentsSchema = z
+  .number({ error: "Enter an amount" })
+  .int(LIBRARY_MESSAGES.wholeNumber)
+  .min(0, LIBRARY_MESSAGES.notNegative)
+  .max(100_000_000);
 export const ZDecimalSchema = z.number({ error: "Enter a number" }).min(0, LIBRARY_MESSAGES.notNegative).max(1_000_000);
-export const ZSortOrderSchema = z.number().int(LIBRARY_MESSAGES.wholeNumber).min(0, LIBRARY_MESSAGES.notNegative).max(100_000);
+export const ZSortOrderSchema = z
+  .number()
+  .int(LIBRARY_MESSAGES.wholeNumber)
+  .min(0, LIBRARY_MESSAGES.notNegative)
+  .max(100_000);
 export const ZHexColorSchema = z
   .string()
   .trim()

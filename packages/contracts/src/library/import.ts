@@ -23,14 +23,24 @@ export type TImportResource = z.infer<typeof ZImportResourceSchema>;
 
 export type TImportColumn = { name: string; required: boolean; help: string; example: string };
 
-const money = (name: string, example: string): TImportColumn => ({ name, required: true, help: "Dollars and cents, e.g. 4.25", example });
+const money = (name: string, example: string): TImportColumn => ({
+  name,
+  required: true,
+  help: "Dollars and cents, e.g. 4.25",
+  example,
+});
 const code = (name = "code", example = "ABC-1"): TImportColumn => ({
   name,
   required: true,
   help: "Unique in your library; an existing code updates that row",
   example,
 });
-const text = (name: string, example: string, required = false, help = ""): TImportColumn => ({ name, required, help, example });
+const text = (name: string, example: string, required = false, help = ""): TImportColumn => ({
+  name,
+  required,
+  help,
+  example,
+});
 
 export const IMPORT_COLUMNS: Record<TImportResource, TImportColumn[]> = {
   fabrics: [
@@ -52,9 +62,28 @@ export const IMPORT_COLUMNS: Record<TImportResource, TImportColumn[]> = {
     money("cost", "0.85"),
     text("unit", "each", true, "each, m, yd or cm"),
   ],
-  threads: [code("code", "TH-BLK"), text("name", "Core-spun poly Black", true), text("colorCode", "CBLK", true), text("hexColor", "#111111", false, "#RRGGBB"), text("brand", "Coats Epic"), text("ticket", "120")],
-  bmcThreads: [code("code", "BMC-BLK"), text("name", "BMC Black", true), text("colorCode", "BMC-001", true), text("hexColor", "#111111", false, "#RRGGBB"), text("brand", "Amann"), text("ticket", "120")],
-  machines: [code("code", "OL-4T"), text("name", "Overlock 4-thread", true), text("machineType", "Overlock", true, "Overlock, Coverstitch, Flatlock, Single needle…"), text("make", "Juki MO-6814S")],
+  threads: [
+    code("code", "TH-BLK"),
+    text("name", "Core-spun poly Black", true),
+    text("colorCode", "CBLK", true),
+    text("hexColor", "#111111", false, "#RRGGBB"),
+    text("brand", "Coats Epic"),
+    text("ticket", "120"),
+  ],
+  bmcThreads: [
+    code("code", "BMC-BLK"),
+    text("name", "BMC Black", true),
+    text("colorCode", "BMC-001", true),
+    text("hexColor", "#111111", false, "#RRGGBB"),
+    text("brand", "Amann"),
+    text("ticket", "120"),
+  ],
+  machines: [
+    code("code", "OL-4T"),
+    text("name", "Overlock 4-thread", true),
+    text("machineType", "Overlock", true, "Overlock, Coverstitch, Flatlock, Single needle…"),
+    text("make", "Juki MO-6814S"),
+  ],
   options: [code("code", "SIZE"), text("name", "Size", true), text("sortOrder", "1", false, "Whole number")],
   attributes: [
     code("code", "XL"),
@@ -81,13 +110,20 @@ export const IMPORT_COLUMNS: Record<TImportResource, TImportColumn[]> = {
   ],
   stylePriceTiers: [
     text("styleCode", "TEE-100", true, "A style code of your library"),
-    text("minQuantity", "50", true, "Whole number, 2 or more: the tier applies from this many pieces; an existing tier of the style updates"),
+    text(
+      "minQuantity",
+      "50",
+      true,
+      "Whole number, 2 or more: the tier applies from this many pieces; an existing tier of the style updates",
+    ),
     money("unitPrice", "10.25"),
   ],
 };
 
 /** A style price tier row of a file: the style found by its code, then the tier as the style editor checks it. */
-export const ZImportStylePriceTierSchema = ZStylePriceTierSchema.extend({ styleId: z.number({ error: "Enter a style code" }).int().positive() });
+export const ZImportStylePriceTierSchema = ZStylePriceTierSchema.extend({
+  styleId: z.number({ error: "Enter a style code" }).int().positive(),
+});
 
 /** Largest file accepted: 25 MB or 100,000 rows. */
 export const IMPORT_MAX_BYTES = 25 * 1024 * 1024;
@@ -100,7 +136,11 @@ export const ZImportQuerySchema = z.object({
 export const ZImportIdParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, "Unknown import") });
 export const ZImportResourceParamsSchema = z.object({ resource: ZImportResourceSchema });
 
-export const ZImportErrorSchema = z.object({ line: z.number().int(), column: z.string().nullable(), message: z.string() });
+export const ZImportErrorSchema = z.object({
+  line: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+});
 export type TImportError = z.infer<typeof ZImportErrorSchema>;
 
 export const ZImportReportSchema = z.object({

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { ZDbIdSchema } from "../common/ids";
 import { pageOf } from "../common/paging";
-import { ZCodeSchema, ZDecimalSchema, ZLibraryRowMetaSchema, ZNameSchema, ZOptionalTextSchema, ZOwnerSchema, ZSortOrderSchema } from "./common";
+import {
+  ZCodeSchema,
+  ZDecimalSchema,
+  ZLibraryRowMetaSchema,
+  ZNameSchema,
+  ZOptionalTextSchema,
+  ZOwnerSchema,
+  ZSortOrderSchema,
+} from "./common";
 
 /** Instruction: one construction operation ("Overlock shoulder seams"), on a machine, in standard minutes. */
 export const ZInstructionRequestSchema = z.object({

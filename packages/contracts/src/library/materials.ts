@@ -49,7 +49,9 @@ export const ZFabricSchema = ZLibraryRowMetaSchema.extend({
   .extend(ZStockStateSchema.shape)
   .meta({ id: "Fabric" });
 export type TFabric = z.infer<typeof ZFabricSchema>;
-export const ZFabricDetailSchema = ZFabricSchema.extend({ usedBy: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })) });
+export const ZFabricDetailSchema = ZFabricSchema.extend({
+  usedBy: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+});
 export type TFabricDetail = z.infer<typeof ZFabricDetailSchema>;
 export const ZFabricPageSchema = pageOf(ZFabricSchema);
 
@@ -99,7 +101,9 @@ export const ZPartSchema = ZLibraryRowMetaSchema.extend({
   .extend(ZStockStateSchema.shape)
   .meta({ id: "Part" });
 export type TPart = z.infer<typeof ZPartSchema>;
-export const ZPartDetailSchema = ZPartSchema.extend({ usedBy: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })) });
+export const ZPartDetailSchema = ZPartSchema.extend({
+  usedBy: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+});
 export type TPartDetail = z.infer<typeof ZPartDetailSchema>;
 export const ZPartPageSchema = pageOf(ZPartSchema);
 

@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { ZDbIdSchema } from "../common/ids";
 import { pageOf } from "../common/paging";
-import { ZCodeSchema, ZHexColorSchema, ZLibraryRowMetaSchema, ZNameSchema, ZOwnerSchema, ZSortOrderSchema } from "./common";
+import {
+  ZCodeSchema,
+  ZHexColorSchema,
+  ZLibraryRowMetaSchema,
+  ZNameSchema,
+  ZOwnerSchema,
+  ZSortOrderSchema,
+} from "./common";
 
 /** Option: a dimension a buyer chooses (Size, Colour, Fit); its values are attributes. */
 export const ZOptionRequestSchema = z.object({
@@ -24,7 +31,10 @@ export const ZOptionSchema = ZLibraryRowMetaSchema.extend({
   attributeCount: z.number().int(),
 }).meta({ id: "Option" });
 export type TOption = z.infer<typeof ZOptionSchema>;
-export const ZOptionDetailSchema = ZOptionSchema.extend({ attributes: z.array(ZRef), attributeIds: z.array(z.number().int()) });
+export const ZOptionDetailSchema = ZOptionSchema.extend({
+  attributes: z.array(ZRef),
+  attributeIds: z.array(z.number().int()),
+});
 export type TOptionDetail = z.infer<typeof ZOptionDetailSchema>;
 export const ZOptionPageSchema = pageOf(ZOptionSchema);
 
@@ -49,6 +59,9 @@ export const ZAttributeSchema = ZLibraryRowMetaSchema.extend({
   optionNames: z.string(),
 }).meta({ id: "Attribute" });
 export type TAttribute = z.infer<typeof ZAttributeSchema>;
-export const ZAttributeDetailSchema = ZAttributeSchema.extend({ options: z.array(ZRef), optionIds: z.array(z.number().int()) });
+export const ZAttributeDetailSchema = ZAttributeSchema.extend({
+  options: z.array(ZRef),
+  optionIds: z.array(z.number().int()),
+});
 export type TAttributeDetail = z.infer<typeof ZAttributeDetailSchema>;
 export const ZAttributePageSchema = pageOf(ZAttributeSchema);

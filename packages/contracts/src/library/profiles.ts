@@ -9,7 +9,11 @@ import { ZDecimalSchema, ZLibraryRowMetaSchema, ZNameSchema, ZOptionalTextSchema
  * of a basic tee).
  */
 const ZProfileBase = z.object({ factoryId: ZOwnerSchema, name: ZNameSchema, description: ZOptionalTextSchema(1000) });
-const ZProfileRow = ZLibraryRowMetaSchema.extend({ name: z.string(), description: z.string().nullable(), memberCount: z.number().int() });
+const ZProfileRow = ZLibraryRowMetaSchema.extend({
+  name: z.string(),
+  description: z.string().nullable(),
+  memberCount: z.number().int(),
+});
 const ZMember = z.object({ id: z.number().int(), label: z.string() });
 
 export const ZAttributeProfileRequestSchema = ZProfileBase.extend({
@@ -18,7 +22,9 @@ export const ZAttributeProfileRequestSchema = ZProfileBase.extend({
 });
 export type TAttributeProfileRequest = z.infer<typeof ZAttributeProfileRequestSchema>;
 export type TAttributeProfileRequestInput = z.input<typeof ZAttributeProfileRequestSchema>;
-export const ZAttributeProfileSchema = ZProfileRow.extend({ styleCount: z.number().int() }).meta({ id: "AttributeProfile" });
+export const ZAttributeProfileSchema = ZProfileRow.extend({ styleCount: z.number().int() }).meta({
+  id: "AttributeProfile",
+});
 export type TAttributeProfile = z.infer<typeof ZAttributeProfileSchema>;
 export const ZAttributeProfileDetailSchema = ZAttributeProfileSchema.extend({
   attributeIds: z.array(z.number().int()),

@@ -12,7 +12,11 @@ export const SKU_SEPARATORS = /[-_/ ]/;
 
 export const ZSkuMapSegmentSchema = z.object({
   optionId: z.number({ error: "Choose an option" }).int().positive(),
-  startPosition: z.number({ error: "Enter a position" }).int("Must be a whole number").min(1, "Positions start at 1").max(100, "At most 100"),
+  startPosition: z
+    .number({ error: "Enter a position" })
+    .int("Must be a whole number")
+    .min(1, "Positions start at 1")
+    .max(100, "At most 100"),
   length: z.number().int("Must be a whole number").min(1, "At least 1").max(50, "At most 50").nullable(),
 });
 export type TSkuMapSegment = z.infer<typeof ZSkuMapSegmentSchema>;
@@ -29,7 +33,11 @@ export const ZSkuMapRequestSchema = z.object({
     .min(1, "Style token is required")
     .max(40, "At most 40 characters")
     .regex(/^[^\s]*$/, "The style token has no spaces"),
-  styleStart: z.number({ error: "Enter a position" }).int("Must be a whole number").min(1, "Positions start at 1").max(100, "At most 100"),
+  styleStart: z
+    .number({ error: "Enter a position" })
+    .int("Must be a whole number")
+    .min(1, "Positions start at 1")
+    .max(100, "At most 100"),
   segments: z
     .array(ZSkuMapSegmentSchema)
     .min(1, "Add at least one segment")

@@ -17,10 +17,19 @@ export const COMPOSITION_MESSAGES = {
 } as const;
 
 /** A chosen row of the library (a select left empty reads "Choose a fabric"). */
-const ZRefId = (what: string) => z.number({ error: `Choose ${what}` }).int().positive().max(2_147_483_647, "That id is out of range");
+const ZRefId = (what: string) =>
+  z
+    .number({ error: `Choose ${what}` })
+    .int()
+    .positive()
+    .max(2_147_483_647, "That id is out of range");
 
 export const ZStylePriceTierSchema = z.object({
-  minQuantity: z.number({ error: "Enter a quantity" }).int("Must be a whole number").min(2, COMPOSITION_MESSAGES.tierMin).max(10_000_000),
+  minQuantity: z
+    .number({ error: "Enter a quantity" })
+    .int("Must be a whole number")
+    .min(2, COMPOSITION_MESSAGES.tierMin)
+    .max(10_000_000),
   unitPriceCents: ZCentsSchema,
 });
 export type TStylePriceTier = z.infer<typeof ZStylePriceTierSchema>;
@@ -33,7 +42,8 @@ const ZCompositionOptionSchema = z.object({
     .superRefine((rows, ctx) => {
       const seen = new Set<number>();
       rows.forEach((r, i) => {
-        if (seen.has(r.attributeId)) ctx.addIssue({ code: "custom", path: [i, "attributeId"], message: COMPOSITION_MESSAGES.attributeTwice });
+        if (seen.has(r.attributeId))
+          ctx.addIssue({ code: "custom", path: [i, "attributeId"], message: COMPOSITION_MESSAGES.attributeTwice });
         seen.add(r.attributeId);
       });
     }),
@@ -46,7 +56,8 @@ export const ZStyleCompositionRequestSchema = z.object({
     .superRefine((rows, ctx) => {
       rows.forEach((r, i) => {
         const prev = rows[i - 1];
-        if (prev && r.minQuantity <= prev.minQuantity) ctx.addIssue({ code: "custom", path: [i, "minQuantity"], message: COMPOSITION_MESSAGES.tierOrder });
+        if (prev && r.minQuantity <= prev.minQuantity)
+          ctx.addIssue({ code: "custom", path: [i, "minQuantity"], message: COMPOSITION_MESSAGES.tierOrder });
       });
     }),
   options: z
@@ -55,7 +66,8 @@ export const ZStyleCompositionRequestSchema = z.object({
     .superRefine((rows, ctx) => {
       const seen = new Set<number>();
       rows.forEach((r, i) => {
-        if (seen.has(r.optionId)) ctx.addIssue({ code: "custom", path: [i, "optionId"], message: COMPOSITION_MESSAGES.optionTwice });
+        if (seen.has(r.optionId))
+          ctx.addIssue({ code: "custom", path: [i, "optionId"], message: COMPOSITION_MESSAGES.optionTwice });
         seen.add(r.optionId);
       });
     }),
@@ -71,10 +83,18 @@ export const ZStyleCompositionRequestSchema = z.object({
     )
     .max(200),
   parts: z
-    .array(z.object({ partId: ZRefId("a part"), attributeId: ZDbIdSchema.nullable(), quantity: ZDecimalSchema.positive(COMPOSITION_MESSAGES.positive) }))
+    .array(
+      z.object({
+        partId: ZRefId("a part"),
+        attributeId: ZDbIdSchema.nullable(),
+        quantity: ZDecimalSchema.positive(COMPOSITION_MESSAGES.positive),
+      }),
+    )
     .max(200),
   /** Steps in order (step 1..n); a null machine means the instruction's own machine. */
-  instructions: z.array(z.object({ instructionId: ZRefId("an instruction"), machineId: ZDbIdSchema.nullable() })).max(300),
+  instructions: z
+    .array(z.object({ instructionId: ZRefId("an instruction"), machineId: ZDbIdSchema.nullable() }))
+    .max(300),
 });
 export type TStyleCompositionRequest = z.infer<typeof ZStyleCompositionRequestSchema>;
 export type TStyleCompositionRequestInput = z.input<typeof ZStyleCompositionRequestSchema>;
@@ -152,8 +172,16 @@ export type TStyleComposition = z.infer<typeof ZStyleCompositionSchema>;
 /** Turns a read composition back into the request that would save it unchanged. */
 export const compositionToRequest = (c: TStyleComposition): TStyleCompositionRequest => ({
   priceTiers: c.priceTiers.map((t) => ({ minQuantity: t.minQuantity, unitPriceCents: t.unitPriceCents })),
-  options: c.options.map((o) => ({ optionId: o.optionId, attributes: o.attributes.map((a) => ({ attributeId: a.attributeId, upchargeCents: a.upchargeCents })) })),
-  fabrics: c.fabrics.map((f) => ({ fabricId: f.fabricId, attributeId: f.attributeId, placement: f.placement, consumption: f.consumption })),
+  options: c.options.map((o) => ({
+    optionId: o.optionId,
+    attributes: o.attributes.map((a) => ({ attributeId: a.attributeId, upchargeCents: a.upchargeCents })),
+  })),
+  fabrics: c.fabrics.map((f) => ({
+    fabricId: f.fabricId,
+    attributeId: f.attributeId,
+    placement: f.placement,
+    consumption: f.consumption,
+  })),
   parts: c.parts.map((p) => ({ partId: p.partId, attributeId: p.attributeId, quantity: p.quantity })),
   instructions: c.instructions.map((s) => ({ instructionId: s.instructionId, machineId: s.machineId })),
 });
@@ -167,7 +195,11 @@ export type TApplyProfileRequest = z.infer<typeof ZApplyProfileRequestSchema>;
 
 /* ---------------------------------------------------------------- pricing (spec 7) */
 
-const ZQuantitySchema = z.number({ error: "Enter a quantity" }).int("Must be a whole number").min(1, "At least 1").max(1_000_000, "At most 1,000,000");
+const ZQuantitySchema = z
+  .number({ error: "Enter a quantity" })
+  .int("Must be a whole number")
+  .min(1, "At least 1")
+  .max(1_000_000, "At most 1,000,000");
 
 export const ZProductPriceRequestSchema = z.object({
   styleId: ZDbIdSchema,
@@ -269,7 +301,11 @@ export const ZProductDetailsSchema = z
 export type TProductDetails = z.infer<typeof ZProductDetailsSchema>;
 
 /** The tier that applies to a quantity: the highest minQuantity at or below it, else the base price. */
-export const tierFor = (basePriceCents: number, tiers: readonly TStylePriceTier[], quantity: number): { minQuantity: number; unitPriceCents: number } => {
+export const tierFor = (
+  basePriceCents: number,
+  tiers: readonly TStylePriceTier[],
+  quantity: number,
+): { minQuantity: number; unitPriceCents: number } => {
   let best = { minQuantity: 1, unitPriceCents: basePriceCents };
   for (const t of tiers) if (t.minQuantity <= quantity && t.minQuantity > best.minQuantity) best = t;
   return best;

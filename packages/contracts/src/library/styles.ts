@@ -1,11 +1,31 @@
 import { z } from "zod";
 import { ZDbIdSchema } from "../common/ids";
 import { pageOf } from "../common/paging";
-import { ZCentsSchema, ZDecimalSchema, ZLibraryRowMetaSchema, ZNameSchema, ZOptionalTextSchema, ZOwnerSchema } from "./common";
-import { ZCodeSchema } from "./common";
+import {
+  ZCentsSchema,
+  ZCodeSchema,
+  ZDecimalSchema,
+  ZLibraryRowMetaSchema,
+  ZNameSchema,
+  ZOptionalTextSchema,
+  ZOwnerSchema,
+} from "./common";
 
 /** Style: a garment the factory makes to order (TEE-100 Classic tee). */
-export const STYLE_CATEGORIES = ["Tees", "Tanks", "Long sleeves", "Hoodies", "Sweatshirts", "Joggers", "Shorts", "Leggings", "Dresses", "Skirts", "Jackets", "Accessories"] as const;
+export const STYLE_CATEGORIES = [
+  "Tees",
+  "Tanks",
+  "Long sleeves",
+  "Hoodies",
+  "Sweatshirts",
+  "Joggers",
+  "Shorts",
+  "Leggings",
+  "Dresses",
+  "Skirts",
+  "Jackets",
+  "Accessories",
+] as const;
 
 export const ZStyleRequestSchema = z.object({
   factoryId: ZOwnerSchema,

@@ -5,12 +5,12 @@ import {
   index,
   inet,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
   timestamp,
   uniqueIndex,
-  jsonb,
 } from "drizzle-orm/pg-core";
 
 export const userTypes = pgTable("user_types", {

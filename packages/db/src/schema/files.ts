@@ -20,5 +20,8 @@ export const storedFiles = pgTable(
     uploadedBy: integer("uploaded_by").references(() => users.userId, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("stored_files_key").on(t.storageKey), index("stored_files_client_area_idx").on(t.clientId, t.area)],
+  (t) => [
+    uniqueIndex("stored_files_key").on(t.storageKey),
+    index("stored_files_client_area_idx").on(t.clientId, t.area),
+  ],
 );

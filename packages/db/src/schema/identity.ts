@@ -60,7 +60,10 @@ export const identitySessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("identity_sessions_refresh_key").on(t.refreshTokenHash), index("identity_sessions_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("identity_sessions_refresh_key").on(t.refreshTokenHash),
+    index("identity_sessions_user_idx").on(t.userId),
+  ],
 );
 
 /** Failed sign-ins, counted per user and per address over a sliding window. */

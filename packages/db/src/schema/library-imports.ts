@@ -28,5 +28,8 @@ export const libraryImports = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     appliedAt: timestamp("applied_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("lib_imports_idempotency_key").on(t.factoryId, t.idempotencyKey), index("lib_imports_created_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("lib_imports_idempotency_key").on(t.factoryId, t.idempotencyKey),
+    index("lib_imports_created_idx").on(t.createdAt),
+  ],
 );

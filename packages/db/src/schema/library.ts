@@ -101,7 +101,10 @@ export const optionAttributes = pgTable(
       .references(() => attributes.id, { onDelete: "cascade" }),
     sortOrder: integer("sort_order").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.optionId, t.attributeId] }), index("lib_option_attributes_attr_idx").on(t.attributeId)],
+  (t) => [
+    primaryKey({ columns: [t.optionId, t.attributeId] }),
+    index("lib_option_attributes_attr_idx").on(t.attributeId),
+  ],
 );
 
 export const fabricTypes = pgTable(
@@ -207,7 +210,10 @@ export const instructions = pgTable(
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [uniqueIndex("lib_instructions_code_key").on(t.factoryId, sql`lower(${t.code})`), index("lib_instructions_machine_idx").on(t.machineId)],
+  (t) => [
+    uniqueIndex("lib_instructions_code_key").on(t.factoryId, sql`lower(${t.code})`),
+    index("lib_instructions_machine_idx").on(t.machineId),
+  ],
 );
 
 /** An image that shows an instruction, stored through the files adapter. */
@@ -315,7 +321,10 @@ export const styleOptionAttributes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.styleId, t.optionId, t.attributeId] }),
-    foreignKey({ columns: [t.styleId, t.optionId], foreignColumns: [styleOptions.styleId, styleOptions.optionId] }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.styleId, t.optionId],
+      foreignColumns: [styleOptions.styleId, styleOptions.optionId],
+    }).onDelete("cascade"),
     index("lib_style_option_attributes_attr_idx").on(t.attributeId),
   ],
 );
@@ -433,7 +442,10 @@ export const attributeProfileStyles = pgTable(
       .notNull()
       .references(() => styles.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.profileId, t.styleId] }), index("lib_attribute_profile_styles_style_idx").on(t.styleId)],
+  (t) => [
+    primaryKey({ columns: [t.profileId, t.styleId] }),
+    index("lib_attribute_profile_styles_style_idx").on(t.styleId),
+  ],
 );
 
 export const partProfiles = pgTable(
@@ -487,7 +499,10 @@ export const instructionProfileSteps = pgTable(
       .notNull()
       .references(() => instructions.id, { onDelete: "restrict" }),
   },
-  (t) => [primaryKey({ columns: [t.profileId, t.step] }), index("lib_instruction_profile_steps_instr_idx").on(t.instructionId)],
+  (t) => [
+    primaryKey({ columns: [t.profileId, t.step] }),
+    index("lib_instruction_profile_steps_instr_idx").on(t.instructionId),
+  ],
 );
 
 /**
@@ -509,7 +524,10 @@ export const skuMaps = pgTable(
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [index("lib_sku_maps_style_idx").on(t.styleId), index("lib_sku_maps_token_idx").on(t.factoryId, sql`lower(${t.styleToken})`)],
+  (t) => [
+    index("lib_sku_maps_style_idx").on(t.styleId),
+    index("lib_sku_maps_token_idx").on(t.factoryId, sql`lower(${t.styleToken})`),
+  ],
 );
 
 export const skuMapSegments = pgTable(

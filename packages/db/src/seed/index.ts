@@ -1,7 +1,6 @@
 import { ALL_CARDS, DEFAULT_TYPE_CARDS, ROLE_NAMES, TEAM_TYPE, USER_TYPES } from "@hub/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { HubDb } from "../client";
-import { seedDemoLibrary } from "./library";
 import {
   cardGrants,
   cards,
@@ -10,13 +9,14 @@ import {
   identityUsers,
   roles,
   subscriptions,
+  teams,
   teamTypes,
   teamUsers,
-  teams,
   userRoles,
   users,
   userTypes,
 } from "../schema/index";
+import { seedDemoLibrary } from "./library";
 
 export const PLANS = [
   { name: "Basic", level: 1, nbrOfUsers: 3, priceCents: 4900 },
@@ -29,7 +29,15 @@ export const seedReferenceData = async (db: HubDb): Promise<void> => {
   await db.transaction(async (tx) => {
     await tx
       .insert(userTypes)
-      .values(USER_TYPES.map((t) => ({ id: t.id, name: t.name, label: t.label, isFacility: t.isFacility, isInternal: t.isInternal })))
+      .values(
+        USER_TYPES.map((t) => ({
+          id: t.id,
+          name: t.name,
+          label: t.label,
+          isFacility: t.isFacility,
+          isInternal: t.isInternal,
+        })),
+      )
       .onConflictDoNothing();
     await tx
       .insert(roles)
@@ -43,14 +51,22 @@ export const seedReferenceData = async (db: HubDb): Promise<void> => {
         { id: 3, name: TEAM_TYPE.brand },
       ])
       .onConflictDoNothing();
-    await tx.insert(subscriptions).values([...PLANS]).onConflictDoNothing();
+    await tx
+      .insert(subscriptions)
+      .values([...PLANS])
+      .onConflictDoNothing();
     // A card new to this installation gets its default grants once; after that they are data.
     const known = new Set((await tx.select({ routeName: cards.routeName }).from(cards)).map((c) => c.routeName));
     const fresh = ALL_CARDS.filter((card) => !known.has(card));
     if (fresh.length > 0) {
-      await tx.insert(cards).values(fresh.map((routeName) => ({ routeName }))).onConflictDoNothing();
+      await tx
+        .insert(cards)
+        .values(fresh.map((routeName) => ({ routeName })))
+        .onConflictDoNothing();
       const rows = USER_TYPES.flatMap((t) =>
-        (DEFAULT_TYPE_CARDS[t.name] ?? []).filter((c) => fresh.includes(c)).map((routeName) => ({ routeName, typeId: t.id })),
+        (DEFAULT_TYPE_CARDS[t.name] ?? [])
+          .filter((c) => fresh.includes(c))
+          .map((routeName) => ({ routeName, typeId: t.id })),
       );
       if (rows.length > 0) await tx.insert(cardGrants).values(rows).onConflictDoNothing();
     }
@@ -130,14 +146,24 @@ const seedDemoOrganisation = async (db: HubDb, hashPassword: (plain: string) => 
         firstName: "Clara",
         lastName: "Northwind",
         type: "client",
-        values: { clientId: northwind.clientId, defaultSite: northwind.siteName, allowedSites: [northwind.siteName], isClientAdmin: true },
+        values: {
+          clientId: northwind.clientId,
+          defaultSite: northwind.siteName,
+          allowedSites: [northwind.siteName],
+          isClientAdmin: true,
+        },
       },
       {
         username: "client2",
         firstName: "Ben",
         lastName: "Bluebird",
         type: "client",
-        values: { clientId: bluebird.clientId, defaultSite: bluebird.siteName, allowedSites: [bluebird.siteName], isClientAdmin: true },
+        values: {
+          clientId: bluebird.clientId,
+          defaultSite: bluebird.siteName,
+          allowedSites: [bluebird.siteName],
+          isClientAdmin: true,
+        },
       },
       {
         username: "factory",
@@ -154,7 +180,15 @@ const seedDemoOrganisation = async (db: HubDb, hashPassword: (plain: string) => 
       const email = `${u.username}@demo.hub.test`;
       await tx
         .insert(identityUsers)
-        .values({ username: u.username, email, emailVerified: true, firstName: u.firstName, lastName: u.lastName, passwordHash, status: "CONFIRMED" })
+        .values({
+          username: u.username,
+          email,
+          emailVerified: true,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          passwordHash,
+          status: "CONFIRMED",
+        })
         .onConflictDoNothing();
       const existing = await tx.select().from(users).where(sql`lower(${users.userName}) = ${u.username}`);
       if (existing[0]) {
@@ -163,7 +197,14 @@ const seedDemoOrganisation = async (db: HubDb, hashPassword: (plain: string) => 
       }
       const [row] = await tx
         .insert(users)
-        .values({ userName: u.username, email, typeId: typeId(u.type), firstName: u.firstName, lastName: u.lastName, ...u.values })
+        .values({
+          userName: u.username,
+          email,
+          typeId: typeId(u.type),
+          firstName: u.firstName,
+          lastName: u.lastName,
+          ...u.values,
+        })
         .returning();
       if (!row) throw new Error("user insert failed");
       ids[u.username] = row.userId;
@@ -190,8 +231,20 @@ const seedDemoOrganisation = async (db: HubDb, hashPassword: (plain: string) => 
         .where(and(eq(teamUsers.teamId, designTeam.id)));
       if (existingMembers.length === 0) {
         await tx.insert(teamUsers).values([
-          { teamId: designTeam.id, userId: ids.designer, roleName: "ADMIN", defaultTeam: true, invitationStatus: "ACCEPTED" },
-          { teamId: designTeam.id, userId: ids.client, roleName: "MEMBER", defaultTeam: false, invitationStatus: "ACCEPTED" },
+          {
+            teamId: designTeam.id,
+            userId: ids.designer,
+            roleName: "ADMIN",
+            defaultTeam: true,
+            invitationStatus: "ACCEPTED",
+          },
+          {
+            teamId: designTeam.id,
+            userId: ids.client,
+            roleName: "MEMBER",
+            defaultTeam: false,
+            invitationStatus: "ACCEPTED",
+          },
         ]);
       }
     }

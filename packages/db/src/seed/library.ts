@@ -6,9 +6,9 @@ import {
   attributeProfiles,
   attributes,
   clients,
-  factories,
   fabrics,
   fabricTypes,
+  factories,
   instructionProfileSteps,
   instructionProfiles,
   instructions,
@@ -27,8 +27,8 @@ import {
   styleMarkers,
   styleOptionAttributes,
   styleOptions,
-  stylePriceTiers,
   styleParts,
+  stylePriceTiers,
   styles,
   threads,
 } from "../schema/index";
@@ -74,7 +74,17 @@ const FABRICS = [
   ["FLC-330", "Brushed Fleece 330 gsm", "Fleece", "Northern Mills", null, 840, 72, 330, false],
   ["RIB-220", "1x1 Cotton Rib 220 gsm", "Rib", "Carolina Knits", null, 520, 36, 220, false],
   ["RIB-280", "2x2 Cotton/Spandex Rib 280 gsm", "Rib", "Northern Mills", null, 640, 36, 280, false],
-  ["PRF-240", "Nylon/Spandex Performance Knit 240 gsm", "Performance knit", "Apex Technical", null, 1180, 60, 240, false],
+  [
+    "PRF-240",
+    "Nylon/Spandex Performance Knit 240 gsm",
+    "Performance knit",
+    "Apex Technical",
+    null,
+    1180,
+    60,
+    240,
+    false,
+  ],
   ["PRF-200", "Recycled Poly/Spandex Interlock 200 gsm", "Interlock", "Apex Technical", null, 960, 60, 200, true],
   ["VIS-110", "Viscose Challis 110 gsm", "Woven", "Silk Road Wovens", null, 560, 56, 110, false],
   ["POP-120", "Cotton Poplin 120 gsm", "Woven", "Silk Road Wovens", "White", 510, 58, 120, false],
@@ -146,8 +156,35 @@ const INSTRUCTIONS = [
 const PROFILES = {
   tee: ["CUT-PNL", "JN-SHD", "AT-NRIB", "TS-NECK", "SET-SLV", "SD-SEAM", "HEM-SLV", "HEM-BDY", "ATT-LBL", "PRS-FIN"],
   tank: ["CUT-PNL", "JN-SHD", "AT-NRIB", "SD-SEAM", "HEM-BDY", "ATT-LBL", "PRS-FIN"],
-  hoodie: ["CUT-PNL", "JN-SHD", "HD-LIN", "AT-HOOD", "INS-EYL", "AT-POCK", "BT-POCK", "SET-SLV", "SD-SEAM", "AT-CUFF", "AT-WBND", "INS-CRD", "ATT-LBL", "PRS-FIN"],
-  zipHoodie: ["CUT-PNL", "JN-SHD", "HD-LIN", "AT-HOOD", "INS-ZIP", "SET-SLV", "SD-SEAM", "AT-CUFF", "AT-WBND", "ATT-LBL", "PRS-FIN"],
+  hoodie: [
+    "CUT-PNL",
+    "JN-SHD",
+    "HD-LIN",
+    "AT-HOOD",
+    "INS-EYL",
+    "AT-POCK",
+    "BT-POCK",
+    "SET-SLV",
+    "SD-SEAM",
+    "AT-CUFF",
+    "AT-WBND",
+    "INS-CRD",
+    "ATT-LBL",
+    "PRS-FIN",
+  ],
+  zipHoodie: [
+    "CUT-PNL",
+    "JN-SHD",
+    "HD-LIN",
+    "AT-HOOD",
+    "INS-ZIP",
+    "SET-SLV",
+    "SD-SEAM",
+    "AT-CUFF",
+    "AT-WBND",
+    "ATT-LBL",
+    "PRS-FIN",
+  ],
   sweat: ["CUT-PNL", "JN-SHD", "AT-NRIB", "SET-SLV", "SD-SEAM", "AT-CUFF", "AT-WBND", "ATT-LBL", "PRS-FIN"],
   jogger: ["CUT-PNL", "FL-SEAM", "AT-WBND", "WB-ELA", "INS-CRD", "AT-CUFF", "ATT-LBL", "PRS-FIN"],
   legging: ["CUT-PNL", "FL-SEAM", "GUS-LEG", "AT-WBND", "WB-ELA", "HEM-LEG", "ATT-LBL", "PRS-FIN"],
@@ -157,14 +194,62 @@ type Kind = keyof typeof PROFILES;
 
 /** Trims per kind of garment: [part code, quantity]. */
 const TRIMS: Record<Kind, [string, number][]> = {
-  tee: [["LBL-MAIN", 1], ["LBL-CARE", 1], ["LBL-SIZE", 1], ["TAPE-NCK", 0.5], ["TAG-HANG", 1], ["POLY-BAG", 1]],
-  tank: [["LBL-MAIN", 1], ["LBL-CARE", 1], ["TAG-HANG", 1], ["POLY-BAG", 1]],
-  hoodie: [["LBL-MAIN", 1], ["LBL-CARE", 1], ["CRD-FLAT", 1], ["EYL-MET", 2], ["AGL-MET", 2], ["TAG-HANG", 1], ["POLY-BAG", 1]],
-  zipHoodie: [["LBL-MAIN", 1], ["LBL-CARE", 1], ["ZIP-5C-26", 1], ["TAG-HANG", 1], ["POLY-BAG", 1]],
-  sweat: [["LBL-MAIN", 1], ["LBL-CARE", 1], ["TAG-HANG", 1], ["POLY-BAG", 1]],
-  jogger: [["LBL-MAIN", 1], ["LBL-CARE", 1], ["ELA-1IN", 0.9], ["CRD-FLAT", 1], ["AGL-MET", 2], ["POLY-BAG", 1]],
-  legging: [["LBL-CARE", 1], ["ELA-1IN", 0.8], ["POLY-BAG", 1]],
-  dress: [["LBL-MAIN", 1], ["LBL-CARE", 1], ["ELA-QTR", 0.3], ["TAG-HANG", 1], ["POLY-BAG", 1]],
+  tee: [
+    ["LBL-MAIN", 1],
+    ["LBL-CARE", 1],
+    ["LBL-SIZE", 1],
+    ["TAPE-NCK", 0.5],
+    ["TAG-HANG", 1],
+    ["POLY-BAG", 1],
+  ],
+  tank: [
+    ["LBL-MAIN", 1],
+    ["LBL-CARE", 1],
+    ["TAG-HANG", 1],
+    ["POLY-BAG", 1],
+  ],
+  hoodie: [
+    ["LBL-MAIN", 1],
+    ["LBL-CARE", 1],
+    ["CRD-FLAT", 1],
+    ["EYL-MET", 2],
+    ["AGL-MET", 2],
+    ["TAG-HANG", 1],
+    ["POLY-BAG", 1],
+  ],
+  zipHoodie: [
+    ["LBL-MAIN", 1],
+    ["LBL-CARE", 1],
+    ["ZIP-5C-26", 1],
+    ["TAG-HANG", 1],
+    ["POLY-BAG", 1],
+  ],
+  sweat: [
+    ["LBL-MAIN", 1],
+    ["LBL-CARE", 1],
+    ["TAG-HANG", 1],
+    ["POLY-BAG", 1],
+  ],
+  jogger: [
+    ["LBL-MAIN", 1],
+    ["LBL-CARE", 1],
+    ["ELA-1IN", 0.9],
+    ["CRD-FLAT", 1],
+    ["AGL-MET", 2],
+    ["POLY-BAG", 1],
+  ],
+  legging: [
+    ["LBL-CARE", 1],
+    ["ELA-1IN", 0.8],
+    ["POLY-BAG", 1],
+  ],
+  dress: [
+    ["LBL-MAIN", 1],
+    ["LBL-CARE", 1],
+    ["ELA-QTR", 0.3],
+    ["TAG-HANG", 1],
+    ["POLY-BAG", 1],
+  ],
 };
 
 // code, name, category, kind, body fabric, trim fabric, yards, base cents, colours, has fit option
@@ -184,22 +269,88 @@ const STYLES: StyleSpec[] = [
   ["TNK-110", "Racerback Tank", "Tanks", "tank", "TRI-145", null, 0.8, 1100, ["BLK", "WHT", "HGR"], false],
   ["TNK-120", "Performance Tank", "Tanks", "tank", "PRF-200", null, 0.85, 1350, ["BLK", "NVY"], false],
   ["LST-100", "Long Sleeve Crew", "Long sleeves", "tee", "JER-180", "RIB-220", 1.55, 1850, CORE, true],
-  ["LST-110", "Waffle Long Sleeve", "Long sleeves", "tee", "WAF-210", "RIB-280", 1.6, 2150, ["HGR", "SND", "OLV", "BUR"], false],
-  ["LST-120", "Performance Long Sleeve", "Long sleeves", "tee", "PRF-240", "RIB-280", 1.5, 2450, ["BLK", "NVY", "FOR"], false],
+  [
+    "LST-110",
+    "Waffle Long Sleeve",
+    "Long sleeves",
+    "tee",
+    "WAF-210",
+    "RIB-280",
+    1.6,
+    2150,
+    ["HGR", "SND", "OLV", "BUR"],
+    false,
+  ],
+  [
+    "LST-120",
+    "Performance Long Sleeve",
+    "Long sleeves",
+    "tee",
+    "PRF-240",
+    "RIB-280",
+    1.5,
+    2450,
+    ["BLK", "NVY", "FOR"],
+    false,
+  ],
   ["HOD-100", "Pullover Hoodie", "Hoodies", "hoodie", "FLC-330", "RIB-280", 2.35, 3450, ALL_COLOURS, true],
   ["HOD-110", "French Terry Hoodie", "Hoodies", "hoodie", "FT-280", "RIB-280", 2.25, 3250, CORE, false],
   ["HOD-120", "Full-zip Hoodie", "Hoodies", "zipHoodie", "FLC-330", "RIB-280", 2.4, 3850, CORE, true],
-  ["HOD-130", "Lightweight Zip Hoodie", "Hoodies", "zipHoodie", "FT-280", "RIB-220", 2.2, 3550, ["BLK", "HGR", "OLV"], false],
+  [
+    "HOD-130",
+    "Lightweight Zip Hoodie",
+    "Hoodies",
+    "zipHoodie",
+    "FT-280",
+    "RIB-220",
+    2.2,
+    3550,
+    ["BLK", "HGR", "OLV"],
+    false,
+  ],
   ["HOD-140", "Cropped Hoodie", "Hoodies", "hoodie", "FLC-330", "RIB-280", 1.9, 3350, ["BLK", "SND", "BUR"], false],
   ["SWT-100", "Crewneck Sweatshirt", "Sweatshirts", "sweat", "FLC-330", "RIB-280", 2.05, 2950, ALL_COLOURS, true],
   ["SWT-110", "French Terry Crew", "Sweatshirts", "sweat", "FT-280", "RIB-280", 1.95, 2750, CORE, false],
-  ["SWT-120", "Raglan Sweatshirt", "Sweatshirts", "sweat", "FLC-330", "RIB-280", 2.1, 3050, ["HGR", "NVY", "FOR"], false],
+  [
+    "SWT-120",
+    "Raglan Sweatshirt",
+    "Sweatshirts",
+    "sweat",
+    "FLC-330",
+    "RIB-280",
+    2.1,
+    3050,
+    ["HGR", "NVY", "FOR"],
+    false,
+  ],
   ["JOG-100", "Fleece Jogger", "Joggers", "jogger", "FLC-330", "RIB-280", 1.85, 3150, CORE, true],
-  ["JOG-110", "French Terry Jogger", "Joggers", "jogger", "FT-280", "RIB-280", 1.75, 2950, ["BLK", "HGR", "OLV"], false],
+  [
+    "JOG-110",
+    "French Terry Jogger",
+    "Joggers",
+    "jogger",
+    "FT-280",
+    "RIB-280",
+    1.75,
+    2950,
+    ["BLK", "HGR", "OLV"],
+    false,
+  ],
   ["JOG-120", "Performance Jogger", "Joggers", "jogger", "PRF-240", "RIB-280", 1.7, 3450, ["BLK", "NVY"], false],
   ["SHO-100", "Fleece Sweat Short", "Shorts", "jogger", "FLC-330", "RIB-280", 1.05, 2250, CORE, false],
   ["SHO-110", "Performance Short", "Shorts", "jogger", "PRF-200", null, 0.95, 2350, ["BLK", "NVY"], false],
-  ["LEG-100", "High-rise Legging", "Leggings", "legging", "PRF-240", null, 1.25, 2650, ["BLK", "NVY", "FOR", "BUR"], false],
+  [
+    "LEG-100",
+    "High-rise Legging",
+    "Leggings",
+    "legging",
+    "PRF-240",
+    null,
+    1.25,
+    2650,
+    ["BLK", "NVY", "FOR", "BUR"],
+    false,
+  ],
   ["LEG-110", "7/8 Pocket Legging", "Leggings", "legging", "PRF-240", null, 1.3, 2850, ["BLK", "OLV"], false],
   ["LEG-120", "Bike Short", "Leggings", "legging", "PRF-240", null, 0.7, 1950, ["BLK", "NVY"], false],
   ["LEG-130", "Cotton Stretch Legging", "Leggings", "legging", "RIB-280", null, 1.2, 1850, ["BLK", "HGR"], false],
@@ -242,38 +393,45 @@ const writeLibrary = async (tx: HubTx, factoryId: number, northwindId: number | 
   const sizeId = need(opt, "SIZE");
   const colourId = need(opt, "COLOR");
   const fitId = need(opt, "FIT");
-  await tx.insert(optionAttributes).values([
-    ...SIZES.map(([code], n) => ({ optionId: sizeId, attributeId: need(attr, code), sortOrder: n })),
-    ...COLOURS.map(([code], n) => ({ optionId: colourId, attributeId: need(attr, code), sortOrder: n })),
-    ...FITS.map(([code], n) => ({ optionId: fitId, attributeId: need(attr, code), sortOrder: n })),
-  ]);
+  await tx
+    .insert(optionAttributes)
+    .values([
+      ...SIZES.map(([code], n) => ({ optionId: sizeId, attributeId: need(attr, code), sortOrder: n })),
+      ...COLOURS.map(([code], n) => ({ optionId: colourId, attributeId: need(attr, code), sortOrder: n })),
+      ...FITS.map(([code], n) => ({ optionId: fitId, attributeId: need(attr, code), sortOrder: n })),
+    ]);
 
   // Materials
   const typeNames = [...new Set(FABRICS.map((f) => f[2]))];
   const types = new Map(
-    (await tx.insert(fabricTypes).values(typeNames.map((name) => ({ factoryId, name }))).returning({ id: fabricTypes.id, name: fabricTypes.name })).map(
-      (t) => [t.name, t.id],
-    ),
+    (
+      await tx
+        .insert(fabricTypes)
+        .values(typeNames.map((name) => ({ factoryId, name })))
+        .returning({ id: fabricTypes.id, name: fabricTypes.name })
+    ).map((t) => [t.name, t.id]),
   );
   const fab = new Map(
     (
       await tx
         .insert(fabrics)
         .values(
-          FABRICS.map(([fabricCode, fabricName, type, supplier, color, costCents, widthInches, weightGsm, outOfStock]) => ({
-            factoryId,
-            fabricCode,
-            fabricName,
-            fabricTypeId: types.get(type) ?? null,
-            supplier,
-            color,
-            costCents,
-            unit: "yd",
-            widthInches,
-            weightGsm,
-            outOfStock,
-            stockChangedAt: outOfStock ? new Date() : null,
-          })),
+          FABRICS.map(
+            ([fabricCode, fabricName, type, supplier, color, costCents, widthInches, weightGsm, outOfStock]) => ({
+              factoryId,
+              fabricCode,
+              fabricName,
+              fabricTypeId: types.get(type) ?? null,
+              supplier,
+              color,
+              costCents,
+              unit: "yd",
+              widthInches,
+              weightGsm,
+              outOfStock,
+              stockChangedAt: outOfStock ? new Date() : null,
+            }),
+          ),
         )
         .returning({ id: fabrics.id, code: fabrics.fabricCode })
     ).map((f) => [f.code, f.id]),
@@ -318,10 +476,46 @@ const writeLibrary = async (tx: HubTx, factoryId: number, northwindId: number | 
       brand: "Coats Epic",
       ticket: "120",
     })),
-    { factoryId, kind: "thread", code: "TH-WNY", name: "Textured nylon White (looper)", colorCode: "TN-WHT", hexColor: "#FAFAFA", brand: "A&E Wildcat", ticket: "100" },
-    { factoryId, kind: "bmc", code: "BMC-BLK", name: "BMC Black", colorCode: "BMC-001", hexColor: "#111111", brand: "Amann", ticket: "120" },
-    { factoryId, kind: "bmc", code: "BMC-WHT", name: "BMC White", colorCode: "BMC-002", hexColor: "#FAFAFA", brand: "Amann", ticket: "120" },
-    { factoryId, kind: "bmc", code: "BMC-NVY", name: "BMC Navy", colorCode: "BMC-014", hexColor: "#1B2A4A", brand: "Amann", ticket: "120" },
+    {
+      factoryId,
+      kind: "thread",
+      code: "TH-WNY",
+      name: "Textured nylon White (looper)",
+      colorCode: "TN-WHT",
+      hexColor: "#FAFAFA",
+      brand: "A&E Wildcat",
+      ticket: "100",
+    },
+    {
+      factoryId,
+      kind: "bmc",
+      code: "BMC-BLK",
+      name: "BMC Black",
+      colorCode: "BMC-001",
+      hexColor: "#111111",
+      brand: "Amann",
+      ticket: "120",
+    },
+    {
+      factoryId,
+      kind: "bmc",
+      code: "BMC-WHT",
+      name: "BMC White",
+      colorCode: "BMC-002",
+      hexColor: "#FAFAFA",
+      brand: "Amann",
+      ticket: "120",
+    },
+    {
+      factoryId,
+      kind: "bmc",
+      code: "BMC-NVY",
+      name: "BMC Navy",
+      colorCode: "BMC-014",
+      hexColor: "#1B2A4A",
+      brand: "Amann",
+      ticket: "120",
+    },
   ]);
 
   // Machines, instructions, profiles
@@ -359,18 +553,40 @@ const writeLibrary = async (tx: HubTx, factoryId: number, northwindId: number | 
   const kinds = Object.keys(PROFILES) as Kind[];
   const ipIds = await tx
     .insert(instructionProfiles)
-    .values(kinds.map((k) => ({ factoryId, name: profileNames[k], description: `Construction steps of a ${profileNames[k].toLowerCase()}.` })))
+    .values(
+      kinds.map((k) => ({
+        factoryId,
+        name: profileNames[k],
+        description: `Construction steps of a ${profileNames[k].toLowerCase()}.`,
+      })),
+    )
     .returning({ id: instructionProfiles.id });
   await tx.insert(instructionProfileSteps).values(
-    kinds.flatMap((k, n) => PROFILES[k].map((code, step) => ({ profileId: ipIds[n]?.id ?? 0, step: step + 1, instructionId: need(ins, code) }))),
+    kinds.flatMap((k, n) =>
+      PROFILES[k].map((code, step) => ({
+        profileId: ipIds[n]?.id ?? 0,
+        step: step + 1,
+        instructionId: need(ins, code),
+      })),
+    ),
   );
   const ppIds = await tx
     .insert(partProfiles)
-    .values(kinds.map((k) => ({ factoryId, name: `${profileNames[k]} trims`, description: `The trims of a ${profileNames[k].toLowerCase()}.` })))
+    .values(
+      kinds.map((k) => ({
+        factoryId,
+        name: `${profileNames[k]} trims`,
+        description: `The trims of a ${profileNames[k].toLowerCase()}.`,
+      })),
+    )
     .returning({ id: partProfiles.id });
   await tx
     .insert(partProfileParts)
-    .values(kinds.flatMap((k, n) => TRIMS[k].map(([code, quantity]) => ({ profileId: ppIds[n]?.id ?? 0, partId: need(part, code), quantity }))));
+    .values(
+      kinds.flatMap((k, n) =>
+        TRIMS[k].map(([code, quantity]) => ({ profileId: ppIds[n]?.id ?? 0, partId: need(part, code), quantity })),
+      ),
+    );
 
   // Styles
   const styleRows = await tx
@@ -419,19 +635,55 @@ const writeLibrary = async (tx: HubTx, factoryId: number, northwindId: number | 
         upchargeCents: size === "2XL" ? 200 : size === "3XL" ? 400 : 0,
         sortOrder: n,
       })),
-      ...colours.map((c, n) => ({ styleId, optionId: colourId, attributeId: need(attr, c), upchargeCents: 0, sortOrder: n })),
+      ...colours.map((c, n) => ({
+        styleId,
+        optionId: colourId,
+        attributeId: need(attr, c),
+        upchargeCents: 0,
+        sortOrder: n,
+      })),
     );
     if (hasFit) {
       offered.push({ styleId, optionId: fitId, sortOrder: 3 });
-      offeredAttrs.push(...FITS.map(([fit], n) => ({ styleId, optionId: fitId, attributeId: need(attr, fit), upchargeCents: 0, sortOrder: n })));
+      offeredAttrs.push(
+        ...FITS.map(([fit], n) => ({
+          styleId,
+          optionId: fitId,
+          attributeId: need(attr, fit),
+          upchargeCents: 0,
+          sortOrder: n,
+        })),
+      );
     }
     sFabrics.push({ styleId, fabricId: need(fab, body), placement: "Body", consumption: yards });
-    if (trim) sFabrics.push({ styleId, fabricId: need(fab, trim), placement: kind === "jogger" ? "Waistband and cuffs" : "Neck and cuffs", consumption: 0.12 });
+    if (trim)
+      sFabrics.push({
+        styleId,
+        fabricId: need(fab, trim),
+        placement: kind === "jogger" ? "Waistband and cuffs" : "Neck and cuffs",
+        consumption: 0.12,
+      });
     for (const [partCode, quantity] of TRIMS[kind]) sParts.push({ styleId, partId: need(part, partCode), quantity });
     sSteps.push(...PROFILES[kind].map((insCode, n) => ({ styleId, step: n + 1, instructionId: need(ins, insCode) })));
     markers.push(
-      { factoryId, styleId, name: `${code} small run`, sizeRange: "XS–M", lengthInches: Math.round(yards * 36 * 3.1), widthInches: 60, efficiencyPct: 82.5 },
-      { factoryId, styleId, name: `${code} large run`, sizeRange: kind === "legging" || kind === "dress" ? "L–2XL" : "L–3XL", lengthInches: Math.round(yards * 36 * 3.6), widthInches: 60, efficiencyPct: 80 },
+      {
+        factoryId,
+        styleId,
+        name: `${code} small run`,
+        sizeRange: "XS–M",
+        lengthInches: Math.round(yards * 36 * 3.1),
+        widthInches: 60,
+        efficiencyPct: 82.5,
+      },
+      {
+        factoryId,
+        styleId,
+        name: `${code} large run`,
+        sizeRange: kind === "legging" || kind === "dress" ? "L–2XL" : "L–3XL",
+        lengthInches: Math.round(yards * 36 * 3.6),
+        widthInches: 60,
+        efficiencyPct: 80,
+      },
     );
   }
   await tx.insert(stylePriceTiers).values(tiers);
@@ -451,12 +703,17 @@ const writeLibrary = async (tx: HubTx, factoryId: number, northwindId: number | 
     ])
     .returning({ id: attributeProfiles.id });
   if (sizeRun && coreColours) {
-    await tx.insert(attributeProfileAttributes).values([
-      ...SIZES.map(([code]) => ({ profileId: sizeRun.id, attributeId: need(attr, code) })),
-      ...CORE.map((code) => ({ profileId: coreColours.id, attributeId: need(attr, code) })),
-    ]);
+    await tx
+      .insert(attributeProfileAttributes)
+      .values([
+        ...SIZES.map(([code]) => ({ profileId: sizeRun.id, attributeId: need(attr, code) })),
+        ...CORE.map((code) => ({ profileId: coreColours.id, attributeId: need(attr, code) })),
+      ]);
     await tx.insert(attributeProfileStyles).values([
-      ...STYLES.filter((s) => s[3] !== "legging" && s[3] !== "dress").map((s) => ({ profileId: sizeRun.id, styleId: need(sty, s[0]) })),
+      ...STYLES.filter((s) => s[3] !== "legging" && s[3] !== "dress").map((s) => ({
+        profileId: sizeRun.id,
+        styleId: need(sty, s[0]),
+      })),
       ...STYLES.filter((s) => s[8] === CORE).map((s) => ({ profileId: coreColours.id, styleId: need(sty, s[0]) })),
     ]);
   }
@@ -465,8 +722,20 @@ const writeLibrary = async (tx: HubTx, factoryId: number, northwindId: number | 
   const [teeMap, hoodMap] = await tx
     .insert(skuMaps)
     .values([
-      { factoryId, name: "Classic Crew Tee (dashed)", styleId: need(sty, "TEE-100"), styleToken: "TEE100", styleStart: 1 },
-      { factoryId, name: "Pullover Hoodie (store, fixed width)", styleId: need(sty, "HOD-100"), styleToken: "HOD100", styleStart: 1 },
+      {
+        factoryId,
+        name: "Classic Crew Tee (dashed)",
+        styleId: need(sty, "TEE-100"),
+        styleToken: "TEE100",
+        styleStart: 1,
+      },
+      {
+        factoryId,
+        name: "Pullover Hoodie (store, fixed width)",
+        styleId: need(sty, "HOD-100"),
+        styleToken: "HOD100",
+        styleStart: 1,
+      },
     ])
     .returning({ id: skuMaps.id });
   if (teeMap && hoodMap) {
@@ -484,13 +753,19 @@ const writeLibrary = async (tx: HubTx, factoryId: number, northwindId: number | 
  * nothing when the demo factory already has styles.
  */
 export const seedDemoLibrary = async (db: HubDb): Promise<void> => {
-  const [factory] = await db.select({ id: factories.factoryId }).from(factories).where(eq(factories.name, "Hub Demo Factory"));
+  const [factory] = await db
+    .select({ id: factories.factoryId })
+    .from(factories)
+    .where(eq(factories.name, "Hub Demo Factory"));
   if (!factory) return;
   const [has] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(styles)
     .where(and(eq(styles.factoryId, factory.id)));
   if ((has?.n ?? 0) > 0) return;
-  const [northwind] = await db.select({ id: clients.clientId }).from(clients).where(sql`lower(${clients.siteName}) = 'northwind'`);
+  const [northwind] = await db
+    .select({ id: clients.clientId })
+    .from(clients)
+    .where(sql`lower(${clients.siteName}) = 'northwind'`);
   await db.transaction(async (tx) => writeLibrary(tx, factory.id, northwind?.id ?? null));
 };

@@ -12,7 +12,9 @@ type Row = typeof a.$inferSelect;
 const ownerOf = (row: Row): "me" | "client" => (row.userId !== null ? "me" : "client");
 
 const canWrite = (me: Principal, row: Row) =>
-  row.userId !== null ? row.userId === me.userId : row.clientId !== null && row.clientId === me.clientId && me.isClientAdmin;
+  row.userId !== null
+    ? row.userId === me.userId
+    : row.clientId !== null && row.clientId === me.clientId && me.isClientAdmin;
 
 const toAddress = (me: Principal, row: Row): TAddress => ({
   id: row.id,
@@ -50,7 +52,11 @@ const makeOnlyDefault = async (tx: HubTx, row: Row) => {
 };
 
 export const listAddresses = async (db: HubDb, me: Principal): Promise<TAddress[]> => {
-  const rows = await db.select().from(a).where(visible(me)).orderBy(asc(a.clientId), desc(a.isDefault), asc(a.label), asc(a.id));
+  const rows = await db
+    .select()
+    .from(a)
+    .where(visible(me))
+    .orderBy(asc(a.clientId), desc(a.isDefault), asc(a.label), asc(a.id));
   return rows.map((r) => toAddress(me, r));
 };
 
@@ -106,11 +112,18 @@ const writableRow = async (tx: HubTx, me: Principal, id: number): Promise<Row> =
   return row;
 };
 
-export const updateAddress = async (db: HubDb, me: Principal, id: number, input: TAddressRequestParsed): Promise<TAddress> =>
+export const updateAddress = async (
+  db: HubDb,
+  me: Principal,
+  id: number,
+  input: TAddressRequestParsed,
+): Promise<TAddress> =>
   db.transaction(async (tx) => {
     const current = await writableRow(tx, me, id);
     if (input.owner !== ownerOf(current)) {
-      throw badRequest("An address cannot move to another owner.", { owner: "An address cannot move to another owner" });
+      throw badRequest("An address cannot move to another owner.", {
+        owner: "An address cannot move to another owner",
+      });
     }
     const [row] = await tx
       .update(a)
@@ -128,12 +141,7 @@ export const deleteAddress = async (db: HubDb, me: Principal, id: number): Promi
     await tx.delete(a).where(eq(a.id, id));
     if (row.isDefault) {
       // Another address of the owner (active ones first) takes over as default.
-      const [next] = await tx
-        .select()
-        .from(a)
-        .where(ownerWhere(row))
-        .orderBy(desc(a.active), asc(a.id))
-        .limit(1);
+      const [next] = await tx.select().from(a).where(ownerWhere(row)).orderBy(desc(a.active), asc(a.id)).limit(1);
       if (next) await tx.update(a).set({ isDefault: true, updatedAt: new Date() }).where(eq(a.id, next.id));
     }
     await recordAudit(tx, {

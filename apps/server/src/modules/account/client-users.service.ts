@@ -1,4 +1,11 @@
-import type { TClientUser, TClientUsersQuery, TClientUsersResponse, TClientUserUpdate, TInvitation, TInvitationCreate } from "@hub/contracts";
+import type {
+  TClientUser,
+  TClientUsersQuery,
+  TClientUsersResponse,
+  TClientUserUpdate,
+  TInvitation,
+  TInvitationCreate,
+} from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -8,7 +15,13 @@ import { badRequest, conflict, notFound } from "../../platform/errors";
 import type { Mailer } from "../../platform/mail";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
-import { type ClientContext, countActiveUsers, countOpenInvitations, requireClient, requireClientAdmin } from "./subscription.service";
+import {
+  type ClientContext,
+  countActiveUsers,
+  countOpenInvitations,
+  requireClient,
+  requireClientAdmin,
+} from "./subscription.service";
 
 const u = schema.users;
 const p = schema.pendingUsers;
@@ -45,12 +58,26 @@ export const listInvitations = async (db: HubDb, me: Principal): Promise<TInvita
 };
 
 /** The caller's client's users, paged and searchable, with its open invitations. */
-export const listClientUsers = async (db: HubDb, me: Principal, q: TClientUsersQuery): Promise<TClientUsersResponse> => {
+export const listClientUsers = async (
+  db: HubDb,
+  me: Principal,
+  q: TClientUsersQuery,
+): Promise<TClientUsersResponse> => {
   const ctx = await requireClient(db, me);
-  const where = and(eq(u.clientId, ctx.clientId), searchAny(q.searchString, [u.userName, u.email, u.firstName, u.lastName]));
+  const where = and(
+    eq(u.clientId, ctx.clientId),
+    searchAny(q.searchString, [u.userName, u.email, u.firstName, u.lastName]),
+  );
   const order = orderByFor(
     q.sort,
-    { userName: u.userName, email: u.email, firstName: u.firstName, lastName: u.lastName, available: u.available, testUser: u.testUser },
+    {
+      userName: u.userName,
+      email: u.email,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      available: u.available,
+      testUser: u.testUser,
+    },
     ["userName", "asc"],
     u.userId,
   );
@@ -66,10 +93,18 @@ export const listClientUsers = async (db: HubDb, me: Principal, q: TClientUsersQ
 };
 
 /** A client admin turns a user of its own client on or off, or marks a test user. */
-export const updateClientUser = async (db: HubDb, me: Principal, userId: number, patch: TClientUserUpdate): Promise<TClientUser> =>
+export const updateClientUser = async (
+  db: HubDb,
+  me: Principal,
+  userId: number,
+  patch: TClientUserUpdate,
+): Promise<TClientUser> =>
   db.transaction(async (tx) => {
     const ctx = await requireClientAdmin(tx, me);
-    const [target] = await tx.select(clientUserColumns).from(u).where(and(eq(u.userId, userId), eq(u.clientId, ctx.clientId)));
+    const [target] = await tx
+      .select(clientUserColumns)
+      .from(u)
+      .where(and(eq(u.userId, userId), eq(u.clientId, ctx.clientId)));
     if (!target) throw notFound("That user");
     if (userId === me.userId && patch.available === false) {
       throw badRequest("You cannot deactivate yourself.", { available: "You cannot deactivate yourself" });
@@ -97,7 +132,12 @@ export const invitationLink = (publicUrl: string, email: string, clientName: str
   `${publicUrl.replace(/\/$/, "")}/auth/register?email=${encodeURIComponent(email)}&clientName=${encodeURIComponent(clientName)}`;
 
 /** userRegistrationEmail of spec 7: email, first name and client name. */
-const sendRegistrationEmail = async (mailer: Mailer, config: HubConfig, invite: { email: string; firstName: string | null }, ctx: ClientContext) => {
+const sendRegistrationEmail = async (
+  mailer: Mailer,
+  config: HubConfig,
+  invite: { email: string; firstName: string | null },
+  ctx: ClientContext,
+) => {
   const link = invitationLink(config.publicUrl, invite.email, ctx.clientName);
   await mailer.send({
     to: invite.email,
@@ -124,16 +164,26 @@ export const createInvitation = async (
 ): Promise<TInvitation> => {
   const { row, ctx } = await db.transaction(async (tx) => {
     const ctx = await requireClientAdmin(tx, me);
-    await tx.select({ id: schema.clients.clientId }).from(schema.clients).where(eq(schema.clients.clientId, ctx.clientId)).for("update");
+    await tx
+      .select({ id: schema.clients.clientId })
+      .from(schema.clients)
+      .where(eq(schema.clients.clientId, ctx.clientId))
+      .for("update");
     const email = input.email.trim().toLowerCase();
-    const [existingUser] = await tx.select({ userId: u.userId }).from(u).where(sql`lower(${u.email}) = ${email}`).limit(1);
-    if (existingUser) throw conflict("A user with this email already exists.", { email: "A user with this email already exists" });
+    const [existingUser] = await tx
+      .select({ userId: u.userId })
+      .from(u)
+      .where(sql`lower(${u.email}) = ${email}`)
+      .limit(1);
+    if (existingUser)
+      throw conflict("A user with this email already exists.", { email: "A user with this email already exists" });
     const [existingInvite] = await tx
       .select({ id: p.id })
       .from(p)
       .where(and(sql`lower(${p.email}) = ${email}`, eq(p.registered, false)))
       .limit(1);
-    if (existingInvite) throw conflict("This email has already been invited.", { email: "This email has already been invited" });
+    if (existingInvite)
+      throw conflict("This email has already been invited.", { email: "This email has already been invited" });
     if (ctx.plan) {
       const active = await countActiveUsers(tx, ctx.clientId);
       const open = await countOpenInvitations(tx, ctx.clientId);
@@ -144,9 +194,17 @@ export const createInvitation = async (
         );
       }
     }
-    const [row] = await tx.insert(p).values({ email, firstName: input.firstName, clientId: ctx.clientId, registered: false }).returning();
+    const [row] = await tx
+      .insert(p)
+      .values({ email, firstName: input.firstName, clientId: ctx.clientId, registered: false })
+      .returning();
     if (!row) throw new Error("invitation insert failed");
-    await recordAudit(tx, { actor: me.userName, action: "invitation.create", subject: `pendingUser:${row.id}`, detail: { email, clientId: ctx.clientId } });
+    await recordAudit(tx, {
+      actor: me.userName,
+      action: "invitation.create",
+      subject: `pendingUser:${row.id}`,
+      detail: { email, clientId: ctx.clientId },
+    });
     return { row, ctx };
   });
   await sendRegistrationEmail(mailer, config, row, ctx);
@@ -162,11 +220,22 @@ const openInvitationOf = async (db: HubDb, ctx: ClientContext, id: number) => {
   return row;
 };
 
-export const resendInvitation = async (db: HubDb, mailer: Mailer, config: HubConfig, me: Principal, id: number): Promise<TInvitation> => {
+export const resendInvitation = async (
+  db: HubDb,
+  mailer: Mailer,
+  config: HubConfig,
+  me: Principal,
+  id: number,
+): Promise<TInvitation> => {
   const ctx = await requireClientAdmin(db, me);
   const row = await openInvitationOf(db, ctx, id);
   await sendRegistrationEmail(mailer, config, row, ctx);
-  await recordAudit(db, { actor: me.userName, action: "invitation.resend", subject: `pendingUser:${row.id}`, detail: { email: row.email } });
+  await recordAudit(db, {
+    actor: me.userName,
+    action: "invitation.resend",
+    subject: `pendingUser:${row.id}`,
+    detail: { email: row.email },
+  });
   return toInvitation(row);
 };
 

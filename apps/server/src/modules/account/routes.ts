@@ -1,22 +1,22 @@
 import {
+  ZAccountIdParamsSchema,
   ZAddressListSchema,
   ZAddressRequestSchema,
   ZAddressSchema,
   ZChangePlanRequestSchema,
+  ZClientUserIdParamsSchema,
   ZClientUserSchema,
   ZClientUsersQuerySchema,
   ZClientUsersResponseSchema,
   ZClientUserUpdateSchema,
   ZErrorResponseSchema,
   ZGuardStatusSchema,
-  ZAccountIdParamsSchema,
   ZInvitationCreateSchema,
   ZInvitationListSchema,
   ZInvitationSchema,
   ZOkSchema,
   ZPlanListSchema,
   ZSubscriptionSchema,
-  ZClientUserIdParamsSchema,
   ZYourAccountSchema,
 } from "@hub/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -69,19 +69,28 @@ export const accountRoutes =
 
     app.get(
       "/subscription/:id",
-      { config: { access: yourAccount }, schema: { tags, params: ZAccountIdParamsSchema, response: { 200: ZSubscriptionSchema, ...errors } } },
+      {
+        config: { access: yourAccount },
+        schema: { tags, params: ZAccountIdParamsSchema, response: { 200: ZSubscriptionSchema, ...errors } },
+      },
       async (request) => getSubscription(db, principalOf(request), request.params.id),
     );
 
     app.put(
       "/manageSubscription",
-      { config: { access: yourAccount }, schema: { tags, body: ZChangePlanRequestSchema, response: { 200: ZSubscriptionSchema, ...errors } } },
+      {
+        config: { access: yourAccount },
+        schema: { tags, body: ZChangePlanRequestSchema, response: { 200: ZSubscriptionSchema, ...errors } },
+      },
       async (request) => choosePlan(db, principalOf(request), request.body.subscriptionId, "change"),
     );
 
     app.post(
       "/newSubscription",
-      { config: { access: yourAccount }, schema: { tags, body: ZChangePlanRequestSchema, response: { 200: ZSubscriptionSchema, ...errors } } },
+      {
+        config: { access: yourAccount },
+        schema: { tags, body: ZChangePlanRequestSchema, response: { 200: ZSubscriptionSchema, ...errors } },
+      },
       async (request) => choosePlan(db, principalOf(request), request.body.subscriptionId, "new"),
     );
 
@@ -89,7 +98,11 @@ export const accountRoutes =
       "/yourClientUsers",
       {
         config: { access: yourAccount },
-        schema: { tags, querystring: ZClientUsersQuerySchema, response: { 200: ZClientUsersResponseSchema, ...errors } },
+        schema: {
+          tags,
+          querystring: ZClientUsersQuerySchema,
+          response: { 200: ZClientUsersResponseSchema, ...errors },
+        },
       },
       async (request) => listClientUsers(db, principalOf(request), request.query),
     );
@@ -98,7 +111,12 @@ export const accountRoutes =
       "/yourClientUsers/:userId",
       {
         config: { access: yourAccount },
-        schema: { tags, params: ZClientUserIdParamsSchema, body: ZClientUserUpdateSchema, response: { 200: ZClientUserSchema, ...errors } },
+        schema: {
+          tags,
+          params: ZClientUserIdParamsSchema,
+          body: ZClientUserUpdateSchema,
+          response: { 200: ZClientUserSchema, ...errors },
+        },
       },
       async (request) => updateClientUser(db, principalOf(request), request.params.userId, request.body),
     );
@@ -111,19 +129,29 @@ export const accountRoutes =
 
     app.post(
       "/pendingUsers",
-      { config: { access: yourAccount }, schema: { tags, body: ZInvitationCreateSchema, response: { 201: ZInvitationSchema, ...errors } } },
-      async (request, reply) => reply.status(201).send(await createInvitation(db, mailer, config, principalOf(request), request.body)),
+      {
+        config: { access: yourAccount },
+        schema: { tags, body: ZInvitationCreateSchema, response: { 201: ZInvitationSchema, ...errors } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await createInvitation(db, mailer, config, principalOf(request), request.body)),
     );
 
     app.post(
       "/pendingUsers/:id/resend",
-      { config: { access: yourAccount }, schema: { tags, params: ZAccountIdParamsSchema, response: { 200: ZInvitationSchema, ...errors } } },
+      {
+        config: { access: yourAccount },
+        schema: { tags, params: ZAccountIdParamsSchema, response: { 200: ZInvitationSchema, ...errors } },
+      },
       async (request) => resendInvitation(db, mailer, config, principalOf(request), request.params.id),
     );
 
     app.delete(
       "/pendingUsers/:id",
-      { config: { access: yourAccount }, schema: { tags, params: ZAccountIdParamsSchema, response: { 200: ZOkSchema, ...errors } } },
+      {
+        config: { access: yourAccount },
+        schema: { tags, params: ZAccountIdParamsSchema, response: { 200: ZOkSchema, ...errors } },
+      },
       async (request) => {
         await revokeInvitation(db, principalOf(request), request.params.id);
         return { ok: true as const };
@@ -138,7 +166,10 @@ export const accountRoutes =
 
     app.post(
       "/addresses",
-      { config: { access: yourAccount }, schema: { tags, body: ZAddressRequestSchema, response: { 201: ZAddressSchema, ...errors } } },
+      {
+        config: { access: yourAccount },
+        schema: { tags, body: ZAddressRequestSchema, response: { 201: ZAddressSchema, ...errors } },
+      },
       async (request, reply) => reply.status(201).send(await createAddress(db, principalOf(request), request.body)),
     );
 
@@ -146,14 +177,22 @@ export const accountRoutes =
       "/addresses/:id",
       {
         config: { access: yourAccount },
-        schema: { tags, params: ZAccountIdParamsSchema, body: ZAddressRequestSchema, response: { 200: ZAddressSchema, ...errors } },
+        schema: {
+          tags,
+          params: ZAccountIdParamsSchema,
+          body: ZAddressRequestSchema,
+          response: { 200: ZAddressSchema, ...errors },
+        },
       },
       async (request) => updateAddress(db, principalOf(request), request.params.id, request.body),
     );
 
     app.delete(
       "/addresses/:id",
-      { config: { access: yourAccount }, schema: { tags, params: ZAccountIdParamsSchema, response: { 200: ZOkSchema, ...errors } } },
+      {
+        config: { access: yourAccount },
+        schema: { tags, params: ZAccountIdParamsSchema, response: { 200: ZOkSchema, ...errors } },
+      },
       async (request) => {
         await deleteAddress(db, principalOf(request), request.params.id);
         return { ok: true as const };

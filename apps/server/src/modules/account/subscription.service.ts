@@ -45,7 +45,9 @@ export const countActiveUsers = async (db: Db, clientId: number): Promise<number
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(schema.users)
-    .where(and(eq(schema.users.clientId, clientId), eq(schema.users.available, true), eq(schema.users.testUser, false)));
+    .where(
+      and(eq(schema.users.clientId, clientId), eq(schema.users.available, true), eq(schema.users.testUser, false)),
+    );
   return Number(row?.n ?? 0);
 };
 
@@ -150,13 +152,23 @@ export const getSubscription = async (db: HubDb, me: Principal, id: number): Pro
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Chooses (mode "new") or changes (mode "change") the caller's client's plan. */
-export const choosePlan = async (db: HubDb, me: Principal, subscriptionId: number, mode: "new" | "change"): Promise<TSubscription> =>
+export const choosePlan = async (
+  db: HubDb,
+  me: Principal,
+  subscriptionId: number,
+  mode: "new" | "change",
+): Promise<TSubscription> =>
   db.transaction(async (tx) => {
     const ctx = await requireClientAdmin(tx, me);
     // Hold the client's row so two changes at once cannot interleave.
-    await tx.select({ id: schema.clients.clientId }).from(schema.clients).where(eq(schema.clients.clientId, ctx.clientId)).for("update");
+    await tx
+      .select({ id: schema.clients.clientId })
+      .from(schema.clients)
+      .where(eq(schema.clients.clientId, ctx.clientId))
+      .for("update");
     if (mode === "change" && !ctx.plan) throw conflict("Your client has no plan yet. Choose one on New Subscription.");
-    if (mode === "new" && ctx.plan) throw conflict(`Your client is already on the ${ctx.plan.name} plan. Change it on Manage Subscription.`);
+    if (mode === "new" && ctx.plan)
+      throw conflict(`Your client is already on the ${ctx.plan.name} plan. Change it on Manage Subscription.`);
     const plan = await planById(tx, subscriptionId);
     if (!plan) throw notFound("That plan");
     const active = await countActiveUsers(tx, ctx.clientId);
@@ -168,7 +180,10 @@ export const choosePlan = async (db: HubDb, me: Principal, subscriptionId: numbe
         { subscriptionId: `Deactivate ${plural(excess, "user")} first` },
       );
     }
-    await tx.update(schema.clients).set({ subscriptionId: plan.subscriptionId }).where(eq(schema.clients.clientId, ctx.clientId));
+    await tx
+      .update(schema.clients)
+      .set({ subscriptionId: plan.subscriptionId })
+      .where(eq(schema.clients.clientId, ctx.clientId));
     await recordAudit(tx, {
       actor: me.userName,
       action: mode === "new" ? "subscription.create" : "subscription.change",

@@ -43,7 +43,8 @@ export const assertBrandSignUpAllowed = async (db: HubDb | HubTx, brand: TBrandS
   }
 };
 
-const takenMeanwhile = () => conflict(BRAND_MESSAGES.siteNameTakenMeanwhile, { "brand.siteName": BRAND_MESSAGES.siteNameTakenMeanwhile });
+const takenMeanwhile = () =>
+  conflict(BRAND_MESSAGES.siteNameTakenMeanwhile, { "brand.siteName": BRAND_MESSAGES.siteNameTakenMeanwhile });
 
 /**
  * Creates the Hub's user record from the identity attributes, exactly as spec section 3 builds it
@@ -91,28 +92,54 @@ export const ensureHubUser = async (db: HubDb | HubTx, attrs: IdentityAttributes
         if (await isSiteNameTaken(tx, brand.siteName)) throw takenMeanwhile();
         const [client] = await tx
           .insert(schema.clients)
-          .values({ clientName: brand.clientName, siteName: brand.siteName, subscriptionId: brand.subscriptionId, factoryId: null, active: true })
+          .values({
+            clientName: brand.clientName,
+            siteName: brand.siteName,
+            subscriptionId: brand.subscriptionId,
+            factoryId: null,
+            active: true,
+          })
           .returning({ clientId: schema.clients.clientId });
         if (!client) throw new Error("client insert failed");
         const [created] = await tx
           .insert(schema.users)
-          .values({ ...base, clientId: client.clientId, defaultSite: brand.siteName, allowedSites: [brand.siteName], isClientAdmin: true })
+          .values({
+            ...base,
+            clientId: client.clientId,
+            defaultSite: brand.siteName,
+            allowedSites: [brand.siteName],
+            isClientAdmin: true,
+          })
           .returning({ userId: schema.users.userId });
         if (!created) throw new Error("user record insert failed");
         await recordAudit(tx, {
           actor: attrs.username,
           action: "client.signup",
           subject: `client:${client.clientId}`,
-          detail: { clientName: brand.clientName, siteName: brand.siteName, subscriptionId: brand.subscriptionId, userName: attrs.username },
+          detail: {
+            clientName: brand.clientName,
+            siteName: brand.siteName,
+            subscriptionId: brand.subscriptionId,
+            userName: attrs.username,
+          },
         });
         return created.userId;
       }
 
       const [invitation] = await tx
-        .select({ id: schema.pendingUsers.id, clientId: schema.pendingUsers.clientId, siteName: schema.clients.siteName })
+        .select({
+          id: schema.pendingUsers.id,
+          clientId: schema.pendingUsers.clientId,
+          siteName: schema.clients.siteName,
+        })
         .from(schema.pendingUsers)
         .innerJoin(schema.clients, eq(schema.clients.clientId, schema.pendingUsers.clientId))
-        .where(and(sql`lower(${schema.pendingUsers.email}) = lower(${attrs.email})`, eq(schema.pendingUsers.registered, false)))
+        .where(
+          and(
+            sql`lower(${schema.pendingUsers.email}) = lower(${attrs.email})`,
+            eq(schema.pendingUsers.registered, false),
+          ),
+        )
         .orderBy(sql`${schema.pendingUsers.createdAt} desc`)
         .limit(1);
 

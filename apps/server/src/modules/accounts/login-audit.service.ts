@@ -1,7 +1,7 @@
+import { isIP } from "node:net";
 import type { TLoginAuditRequest } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
-import { isIP } from "node:net";
 
 /** Stores a login audit record with the address the server saw the request come from. */
 export const recordLoginAudit = async (db: HubDb, input: TLoginAuditRequest, remoteAddress: string) => {
@@ -16,5 +16,11 @@ export const recordLoginAudit = async (db: HubDb, input: TLoginAuditRequest, rem
     })
     .returning();
   if (!row) throw new Error("login audit insert failed");
-  return { id: row.id, loginDate: row.loginDate.toISOString(), userName: row.userName, application: row.application, ipAddress: row.ipAddress };
+  return {
+    id: row.id,
+    loginDate: row.loginDate.toISOString(),
+    userName: row.userName,
+    application: row.application,
+    ipAddress: row.ipAddress,
+  };
 };

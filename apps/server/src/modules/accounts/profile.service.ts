@@ -46,7 +46,11 @@ export const productDevDataFor = async (
   if (teams.length === 0) {
     await db.transaction(async (tx) => {
       // Parallel first loads (two tabs, a retry) must make one team: hold the user's row, then look again.
-      await tx.select({ userId: schema.users.userId }).from(schema.users).where(eq(schema.users.userId, user.userId)).for("update");
+      await tx
+        .select({ userId: schema.users.userId })
+        .from(schema.users)
+        .where(eq(schema.users.userId, user.userId))
+        .for("update");
       const [active] = await tx
         .select({ id: schema.teamUsers.id })
         .from(schema.teamUsers)
@@ -70,9 +74,13 @@ export const productDevDataFor = async (
         })
         .returning();
       if (!team) throw new Error("team insert failed");
-      await tx
-        .insert(schema.teamUsers)
-        .values({ teamId: team.id, userId: user.userId, roleName: "ADMIN", defaultTeam: true, invitationStatus: "ACCEPTED" });
+      await tx.insert(schema.teamUsers).values({
+        teamId: team.id,
+        userId: user.userId,
+        roleName: "ADMIN",
+        defaultTeam: true,
+        invitationStatus: "ACCEPTED",
+      });
     });
     teams = (await loadTeams(db, user.userId)).filter((t) => !t.pending && isActiveInvitation(t.invitationStatus));
   }
@@ -105,10 +113,7 @@ export const getUserData = async (db: HubDb, principal: Principal): Promise<TUse
   const u = row.user;
   const factoryRows =
     principal.factoryIds.length > 0
-      ? await db
-          .select()
-          .from(schema.factories)
-          .where(sql`${schema.factories.factoryId} in ${principal.factoryIds}`)
+      ? await db.select().from(schema.factories).where(sql`${schema.factories.factoryId} in ${principal.factoryIds}`)
       : [];
   const user: TCurrentUser = {
     userId: u.userId,
@@ -122,7 +127,11 @@ export const getUserData = async (db: HubDb, principal: Principal): Promise<TUse
     available: u.available,
     allowedSites: u.allowedSites,
     clientId: u.clientId,
-    factory: factoryRows.map((f) => ({ factoryId: f.factoryId, name: f.name, requires_subscriptions: f.requiresSubscriptions })),
+    factory: factoryRows.map((f) => ({
+      factoryId: f.factoryId,
+      name: f.name,
+      requires_subscriptions: f.requiresSubscriptions,
+    })),
     manufacturerId: u.manufacturerId,
     userFactoryId: u.userFactoryId,
     manufacturingFactoryId: u.manufacturingFactoryId,
@@ -154,7 +163,12 @@ export const getUserData = async (db: HubDb, principal: Principal): Promise<TUse
     sessionClient: chosen
       ? chosen
       : u.clientId !== null && row.clientName !== null && row.siteName !== null
-        ? { clientId: u.clientId, clientName: row.clientName, siteName: row.siteName, subscriptionId: row.subscriptionId ?? null }
+        ? {
+            clientId: u.clientId,
+            clientName: row.clientName,
+            siteName: row.siteName,
+            subscriptionId: row.subscriptionId ?? null,
+          }
         : null,
   };
 };

@@ -15,7 +15,12 @@ import { recordLoginAudit } from "./login-audit.service";
 import { getUserData } from "./profile.service";
 
 const tags = ["accounts"];
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema };
+const errors = {
+  400: ZErrorResponseSchema,
+  401: ZErrorResponseSchema,
+  403: ZErrorResponseSchema,
+  404: ZErrorResponseSchema,
+};
 
 export const accountsRoutes =
   (db: HubDb): FastifyPluginAsyncZod =>

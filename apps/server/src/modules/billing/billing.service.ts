@@ -25,7 +25,8 @@ export const billingClientOf = async (db: HubDb, p: Principal): Promise<BillingC
     if (!client) throw badRequest(BILLING_MESSAGES.chooseClient);
     return client;
   }
-  if (p.userType !== "client" || !p.isClientAdmin || p.clientId === null) throw forbidden("Only a client admin manages the client's billing.");
+  if (p.userType !== "client" || !p.isClientAdmin || p.clientId === null)
+    throw forbidden("Only a client admin manages the client's billing.");
   const client = await clientById(db, p.clientId);
   if (!client) throw notFound("Your client");
   return client;

@@ -13,8 +13,8 @@ import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit";
-import { conflict, notFound } from "../../platform/errors";
 import { toCsv } from "../../platform/csv";
+import { conflict, notFound } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 
@@ -63,7 +63,11 @@ const clientsFilter = (p: Principal, q: Omit<TClientListQuery, "page" | "size">)
 });
 
 /** GET /clients/export.csv: every client the list's search finds, in its order. */
-export const exportClientsCsv = async (db: HubDb, p: Principal, q: Omit<TClientListQuery, "page" | "size">): Promise<string> => {
+export const exportClientsCsv = async (
+  db: HubDb,
+  p: Principal,
+  q: Omit<TClientListQuery, "page" | "size">,
+): Promise<string> => {
   const { where, order } = clientsFilter(p, q);
   const rows = await selectClients(db)
     .where(where)
@@ -71,7 +75,14 @@ export const exportClientsCsv = async (db: HubDb, p: Principal, q: Omit<TClientL
     .limit(100_000);
   return toCsv(
     ["Client", "Site name", "Subscription", "Facility", "Status", "Created"],
-    rows.map((r) => [r.clientName, r.siteName, r.subscriptionName, r.factoryName, r.active ? "Active" : "Inactive", r.createdAt.toISOString()]),
+    rows.map((r) => [
+      r.clientName,
+      r.siteName,
+      r.subscriptionName,
+      r.factoryName,
+      r.active ? "Active" : "Inactive",
+      r.createdAt.toISOString(),
+    ]),
   );
 };
 
@@ -130,11 +141,17 @@ const isForeignKeyViolation = (error: unknown) => hasPgCode(error, "23503");
 
 const checkReferences = async (db: HubDb | HubTx, body: TClientRequest) => {
   if (body.subscriptionId !== null) {
-    const [s] = await db.select({ id: schema.subscriptions.subscriptionId }).from(schema.subscriptions).where(eq(schema.subscriptions.subscriptionId, body.subscriptionId));
+    const [s] = await db
+      .select({ id: schema.subscriptions.subscriptionId })
+      .from(schema.subscriptions)
+      .where(eq(schema.subscriptions.subscriptionId, body.subscriptionId));
     if (!s) throw notFound("That subscription");
   }
   if (body.factoryId !== null) {
-    const [f] = await db.select({ id: schema.factories.factoryId }).from(schema.factories).where(eq(schema.factories.factoryId, body.factoryId));
+    const [f] = await db
+      .select({ id: schema.factories.factoryId })
+      .from(schema.factories)
+      .where(eq(schema.factories.factoryId, body.factoryId));
     if (!f) throw notFound("That facility");
   }
 };
@@ -155,7 +172,12 @@ export const createClient = async (db: HubDb, p: Principal, body: TClientRequest
       await assertSiteNameFree(tx, body.siteName);
       const [created] = await tx.insert(c).values(values(body)).returning({ clientId: c.clientId });
       if (!created) throw new Error("client insert failed");
-      await recordAudit(tx, { actor: p.userName, action: "client.create", subject: `client:${created.clientId}`, detail: values(body) });
+      await recordAudit(tx, {
+        actor: p.userName,
+        action: "client.create",
+        subject: `client:${created.clientId}`,
+        detail: values(body),
+      });
       return getClient(tx, p, created.clientId);
     });
   } catch (error) {
@@ -165,7 +187,12 @@ export const createClient = async (db: HubDb, p: Principal, body: TClientRequest
 };
 
 /** PUT /client/:id: changes a client in the caller's scope. Audited with what changed. */
-export const updateClient = async (db: HubDb, p: Principal, clientId: number, body: TClientRequest): Promise<TClientDetail> => {
+export const updateClient = async (
+  db: HubDb,
+  p: Principal,
+  clientId: number,
+  body: TClientRequest,
+): Promise<TClientDetail> => {
   try {
     return await db.transaction(async (tx) => {
       const before = await getClient(tx, p, clientId);
@@ -177,7 +204,12 @@ export const updateClient = async (db: HubDb, p: Principal, clientId: number, bo
       for (const key of Object.keys(next) as (keyof typeof next)[]) {
         if (before[key] !== next[key]) changes[key] = { from: before[key], to: next[key] };
       }
-      await recordAudit(tx, { actor: p.userName, action: "client.update", subject: `client:${clientId}`, detail: { changes } });
+      await recordAudit(tx, {
+        actor: p.userName,
+        action: "client.update",
+        subject: `client:${clientId}`,
+        detail: { changes },
+      });
       return getClient(tx, p, clientId);
     });
   } catch (error) {
@@ -211,7 +243,8 @@ export const deleteClient = async (db: HubDb, p: Principal, clientId: number): P
   try {
     await deleteInTransaction(db, p, clientId);
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw conflict("Other records still belong to this client, so it cannot be deleted.");
+    if (isForeignKeyViolation(error))
+      throw conflict("Other records still belong to this client, so it cannot be deleted.");
     throw error;
   }
 };
@@ -239,7 +272,11 @@ export const clientForSiteName = async (db: HubDb, p: Principal, siteName: strin
 /** The selects of the client form: plans and facilities. */
 export const clientFormOptions = async (db: HubDb): Promise<TClientFormOptions> => ({
   subscriptions: await db
-    .select({ subscriptionId: schema.subscriptions.subscriptionId, name: schema.subscriptions.name, level: schema.subscriptions.level })
+    .select({
+      subscriptionId: schema.subscriptions.subscriptionId,
+      name: schema.subscriptions.name,
+      level: schema.subscriptions.level,
+    })
     .from(schema.subscriptions)
     .orderBy(asc(schema.subscriptions.level), asc(schema.subscriptions.name)),
   factories: await db

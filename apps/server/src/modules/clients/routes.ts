@@ -17,11 +17,11 @@ import { type Access, principalOf } from "../../platform/access";
 import { sendCsv } from "../../platform/csv";
 import type { ModuleDeps } from "../../platform/deps";
 import {
-  clientForSiteName,
   clientFormOptions,
-  exportClientsCsv,
+  clientForSiteName,
   createClient,
   deleteClient,
+  exportClientsCsv,
   getClient,
   limitedClients,
   listClients,
@@ -64,8 +64,12 @@ export const clientsRoutes =
 
     app.get(
       "/clients/export.csv",
-      { config: { access: ADMIN_READ }, schema: { tags, summary: "Every client the list's search finds, as CSV", querystring: ZClientListQuerySchema } },
-      async (request, reply) => sendCsv(reply, "clients.csv", await exportClientsCsv(db, principalOf(request), request.query)),
+      {
+        config: { access: ADMIN_READ },
+        schema: { tags, summary: "Every client the list's search finds, as CSV", querystring: ZClientListQuerySchema },
+      },
+      async (request, reply) =>
+        sendCsv(reply, "clients.csv", await exportClientsCsv(db, principalOf(request), request.query)),
     );
 
     app.get(
@@ -105,7 +109,12 @@ export const clientsRoutes =
       "/client/:id",
       {
         config: { access: ADMIN_WRITE },
-        schema: { tags, params: ZClientIdParamsSchema, body: ZClientRequestSchema, response: { 200: ZClientDetailSchema, ...errors } },
+        schema: {
+          tags,
+          params: ZClientIdParamsSchema,
+          body: ZClientRequestSchema,
+          response: { 200: ZClientDetailSchema, ...errors },
+        },
       },
       async (request) => updateClient(db, principalOf(request), request.params.id, request.body),
     );

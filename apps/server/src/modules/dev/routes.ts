@@ -7,7 +7,13 @@ import { z } from "zod";
 const escapeHtml = (s: string) =>
   s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
-const ZMailSchema = z.object({ id: z.number(), to: z.string(), subject: z.string(), text: z.string(), createdAt: z.date() });
+const ZMailSchema = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.date(),
+});
 
 /** The demo mailbox: every email the Hub sent, newest first, in full. Demo mode only. */
 export const devRoutes =
@@ -16,7 +22,13 @@ export const devRoutes =
     const access = { public: true, demoOnly: true } as const;
     const latest = () =>
       db
-        .select({ id: schema.mailOutbox.id, to: schema.mailOutbox.to, subject: schema.mailOutbox.subject, text: schema.mailOutbox.text, createdAt: schema.mailOutbox.createdAt })
+        .select({
+          id: schema.mailOutbox.id,
+          to: schema.mailOutbox.to,
+          subject: schema.mailOutbox.subject,
+          text: schema.mailOutbox.text,
+          createdAt: schema.mailOutbox.createdAt,
+        })
         .from(schema.mailOutbox)
         .orderBy(desc(schema.mailOutbox.id))
         .limit(200);

@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Readable } from "node:stream";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
@@ -17,7 +18,6 @@ import {
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, count, eq } from "drizzle-orm";
-import type { Readable } from "node:stream";
 import { recordAudit } from "../../platform/audit";
 import { badRequest, HttpError, notFound } from "../../platform/errors";
 import type { FilesAdapter } from "../../platform/files";
@@ -57,8 +57,17 @@ export const contentMatches = (ext: string, head: Buffer): boolean => {
     case "tiff":
       return startsWith(head, [0x49, 0x49, 0x2a, 0x00]) || startsWith(head, [0x4d, 0x4d, 0x00, 0x2a]);
     case "svg": {
-      const text = head.toString("utf8").replace(/^\uFEFF/, "").trimStart();
-      return (text.startsWith("<?xml") || text.startsWith("<svg") || text.startsWith("<!--") || text.startsWith("<!DOCTYPE")) && text.includes("<svg");
+      const text = head
+        .toString("utf8")
+        .replace(/^\uFEFF/, "")
+        .trimStart();
+      return (
+        (text.startsWith("<?xml") ||
+          text.startsWith("<svg") ||
+          text.startsWith("<!--") ||
+          text.startsWith("<!DOCTYPE")) &&
+        text.includes("<svg")
+      );
     }
     case "ai":
       return startsWith(head, "%PDF-") || ps;
@@ -124,23 +133,46 @@ export const storePrintFile = async (
     try {
       await pipeline(upload.file, meter, createWriteStream(tmp));
     } catch (error) {
-      if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new HttpError(413, "BAD_REQUEST", FILES_MESSAGES.tooLarge(maxBytes), { file: FILES_MESSAGES.tooLarge(maxBytes) });
+      if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+        throw new HttpError(413, "BAD_REQUEST", FILES_MESSAGES.tooLarge(maxBytes), {
+          file: FILES_MESSAGES.tooLarge(maxBytes),
+        });
       throw error;
     }
-    if (upload.file.truncated || size > maxBytes) throw new HttpError(413, "BAD_REQUEST", FILES_MESSAGES.tooLarge(maxBytes), { file: FILES_MESSAGES.tooLarge(maxBytes) });
+    if (upload.file.truncated || size > maxBytes)
+      throw new HttpError(413, "BAD_REQUEST", FILES_MESSAGES.tooLarge(maxBytes), {
+        file: FILES_MESSAGES.tooLarge(maxBytes),
+      });
     if (size === 0) throw badRequest(FILES_MESSAGES.empty, { file: FILES_MESSAGES.empty });
     const head = Buffer.concat(chunks).subarray(0, 4096);
-    if (!contentMatches(ext, head)) throw badRequest(`${FILES_MESSAGES.mismatch} (${fileName} is not a ${type.label} file)`, { file: FILES_MESSAGES.mismatch });
+    if (!contentMatches(ext, head))
+      throw badRequest(`${FILES_MESSAGES.mismatch} (${fileName} is not a ${type.label} file)`, {
+        file: FILES_MESSAGES.mismatch,
+      });
 
     const storageKey = `${clientId}/${AREA}/${randomUUID()}-${keySafe(fileName)}`;
     await files.put(storageKey, createReadStream(tmp), { contentType: type.contentType, size });
     try {
       const [row] = await db
         .insert(f)
-        .values({ clientId, area: AREA, storageKey, fileName, contentType: type.contentType, sizeBytes: size, sha256: hash.digest("hex"), uploadedBy: p.userId })
+        .values({
+          clientId,
+          area: AREA,
+          storageKey,
+          fileName,
+          contentType: type.contentType,
+          sizeBytes: size,
+          sha256: hash.digest("hex"),
+          uploadedBy: p.userId,
+        })
         .returning();
       if (!row) throw new Error("stored file insert failed");
-      await recordAudit(db, { actor: p.userName, action: "printFile.upload", subject: `client:${clientId}`, detail: { fileId: row.id, fileName, sizeBytes: size } });
+      await recordAudit(db, {
+        actor: p.userName,
+        action: "printFile.upload",
+        subject: `client:${clientId}`,
+        detail: { fileId: row.id, fileName, sizeBytes: size },
+      });
       return { ...toFile({ ...row, uploadedByName: p.userName }) };
     } catch (error) {
       await files.remove(storageKey);
@@ -185,16 +217,30 @@ export const listPrintFiles = async (db: HubDb, clientId: number, q: TPrintFileL
 
 /** One print file of the client; another client's answers 404 like an unknown id. */
 export const printFileOf = async (db: HubDb, clientId: number, id: number) => {
-  const [row] = await db.select().from(f).where(and(eq(f.id, id), eq(f.clientId, clientId), eq(f.area, AREA)));
+  const [row] = await db
+    .select()
+    .from(f)
+    .where(and(eq(f.id, id), eq(f.clientId, clientId), eq(f.area, AREA)));
   if (!row) throw notFound("That file");
   return row;
 };
 
-export const deletePrintFile = async (db: HubDb, files: FilesAdapter, p: Principal, clientId: number, id: number): Promise<void> => {
+export const deletePrintFile = async (
+  db: HubDb,
+  files: FilesAdapter,
+  p: Principal,
+  clientId: number,
+  id: number,
+): Promise<void> => {
   const row = await printFileOf(db, clientId, id);
   await db.transaction(async (tx) => {
     await tx.delete(f).where(eq(f.id, row.id));
-    await recordAudit(tx, { actor: p.userName, action: "printFile.delete", subject: `client:${clientId}`, detail: { fileId: row.id, fileName: row.fileName } });
+    await recordAudit(tx, {
+      actor: p.userName,
+      action: "printFile.delete",
+      subject: `client:${clientId}`,
+      detail: { fileId: row.id, fileName: row.fileName },
+    });
   });
   await files.remove(row.storageKey);
 };

@@ -44,7 +44,10 @@ export const filesRoutes =
 
     app.get(
       "/printFiles",
-      { config: { access: PRINT_FILES }, schema: { tags, querystring: ZPrintFileListQuerySchema, response: { 200: ZPrintFilePageSchema, ...errors } } },
+      {
+        config: { access: PRINT_FILES },
+        schema: { tags, querystring: ZPrintFileListQuerySchema, response: { 200: ZPrintFilePageSchema, ...errors } },
+      },
       async (request) => listPrintFiles(db, filesClientOf(principalOf(request)), request.query),
     );
 
@@ -66,7 +69,10 @@ export const filesRoutes =
 
     app.get(
       "/printFiles/:id/download",
-      { config: { access: PRINT_FILES }, schema: { tags, params: ZPrintFileIdParamsSchema, produces: ["application/octet-stream"] } },
+      {
+        config: { access: PRINT_FILES },
+        schema: { tags, params: ZPrintFileIdParamsSchema, produces: ["application/octet-stream"] },
+      },
       async (request, reply) => {
         const row = await printFileOf(db, filesClientOf(principalOf(request)), request.params.id);
         const stream = await files.get(row.storageKey);
@@ -75,7 +81,10 @@ export const filesRoutes =
         return reply
           .header("content-type", row.contentType)
           .header("content-length", String(row.sizeBytes))
-          .header("content-disposition", `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.fileName)}`)
+          .header(
+            "content-disposition",
+            `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.fileName)}`,
+          )
           .header("cache-control", "private, no-store")
           .send(stream);
       },
@@ -83,7 +92,14 @@ export const filesRoutes =
 
     app.delete(
       "/printFiles/:id",
-      { config: { access: PRINT_FILES }, schema: { tags, params: ZPrintFileIdParamsSchema, response: { 200: ZPrintFileDeleteResponseSchema, ...errors } } },
+      {
+        config: { access: PRINT_FILES },
+        schema: {
+          tags,
+          params: ZPrintFileIdParamsSchema,
+          response: { 200: ZPrintFileDeleteResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         const p = principalOf(request);
         await deletePrintFile(db, files, p, filesClientOf(p), request.params.id);

@@ -4,10 +4,10 @@ import { ZIdTokenClaimsSchema } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT, createLocalJWKSet } from "jose";
+import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from "jose";
 import type { Mailer } from "../../platform/mail";
-import { type IdentityProvider, identityError } from "./provider";
 import { burnVerify, hashPassword, needsRehash, verifyPassword } from "./password";
+import { type IdentityProvider, identityError } from "./provider";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 const ISSUER = "hub-identity";
@@ -48,7 +48,11 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
   /** The oldest key in the database signs; every instance converges on it. */
   const getSigningKey = () => {
     signingKey ??= (async () => {
-      let [row] = await db.select().from(schema.identityKeys).orderBy(asc(schema.identityKeys.createdAt), asc(schema.identityKeys.kid)).limit(1);
+      let [row] = await db
+        .select()
+        .from(schema.identityKeys)
+        .orderBy(asc(schema.identityKeys.createdAt), asc(schema.identityKeys.kid))
+        .limit(1);
       if (!row) {
         const { privateKey, publicKey } = await generateKeyPair("EdDSA", { extractable: true });
         const kid = randomBytes(8).toString("hex");
@@ -61,10 +65,17 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
             publicJwk: JSON.stringify({ ...(await exportJWK(publicKey)), kid, alg: "EdDSA", use: "sig" }),
           })
           .onConflictDoNothing();
-        [row] = await db.select().from(schema.identityKeys).orderBy(asc(schema.identityKeys.createdAt), asc(schema.identityKeys.kid)).limit(1);
+        [row] = await db
+          .select()
+          .from(schema.identityKeys)
+          .orderBy(asc(schema.identityKeys.createdAt), asc(schema.identityKeys.kid))
+          .limit(1);
       }
       if (!row) throw new Error("no signing key");
-      return { kid: row.kid, key: (await importJWK(JSON.parse(row.privateJwk) as JWK, "EdDSA")) as CryptoKey | Uint8Array };
+      return {
+        kid: row.kid,
+        key: (await importJWK(JSON.parse(row.privateJwk) as JWK, "EdDSA")) as CryptoKey | Uint8Array,
+      };
     })();
     signingKey.catch(() => {
       signingKey = null;
@@ -88,7 +99,12 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
   };
 
   const findUser = async (username: string): Promise<IdentityUser | undefined> =>
-    (await db.select().from(schema.identityUsers).where(sql`lower(${schema.identityUsers.username}) = lower(${username.trim()})`))[0];
+    (
+      await db
+        .select()
+        .from(schema.identityUsers)
+        .where(sql`lower(${schema.identityUsers.username}) = lower(${username.trim()})`)
+    )[0];
 
   const issueCode = async (user: IdentityUser, purpose: "confirm_signup" | "reset_password"): Promise<string> => {
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
@@ -98,8 +114,16 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
       await tx
         .update(schema.identityCodes)
         .set({ consumedAt: new Date() })
-        .where(and(eq(schema.identityCodes.userId, user.id), eq(schema.identityCodes.purpose, purpose), isNull(schema.identityCodes.consumedAt)));
-      await tx.insert(schema.identityCodes).values({ userId: user.id, purpose, codeHash: sha256(code), expiresAt: new Date(Date.now() + ttlMs) });
+        .where(
+          and(
+            eq(schema.identityCodes.userId, user.id),
+            eq(schema.identityCodes.purpose, purpose),
+            isNull(schema.identityCodes.consumedAt),
+          ),
+        );
+      await tx
+        .insert(schema.identityCodes)
+        .values({ userId: user.id, purpose, codeHash: sha256(code), expiresAt: new Date(Date.now() + ttlMs) });
     });
     return code;
   };
@@ -120,16 +144,30 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
 
   /** Checks a code; a wrong one counts against the code, which dies after too many attempts. */
   /** Checks a code (a wrong one counts an attempt at once); answers the code's id, still unused. */
-  const checkCode = async (user: IdentityUser, purpose: "confirm_signup" | "reset_password", code: string): Promise<string> => {
+  const checkCode = async (
+    user: IdentityUser,
+    purpose: "confirm_signup" | "reset_password",
+    code: string,
+  ): Promise<string> => {
     const [row] = await db
       .select()
       .from(schema.identityCodes)
-      .where(and(eq(schema.identityCodes.userId, user.id), eq(schema.identityCodes.purpose, purpose), isNull(schema.identityCodes.consumedAt)))
+      .where(
+        and(
+          eq(schema.identityCodes.userId, user.id),
+          eq(schema.identityCodes.purpose, purpose),
+          isNull(schema.identityCodes.consumedAt),
+        ),
+      )
       .orderBy(sql`${schema.identityCodes.createdAt} desc`)
       .limit(1);
-    if (!row || row.expiresAt.getTime() < Date.now() || row.attempts >= CODE_RULES.maxAttempts) throw identityError.expiredCode();
+    if (!row || row.expiresAt.getTime() < Date.now() || row.attempts >= CODE_RULES.maxAttempts)
+      throw identityError.expiredCode();
     if (row.codeHash !== sha256(code.trim())) {
-      await db.update(schema.identityCodes).set({ attempts: sql`${schema.identityCodes.attempts} + 1` }).where(eq(schema.identityCodes.id, row.id));
+      await db
+        .update(schema.identityCodes)
+        .set({ attempts: sql`${schema.identityCodes.attempts} + 1` })
+        .where(eq(schema.identityCodes.id, row.id));
       throw identityError.codeMismatch();
     }
     return row.id;
@@ -163,7 +201,12 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
   const reserveAttempt = async (
     username: string,
     address: string,
-  ): Promise<{ rows: string[]; release: () => Promise<void>; user: IdentityUser | null; available: boolean | null }> => {
+  ): Promise<{
+    rows: string[];
+    release: () => Promise<void>;
+    user: IdentityUser | null;
+    available: boolean | null;
+  }> => {
     const userKey = `user:${username.trim().toLowerCase()}`;
     const addressKey = `ip:${address}`;
     const f = schema.identityLoginFailures;
@@ -176,10 +219,16 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
       await db.delete(f).where(inArray(f.id, rows));
     };
     const since = new Date(Date.now() - LOGIN_LIMITS.windowMinutes * 60_000);
-    const failures = (key: string) => sql<number>`(select count(*)::int from ${f} where ${f.key} = ${key} and ${f.at} > ${since})`;
+    const failures = (key: string) =>
+      sql<number>`(select count(*)::int from ${f} where ${f.key} = ${key} and ${f.at} > ${since})`;
     // One row whether or not the user exists: the counts, and the user where there is one.
     const [row] = await db
-      .select({ perUser: failures(userKey), perAddress: failures(addressKey), user: schema.identityUsers, available: schema.users.available })
+      .select({
+        perUser: failures(userKey),
+        perAddress: failures(addressKey),
+        user: schema.identityUsers,
+        available: schema.users.available,
+      })
       .from(sql`(select 1) as attempt`)
       .leftJoin(schema.identityUsers, sql`lower(${schema.identityUsers.username}) = lower(${username.trim()})`)
       .leftJoin(schema.users, sql`lower(${schema.users.userName}) = lower(${schema.identityUsers.username})`);
@@ -204,7 +253,11 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
       expiresAt: new Date(Date.now() + options.refreshTokenTtlDays * 86_400_000),
     };
     const f = schema.identityLoginFailures;
-    const insert = (settle.length > 0 ? db.with(db.$with("settled").as(db.delete(f).where(inArray(f.id, settle)).returning({ id: f.id }))) : db)
+    const insert = (
+      settle.length > 0
+        ? db.with(db.$with("settled").as(db.delete(f).where(inArray(f.id, settle)).returning({ id: f.id })))
+        : db
+    )
       .insert(schema.identitySessions)
       .values(values)
       .returning({ id: schema.identitySessions.id });
@@ -241,7 +294,12 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
       const [sameEmail] = await db
         .select({ id: schema.identityUsers.id })
         .from(schema.identityUsers)
-        .where(and(sql`lower(${schema.identityUsers.email}) = lower(${input.email})`, eq(schema.identityUsers.status, "CONFIRMED")));
+        .where(
+          and(
+            sql`lower(${schema.identityUsers.email}) = lower(${input.email})`,
+            eq(schema.identityUsers.status, "CONFIRMED"),
+          ),
+        );
       if (sameEmail) throw identityError.aliasExists();
       const passwordHash = await hashPassword(input.password);
       const [user] = await db
@@ -264,7 +322,8 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
     async confirmSignUp(username, code) {
       const user = await findUser(username);
       if (!user) throw identityError.codeMismatch();
-      if (user.status !== "UNCONFIRMED") throw identityError.notAuthorized("User cannot be confirmed. Current status is CONFIRMED");
+      if (user.status !== "UNCONFIRMED")
+        throw identityError.notAuthorized("User cannot be confirmed. Current status is CONFIRMED");
       const codeId = await checkCode(user, "confirm_signup", code);
       // The code, the status and the Hub's records (a brand's new client) commit together or not at all.
       await db.transaction(async (tx) => {
@@ -300,7 +359,10 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
       if (available === false) throw identityError.notAuthorized("User is disabled.");
       // A hash made with earlier settings is remade with the current ones while the password is at hand.
       if (needsRehash(user.passwordHash)) {
-        await db.update(schema.identityUsers).set({ passwordHash: await hashPassword(password) }).where(eq(schema.identityUsers.id, user.id));
+        await db
+          .update(schema.identityUsers)
+          .set({ passwordHash: await hashPassword(password) })
+          .where(eq(schema.identityUsers.id, user.id));
       }
       return { result: "tokens", tokens: await issueTokens(user, attempt.rows) };
     },
@@ -328,7 +390,8 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
           .update(schema.identitySessions)
           .set({ revokedAt: new Date() })
           .where(and(eq(schema.identitySessions.userId, user.id), isNull(schema.identitySessions.revokedAt)));
-        if (user.status === "UNCONFIRMED") await options.onConfirmed({ ...user, status: "CONFIRMED", emailVerified: true }, tx);
+        if (user.status === "UNCONFIRMED")
+          await options.onConfirmed({ ...user, status: "CONFIRMED", emailVerified: true }, tx);
       });
     },
 
@@ -337,13 +400,19 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
       const { user } = attempt;
       if (!user || !(await verifyPassword(user.passwordHash, temporaryPassword))) throw identityError.notAuthorized();
       await attempt.release();
-      if (user.status !== "FORCE_CHANGE_PASSWORD") throw identityError.notAuthorized("Password has already been changed. Sign in with it.");
+      if (user.status !== "FORCE_CHANGE_PASSWORD")
+        throw identityError.notAuthorized("Password has already been changed. Sign in with it.");
       if (temporaryPassword === newPassword) {
         throw identityError.invalidParameter("Choose a new password that differs from the temporary one.");
       }
       const [updated] = await db
         .update(schema.identityUsers)
-        .set({ passwordHash: await hashPassword(newPassword), status: "CONFIRMED", emailVerified: true, updatedAt: new Date() })
+        .set({
+          passwordHash: await hashPassword(newPassword),
+          status: "CONFIRMED",
+          emailVerified: true,
+          updatedAt: new Date(),
+        })
         .where(eq(schema.identityUsers.id, user.id))
         .returning();
       if (!updated) throw identityError.notAuthorized();
@@ -359,14 +428,23 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
       if (!row || row.session.revokedAt || row.session.expiresAt.getTime() < Date.now()) {
         throw identityError.notAuthorized("Refresh Token has been revoked");
       }
-      return { idToken: await signIdToken(row.user, row.session.id), refreshToken, expiresIn: options.idTokenTtlSeconds };
+      return {
+        idToken: await signIdToken(row.user, row.session.id),
+        refreshToken,
+        expiresIn: options.idTokenTtlSeconds,
+      };
     },
 
     async signOut(refreshToken) {
       await db
         .update(schema.identitySessions)
         .set({ revokedAt: new Date() })
-        .where(and(eq(schema.identitySessions.refreshTokenHash, sha256(refreshToken)), isNull(schema.identitySessions.revokedAt)));
+        .where(
+          and(
+            eq(schema.identitySessions.refreshTokenHash, sha256(refreshToken)),
+            isNull(schema.identitySessions.revokedAt),
+          ),
+        );
     },
 
     async verifyIdToken(token) {
@@ -398,7 +476,9 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
     },
 
     async adminDeleteUser(username) {
-      await db.delete(schema.identityUsers).where(sql`lower(${schema.identityUsers.username}) = lower(${username.trim()})`);
+      await db
+        .delete(schema.identityUsers)
+        .where(sql`lower(${schema.identityUsers.username}) = lower(${username.trim()})`);
     },
   };
 };

@@ -1,6 +1,13 @@
 import { createHmac } from "node:crypto";
 import type * as CognitoSdk from "@aws-sdk/client-cognito-identity-provider";
-import { type TBrandSignUp, type TCodeDelivery, type TIdTokenClaims, type TTokens, ZBrandSignUpSchema, ZIdTokenClaimsSchema } from "@hub/contracts";
+import {
+  type TBrandSignUp,
+  type TCodeDelivery,
+  type TIdTokenClaims,
+  type TTokens,
+  ZBrandSignUpSchema,
+  ZIdTokenClaimsSchema,
+} from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { sql } from "drizzle-orm";
@@ -50,7 +57,17 @@ const errorName = (error: unknown): string | null =>
 const errorMessage = (error: unknown, fallback: string): string =>
   error instanceof Error && error.message && error.message !== "UnknownError" ? error.message : fallback;
 
-type Operation = "signUp" | "confirm" | "resend" | "signIn" | "forgot" | "confirmForgot" | "newPassword" | "refresh" | "signOut" | "admin";
+type Operation =
+  | "signUp"
+  | "confirm"
+  | "resend"
+  | "signIn"
+  | "forgot"
+  | "confirmForgot"
+  | "newPassword"
+  | "refresh"
+  | "signOut"
+  | "admin";
 
 /**
  * Cognito's exceptions as the user pool's outcomes (identityError); anything else is rethrown and
@@ -81,7 +98,8 @@ const mapError = (error: unknown, operation: Operation): unknown => {
       return identityError.limitExceeded(errorMessage(error, "Attempt limit exceeded, please try after some time."));
     case "UserNotFoundException":
       // As Cognito answers with prevent-user-existence-errors: a sign-in reveals nothing.
-      if (operation === "signIn" || operation === "newPassword" || operation === "refresh") return identityError.notAuthorized();
+      if (operation === "signIn" || operation === "newPassword" || operation === "refresh")
+        return identityError.notAuthorized();
       if (operation === "confirm" || operation === "confirmForgot") return identityError.codeMismatch();
       return identityError.userNotFound();
     default:
@@ -95,7 +113,9 @@ const delivery = (details: CognitoSdk.CodeDeliveryDetailsType | undefined): TCod
 });
 
 const attributeMap = (attributes: CognitoSdk.AttributeType[] | undefined): Record<string, string> =>
-  Object.fromEntries((attributes ?? []).filter((a) => a.Name !== undefined).map((a) => [a.Name as string, a.Value ?? ""]));
+  Object.fromEntries(
+    (attributes ?? []).filter((a) => a.Name !== undefined).map((a) => [a.Name as string, a.Value ?? ""]),
+  );
 
 const parseBrand = (value: string | undefined): TBrandSignUp | null => {
   if (!value) return null;
@@ -115,20 +135,24 @@ const parseBrand = (value: string | undefined): TBrandSignUp | null => {
  */
 export const createCognitoPool = (options: CognitoPoolOptions): IdentityProvider => {
   const { db, userPoolId, clientId, clientSecret } = options;
-  const issuer = options.endpoint ? `${options.endpoint}/${userPoolId}` : `https://cognito-idp.${options.region}.amazonaws.com/${userPoolId}`;
+  const issuer = options.endpoint
+    ? `${options.endpoint}/${userPoolId}`
+    : `https://cognito-idp.${options.region}.amazonaws.com/${userPoolId}`;
   const jwksUrl = new URL(`${issuer}/.well-known/jwks.json`);
 
   // The SDK loads with the first identity call, not at start.
-  const cognito = loadOnce(async (): Promise<{ sdk: typeof CognitoSdk; client: CognitoSdk.CognitoIdentityProviderClient }> => {
-    const sdk = await import("@aws-sdk/client-cognito-identity-provider");
-    return {
-      sdk,
-      client: new sdk.CognitoIdentityProviderClient({
-        region: options.region,
-        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-      }),
-    };
-  });
+  const cognito = loadOnce(
+    async (): Promise<{ sdk: typeof CognitoSdk; client: CognitoSdk.CognitoIdentityProviderClient }> => {
+      const sdk = await import("@aws-sdk/client-cognito-identity-provider");
+      return {
+        sdk,
+        client: new sdk.CognitoIdentityProviderClient({
+          region: options.region,
+          ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+        }),
+      };
+    },
+  );
 
   type Loaded = { sdk: typeof CognitoSdk; client: CognitoSdk.CognitoIdentityProviderClient };
   /** Sends one command (`send` builds and sends it); Cognito's exceptions become the user pool's outcomes. */
@@ -143,7 +167,11 @@ export const createCognitoPool = (options: CognitoPoolOptions): IdentityProvider
 
   /** SECRET_HASH: base64 HMAC-SHA256 of user name + client id under the client secret; undefined without a secret. */
   const secretHash = (username: string): string | undefined =>
-    clientSecret ? createHmac("sha256", clientSecret).update(username + clientId).digest("base64") : undefined;
+    clientSecret
+      ? createHmac("sha256", clientSecret)
+          .update(username + clientId)
+          .digest("base64")
+      : undefined;
   const withSecretHash = (username: string): Record<string, string> => {
     const hash = secretHash(username);
     return hash ? { SECRET_HASH: hash } : {};
@@ -165,10 +193,17 @@ export const createCognitoPool = (options: CognitoPoolOptions): IdentityProvider
     const rest = token.slice(WRAPPED.length);
     const dot = rest.indexOf(".");
     if (dot < 0) return { username: null, refreshToken: token };
-    return { username: Buffer.from(rest.slice(0, dot), "base64url").toString("utf8"), refreshToken: rest.slice(dot + 1) };
+    return {
+      username: Buffer.from(rest.slice(0, dot), "base64url").toString("utf8"),
+      refreshToken: rest.slice(dot + 1),
+    };
   };
 
-  const tokensOf = (result: CognitoSdk.AuthenticationResultType | undefined, username: string, refreshToken?: string): TTokens => {
+  const tokensOf = (
+    result: CognitoSdk.AuthenticationResultType | undefined,
+    username: string,
+    refreshToken?: string,
+  ): TTokens => {
     if (!result?.IdToken || !(refreshToken ?? result.RefreshToken)) throw new Error("Cognito answered no tokens");
     return {
       idToken: result.IdToken,
@@ -179,7 +214,15 @@ export const createCognitoPool = (options: CognitoPoolOptions): IdentityProvider
 
   /** Ends a refresh token Cognito issued (RevokeToken); ID tokens already issued stay valid until they expire. */
   const revoke = async (refreshToken: string) => {
-    await call("signOut", ({ sdk, client }) => client.send(new sdk.RevokeTokenCommand({ Token: refreshToken, ClientId: clientId, ...(clientSecret ? { ClientSecret: clientSecret } : {}) })));
+    await call("signOut", ({ sdk, client }) =>
+      client.send(
+        new sdk.RevokeTokenCommand({
+          Token: refreshToken,
+          ClientId: clientId,
+          ...(clientSecret ? { ClientSecret: clientSecret } : {}),
+        }),
+      ),
+    );
   };
 
   /** The Hub's user record of a user name: whether it exists, and whether the Hub has disabled it. */
@@ -196,7 +239,9 @@ export const createCognitoPool = (options: CognitoPoolOptions): IdentityProvider
    * the brand request, so that it is acted on once.
    */
   const createHubUser = async (username: string): Promise<void> => {
-    const user = await call("admin", ({ sdk, client }) => client.send(new sdk.AdminGetUserCommand({ UserPoolId: userPoolId, Username: username })));
+    const user = await call("admin", ({ sdk, client }) =>
+      client.send(new sdk.AdminGetUserCommand({ UserPoolId: userPoolId, Username: username })),
+    );
     const attributes = attributeMap(user.UserAttributes);
     const brandValue = attributes[HUB_BRAND_ATTRIBUTE];
     await options.onConfirmed(
@@ -211,20 +256,28 @@ export const createCognitoPool = (options: CognitoPoolOptions): IdentityProvider
     );
     if (brandValue !== undefined) {
       await call("admin", ({ sdk, client }) =>
-        client.send(new sdk.AdminDeleteUserAttributesCommand({ UserPoolId: userPoolId, Username: user.Username ?? username, UserAttributeNames: [HUB_BRAND_ATTRIBUTE] })),
+        client.send(
+          new sdk.AdminDeleteUserAttributesCommand({
+            UserPoolId: userPoolId,
+            Username: user.Username ?? username,
+            UserAttributeNames: [HUB_BRAND_ATTRIBUTE],
+          }),
+        ),
       );
     }
   };
 
   const passwordAuth = (operation: "signIn" | "newPassword", username: string, password: string, address: string) =>
     call(operation, ({ sdk, client }) =>
-      client.send(new sdk.InitiateAuthCommand({
-        AuthFlow: "USER_PASSWORD_AUTH",
-        ClientId: clientId,
-        AuthParameters: { USERNAME: username, PASSWORD: password, ...withSecretHash(username) },
-        // Used by Cognito's threat protection, where the pool has it.
-        ...(address ? { UserContextData: { IpAddress: address } } : {}),
-      })),
+      client.send(
+        new sdk.InitiateAuthCommand({
+          AuthFlow: "USER_PASSWORD_AUTH",
+          ClientId: clientId,
+          AuthParameters: { USERNAME: username, PASSWORD: password, ...withSecretHash(username) },
+          // Used by Cognito's threat protection, where the pool has it.
+          ...(address ? { UserContextData: { IpAddress: address } } : {}),
+        }),
+      ),
     );
 
   let keySet: ReturnType<typeof createRemoteJWKSet> | null = null;
@@ -240,32 +293,47 @@ export const createCognitoPool = (options: CognitoPoolOptions): IdentityProvider
 
     async signUp(input) {
       const out = await call("signUp", ({ sdk, client }) =>
-        client.send(new sdk.SignUpCommand({
-          ClientId: clientId,
-          Username: input.username,
-          Password: input.password,
-          SecretHash: secretHash(input.username),
-          UserAttributes: [
-            { Name: "email", Value: input.email },
-            { Name: "given_name", Value: input.firstName },
-            { Name: "family_name", Value: input.lastName },
-            ...(input.brand ? [{ Name: HUB_BRAND_ATTRIBUTE, Value: JSON.stringify(input.brand) }] : []),
-          ],
-        })),
+        client.send(
+          new sdk.SignUpCommand({
+            ClientId: clientId,
+            Username: input.username,
+            Password: input.password,
+            SecretHash: secretHash(input.username),
+            UserAttributes: [
+              { Name: "email", Value: input.email },
+              { Name: "given_name", Value: input.firstName },
+              { Name: "family_name", Value: input.lastName },
+              ...(input.brand ? [{ Name: HUB_BRAND_ATTRIBUTE, Value: JSON.stringify(input.brand) }] : []),
+            ],
+          }),
+        ),
       );
       return { userConfirmed: out.UserConfirmed ?? false, codeDelivery: delivery(out.CodeDeliveryDetails) };
     },
 
     async confirmSignUp(username, code) {
       await call("confirm", ({ sdk, client }) =>
-        client.send(new sdk.ConfirmSignUpCommand({ ClientId: clientId, Username: username, ConfirmationCode: code, SecretHash: secretHash(username) })),
+        client.send(
+          new sdk.ConfirmSignUpCommand({
+            ClientId: clientId,
+            Username: username,
+            ConfirmationCode: code,
+            SecretHash: secretHash(username),
+          }),
+        ),
       );
       await createHubUser(username);
     },
 
     async resendConfirmationCode(username) {
       const out = await call("resend", ({ sdk, client }) =>
-        client.send(new sdk.ResendConfirmationCodeCommand({ ClientId: clientId, Username: username, SecretHash: secretHash(username) })),
+        client.send(
+          new sdk.ResendConfirmationCodeCommand({
+            ClientId: clientId,
+            Username: username,
+            SecretHash: secretHash(username),
+          }),
+        ),
       );
       return delivery(out.CodeDeliveryDetails);
     },
@@ -274,7 +342,11 @@ export const createCognitoPool = (options: CognitoPoolOptions): IdentityProvider
       const out = await passwordAuth("signIn", username, password, address);
       if (out.ChallengeName === "NEW_PASSWORD_REQUIRED") return { result: "newPasswordRequired" };
       if (out.ChallengeName) {
-        throw new HttpError(400, "NotAuthorizedException", `This account needs a sign-in step the Hub does not offer (${out.ChallengeName}).`);
+        throw new HttpError(
+          400,
+          "NotAuthorizedException",
+          `This account needs a sign-in step the Hub does not offer (${out.ChallengeName}).`,
+        );
       }
       const tokens = tokensOf(out.AuthenticationResult, username);
       const hub = await hubUser(username);
@@ -292,7 +364,9 @@ export const createCognitoPool = (options: CognitoPoolOptions): IdentityProvider
     async forgotPassword(username) {
       try {
         const out = await call("forgot", ({ sdk, client }) =>
-          client.send(new sdk.ForgotPasswordCommand({ ClientId: clientId, Username: username, SecretHash: secretHash(username) })),
+          client.send(
+            new sdk.ForgotPasswordCommand({ ClientId: clientId, Username: username, SecretHash: secretHash(username) }),
+          ),
         );
         return delivery(out.CodeDeliveryDetails);
       } catch (error) {
@@ -304,13 +378,15 @@ export const createCognitoPool = (options: CognitoPoolOptions): IdentityProvider
 
     async confirmForgotPassword(username, code, newPassword) {
       await call("confirmForgot", ({ sdk, client }) =>
-        client.send(new sdk.ConfirmForgotPasswordCommand({
-          ClientId: clientId,
-          Username: username,
-          ConfirmationCode: code,
-          Password: newPassword,
-          SecretHash: secretHash(username),
-        })),
+        client.send(
+          new sdk.ConfirmForgotPasswordCommand({
+            ClientId: clientId,
+            Username: username,
+            ConfirmationCode: code,
+            Password: newPassword,
+            SecretHash: secretHash(username),
+          }),
+        ),
       );
     },
 
@@ -320,17 +396,24 @@ export const createCognitoPool = (options: CognitoPoolOptions): IdentityProvider
       }
       const first = await passwordAuth("newPassword", username, temporaryPassword, address);
       if (first.ChallengeName !== "NEW_PASSWORD_REQUIRED" || !first.Session) {
-        if (first.AuthenticationResult?.RefreshToken) await revoke(first.AuthenticationResult.RefreshToken).catch(() => {});
+        if (first.AuthenticationResult?.RefreshToken)
+          await revoke(first.AuthenticationResult.RefreshToken).catch(() => {});
         throw identityError.notAuthorized("Password has already been changed. Sign in with it.");
       }
       const challengeUser = first.ChallengeParameters?.USER_ID_FOR_SRP ?? username;
       const out = await call("newPassword", ({ sdk, client }) =>
-        client.send(new sdk.RespondToAuthChallengeCommand({
-          ClientId: clientId,
-          ChallengeName: "NEW_PASSWORD_REQUIRED",
-          Session: first.Session,
-          ChallengeResponses: { USERNAME: challengeUser, NEW_PASSWORD: newPassword, ...withSecretHash(challengeUser) },
-        })),
+        client.send(
+          new sdk.RespondToAuthChallengeCommand({
+            ClientId: clientId,
+            ChallengeName: "NEW_PASSWORD_REQUIRED",
+            Session: first.Session,
+            ChallengeResponses: {
+              USERNAME: challengeUser,
+              NEW_PASSWORD: newPassword,
+              ...withSecretHash(challengeUser),
+            },
+          }),
+        ),
       );
       return tokensOf(out.AuthenticationResult, challengeUser);
     },
@@ -339,11 +422,13 @@ export const createCognitoPool = (options: CognitoPoolOptions): IdentityProvider
       const { username, refreshToken: raw } = unwrapRefresh(refreshToken);
       if (clientSecret && !username) throw identityError.notAuthorized("Invalid Refresh Token");
       const out = await call("refresh", ({ sdk, client }) =>
-        client.send(new sdk.InitiateAuthCommand({
-          AuthFlow: "REFRESH_TOKEN_AUTH",
-          ClientId: clientId,
-          AuthParameters: { REFRESH_TOKEN: raw, ...(username ? withSecretHash(username) : {}) },
-        })),
+        client.send(
+          new sdk.InitiateAuthCommand({
+            AuthFlow: "REFRESH_TOKEN_AUTH",
+            ClientId: clientId,
+            AuthParameters: { REFRESH_TOKEN: raw, ...(username ? withSecretHash(username) : {}) },
+          }),
+        ),
       );
       // The refresh token stays the same: the one the caller holds.
       return tokensOf(out.AuthenticationResult, username ?? "", refreshToken);
@@ -377,23 +462,27 @@ export const createCognitoPool = (options: CognitoPoolOptions): IdentityProvider
     async adminCreateUser(input) {
       // The Hub sends its own email with the temporary password (users.service), so Cognito sends none.
       await call("admin", ({ sdk, client }) =>
-        client.send(new sdk.AdminCreateUserCommand({
-          UserPoolId: userPoolId,
-          Username: input.username.trim(),
-          TemporaryPassword: input.temporaryPassword,
-          MessageAction: "SUPPRESS",
-          UserAttributes: [
-            { Name: "email", Value: input.email.trim().toLowerCase() },
-            { Name: "email_verified", Value: "true" },
-            { Name: "given_name", Value: input.firstName },
-            { Name: "family_name", Value: input.lastName },
-          ],
-        })),
+        client.send(
+          new sdk.AdminCreateUserCommand({
+            UserPoolId: userPoolId,
+            Username: input.username.trim(),
+            TemporaryPassword: input.temporaryPassword,
+            MessageAction: "SUPPRESS",
+            UserAttributes: [
+              { Name: "email", Value: input.email.trim().toLowerCase() },
+              { Name: "email_verified", Value: "true" },
+              { Name: "given_name", Value: input.firstName },
+              { Name: "family_name", Value: input.lastName },
+            ],
+          }),
+        ),
       );
     },
 
     async adminDeleteUser(username) {
-      await call("admin", ({ sdk, client }) => client.send(new sdk.AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username.trim() })));
+      await call("admin", ({ sdk, client }) =>
+        client.send(new sdk.AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username.trim() })),
+      );
     },
   };
 };

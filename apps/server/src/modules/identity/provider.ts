@@ -24,7 +24,12 @@ export interface IdentityProvider {
   ): Promise<{ result: "tokens"; tokens: TTokens } | { result: "newPasswordRequired" }>;
   forgotPassword(username: string): Promise<TCodeDelivery>;
   confirmForgotPassword(username: string, code: string, newPassword: string): Promise<void>;
-  completeNewPassword(username: string, temporaryPassword: string, newPassword: string, address: string): Promise<TTokens>;
+  completeNewPassword(
+    username: string,
+    temporaryPassword: string,
+    newPassword: string,
+    address: string,
+  ): Promise<TTokens>;
   refresh(refreshToken: string): Promise<TTokens>;
   signOut(refreshToken: string): Promise<void>;
   /** Verifies an ID token and that its session has not ended; null when it is not valid. */
@@ -33,7 +38,13 @@ export interface IdentityProvider {
    * An admin creates a user with a temporary password; the first sign-in must set a new one. The
    * Hub sends its own email with the password, so the pool sends none.
    */
-  adminCreateUser(input: { username: string; email: string; firstName: string; lastName: string; temporaryPassword: string }): Promise<void>;
+  adminCreateUser(input: {
+    username: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    temporaryPassword: string;
+  }): Promise<void>;
   /** Takes back a user an admin just created when the Hub's own record of them could not be written. */
   adminDeleteUser(username: string): Promise<void>;
   jwks(): Promise<{ keys: Record<string, unknown>[] }>;

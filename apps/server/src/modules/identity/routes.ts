@@ -1,4 +1,5 @@
 import {
+  type TSignUpRequest,
   ZCodeDeliverySchema,
   ZCompleteNewPasswordRequestSchema,
   ZConfirmForgotPasswordRequestSchema,
@@ -14,7 +15,6 @@ import {
   ZSignUpRequestSchema,
   ZSignUpResponseSchema,
   ZTokensSchema,
-  type TSignUpRequest,
 } from "@hub/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -38,7 +38,11 @@ export const identityRoutes =
       "/signUp",
       {
         config: { access },
-        schema: { tags, body: ZSignUpRequestSchema, response: { 200: ZSignUpResponseSchema, ...errors, 409: ZErrorResponseSchema } },
+        schema: {
+          tags,
+          body: ZSignUpRequestSchema,
+          response: { 200: ZSignUpResponseSchema, ...errors, 409: ZErrorResponseSchema },
+        },
       },
       async (request) => {
         await hooks.beforeSignUp?.(request.body);
@@ -49,7 +53,11 @@ export const identityRoutes =
       "/confirmSignUp",
       {
         config: { access },
-        schema: { tags, body: ZConfirmSignUpRequestSchema, response: { 200: ZOkSchema, ...errors, 409: ZErrorResponseSchema } },
+        schema: {
+          tags,
+          body: ZConfirmSignUpRequestSchema,
+          response: { 200: ZOkSchema, ...errors, 409: ZErrorResponseSchema },
+        },
       },
       async (request) => {
         await identity.confirmSignUp(request.body.username, request.body.code);
@@ -58,22 +66,34 @@ export const identityRoutes =
     );
     app.post(
       "/resendConfirmationCode",
-      { config: { access }, schema: { tags, body: ZResendCodeRequestSchema, response: { 200: ZCodeDeliverySchema, ...errors } } },
+      {
+        config: { access },
+        schema: { tags, body: ZResendCodeRequestSchema, response: { 200: ZCodeDeliverySchema, ...errors } },
+      },
       async (request) => identity.resendConfirmationCode(request.body.username),
     );
     app.post(
       "/signIn",
-      { config: { access }, schema: { tags, body: ZSignInRequestSchema, response: { 200: ZSignInResponseSchema, ...errors } } },
+      {
+        config: { access },
+        schema: { tags, body: ZSignInRequestSchema, response: { 200: ZSignInResponseSchema, ...errors } },
+      },
       async (request) => identity.signIn(request.body.username, request.body.password, request.ip),
     );
     app.post(
       "/forgotPassword",
-      { config: { access }, schema: { tags, body: ZForgotPasswordRequestSchema, response: { 200: ZCodeDeliverySchema, ...errors } } },
+      {
+        config: { access },
+        schema: { tags, body: ZForgotPasswordRequestSchema, response: { 200: ZCodeDeliverySchema, ...errors } },
+      },
       async (request) => identity.forgotPassword(request.body.username),
     );
     app.post(
       "/confirmForgotPassword",
-      { config: { access }, schema: { tags, body: ZConfirmForgotPasswordRequestSchema, response: { 200: ZOkSchema, ...errors } } },
+      {
+        config: { access },
+        schema: { tags, body: ZConfirmForgotPasswordRequestSchema, response: { 200: ZOkSchema, ...errors } },
+      },
       async (request) => {
         await identity.confirmForgotPassword(request.body.username, request.body.code, request.body.newPassword);
         return { ok: true as const };
@@ -81,13 +101,24 @@ export const identityRoutes =
     );
     app.post(
       "/completeNewPassword",
-      { config: { access }, schema: { tags, body: ZCompleteNewPasswordRequestSchema, response: { 200: ZTokensSchema, ...errors } } },
+      {
+        config: { access },
+        schema: { tags, body: ZCompleteNewPasswordRequestSchema, response: { 200: ZTokensSchema, ...errors } },
+      },
       async (request) =>
-        identity.completeNewPassword(request.body.username, request.body.temporaryPassword, request.body.newPassword, request.ip),
+        identity.completeNewPassword(
+          request.body.username,
+          request.body.temporaryPassword,
+          request.body.newPassword,
+          request.ip,
+        ),
     );
     app.post(
       "/refresh",
-      { config: { access }, schema: { tags, body: ZRefreshRequestSchema, response: { 200: ZTokensSchema, ...errors } } },
+      {
+        config: { access },
+        schema: { tags, body: ZRefreshRequestSchema, response: { 200: ZTokensSchema, ...errors } },
+      },
       async (request) => identity.refresh(request.body.refreshToken),
     );
     app.post(
@@ -100,7 +131,10 @@ export const identityRoutes =
     );
     app.get(
       "/.well-known/jwks.json",
-      { config: { access }, schema: { tags, response: { 200: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) } } },
+      {
+        config: { access },
+        schema: { tags, response: { 200: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) } },
+      },
       async () => identity.jwks(),
     );
   };

@@ -22,7 +22,16 @@ const columns = {
   lastUsedAt: k.lastUsedAt,
   revokedAt: k.revokedAt,
 };
-type Row = { id: number; mode: string; name: string; prefix: string; createdBy: string | null; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null };
+type Row = {
+  id: number;
+  mode: string;
+  name: string;
+  prefix: string;
+  createdBy: string | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+};
 
 const toApiKey = (r: Row): TApiKey => ({
   id: r.id,
@@ -35,7 +44,8 @@ const toApiKey = (r: Row): TApiKey => ({
   revokedAt: r.revokedAt?.toISOString() ?? null,
 });
 
-const selectKeys = (db: HubDb) => db.select(columns).from(k).leftJoin(schema.users, eq(schema.users.userId, k.createdBy));
+const selectKeys = (db: HubDb) =>
+  db.select(columns).from(k).leftJoin(schema.users, eq(schema.users.userId, k.createdBy));
 
 /** GET /apiKeys: the acting client's keys, newest first, never the key itself. */
 export const listApiKeys = async (db: HubDb, p: Principal): Promise<TApiKeyList> => {
@@ -52,10 +62,22 @@ export const createApiKey = async (db: HubDb, p: Principal, body: TApiKeyCreate)
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(k)
-      .values({ clientId, mode: body.mode, name: body.name, prefix, keyHash: hashApiKey(key), createdBy: p.userId > 0 ? p.userId : null })
+      .values({
+        clientId,
+        mode: body.mode,
+        name: body.name,
+        prefix,
+        keyHash: hashApiKey(key),
+        createdBy: p.userId > 0 ? p.userId : null,
+      })
       .returning({ id: k.id });
     if (!row) throw new Error("api key insert failed");
-    await recordAudit(tx, { actor: p.userName, action: "apiKey.create", subject: `apiKey:${row.id}`, detail: { clientId, mode: body.mode, name: body.name, prefix } });
+    await recordAudit(tx, {
+      actor: p.userName,
+      action: "apiKey.create",
+      subject: `apiKey:${row.id}`,
+      detail: { clientId, mode: body.mode, name: body.name, prefix },
+    });
     return row;
   });
   const [row] = await selectKeys(db).where(eq(k.id, created.id));
@@ -67,11 +89,22 @@ export const createApiKey = async (db: HubDb, p: Principal, body: TApiKeyCreate)
 export const revokeApiKey = async (db: HubDb, p: Principal, id: number): Promise<TApiKey> => {
   const clientId = adminClientId(p);
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: k.id, revokedAt: k.revokedAt, prefix: k.prefix }).from(k).where(and(eq(k.id, id), eq(k.clientId, clientId)));
+    const [row] = await tx
+      .select({ id: k.id, revokedAt: k.revokedAt, prefix: k.prefix })
+      .from(k)
+      .where(and(eq(k.id, id), eq(k.clientId, clientId)));
     if (!row) throw notFound("That API key");
     if (row.revokedAt) return;
-    await tx.update(k).set({ revokedAt: new Date() }).where(and(eq(k.id, id), isNull(k.revokedAt)));
-    await recordAudit(tx, { actor: p.userName, action: "apiKey.revoke", subject: `apiKey:${id}`, detail: { clientId, prefix: row.prefix } });
+    await tx
+      .update(k)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(k.id, id), isNull(k.revokedAt)));
+    await recordAudit(tx, {
+      actor: p.userName,
+      action: "apiKey.revoke",
+      subject: `apiKey:${id}`,
+      detail: { clientId, prefix: row.prefix },
+    });
   });
   const [row] = await selectKeys(db).where(eq(k.id, id));
   if (!row) throw notFound("That API key");
@@ -82,7 +115,11 @@ export const revokeApiKey = async (db: HubDb, p: Principal, id: number): Promise
 export const whoami = async (db: HubDb, p: Principal): Promise<TApiKeyWhoami> => {
   if (!p.apiKey || p.clientId === null) throw forbidden("Call this endpoint with an API key.");
   const [client] = await db
-    .select({ clientId: schema.clients.clientId, clientName: schema.clients.clientName, siteName: schema.clients.siteName })
+    .select({
+      clientId: schema.clients.clientId,
+      clientName: schema.clients.clientName,
+      siteName: schema.clients.siteName,
+    })
     .from(schema.clients)
     .where(eq(schema.clients.clientId, p.clientId));
   if (!client) throw notFound("That client");

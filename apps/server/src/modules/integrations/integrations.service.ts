@@ -67,7 +67,14 @@ export const saveIntegration = async (
   const clientId = adminClientId(p);
   const secret = encryptSecret(config.secretKey, JSON.stringify(credentials), aadOf(clientId, platform));
   const label = "storeName" in credentials ? credentials.storeName : null;
-  const values = { secret, label, lastTestedAt: null, lastTestResult: null, updatedBy: p.userId > 0 ? p.userId : null, updatedAt: new Date() };
+  const values = {
+    secret,
+    label,
+    lastTestedAt: null,
+    lastTestResult: null,
+    updatedBy: p.userId > 0 ? p.userId : null,
+    updatedAt: new Date(),
+  };
   const row = await db.transaction(async (tx) => {
     const [saved] = await tx
       .insert(t)
@@ -75,7 +82,12 @@ export const saveIntegration = async (
       .onConflictDoUpdate({ target: [t.clientId, t.platform], set: values })
       .returning();
     if (!saved) throw new Error("integration save failed");
-    await recordAudit(tx, { actor: p.userName, action: "integration.save", subject: `integration:${clientId}:${platform}`, detail: { clientId, platform, label } });
+    await recordAudit(tx, {
+      actor: p.userName,
+      action: "integration.save",
+      subject: `integration:${clientId}:${platform}`,
+      detail: { clientId, platform, label },
+    });
     return saved;
   });
   return toIntegration(config, row);
@@ -85,27 +97,50 @@ export const saveIntegration = async (
 export const deleteIntegration = async (db: HubDb, p: Principal, platform: TIntegrationPlatform): Promise<void> => {
   const clientId = adminClientId(p);
   await db.transaction(async (tx) => {
-    const deleted = await tx.delete(t).where(and(eq(t.clientId, clientId), eq(t.platform, platform))).returning({ id: t.id });
+    const deleted = await tx
+      .delete(t)
+      .where(and(eq(t.clientId, clientId), eq(t.platform, platform)))
+      .returning({ id: t.id });
     if (deleted.length === 0) throw notFound("That integration");
-    await recordAudit(tx, { actor: p.userName, action: "integration.delete", subject: `integration:${clientId}:${platform}`, detail: { clientId, platform } });
+    await recordAudit(tx, {
+      actor: p.userName,
+      action: "integration.delete",
+      subject: `integration:${clientId}:${platform}`,
+      detail: { clientId, platform },
+    });
   });
 };
 
 /** POST /integrations/:platform/test: calls the platform with the saved credentials and keeps the outcome. */
-export const testIntegration = async (db: HubDb, config: HubConfig, p: Principal, platform: TIntegrationPlatform): Promise<TIntegrationTestResult> => {
+export const testIntegration = async (
+  db: HubDb,
+  config: HubConfig,
+  p: Principal,
+  platform: TIntegrationPlatform,
+): Promise<TIntegrationTestResult> => {
   const clientId = adminClientId(p);
-  const [row] = await db.select().from(t).where(and(eq(t.clientId, clientId), eq(t.platform, platform)));
+  const [row] = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.clientId, clientId), eq(t.platform, platform)));
   if (!row) throw notFound("That integration");
   const plain = decryptSecret(config.secretKey, row.secret, aadOf(clientId, platform));
   let outcome: ConnectionOutcome;
   if (!plain) {
-    outcome = { ok: false, message: "The saved credentials cannot be read (the Hub's secret key changed). Save them again." };
+    outcome = {
+      ok: false,
+      message: "The saved credentials cannot be read (the Hub's secret key changed). Save them again.",
+    };
   } else if (platform === "store") {
     const parsed = ZStoreCredentialsSchema.safeParse(JSON.parse(plain));
-    outcome = parsed.success ? await testStore(config, parsed.data) : { ok: false, message: "The saved credentials are incomplete. Save them again." };
+    outcome = parsed.success
+      ? await testStore(config, parsed.data)
+      : { ok: false, message: "The saved credentials are incomplete. Save them again." };
   } else {
     const parsed = ZShippingCredentialsSchema.safeParse(JSON.parse(plain));
-    outcome = parsed.success ? await testShipping(config, parsed.data) : { ok: false, message: "The saved credentials are incomplete. Save them again." };
+    outcome = parsed.success
+      ? await testShipping(config, parsed.data)
+      : { ok: false, message: "The saved credentials are incomplete. Save them again." };
   }
   const testedAt = new Date();
   await db

@@ -26,14 +26,27 @@ const errorText = (body: string): string => {
   return body.trim().slice(0, 200) || "no details";
 };
 
-const call = async (what: string, url: string, headers: Record<string, string>, timeoutMs: number): Promise<{ status: number; body: string } | ConnectionOutcome> => {
+const call = async (
+  what: string,
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<{ status: number; body: string } | ConnectionOutcome> => {
   try {
-    const res = await fetch(url, { headers: { accept: "application/json", ...headers }, signal: AbortSignal.timeout(timeoutMs), redirect: "error" });
+    const res = await fetch(url, {
+      headers: { accept: "application/json", ...headers },
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: "error",
+    });
     return { status: res.status, body: await res.text() };
   } catch (error) {
     const e = error as { name?: string; cause?: { code?: string; message?: string }; message?: string };
-    if (e.name === "TimeoutError" || e.name === "AbortError") return { ok: false, message: `The ${what} did not answer within ${timeoutMs / 1000} s.` };
-    return { ok: false, message: `Could not reach the ${what}: ${e.cause?.code ?? e.cause?.message ?? e.message ?? "network error"}.` };
+    if (e.name === "TimeoutError" || e.name === "AbortError")
+      return { ok: false, message: `The ${what} did not answer within ${timeoutMs / 1000} s.` };
+    return {
+      ok: false,
+      message: `Could not reach the ${what}: ${e.cause?.code ?? e.cause?.message ?? e.message ?? "network error"}.`,
+    };
   }
 };
 
@@ -42,15 +55,25 @@ const call = async (what: string, url: string, headers: Record<string, string>, 
  * store's domain (or STORE_PLATFORM_URL), with basic auth apiKey:apiPassword and the password
  * also as X-Shopify-Access-Token (custom apps).
  */
-export const testStore = async (config: HubConfig, c: TStoreCredentials, timeoutMs = PLATFORM_TIMEOUT_MS): Promise<ConnectionOutcome> => {
+export const testStore = async (
+  config: HubConfig,
+  c: TStoreCredentials,
+  timeoutMs = PLATFORM_TIMEOUT_MS,
+): Promise<ConnectionOutcome> => {
   const base = config.storePlatformUrl ?? `https://${c.storeName}.myshopify.com`;
-  const answer = await call("store platform", `${base}/admin/api/2024-01/shop.json`, {
-    authorization: basic(c.apiKey, c.apiPassword),
-    "x-shopify-access-token": c.apiPassword,
-    "x-shopify-shop-domain": `${c.storeName}.myshopify.com`,
-  }, timeoutMs);
+  const answer = await call(
+    "store platform",
+    `${base}/admin/api/2024-01/shop.json`,
+    {
+      authorization: basic(c.apiKey, c.apiPassword),
+      "x-shopify-access-token": c.apiPassword,
+      "x-shopify-shop-domain": `${c.storeName}.myshopify.com`,
+    },
+    timeoutMs,
+  );
   if ("ok" in answer) return answer;
-  if (answer.status !== 200) return { ok: false, message: `The store platform answered ${answer.status}: ${errorText(answer.body)}` };
+  if (answer.status !== 200)
+    return { ok: false, message: `The store platform answered ${answer.status}: ${errorText(answer.body)}` };
   try {
     const shop = (JSON.parse(answer.body) as { shop?: { name?: unknown } }).shop;
     return { ok: true, message: `Connected to the store ${typeof shop?.name === "string" ? shop.name : c.storeName}.` };
@@ -63,13 +86,23 @@ export const testStore = async (config: HubConfig, c: TStoreCredentials, timeout
  * Shipping platform, shaped like ShipStation's API: GET /carriers with basic auth
  * apiKey:apiPassword; the token travels as X-ShipStation-Token.
  */
-export const testShipping = async (config: HubConfig, c: TShippingCredentials, timeoutMs = PLATFORM_TIMEOUT_MS): Promise<ConnectionOutcome> => {
-  const answer = await call("shipping platform", `${config.shippingPlatformUrl}/carriers`, {
-    authorization: basic(c.apiKey, c.apiPassword),
-    "x-shipstation-token": c.token,
-  }, timeoutMs);
+export const testShipping = async (
+  config: HubConfig,
+  c: TShippingCredentials,
+  timeoutMs = PLATFORM_TIMEOUT_MS,
+): Promise<ConnectionOutcome> => {
+  const answer = await call(
+    "shipping platform",
+    `${config.shippingPlatformUrl}/carriers`,
+    {
+      authorization: basic(c.apiKey, c.apiPassword),
+      "x-shipstation-token": c.token,
+    },
+    timeoutMs,
+  );
   if ("ok" in answer) return answer;
-  if (answer.status !== 200) return { ok: false, message: `The shipping platform answered ${answer.status}: ${errorText(answer.body)}` };
+  if (answer.status !== 200)
+    return { ok: false, message: `The shipping platform answered ${answer.status}: ${errorText(answer.body)}` };
   try {
     const carriers: unknown = JSON.parse(answer.body);
     const n = Array.isArray(carriers) ? carriers.length : 0;

@@ -77,7 +77,8 @@ export const integrationsRoutes =
         config: { access: { signedIn: true }, apiKey: true },
         schema: {
           tags: keyTags,
-          description: "Who an API key acts as. Send the key as `x-api-key: hub_test_…` or `Authorization: Bearer hub_live_…`.",
+          description:
+            "Who an API key acts as. Send the key as `x-api-key: hub_test_…` or `Authorization: Bearer hub_live_…`.",
           response: { 200: ZApiKeyWhoamiSchema, ...errors },
         },
       },
@@ -129,7 +130,11 @@ export const integrationsRoutes =
       "/integrations/:platform/test",
       {
         config: { access: INTEGRATIONS },
-        schema: { tags, params: ZIntegrationPlatformParamsSchema, response: { 200: ZIntegrationTestResultSchema, ...errors } },
+        schema: {
+          tags,
+          params: ZIntegrationPlatformParamsSchema,
+          response: { 200: ZIntegrationTestResultSchema, ...errors },
+        },
       },
       async (request) => testIntegration(db, config, principalOf(request), request.params.platform),
     );
@@ -138,8 +143,13 @@ export const integrationsRoutes =
       "/softwareRequest",
       {
         config: { access: SOFTWARE_REQUEST },
-        schema: { tags: ["software request"], body: ZSoftwareRequestSchema, response: { 201: ZSoftwareRequestResultSchema, ...errors } },
+        schema: {
+          tags: ["software request"],
+          body: ZSoftwareRequestSchema,
+          response: { 201: ZSoftwareRequestResultSchema, ...errors },
+        },
       },
-      async (request, reply) => reply.status(201).send(await sendSoftwareRequest(db, config, mailer, principalOf(request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await sendSoftwareRequest(db, config, mailer, principalOf(request), request.body)),
     );
   };

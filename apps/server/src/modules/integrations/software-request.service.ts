@@ -15,7 +15,13 @@ const recipients = async (db: HubDb, config: HubConfig): Promise<string[]> => {
   const rows = await db
     .select({ email: schema.users.email })
     .from(schema.users)
-    .where(and(eq(schema.users.typeId, INTERNAL_TYPE_ID), eq(schema.users.available, true), eq(schema.users.deliverableEmail, true)))
+    .where(
+      and(
+        eq(schema.users.typeId, INTERNAL_TYPE_ID),
+        eq(schema.users.available, true),
+        eq(schema.users.deliverableEmail, true),
+      ),
+    )
     .orderBy(asc(schema.users.userId));
   return [...new Set(rows.map((r) => r.email.toLowerCase()))];
 };
@@ -37,7 +43,10 @@ export const sendSoftwareRequest = async (
   const [client] =
     clientId === null
       ? []
-      : await db.select({ clientName: schema.clients.clientName, siteName: schema.clients.siteName }).from(schema.clients).where(eq(schema.clients.clientId, clientId));
+      : await db
+          .select({ clientName: schema.clients.clientName, siteName: schema.clients.siteName })
+          .from(schema.clients)
+          .where(eq(schema.clients.clientId, clientId));
   const [row] = await db
     .insert(schema.softwareRequests)
     .values({ clientId, userId: p.userId > 0 ? p.userId : null, subject: body.subject, body: body.body })

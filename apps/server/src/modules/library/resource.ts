@@ -19,10 +19,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { type Access, principalOf } from "../../platform/access";
 import { recordAudit } from "../../platform/audit";
+import { sendCsv, toCsv } from "../../platform/csv";
 import { conflict, HttpError, notFound } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
-import { sendCsv, toCsv } from "../../platform/csv";
 import { factoryScope, resolveOwnerFactory } from "./scope";
 
 /**
@@ -113,7 +113,9 @@ const pgCode = (error: unknown): string | undefined => {
 
 const noun = (r: { noun: string }) => `That ${r.noun}`;
 
-export const libraryService = <TReq extends { factoryId?: number | undefined }, TDetail = Row>(r: LibraryResource<TReq, TDetail>) => {
+export const libraryService = <TReq extends { factoryId?: number | undefined }, TDetail = Row>(
+  r: LibraryResource<TReq, TDetail>,
+) => {
   const t = r.table;
   const scopeOf = (p: Principal): SQL | undefined => {
     if (r.readScope && !p.isInternal && !p.isFacility) return r.readScope(p);
@@ -133,7 +135,8 @@ export const libraryService = <TReq extends { factoryId?: number | undefined }, 
     const escaped = text.toLowerCase().replaceAll("\\", "\\\\").replaceAll("%", "\\%").replaceAll("_", "\\_");
     return sql`${r.searchText} like ${`%${escaped}%`}`;
   };
-  const whereOf = (p: Principal, q: TLibraryListQuery) => and(scopeOf(p), r.filter, archivedFilter(q.archived), searchOf(q.searchString));
+  const whereOf = (p: Principal, q: TLibraryListQuery) =>
+    and(scopeOf(p), r.filter, archivedFilter(q.archived), searchOf(q.searchString));
 
   const list = async (db: HubDb, p: Principal, q: TLibraryListQuery): Promise<TPage<Row>> => {
     const where = whereOf(p, q);
@@ -234,7 +237,11 @@ export const libraryService = <TReq extends { factoryId?: number | undefined }, 
           .returning({ id: t.id })) as { id: number }[];
         if (!inserted) throw new Error("insert returned no row");
         await r.links?.(tx, inserted.id, req, factoryId);
-        await recordAudit(tx, { actor: p.userName, action: `library.${r.key}.create`, subject: `${r.key}:${inserted.id}` });
+        await recordAudit(tx, {
+          actor: p.userName,
+          action: `library.${r.key}.create`,
+          subject: `${r.key}:${inserted.id}`,
+        });
         return inserted.id;
       })
       .catch(writeError);
@@ -261,17 +268,20 @@ export const libraryService = <TReq extends { factoryId?: number | undefined }, 
   };
 
   const remove = async (db: HubDb, p: Principal, id: number): Promise<void> => {
-    await db.transaction(async (tx) => {
-      await getRow(tx, p, id);
-      const reason = await r.usedBy?.(tx, id);
-      if (reason) throw conflict(reason);
-      await tx.delete(t).where(eq(t.id, id));
-      await recordAudit(tx, { actor: p.userName, action: `library.${r.key}.delete`, subject: `${r.key}:${id}` });
-    }).catch((error: unknown) => {
-      if (error instanceof HttpError) throw error;
-      if (pgCode(error) === "23503") throw conflict(`That ${r.noun} is still used, so it cannot be deleted. Archive it instead.`);
-      throw error;
-    });
+    await db
+      .transaction(async (tx) => {
+        await getRow(tx, p, id);
+        const reason = await r.usedBy?.(tx, id);
+        if (reason) throw conflict(reason);
+        await tx.delete(t).where(eq(t.id, id));
+        await recordAudit(tx, { actor: p.userName, action: `library.${r.key}.delete`, subject: `${r.key}:${id}` });
+      })
+      .catch((error: unknown) => {
+        if (error instanceof HttpError) throw error;
+        if (pgCode(error) === "23503")
+          throw conflict(`That ${r.noun} is still used, so it cannot be deleted. Archive it instead.`);
+        throw error;
+      });
   };
 
   const archive = async (db: HubDb, p: Principal, id: number, archived: boolean): Promise<TDetail> => {
@@ -283,7 +293,11 @@ export const libraryService = <TReq extends { factoryId?: number | undefined }, 
         .update(t)
         .set({ archived, ...(t.updatedAt ? { updatedAt: new Date() } : {}) })
         .where(eq(t.id, id));
-      await recordAudit(tx, { actor: p.userName, action: `library.${r.key}.${archived ? "archive" : "restore"}`, subject: `${r.key}:${id}` });
+      await recordAudit(tx, {
+        actor: p.userName,
+        action: `library.${r.key}.${archived ? "archive" : "restore"}`,
+        subject: `${r.key}:${id}`,
+      });
     });
     return get(db, p, id);
   };
@@ -293,7 +307,10 @@ export const libraryService = <TReq extends { factoryId?: number | undefined }, 
 
 /** Registers the library routes of one resource (see the comment at the top). */
 export const libraryResource =
-  <TReq extends { factoryId?: number | undefined }, TDetail>(db: HubDb, r: LibraryResource<TReq, TDetail>): FastifyPluginAsyncZod =>
+  <TReq extends { factoryId?: number | undefined }, TDetail>(
+    db: HubDb,
+    r: LibraryResource<TReq, TDetail>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const svc = libraryService(r);
     // The routes see the schemas untyped (the serializer still checks every answer against them).
@@ -305,7 +322,10 @@ export const libraryResource =
 
     app.get(
       path,
-      { config: { access: read }, schema: { tags, querystring: ZLibraryListQuerySchema, response: { 200: schemas.page, ...errors } } },
+      {
+        config: { access: read },
+        schema: { tags, querystring: ZLibraryListQuerySchema, response: { 200: schemas.page, ...errors } },
+      },
       async (request) => svc.list(db, principalOf(request), request.query),
     );
     app.get(
@@ -317,18 +337,28 @@ export const libraryResource =
     );
     app.get(
       `${path}/lookup`,
-      { config: { access: read }, schema: { tags, querystring: ZLookupQuerySchema, response: { 200: ZLookupListSchema, ...errors } } },
+      {
+        config: { access: read },
+        schema: { tags, querystring: ZLookupQuerySchema, response: { 200: ZLookupListSchema, ...errors } },
+      },
       async (request) => svc.lookup(db, principalOf(request), request.query),
     );
     app.get(
       `${path}/:id`,
-      { config: { access: read }, schema: { tags, params: ZIdParamsSchema, response: { 200: schemas.detail, ...errors } } },
+      {
+        config: { access: read },
+        schema: { tags, params: ZIdParamsSchema, response: { 200: schemas.detail, ...errors } },
+      },
       async (request) => svc.get(db, principalOf(request), request.params.id) as Promise<unknown>,
     );
     app.post(
       path,
-      { config: { access: write }, schema: { tags, body: schemas.request, response: { 201: schemas.detail, ...errors } } },
-      async (request, reply) => reply.status(201).send((await svc.create(db, principalOf(request), request.body as TReq)) as unknown),
+      {
+        config: { access: write },
+        schema: { tags, body: schemas.request, response: { 201: schemas.detail, ...errors } },
+      },
+      async (request, reply) =>
+        reply.status(201).send((await svc.create(db, principalOf(request), request.body as TReq)) as unknown),
     );
     app.put(
       `${path}/:id`,
@@ -336,11 +366,15 @@ export const libraryResource =
         config: { access: write },
         schema: { tags, params: ZIdParamsSchema, body: schemas.request, response: { 200: schemas.detail, ...errors } },
       },
-      async (request) => svc.update(db, principalOf(request), request.params.id, request.body as TReq) as Promise<unknown>,
+      async (request) =>
+        svc.update(db, principalOf(request), request.params.id, request.body as TReq) as Promise<unknown>,
     );
     app.delete(
       `${path}/:id`,
-      { config: { access: write }, schema: { tags, params: ZIdParamsSchema, response: { 200: ZDeletedSchema, ...errors } } },
+      {
+        config: { access: write },
+        schema: { tags, params: ZIdParamsSchema, response: { 200: ZDeletedSchema, ...errors } },
+      },
       async (request) => {
         await svc.remove(db, principalOf(request), request.params.id);
         return { id: request.params.id, deleted: true as const };
@@ -351,9 +385,15 @@ export const libraryResource =
         `${path}/:id/archive`,
         {
           config: { access: write },
-          schema: { tags, params: ZIdParamsSchema, body: ZArchiveRequestSchema, response: { 200: schemas.detail, ...errors } },
+          schema: {
+            tags,
+            params: ZIdParamsSchema,
+            body: ZArchiveRequestSchema,
+            response: { 200: schemas.detail, ...errors },
+          },
         },
-        async (request) => svc.archive(db, principalOf(request), request.params.id, request.body.archived) as Promise<unknown>,
+        async (request) =>
+          svc.archive(db, principalOf(request), request.params.id, request.body.archived) as Promise<unknown>,
       );
     }
   };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ModuleDeps } from "../../platform/deps";
+import { importRoutes } from "./import/routes";
 import { libraryResource } from "./resource";
 import { instructionImagesResource, instructionsResource } from "./resources/instructions";
 import { machinesResource } from "./resources/machines";
@@ -7,7 +8,6 @@ import { fabricsResource, partsResource, threadsResource } from "./resources/mat
 import { attributesResource, optionsResource } from "./resources/options";
 import { attributeProfilesResource, instructionProfilesResource, partProfilesResource } from "./resources/profiles";
 import { styleMarkersResource, stylesResource } from "./resources/styles";
-import { importRoutes } from "./import/routes";
 import { skuMapRoutes } from "./sku-maps/routes";
 import { stockRoutes } from "./stock.routes";
 import { styleCompositionRoutes } from "./styles/routes";

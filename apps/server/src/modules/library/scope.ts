@@ -20,7 +20,11 @@ export const factoryScope = (p: Principal, factoryId: PgColumn): SQL | undefined
  * The facility a new row belongs to: a facility user's own (the one named, if it is theirs, else
  * their first); for internal admins the one named, or the first facility.
  */
-export const resolveOwnerFactory = async (db: HubDb | HubTx, p: Principal, requested: number | undefined): Promise<number> => {
+export const resolveOwnerFactory = async (
+  db: HubDb | HubTx,
+  p: Principal,
+  requested: number | undefined,
+): Promise<number> => {
   if (p.isFacility) {
     if (requested !== undefined && !p.factoryIds.includes(requested)) {
       throw badRequest("You can add to your own facility's library only.", { factoryId: "Not your facility" });
@@ -37,7 +41,11 @@ export const resolveOwnerFactory = async (db: HubDb | HubTx, p: Principal, reque
     .where(requested === undefined ? undefined : eq(f.factoryId, requested))
     .orderBy(asc(f.factoryId))
     .limit(1);
-  if (!row) throw badRequest(requested === undefined ? "There is no facility yet to own this." : "That facility does not exist.", { factoryId: "Unknown facility" });
+  if (!row)
+    throw badRequest(
+      requested === undefined ? "There is no facility yet to own this." : "That facility does not exist.",
+      { factoryId: "Unknown facility" },
+    );
   return row.id;
 };
 
@@ -62,9 +70,12 @@ export const ensureRefs = async (
   if (found.length !== unique.length) {
     const known = new Set(found.map((r) => r.id));
     const missing = unique.filter((id) => !known.has(id));
-    throw badRequest(`${what} ${missing.join(", ")} ${missing.length === 1 ? "does" : "do"} not exist in this library.`, {
-      [field]: `Unknown ${what.toLowerCase()}`,
-    });
+    throw badRequest(
+      `${what} ${missing.join(", ")} ${missing.length === 1 ? "does" : "do"} not exist in this library.`,
+      {
+        [field]: `Unknown ${what.toLowerCase()}`,
+      },
+    );
   }
 };
 

@@ -16,12 +16,12 @@ import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { searchAny } from "../../platform/paging";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../platform/access";
 import { recordAudit } from "../../platform/audit";
 import type { ModuleDeps } from "../../platform/deps";
 import { badRequest, notFound } from "../../platform/errors";
+import { searchAny } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { libraryService } from "./resource";
 import { instructionImagesResource } from "./resources/instructions";
@@ -29,20 +29,20 @@ import { fabricsResource, namesOf, partsResource } from "./resources/materials";
 import { factoryScope } from "./scope";
 
 const tags = ["library"];
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema, 413: ZErrorResponseSchema };
+const errors = {
+  400: ZErrorResponseSchema,
+  401: ZErrorResponseSchema,
+  403: ZErrorResponseSchema,
+  404: ZErrorResponseSchema,
+  413: ZErrorResponseSchema,
+};
 
 const fabrics = libraryService(fabricsResource);
 const parts = libraryService(partsResource);
 const images = libraryService(instructionImagesResource);
 
 /** Marks a fabric or part out of stock or back in stock, saying who and when (spec 4 actions). */
-const setStock = async (
-  db: HubDb,
-  p: Principal,
-  which: "fabrics" | "parts",
-  id: number,
-  outOfStock: boolean,
-) => {
+const setStock = async (db: HubDb, p: Principal, which: "fabrics" | "parts", id: number, outOfStock: boolean) => {
   const svc = which === "fabrics" ? fabrics : parts;
   const table = which === "fabrics" ? schema.fabrics : schema.parts;
   await db.transaction(async (tx) => {
@@ -71,7 +71,9 @@ const IMAGE_TYPES: Record<string, { magic: number[][]; contentType: string }> = 
 export const stockRoutes =
   ({ db, files }: ModuleDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    await app.register(fastifyMultipart, { limits: { fileSize: INSTRUCTION_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 2 } });
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: INSTRUCTION_IMAGE_MAX_BYTES, files: 1, fields: 0, parts: 2 },
+    });
     for (const [which, card, detail] of [
       ["fabrics", "fabric", ZFabricDetailSchema],
       ["parts", "part", ZPartDetailSchema],
@@ -91,13 +93,21 @@ export const stockRoutes =
 
     app.get(
       "/library/fabricTypes",
-      { config: { access: { signedIn: true, card: "fabric" } }, schema: { tags, response: { 200: ZNameListSchema, ...errors } } },
-      async (request) => namesOf(db, schema.fabricTypes, factoryScope(principalOf(request), schema.fabricTypes.factoryId)),
+      {
+        config: { access: { signedIn: true, card: "fabric" } },
+        schema: { tags, response: { 200: ZNameListSchema, ...errors } },
+      },
+      async (request) =>
+        namesOf(db, schema.fabricTypes, factoryScope(principalOf(request), schema.fabricTypes.factoryId)),
     );
     app.get(
       "/library/partCategories",
-      { config: { access: { signedIn: true, card: "part" } }, schema: { tags, response: { 200: ZNameListSchema, ...errors } } },
-      async (request) => namesOf(db, schema.partCategories, factoryScope(principalOf(request), schema.partCategories.factoryId)),
+      {
+        config: { access: { signedIn: true, card: "part" } },
+        schema: { tags, response: { 200: ZNameListSchema, ...errors } },
+      },
+      async (request) =>
+        namesOf(db, schema.partCategories, factoryScope(principalOf(request), schema.partCategories.factoryId)),
     );
 
     // The clients a style can be offered to: those the caller's facilities serve.
@@ -131,7 +141,12 @@ export const stockRoutes =
       "/library/instructionImages/:id/file",
       {
         config: { access: imageWrite },
-        schema: { tags, params: ZIdParamsSchema, consumes: ["multipart/form-data"], response: { 200: ZInstructionImageSchema, ...errors } },
+        schema: {
+          tags,
+          params: ZIdParamsSchema,
+          consumes: ["multipart/form-data"],
+          response: { 200: ZInstructionImageSchema, ...errors },
+        },
       },
       async (request) => {
         const p = principalOf(request);
@@ -141,7 +156,8 @@ export const stockRoutes =
         if (!part) throw badRequest("Choose an image to upload.", { file: "Choose an image" });
         const ext = part.filename.split(".").pop()?.toLowerCase() ?? "";
         const type = IMAGE_TYPES[ext];
-        if (!type) throw badRequest("Instruction images must be PNG, JPEG or WebP.", { file: "PNG, JPEG or WebP only" });
+        if (!type)
+          throw badRequest("Instruction images must be PNG, JPEG or WebP.", { file: "PNG, JPEG or WebP only" });
         const body = await part.toBuffer().catch(() => {
           throw badRequest("The image is larger than 5 MB.", { file: "At most 5 MB" });
         });
@@ -155,10 +171,20 @@ export const stockRoutes =
         const [old] = await db.select({ key: img.storageKey }).from(img).where(eq(img.id, request.params.id));
         await db
           .update(img)
-          .set({ storageKey: key, fileName: part.filename.replace(/[^\w.\- ]/g, "_").slice(0, 200), contentType: type.contentType, sizeBytes: body.length, updatedAt: new Date() })
+          .set({
+            storageKey: key,
+            fileName: part.filename.replace(/[^\w.\- ]/g, "_").slice(0, 200),
+            contentType: type.contentType,
+            sizeBytes: body.length,
+            updatedAt: new Date(),
+          })
           .where(eq(img.id, request.params.id));
         if (old?.key) await files.remove(old.key).catch(() => undefined);
-        await recordAudit(db, { actor: p.userName, action: "library.instructionImages.upload", subject: `instructionImages:${row.id}` });
+        await recordAudit(db, {
+          actor: p.userName,
+          action: "library.instructionImages.upload",
+          subject: `instructionImages:${row.id}`,
+        });
         return images.get(db, p, request.params.id);
       },
     );
@@ -175,7 +201,10 @@ export const stockRoutes =
         if (!row?.storageKey || !row.contentType) throw notFound("That image's file");
         const stream = await files.get(row.storageKey);
         if (!stream) throw notFound("That image's file");
-        return reply.header("content-type", row.contentType).header("cache-control", "private, max-age=300").send(stream);
+        return reply
+          .header("content-type", row.contentType)
+          .header("cache-control", "private, max-age=300")
+          .send(stream);
       },
     );
   };

@@ -18,6 +18,11 @@ export const systemRoutes =
     app.get(
       "/config",
       { config: { access: { public: true } }, schema: { tags: ["system"], response: { 200: ZPublicConfigSchema } } },
-      async () => ({ identity: identityKind, ipLookupUrls: config.ipLookupUrls, demoMode: config.demoMode, version: APP_VERSION }),
+      async () => ({
+        identity: identityKind,
+        ipLookupUrls: config.ipLookupUrls,
+        demoMode: config.demoMode,
+        version: APP_VERSION,
+      }),
     );
   };

@@ -42,7 +42,12 @@ import {
 } from "./users.service";
 
 const tags = ["users"];
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema };
+const errors = {
+  400: ZErrorResponseSchema,
+  401: ZErrorResponseSchema,
+  403: ZErrorResponseSchema,
+  404: ZErrorResponseSchema,
+};
 const writeErrors = { ...errors, 409: ZErrorResponseSchema };
 
 /** Internal admins with the 'users' card: spec 6, only admins fetch the internal admins and all user data. */
@@ -57,19 +62,41 @@ export const usersRoutes =
 
     app.get(
       "/users",
-      { config, schema: { tags, summary: "All users, paged", querystring: ZUserListQuerySchema, response: { 200: ZUserPageSchema, ...errors } } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: "All users, paged",
+          querystring: ZUserListQuerySchema,
+          response: { 200: ZUserPageSchema, ...errors },
+        },
+      },
       async (request) => listUsers(db, request.query),
     );
 
     app.get(
       "/users/export.csv",
-      { config, schema: { tags, summary: "Every user the list's search and filters find, as CSV", querystring: ZUserListQuerySchema } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: "Every user the list's search and filters find, as CSV",
+          querystring: ZUserListQuerySchema,
+        },
+      },
       async (request, reply) => sendCsv(reply, "users.csv", await exportUsersCsv(db, request.query)),
     );
 
     app.get(
       "/users/form-options",
-      { config, schema: { tags, summary: "What the user forms choose from", response: { 200: ZUserFormOptionsSchema, ...errors } } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: "What the user forms choose from",
+          response: { 200: ZUserFormOptionsSchema, ...errors },
+        },
+      },
       async () => formOptions(db),
     );
 
@@ -83,20 +110,41 @@ export const usersRoutes =
       "/users/byEmail",
       {
         config,
-        schema: { tags, summary: "Users by email (trimmed, lowercased)", querystring: ZUsersByEmailQuerySchema, response: { 200: ZUserListSchema, ...errors } },
+        schema: {
+          tags,
+          summary: "Users by email (trimmed, lowercased)",
+          querystring: ZUsersByEmailQuerySchema,
+          response: { 200: ZUserListSchema, ...errors },
+        },
       },
       async (request) => listUsersByEmail(db, request.query.email),
     );
 
     app.get(
       "/users/byClient/:clientId",
-      { config, schema: { tags, summary: "A client's users", params: ZUsersByClientParamsSchema, response: { 200: ZUserListSchema, ...errors } } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: "A client's users",
+          params: ZUsersByClientParamsSchema,
+          response: { 200: ZUserListSchema, ...errors },
+        },
+      },
       async (request) => listUsersByClient(db, request.params.clientId),
     );
 
     app.get(
       "/users/:id",
-      { config, schema: { tags, summary: "One user", params: ZUserIdParamsSchema, response: { 200: ZUserDetailSchema, ...errors } } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: "One user",
+          params: ZUserIdParamsSchema,
+          response: { 200: ZUserDetailSchema, ...errors },
+        },
+      },
       async (request) => getUser(db, request.params.id),
     );
 
@@ -138,11 +186,23 @@ export const usersRoutes =
       async () => listUserTypes(db),
     );
 
-    app.get("/roles", { config, schema: { tags, summary: "The roles", response: { 200: ZRoleListSchema, ...errors } } }, async () => listRoles(db));
+    app.get(
+      "/roles",
+      { config, schema: { tags, summary: "The roles", response: { 200: ZRoleListSchema, ...errors } } },
+      async () => listRoles(db),
+    );
 
     app.get(
       "/userRole",
-      { config, schema: { tags, summary: "A user's role links", querystring: ZUserRoleQuerySchema, response: { 200: ZUserRoleListSchema, ...errors } } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: "A user's role links",
+          querystring: ZUserRoleQuerySchema,
+          response: { 200: ZUserRoleListSchema, ...errors },
+        },
+      },
       async (request) => listUserRoles(db, request.query.userId),
     );
 
@@ -150,14 +210,27 @@ export const usersRoutes =
       "/userRole",
       {
         config,
-        schema: { tags, summary: "Link a user to a role", body: ZUserRoleCreateRequestSchema, response: { 201: ZUserRoleSchema, ...writeErrors } },
+        schema: {
+          tags,
+          summary: "Link a user to a role",
+          body: ZUserRoleCreateRequestSchema,
+          response: { 201: ZUserRoleSchema, ...writeErrors },
+        },
       },
       async (request, reply) => reply.status(201).send(await createUserRole(db, principalOf(request), request.body)),
     );
 
     app.delete(
       "/userRole/:id",
-      { config, schema: { tags, summary: "Remove a user-role link", params: ZUserRoleIdParamsSchema, response: { 200: ZOkSchema, ...errors } } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: "Remove a user-role link",
+          params: ZUserRoleIdParamsSchema,
+          response: { 200: ZOkSchema, ...errors },
+        },
+      },
       async (request) => {
         await deleteUserRole(db, principalOf(request), request.params.id);
         return { ok: true as const };

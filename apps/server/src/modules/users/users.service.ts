@@ -3,8 +3,6 @@ import {
   ACCOUNT_KINDS,
   cardSections,
   ROLE_NAMES,
-  USER_TYPES,
-  ZNewPasswordSchema,
   type TCreateAccountRequest,
   type TUserDetail,
   type TUserFormOptions,
@@ -15,15 +13,17 @@ import {
   type TUserTypeName,
   type TUserUpdateRequest,
   toUserUpdateRequest,
+  USER_TYPES,
+  ZNewPasswordSchema,
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit";
+import { toCsv } from "../../platform/csv";
 import type { ModuleDeps } from "../../platform/deps";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
-import { toCsv } from "../../platform/csv";
 import { cardsOf, type Principal } from "../../platform/principal";
 
 const u = schema.users;
@@ -59,11 +59,19 @@ const listColumns = {
   createdAt: u.createdAt,
 };
 
-const rolesByUser = async (db: HubDb | HubTx, userIds: number[]): Promise<Map<number, { id: number; roleName: string; roleId: number }[]>> => {
+const rolesByUser = async (
+  db: HubDb | HubTx,
+  userIds: number[],
+): Promise<Map<number, { id: number; roleName: string; roleId: number }[]>> => {
   const map = new Map<number, { id: number; roleName: string; roleId: number }[]>();
   if (userIds.length === 0) return map;
   const rows = await db
-    .select({ id: schema.userRoles.id, userId: schema.userRoles.userId, roleId: schema.roles.id, roleName: schema.roles.roleName })
+    .select({
+      id: schema.userRoles.id,
+      userId: schema.userRoles.userId,
+      roleId: schema.roles.id,
+      roleName: schema.roles.roleName,
+    })
     .from(schema.userRoles)
     .innerJoin(schema.roles, eq(schema.roles.id, schema.userRoles.roleId))
     .where(inArray(schema.userRoles.userId, userIds))
@@ -110,7 +118,13 @@ const usersFilter = (q: Omit<TUserListQuery, "page" | "size">) => ({
   ),
   order: orderByFor(
     q.sort,
-    { userName: sql`lower(${u.userName})`, email: u.email, lastName: sql`lower(${u.lastName})`, userType: typeNameSql, createdAt: u.createdAt },
+    {
+      userName: sql`lower(${u.userName})`,
+      email: u.email,
+      lastName: sql`lower(${u.lastName})`,
+      userType: typeNameSql,
+      createdAt: u.createdAt,
+    },
     ["userName", "asc"],
     u.userId,
   ),
@@ -130,7 +144,12 @@ export const listUsers = async (db: HubDb, q: TUserListQuery): Promise<TUserPage
 /** GET /api/users/export.csv: every user the list's search and filters find, in its order. */
 export const exportUsersCsv = async (db: HubDb, q: Omit<TUserListQuery, "page" | "size">): Promise<string> => {
   const { where, order } = usersFilter(q);
-  const users = await toListItems(db, await selectList(db, where).orderBy(...order).limit(100_000));
+  const users = await toListItems(
+    db,
+    await selectList(db, where)
+      .orderBy(...order)
+      .limit(100_000),
+  );
   return toCsv(
     ["Username", "First name", "Last name", "Email", "Type", "Client", "Roles", "Status", "Test user", "Created"],
     users.map((x) => [
@@ -160,7 +179,10 @@ export const listUsersByEmail = async (db: HubDb, email: string): Promise<TUserL
 
 /** A client's users; 404 for a client that does not exist. */
 export const listUsersByClient = async (db: HubDb, clientId: number): Promise<TUserListItem[]> => {
-  const [client] = await db.select({ clientId: schema.clients.clientId }).from(schema.clients).where(eq(schema.clients.clientId, clientId));
+  const [client] = await db
+    .select({ clientId: schema.clients.clientId })
+    .from(schema.clients)
+    .where(eq(schema.clients.clientId, clientId));
   if (!client) throw notFound("That client");
   return toListItems(db, await selectList(db, eq(u.clientId, clientId)).orderBy(asc(sql`lower(${u.userName})`)));
 };
@@ -171,7 +193,10 @@ const userGrants = async (db: HubDb, userId: number) => {
     .from(schema.cardGrants)
     .where(eq(schema.cardGrants.userId, userId))
     .orderBy(asc(schema.cardGrants.routeName));
-  return { granted: rows.filter((r) => r.granted).map((r) => r.routeName), denied: rows.filter((r) => !r.granted).map((r) => r.routeName) };
+  return {
+    granted: rows.filter((r) => r.granted).map((r) => r.routeName),
+    denied: rows.filter((r) => !r.granted).map((r) => r.routeName),
+  };
 };
 
 /** GET /api/users/:id */
@@ -193,7 +218,10 @@ export const getUser = async (db: HubDb, userId: number): Promise<TUserDetail> =
     .where(
       and(
         eq(schema.cardGrants.granted, true),
-        or(eq(schema.cardGrants.typeId, user.typeId), roleIds.length > 0 ? inArray(schema.cardGrants.roleId, roleIds) : undefined),
+        or(
+          eq(schema.cardGrants.typeId, user.typeId),
+          roleIds.length > 0 ? inArray(schema.cardGrants.roleId, roleIds) : undefined,
+        ),
       ),
     );
   return {
@@ -221,7 +249,11 @@ export const getUser = async (db: HubDb, userId: number): Promise<TUserDetail> =
     logiComposerUsername: user.logiComposerUsername,
     keyPrefix: user.keyPrefix,
     createdAt: user.createdAt.toISOString(),
-    cardAccess: { inherited: inheritedRows.map((r) => r.routeName).sort(), ...grants, effective: [...effective].sort() },
+    cardAccess: {
+      inherited: inheritedRows.map((r) => r.routeName).sort(),
+      ...grants,
+      effective: [...effective].sort(),
+    },
   };
 };
 
@@ -230,27 +262,40 @@ const rolesNamed = async (db: HubDb | HubTx, names: string[]) => {
   if (unique.length === 0) return [];
   const rows = await db.select().from(schema.roles).where(inArray(schema.roles.roleName, unique));
   const missing = unique.filter((n) => !rows.some((r) => r.roleName === n));
-  if (missing.length > 0) throw badRequest(`Unknown role: ${missing.join(", ")}.`, { roles: `Unknown role: ${missing.join(", ")}` });
+  if (missing.length > 0)
+    throw badRequest(`Unknown role: ${missing.join(", ")}.`, { roles: `Unknown role: ${missing.join(", ")}` });
   return rows;
 };
 
 const checkFactory = async (db: HubDb, factoryId: number | null, field: string) => {
   if (factoryId === null) return;
-  const [f] = await db.select({ id: schema.factories.factoryId }).from(schema.factories).where(eq(schema.factories.factoryId, factoryId));
+  const [f] = await db
+    .select({ id: schema.factories.factoryId })
+    .from(schema.factories)
+    .where(eq(schema.factories.factoryId, factoryId));
   if (!f) throw badRequest("That facility does not exist.", { [field]: "That facility does not exist" });
 };
 
 /** PUT /api/users/:id: user fields, role links and the user's own card grants, in one transaction. */
-export const updateUser = async (db: HubDb, me: Principal, userId: number, input: TUserUpdateRequest): Promise<TUserDetail> => {
+export const updateUser = async (
+  db: HubDb,
+  me: Principal,
+  userId: number,
+  input: TUserUpdateRequest,
+): Promise<TUserDetail> => {
   const before = await getUser(db, userId);
   const self = me.userId === userId;
   const wantsSuperadmin = input.roles.includes(ROLE_NAMES.superadmin);
   const hadSuperadmin = before.roles.includes(ROLE_NAMES.superadmin);
   if (self && hadSuperadmin && !wantsSuperadmin) {
-    throw badRequest("You cannot remove your own superadmin role. Ask another superadmin.", { roles: "You cannot remove your own superadmin role" });
+    throw badRequest("You cannot remove your own superadmin role. Ask another superadmin.", {
+      roles: "You cannot remove your own superadmin role",
+    });
   }
   if (self && !input.available) {
-    throw badRequest("You cannot deactivate your own account.", { available: "You cannot deactivate your own account" });
+    throw badRequest("You cannot deactivate your own account.", {
+      available: "You cannot deactivate your own account",
+    });
   }
   if (self && input.userType !== before.userType) {
     throw badRequest("You cannot change your own user type.", { userType: "You cannot change your own user type" });
@@ -261,13 +306,17 @@ export const updateUser = async (db: HubDb, me: Principal, userId: number, input
   if (hadSuperadmin && !me.isSuperadmin) throw forbidden("Only a superadmin can change a superadmin's account.");
   const roles = await rolesNamed(db, input.roles);
   if (input.clientId !== null) {
-    const [client] = await db.select({ clientId: schema.clients.clientId }).from(schema.clients).where(eq(schema.clients.clientId, input.clientId));
+    const [client] = await db
+      .select({ clientId: schema.clients.clientId })
+      .from(schema.clients)
+      .where(eq(schema.clients.clientId, input.clientId));
     if (!client) throw badRequest("That client does not exist.", { clientId: "That client does not exist" });
   }
   await checkFactory(db, input.userFactoryId, "userFactoryId");
   await checkFactory(db, input.manufacturingFactoryId, "manufacturingFactoryId");
   const allowedSites = [...input.allowedSites];
-  if (input.defaultSite && !allowedSites.some((s) => s.toLowerCase() === input.defaultSite?.toLowerCase())) allowedSites.unshift(input.defaultSite);
+  if (input.defaultSite && !allowedSites.some((s) => s.toLowerCase() === input.defaultSite?.toLowerCase()))
+    allowedSites.unshift(input.defaultSite);
 
   await db.transaction(async (tx) => {
     await tx
@@ -306,10 +355,13 @@ export const updateUser = async (db: HubDb, me: Principal, userId: number, input
   return getUser(db, userId);
 };
 
-
 const isUniqueViolation = (error: unknown): boolean => {
-  const code = (e: unknown) => (typeof e === "object" && e !== null && "code" in e ? (e as { code: unknown }).code : undefined);
-  return code(error) === "23505" || (typeof error === "object" && error !== null && "cause" in error && code(error.cause) === "23505");
+  const code = (e: unknown) =>
+    typeof e === "object" && e !== null && "code" in e ? (e as { code: unknown }).code : undefined;
+  return (
+    code(error) === "23505" ||
+    (typeof error === "object" && error !== null && "cause" in error && code(error.cause) === "23505")
+  );
 };
 
 /** A temporary password that satisfies the user pool's policy (lower, upper, number, symbol, 8+). */
@@ -321,35 +373,65 @@ export const generateTemporaryPassword = (): string => {
   }
 };
 
-const KIND_LABEL: Record<(typeof ACCOUNT_KINDS)[number], string> = { icreate: "internal admin", manufacturer: "manufacturer", factory: "factory" };
+const KIND_LABEL: Record<(typeof ACCOUNT_KINDS)[number], string> = {
+  icreate: "internal admin",
+  manufacturer: "manufacturer",
+  factory: "factory",
+};
 
 /** POST /api/users: the user pool account with a temporary password, the Hub record, the email. */
-export const createAccount = async (deps: ModuleDeps, me: Principal, input: TCreateAccountRequest): Promise<{ user: TUserDetail; emailSentTo: string }> => {
+export const createAccount = async (
+  deps: ModuleDeps,
+  me: Principal,
+  input: TCreateAccountRequest,
+): Promise<{ user: TUserDetail; emailSentTo: string }> => {
   const { db, identity, mailer, config } = deps;
-  const [taken] = await db.select({ userId: u.userId }).from(u).where(sql`lower(${u.userName}) = lower(${input.username})`);
-  if (taken) throw conflict("An account with that username already exists.", { username: "This username is taken. Choose another." });
+  const [taken] = await db
+    .select({ userId: u.userId })
+    .from(u)
+    .where(sql`lower(${u.userName}) = lower(${input.username})`);
+  if (taken)
+    throw conflict("An account with that username already exists.", {
+      username: "This username is taken. Choose another.",
+    });
   const [sameEmail] = await db
     .select({ id: schema.identityUsers.id })
     .from(schema.identityUsers)
     .where(sql`lower(${schema.identityUsers.email}) = ${input.email}`);
-  if (sameEmail) throw conflict("An account with that email already exists.", { email: "An account with this email already exists." });
+  if (sameEmail)
+    throw conflict("An account with that email already exists.", {
+      email: "An account with this email already exists.",
+    });
   let factoryKind: string | null = null;
   if (input.kind !== "icreate") {
-    const [factory] = await db.select().from(schema.factories).where(eq(schema.factories.factoryId, input.factoryId ?? 0));
+    const [factory] = await db
+      .select()
+      .from(schema.factories)
+      .where(eq(schema.factories.factoryId, input.factoryId ?? 0));
     if (!factory) throw badRequest("That facility does not exist.", { factoryId: "That facility does not exist" });
     factoryKind = factory.kind;
   }
 
   const temporaryPassword = generateTemporaryPassword();
   try {
-    await identity.adminCreateUser({ username: input.username, email: input.email, firstName: input.firstName, lastName: input.lastName, temporaryPassword });
+    await identity.adminCreateUser({
+      username: input.username,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      temporaryPassword,
+    });
   } catch (error) {
     if ((error instanceof HttpError && error.code === "UsernameExistsException") || isUniqueViolation(error)) {
-      throw conflict("An account with that username already exists.", { username: "This username is taken. Choose another." });
+      throw conflict("An account with that username already exists.", {
+        username: "This username is taken. Choose another.",
+      });
     }
     // A pool that signs in by email too (Cognito with email as an alias) knows emails the Hub's tables may not.
     if (error instanceof HttpError && error.code === "AliasExistsException") {
-      throw conflict("An account with that email already exists.", { email: "An account with this email already exists." });
+      throw conflict("An account with that email already exists.", {
+        email: "An account with this email already exists.",
+      });
     }
     throw error;
   }
@@ -387,7 +469,10 @@ export const createAccount = async (deps: ModuleDeps, me: Principal, input: TCre
     // The user pool account has no Hub record: take it back so the username can be used again.
     await identity.adminDeleteUser(input.username).catch(() => {});
     // Two admins creating the same username at once: the database's unique index decides.
-    if (isUniqueViolation(error)) throw conflict("An account with that username already exists.", { username: "This username is taken. Choose another." });
+    if (isUniqueViolation(error))
+      throw conflict("An account with that username already exists.", {
+        username: "This username is taken. Choose another.",
+      });
     throw error;
   }
 
@@ -414,9 +499,16 @@ export const createAccount = async (deps: ModuleDeps, me: Principal, input: TCre
 /** The form options of the edit and create screens. */
 export const formOptions = async (db: HubDb): Promise<TUserFormOptions> => {
   const [roles, clients, factories] = await Promise.all([
-    db.select({ id: schema.roles.id, roleName: schema.roles.roleName }).from(schema.roles).orderBy(asc(schema.roles.roleName)),
     db
-      .select({ clientId: schema.clients.clientId, clientName: schema.clients.clientName, siteName: schema.clients.siteName })
+      .select({ id: schema.roles.id, roleName: schema.roles.roleName })
+      .from(schema.roles)
+      .orderBy(asc(schema.roles.roleName)),
+    db
+      .select({
+        clientId: schema.clients.clientId,
+        clientName: schema.clients.clientName,
+        siteName: schema.clients.siteName,
+      })
       .from(schema.clients)
       .orderBy(asc(schema.clients.clientName)),
     db
@@ -425,7 +517,13 @@ export const formOptions = async (db: HubDb): Promise<TUserFormOptions> => {
       .orderBy(asc(schema.factories.name)),
   ]);
   return {
-    userTypes: USER_TYPES.map((t) => ({ id: t.id, name: t.name, label: t.label, isFacility: t.isFacility, isInternal: t.isInternal })),
+    userTypes: USER_TYPES.map((t) => ({
+      id: t.id,
+      name: t.name,
+      label: t.label,
+      isFacility: t.isFacility,
+      isInternal: t.isInternal,
+    })),
     accountKinds: [...ACCOUNT_KINDS],
     roles,
     clients,
@@ -435,18 +533,34 @@ export const formOptions = async (db: HubDb): Promise<TUserFormOptions> => {
 };
 
 export const listRoles = (db: HubDb) =>
-  db.select({ id: schema.roles.id, roleName: schema.roles.roleName }).from(schema.roles).orderBy(asc(schema.roles.roleName));
+  db
+    .select({ id: schema.roles.id, roleName: schema.roles.roleName })
+    .from(schema.roles)
+    .orderBy(asc(schema.roles.roleName));
 
 export const listUserTypes = async (db: HubDb) =>
   db
-    .select({ id: schema.userTypes.id, name: schema.userTypes.name, label: schema.userTypes.label, isFacility: schema.userTypes.isFacility, isInternal: schema.userTypes.isInternal })
+    .select({
+      id: schema.userTypes.id,
+      name: schema.userTypes.name,
+      label: schema.userTypes.label,
+      isFacility: schema.userTypes.isFacility,
+      isInternal: schema.userTypes.isInternal,
+    })
     .from(schema.userTypes)
     .orderBy(asc(schema.userTypes.id))
-    .then((rows) => rows.flatMap((r) => (USER_TYPES.some((t) => t.name === r.name) ? [{ ...r, name: r.name as TUserTypeName }] : [])));
+    .then((rows) =>
+      rows.flatMap((r) => (USER_TYPES.some((t) => t.name === r.name) ? [{ ...r, name: r.name as TUserTypeName }] : [])),
+    );
 
 const userRoleRows = (db: HubDb, where: SQL) =>
   db
-    .select({ id: schema.userRoles.id, userId: schema.userRoles.userId, roleId: schema.userRoles.roleId, roleName: schema.roles.roleName })
+    .select({
+      id: schema.userRoles.id,
+      userId: schema.userRoles.userId,
+      roleId: schema.userRoles.roleId,
+      roleName: schema.roles.roleName,
+    })
     .from(schema.userRoles)
     .innerJoin(schema.roles, eq(schema.roles.id, schema.userRoles.roleId))
     .where(where)
@@ -460,21 +574,34 @@ export const listUserRoles = async (db: HubDb, userId: number): Promise<TUserRol
 };
 
 /** POST /api/userRole: links a user to a role; the superadmin role only by a superadmin. */
-export const createUserRole = async (db: HubDb, me: Principal, input: { userId: number; roleName: string }): Promise<TUserRole> => {
+export const createUserRole = async (
+  db: HubDb,
+  me: Principal,
+  input: { userId: number; roleName: string },
+): Promise<TUserRole> => {
   const [user] = await db.select({ userId: u.userId, userName: u.userName }).from(u).where(eq(u.userId, input.userId));
   if (!user) throw notFound("That user");
   const [role] = await db.select().from(schema.roles).where(eq(schema.roles.roleName, input.roleName));
   if (!role) throw badRequest(`Unknown role: ${input.roleName}.`, { roleName: "Unknown role" });
-  if (role.roleName === ROLE_NAMES.superadmin && !me.isSuperadmin) throw forbidden("Only a superadmin can grant the superadmin role.");
+  if (role.roleName === ROLE_NAMES.superadmin && !me.isSuperadmin)
+    throw forbidden("Only a superadmin can grant the superadmin role.");
   const [existing] = await db
     .select({ id: schema.userRoles.id })
     .from(schema.userRoles)
     .where(and(eq(schema.userRoles.userId, user.userId), eq(schema.userRoles.roleId, role.id)));
   if (existing) throw conflict("The user already has that role.", { roleName: "The user already has this role" });
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx.insert(schema.userRoles).values({ userId: user.userId, roleId: role.id }).returning({ id: schema.userRoles.id });
+    const [row] = await tx
+      .insert(schema.userRoles)
+      .values({ userId: user.userId, roleId: role.id })
+      .returning({ id: schema.userRoles.id });
     if (!row) throw new Error("user role insert failed");
-    await recordAudit(tx, { actor: me.userName, action: "userRole.create", subject: `user:${user.userId}:${user.userName}`, detail: { roleName: role.roleName, userRoleId: row.id } });
+    await recordAudit(tx, {
+      actor: me.userName,
+      action: "userRole.create",
+      subject: `user:${user.userId}:${user.userName}`,
+      detail: { roleName: role.roleName, userRoleId: row.id },
+    });
     return row.id;
   });
   return { id, userId: user.userId, roleId: role.id, roleName: role.roleName };
@@ -485,7 +612,8 @@ export const deleteUserRole = async (db: HubDb, me: Principal, id: number): Prom
   const [link] = await userRoleRows(db, eq(schema.userRoles.id, id));
   if (!link) throw notFound("That user role");
   if (link.roleName === ROLE_NAMES.superadmin) {
-    if (link.userId === me.userId) throw badRequest("You cannot remove your own superadmin role. Ask another superadmin.");
+    if (link.userId === me.userId)
+      throw badRequest("You cannot remove your own superadmin role. Ask another superadmin.");
     if (!me.isSuperadmin) throw forbidden("Only a superadmin can remove the superadmin role.");
   }
   const [user] = await db.select({ userName: u.userName }).from(u).where(eq(u.userId, link.userId));

@@ -4,7 +4,12 @@ import type { TLedgerEntry, TPaymentMethod } from "@hub/contracts";
 export type BillingClient = { clientId: number; clientName: string };
 
 /** A card or bank account to put on file: what a person typed, or the provider's token (Stripe). */
-export type NewPaymentMethod = { label: string; brand?: string | undefined; last4?: string | undefined; token?: string | undefined };
+export type NewPaymentMethod = {
+  label: string;
+  brand?: string | undefined;
+  last4?: string | undefined;
+  token?: string | undefined;
+};
 
 export type MoneyRequest = {
   clientId: number;

@@ -8,8 +8,16 @@ import type { BillingGateway } from "./gateway";
 export const builtinGateway = (): BillingGateway => ({
   kind: "builtin",
   createCustomer: async (client) => `cus_local_${client.clientId}`,
-  attachCard: async (_customer, input) => ({ externalId: `pm_local_${randomUUID()}`, brand: input.brand ?? null, last4: input.last4 ?? null }),
-  attachBankAccount: async (_customer, input) => ({ externalId: `ba_local_${randomUUID()}`, brand: null, last4: input.last4 ?? null }),
+  attachCard: async (_customer, input) => ({
+    externalId: `pm_local_${randomUUID()}`,
+    brand: input.brand ?? null,
+    last4: input.last4 ?? null,
+  }),
+  attachBankAccount: async (_customer, input) => ({
+    externalId: `ba_local_${randomUUID()}`,
+    brand: null,
+    last4: input.last4 ?? null,
+  }),
   detach: async () => {},
   setDefault: async () => {},
   charge: async () => ({ ok: true, externalId: `ch_local_${randomUUID()}` }),

@@ -6,13 +6,21 @@ export type StoredMethod = { kind: "card" | "bank_account"; externalId: string }
 
 export type AttachedMethod = { externalId: string; brand: string | null; last4: string | null };
 
-export type ChargeOutcome = { ok: true; externalId: string } | { ok: false; externalId: string | null; message: string };
+export type ChargeOutcome =
+  | { ok: true; externalId: string }
+  | { ok: false; externalId: string | null; message: string };
 
 export type BillingGateway = {
   readonly kind: "builtin" | "stripe";
   createCustomer: (client: { clientId: number; clientName: string }) => Promise<string>;
-  attachCard: (customerId: string, input: { brand?: string | undefined; last4?: string | undefined; token?: string | undefined }) => Promise<AttachedMethod>;
-  attachBankAccount: (customerId: string, input: { last4?: string | undefined; token?: string | undefined }) => Promise<AttachedMethod>;
+  attachCard: (
+    customerId: string,
+    input: { brand?: string | undefined; last4?: string | undefined; token?: string | undefined },
+  ) => Promise<AttachedMethod>;
+  attachBankAccount: (
+    customerId: string,
+    input: { last4?: string | undefined; token?: string | undefined },
+  ) => Promise<AttachedMethod>;
   detach: (customerId: string, method: StoredMethod) => Promise<void>;
   setDefault: (customerId: string, method: StoredMethod) => Promise<void>;
   charge: (
@@ -20,7 +28,10 @@ export type BillingGateway = {
     method: StoredMethod,
     request: { amountCents: number; orderId: string; clientId: number; idempotencyKey: string },
   ) => Promise<ChargeOutcome>;
-  refund: (chargeExternalId: string, request: { amountCents: number; idempotencyKey: string }) => Promise<ChargeOutcome>;
+  refund: (
+    chargeExternalId: string,
+    request: { amountCents: number; idempotencyKey: string },
+  ) => Promise<ChargeOutcome>;
   /** null: this provider has no hosted portal. */
   portal: (customerId: string, returnUrl: string) => Promise<string | null>;
 };

@@ -14,4 +14,6 @@ export const stripeBilling = (db: HubDb, settings: { secretKey: string; apiBase:
 
 /** STRIPE_SECRET_KEY set: the Stripe adapter (STRIPE_API_BASE for a stand-in); else the built-in ledger. */
 export const billingAdapterFor = (db: HubDb, config: HubConfig): BillingAdapter =>
-  config.stripeSecretKey ? stripeBilling(db, { secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase }) : builtinBilling(db);
+  config.stripeSecretKey
+    ? stripeBilling(db, { secretKey: config.stripeSecretKey, apiBase: config.stripeApiBase })
+    : builtinBilling(db);

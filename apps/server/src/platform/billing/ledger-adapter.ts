@@ -24,7 +24,10 @@ const toMethod = (r: MethodRow): TPaymentMethod => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-const stored = (r: MethodRow): StoredMethod => ({ kind: r.kind === "bank_account" ? "bank_account" : "card", externalId: r.externalId });
+const stored = (r: MethodRow): StoredMethod => ({
+  kind: r.kind === "bank_account" ? "bank_account" : "card",
+  externalId: r.externalId,
+});
 
 const toEntry = (r: LedgerRow): TLedgerEntry => ({
   id: r.id,
@@ -53,18 +56,38 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
     const existing = await customerOf(db, client.clientId);
     if (existing) return existing.externalId;
     const externalId = await gateway.createCustomer(client);
-    await db.insert(customers).values({ clientId: client.clientId, provider: gateway.kind, externalId }).onConflictDoNothing();
+    await db
+      .insert(customers)
+      .values({ clientId: client.clientId, provider: gateway.kind, externalId })
+      .onConflictDoNothing();
     const row = await customerOf(db, client.clientId);
     if (!row) throw new Error("billing customer insert failed");
     return row.externalId;
   };
 
-  const methodOf = async (clientId: number, id: number) => (await db.select().from(pm).where(and(eq(pm.id, id), eq(pm.clientId, clientId))))[0];
+  const methodOf = async (clientId: number, id: number) =>
+    (
+      await db
+        .select()
+        .from(pm)
+        .where(and(eq(pm.id, id), eq(pm.clientId, clientId)))
+    )[0];
 
-  const addMethod = async (client: BillingClient, kind: "card" | "bank_account", input: NewPaymentMethod): Promise<TPaymentMethod> => {
+  const addMethod = async (
+    client: BillingClient,
+    kind: "card" | "bank_account",
+    input: NewPaymentMethod,
+  ): Promise<TPaymentMethod> => {
     const customer = await ensureCustomer(client);
-    const attached = kind === "card" ? await gateway.attachCard(customer, input) : await gateway.attachBankAccount(customer, input);
-    const hasDefault = (await db.select({ id: pm.id }).from(pm).where(and(eq(pm.clientId, client.clientId), eq(pm.isDefault, true)))).length > 0;
+    const attached =
+      kind === "card" ? await gateway.attachCard(customer, input) : await gateway.attachBankAccount(customer, input);
+    const hasDefault =
+      (
+        await db
+          .select({ id: pm.id })
+          .from(pm)
+          .where(and(eq(pm.clientId, client.clientId), eq(pm.isDefault, true)))
+      ).length > 0;
     if (!hasDefault) await gateway.setDefault(customer, { kind, externalId: attached.externalId });
     const [row] = await db
       .insert(pm)
@@ -118,14 +141,26 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
    * The entry an earlier request with the same Idempotency-Key made, if any (inside the client's
    * lock). The same key for another order or amount is refused rather than answered.
    */
-  const earlier = async (tx: HubTx, client: BillingClient, kind: "charge" | "refund", request: MoneyRequest): Promise<MoneyOutcome | null> => {
+  const earlier = async (
+    tx: HubTx,
+    client: BillingClient,
+    kind: "charge" | "refund",
+    request: MoneyRequest,
+  ): Promise<MoneyOutcome | null> => {
     if (!request.idempotencyKey) return null;
     const [row] = await tx
       .select()
       .from(ledgerT)
-      .where(and(eq(ledgerT.clientId, client.clientId), eq(ledgerT.kind, kind), eq(ledgerT.idempotencyKey, request.idempotencyKey)));
+      .where(
+        and(
+          eq(ledgerT.clientId, client.clientId),
+          eq(ledgerT.kind, kind),
+          eq(ledgerT.idempotencyKey, request.idempotencyKey),
+        ),
+      );
     if (!row) return null;
-    if (row.orderId !== request.orderId || row.amountCents !== request.amountCents) throw conflict(BILLING_MESSAGES.idempotencyKeyReused);
+    if (row.orderId !== request.orderId || row.amountCents !== request.amountCents)
+      throw conflict(BILLING_MESSAGES.idempotencyKeyReused);
     return { entry: toEntry(row), replayed: true };
   };
 
@@ -148,7 +183,9 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
     ensureCustomer,
 
     listPaymentMethods: async (clientId) =>
-      (await db.select().from(pm).where(eq(pm.clientId, clientId)).orderBy(desc(pm.isDefault), asc(pm.id))).map(toMethod),
+      (await db.select().from(pm).where(eq(pm.clientId, clientId)).orderBy(desc(pm.isDefault), asc(pm.id))).map(
+        toMethod,
+      ),
 
     addCard: (client, input) => addMethod(client, "card", input),
     addBankAccount: (client, input) => addMethod(client, "bank_account", input),
@@ -181,7 +218,10 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
     },
 
     charge: async (client, request: MoneyRequest) => {
-      const [method] = await db.select().from(pm).where(and(eq(pm.clientId, client.clientId), eq(pm.isDefault, true)));
+      const [method] = await db
+        .select()
+        .from(pm)
+        .where(and(eq(pm.clientId, client.clientId), eq(pm.isDefault, true)));
       if (!method) throw conflict(BILLING_MESSAGES.noDefaultMethod);
       const customer = await ensureCustomer(client);
       const charge = async (q: HubDb | HubTx): Promise<MoneyOutcome> => {
@@ -207,15 +247,28 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
         const replay = await earlier(tx, client, "refund", request);
         if (replay) return replay;
         const net = await netCharged(tx, client.clientId, request.orderId);
-        if (request.amountCents > net) throw conflict(BILLING_MESSAGES.refundTooLarge, { refundAmt: `At most ${net} cents can be refunded for this order` });
+        if (request.amountCents > net)
+          throw conflict(BILLING_MESSAGES.refundTooLarge, {
+            refundAmt: `At most ${net} cents can be refunded for this order`,
+          });
         const [charge] = await tx
           .select()
           .from(ledgerT)
-          .where(and(eq(ledgerT.clientId, client.clientId), eq(ledgerT.orderId, request.orderId), eq(ledgerT.kind, "charge"), eq(ledgerT.status, "succeeded")))
+          .where(
+            and(
+              eq(ledgerT.clientId, client.clientId),
+              eq(ledgerT.orderId, request.orderId),
+              eq(ledgerT.kind, "charge"),
+              eq(ledgerT.status, "succeeded"),
+            ),
+          )
           .orderBy(desc(ledgerT.id))
           .limit(1);
         if (!charge?.externalId) throw conflict(BILLING_MESSAGES.refundTooLarge);
-        const outcome = await gateway.refund(charge.externalId, { amountCents: request.amountCents, idempotencyKey: providerKey("refund", client, request) });
+        const outcome = await gateway.refund(charge.externalId, {
+          amountCents: request.amountCents,
+          idempotencyKey: providerKey("refund", client, request),
+        });
         return { entry: await record(tx, client, request, "refund", outcome), replayed: false };
       });
     },

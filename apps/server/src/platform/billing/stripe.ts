@@ -15,7 +15,11 @@ type StripeSdk = { stripe: Stripe; errors: typeof Stripe.errors };
 export const stripeSdk = ({ secretKey, apiBase }: StripeSettings): (() => Promise<StripeSdk>) =>
   loadOnce(async () => {
     const { default: StripeClient } = await import("stripe");
-    if (!apiBase) return { stripe: new StripeClient(secretKey, { maxNetworkRetries: 1, telemetry: false }), errors: StripeClient.errors };
+    if (!apiBase)
+      return {
+        stripe: new StripeClient(secretKey, { maxNetworkRetries: 1, telemetry: false }),
+        errors: StripeClient.errors,
+      };
     const url = new URL(apiBase);
     const protocol = url.protocol === "http:" ? "http" : "https";
     const stripe = new StripeClient(secretKey, {
@@ -31,7 +35,11 @@ export const stripeSdk = ({ secretKey, apiBase }: StripeSettings): (() => Promis
 const failure = (error: unknown, errors: StripeSdk["errors"]): ChargeOutcome => {
   if (error instanceof errors.StripeError) {
     const raw = error.raw as { payment_intent?: { id?: string } } | undefined;
-    return { ok: false, externalId: raw?.payment_intent?.id ?? null, message: error.message || "The payment was declined." };
+    return {
+      ok: false,
+      externalId: raw?.payment_intent?.id ?? null,
+      message: error.message || "The payment was declined.",
+    };
   }
   throw error;
 };
@@ -48,18 +56,25 @@ export const stripeGateway = (sdk: () => Promise<StripeSdk>): BillingGateway => 
     return customer.id;
   },
   attachCard: async (customer, input) => {
-    if (!input.token?.startsWith("pm_")) throw badRequest("Add the card through Stripe first: send its payment method id (pm_...).", { token: "A Stripe payment method id is required" });
+    if (!input.token?.startsWith("pm_"))
+      throw badRequest("Add the card through Stripe first: send its payment method id (pm_...).", {
+        token: "A Stripe payment method id is required",
+      });
     const { stripe, errors } = await sdk();
     try {
       const pm = await stripe.paymentMethods.attach(input.token, { customer });
       return { externalId: pm.id, brand: pm.card?.brand ?? null, last4: pm.card?.last4 ?? null };
     } catch (error) {
-      if (error instanceof errors.StripeCardError || error instanceof errors.StripeInvalidRequestError) throw badRequest(error.message);
+      if (error instanceof errors.StripeCardError || error instanceof errors.StripeInvalidRequestError)
+        throw badRequest(error.message);
       throw error;
     }
   },
   attachBankAccount: async (customer, input) => {
-    if (!input.token) throw badRequest("Add the bank account through Stripe first: send its token (btok_...).", { token: "A Stripe bank account token is required" });
+    if (!input.token)
+      throw badRequest("Add the bank account through Stripe first: send its token (btok_...).", {
+        token: "A Stripe bank account token is required",
+      });
     const { stripe, errors } = await sdk();
     try {
       const source = await stripe.customers.createSource(customer, { source: input.token });
@@ -84,7 +99,8 @@ export const stripeGateway = (sdk: () => Promise<StripeSdk>): BillingGateway => 
   },
   setDefault: async (customer, method) => {
     const { stripe } = await sdk();
-    if (method.kind === "card") await stripe.customers.update(customer, { invoice_settings: { default_payment_method: method.externalId } });
+    if (method.kind === "card")
+      await stripe.customers.update(customer, { invoice_settings: { default_payment_method: method.externalId } });
     else await stripe.customers.update(customer, { default_source: method.externalId });
   },
   charge: async (customer, method, request) => {
@@ -102,7 +118,8 @@ export const stripeGateway = (sdk: () => Promise<StripeSdk>): BillingGateway => 
         },
         { idempotencyKey: request.idempotencyKey },
       );
-      if (intent.status !== "succeeded") return { ok: false, externalId: intent.id, message: `The payment is ${intent.status.replaceAll("_", " ")}.` };
+      if (intent.status !== "succeeded")
+        return { ok: false, externalId: intent.id, message: `The payment is ${intent.status.replaceAll("_", " ")}.` };
       return { ok: true, externalId: intent.id };
     } catch (error) {
       return failure(error, errors);
@@ -115,7 +132,8 @@ export const stripeGateway = (sdk: () => Promise<StripeSdk>): BillingGateway => 
         { payment_intent: chargeExternalId, amount: request.amountCents },
         { idempotencyKey: request.idempotencyKey },
       );
-      if (refund.status === "failed" || refund.status === "canceled") return { ok: false, externalId: refund.id, message: `The refund ${refund.status}.` };
+      if (refund.status === "failed" || refund.status === "canceled")
+        return { ok: false, externalId: refund.id, message: `The refund ${refund.status}.` };
       return { ok: true, externalId: refund.id };
     } catch (error) {
       return failure(error, errors);

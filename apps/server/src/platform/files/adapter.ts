@@ -17,7 +17,12 @@ export type FilesAdapter = {
 
 /** Keys are relative, slash-separated and never climb out of the storage area. */
 export const assertSafeKey = (key: string): void => {
-  if (!key || key.startsWith("/") || key.includes("\\") || key.split("/").some((p) => p === "" || p === "." || p === "..")) {
+  if (
+    !key ||
+    key.startsWith("/") ||
+    key.includes("\\") ||
+    key.split("/").some((p) => p === "" || p === "." || p === "..")
+  ) {
     throw new Error(`unsafe storage key: ${key}`);
   }
 };

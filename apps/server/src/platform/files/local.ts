@@ -22,7 +22,8 @@ export const localFiles = (root: string): FilesAdapter => {
     for (const e of entries) {
       const full = join(dir, e.name);
       if (e.isDirectory()) out.push(...(await walk(full)));
-      else if (e.isFile() && !e.name.endsWith(".partial")) out.push({ key: relative(root, full).split(sep).join("/"), size: (await stat(full)).size });
+      else if (e.isFile() && !e.name.endsWith(".partial"))
+        out.push({ key: relative(root, full).split(sep).join("/"), size: (await stat(full)).size });
     }
     return out;
   };
@@ -49,7 +50,8 @@ export const localFiles = (root: string): FilesAdapter => {
       }
       return createReadStream(path);
     },
-    list: async (prefix) => (await walk(root)).filter((o) => o.key.startsWith(prefix)).sort((a, b) => a.key.localeCompare(b.key)),
+    list: async (prefix) =>
+      (await walk(root)).filter((o) => o.key.startsWith(prefix)).sort((a, b) => a.key.localeCompare(b.key)),
     remove: async (key) => {
       await rm(pathOf(key), { force: true });
     },

@@ -38,7 +38,9 @@ export const s3Files = (settings: S3Settings): FilesAdapter => {
     put: async (key, body, { contentType, size }) => {
       assertSafeKey(key);
       const { sdk, client } = await s3();
-      await client.send(new sdk.PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: size }));
+      await client.send(
+        new sdk.PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, ContentLength: size }),
+      );
     },
     get: async (key) => {
       assertSafeKey(key);
@@ -49,7 +51,11 @@ export const s3Files = (settings: S3Settings): FilesAdapter => {
         if (!body) return null;
         return body instanceof Readable ? body : Readable.from(Buffer.from(await body.transformToByteArray()));
       } catch (error) {
-        if (error instanceof sdk.NoSuchKey || (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404)) return null;
+        if (
+          error instanceof sdk.NoSuchKey ||
+          (error instanceof sdk.S3ServiceException && error.$metadata.httpStatusCode === 404)
+        )
+          return null;
         throw error;
       }
     },
@@ -58,7 +64,9 @@ export const s3Files = (settings: S3Settings): FilesAdapter => {
       const out: StoredObject[] = [];
       let token: string | undefined;
       do {
-        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }));
+        const page = await client.send(
+          new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
+        );
         for (const o of page.Contents ?? []) if (o.Key) out.push({ key: o.Key, size: o.Size ?? 0 });
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);

@@ -1,6 +1,12 @@
 import Search from "@mui/icons-material/Search";
 import { Box, Card, InputAdornment, Stack, TextField } from "@mui/material";
-import { DataGrid, type GridColDef, type GridRowParams, type GridSortModel, type GridValidRowModel } from "@mui/x-data-grid";
+import {
+  DataGrid,
+  type GridColDef,
+  type GridRowParams,
+  type GridSortModel,
+  type GridValidRowModel,
+} from "@mui/x-data-grid";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { ListState } from "../../lib/list-state";
 import { ExportCsvButton } from "./export-csv-button";
@@ -94,12 +100,16 @@ export function DataTable<R extends GridValidRowModel>(props: Props<R>) {
         slotProps={{
           toolbar: {
             showQuickFilter: false,
-            ...(props.exportCsv ? { csvOptions: { disableToolbarButton: true }, printOptions: { disableToolbarButton: true } } : {}),
+            ...(props.exportCsv
+              ? { csvOptions: { disableToolbarButton: true }, printOptions: { disableToolbarButton: true } }
+              : {}),
           },
         }}
         pageSizeOptions={[10, 25, 50, 100]}
         paginationModel={{ page: state.page, pageSize: state.size }}
-        onPaginationModelChange={(m) => onStateChange({ page: m.page, size: m.pageSize === state.size ? undefined : m.pageSize })}
+        onPaginationModelChange={(m) =>
+          onStateChange({ page: m.page, size: m.pageSize === state.size ? undefined : m.pageSize })
+        }
         sortModel={sortModel}
         onSortModelChange={(m) => {
           const first = m[0];

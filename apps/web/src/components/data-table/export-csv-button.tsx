@@ -21,7 +21,13 @@ export function ExportCsvButton({ onExport }: { onExport: () => Promise<void> })
     }
   };
   return (
-    <Button variant="outlined" startIcon={<FileDownload />} onClick={run} loading={exporting} sx={{ flexShrink: 0, whiteSpace: "nowrap" }}>
+    <Button
+      variant="outlined"
+      startIcon={<FileDownload />}
+      onClick={run}
+      loading={exporting}
+      sx={{ flexShrink: 0, whiteSpace: "nowrap" }}
+    >
       Export CSV
     </Button>
   );

@@ -34,10 +34,19 @@ export const useYourAccount = () =>
   useQuery({ queryKey: accountKeys.yourAccount(), queryFn: () => api("/yourAccount", ZYourAccountSchema), ...FRESH });
 
 export const useGuardStatus = (enabled: boolean) =>
-  useQuery({ queryKey: accountKeys.guardStatus(), queryFn: () => api("/account/guard-status", ZGuardStatusSchema), enabled, ...FRESH });
+  useQuery({
+    queryKey: accountKeys.guardStatus(),
+    queryFn: () => api("/account/guard-status", ZGuardStatusSchema),
+    enabled,
+    ...FRESH,
+  });
 
 export const usePlans = () =>
-  useQuery({ queryKey: accountKeys.plans(), queryFn: async () => (await api("/subscriptions/plans", ZPlanListSchema)).items, ...FRESH });
+  useQuery({
+    queryKey: accountKeys.plans(),
+    queryFn: async () => (await api("/subscriptions/plans", ZPlanListSchema)).items,
+    ...FRESH,
+  });
 
 export const useClientUsers = (query: Partial<TClientUsersQuery>) =>
   useQuery({
@@ -48,7 +57,11 @@ export const useClientUsers = (query: Partial<TClientUsersQuery>) =>
   });
 
 export const useAddresses = () =>
-  useQuery({ queryKey: accountKeys.addresses(), queryFn: async () => (await api("/addresses", ZAddressListSchema)).items, ...FRESH });
+  useQuery({
+    queryKey: accountKeys.addresses(),
+    queryFn: async () => (await api("/addresses", ZAddressListSchema)).items,
+    ...FRESH,
+  });
 
 /** After any change the account's numbers, the guards and the lists load again. */
 const refreshAccount = (client: QueryClient) => client.invalidateQueries({ queryKey: accountKeys.all });
@@ -57,7 +70,10 @@ export const useChangePlan = (mode: "new" | "change") => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TChangePlanRequest) =>
-      api(mode === "new" ? "/newSubscription" : "/manageSubscription", ZSubscriptionSchema, { method: mode === "new" ? "POST" : "PUT", body }),
+      api(mode === "new" ? "/newSubscription" : "/manageSubscription", ZSubscriptionSchema, {
+        method: mode === "new" ? "POST" : "PUT",
+        body,
+      }),
     onSuccess: () => refreshAccount(client),
   });
 };
@@ -94,7 +110,10 @@ export const useSaveAddress = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TAddressRequest }) =>
-      api(id === null ? "/addresses" : `/addresses/${id}`, ZAddressSchema, { method: id === null ? "POST" : "PUT", body }),
+      api(id === null ? "/addresses" : `/addresses/${id}`, ZAddressSchema, {
+        method: id === null ? "POST" : "PUT",
+        body,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.addresses() }),
   });
 };

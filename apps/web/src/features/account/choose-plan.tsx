@@ -71,7 +71,9 @@ export function ChoosePlan({ mode }: { mode: "new" | "change" }) {
         </Alert>
       ) : null}
       {data?.plan ? (
-        <Typography sx={{ mb: 2, color: "text.secondary" }}>{`${data.activeUsers} of ${data.plan.nbrOfUsers} users active.`}</Typography>
+        <Typography
+          sx={{ mb: 2, color: "text.secondary" }}
+        >{`${data.activeUsers} of ${data.plan.nbrOfUsers} users active.`}</Typography>
       ) : null}
       {plans.data ? (
         <PlanCards

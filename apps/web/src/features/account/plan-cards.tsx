@@ -21,7 +21,9 @@ export function PlanCards({ plans, currentId, action, compact }: Props) {
       sx={{
         display: "grid",
         gap: 2,
-        gridTemplateColumns: compact ? "1fr" : { xs: "1fr", md: `repeat(${Math.max(1, Math.min(plans.length, 3))}, 1fr)` },
+        gridTemplateColumns: compact
+          ? "1fr"
+          : { xs: "1fr", md: `repeat(${Math.max(1, Math.min(plans.length, 3))}, 1fr)` },
       }}
     >
       {plans.map((plan) => {
@@ -33,7 +35,12 @@ export function PlanCards({ plans, currentId, action, compact }: Props) {
             data-testid={`plan-${plan.name}`}
             aria-label={`${plan.name} plan`}
             component="section"
-            sx={{ display: "flex", flexDirection: "column", borderColor: current ? "primary.main" : undefined, borderWidth: current ? 2 : 1 }}
+            sx={{
+              display: "flex",
+              flexDirection: "column",
+              borderColor: current ? "primary.main" : undefined,
+              borderWidth: current ? 2 : 1,
+            }}
           >
             <CardContent sx={{ flexGrow: 1 }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1 }}>

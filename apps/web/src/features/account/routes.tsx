@@ -26,28 +26,32 @@ export const accountRoutes: RouteObject[] = [
     ),
   },
   {
-    path: "yourAddresses", element: (
+    path: "yourAddresses",
+    element: (
       <AccountCard>
         <YourAddressesPage />
       </AccountCard>
     ),
   },
   {
-    path: "yourClientUsers", element: (
+    path: "yourClientUsers",
+    element: (
       <AccountCard>
         <YourClientUsersPage />
       </AccountCard>
     ),
   },
   {
-    path: "manageSubscription", element: (
+    path: "manageSubscription",
+    element: (
       <AccountCard>
         <ManageSubscriptionPage />
       </AccountCard>
     ),
   },
   {
-    path: "newSubscription", element: (
+    path: "newSubscription",
+    element: (
       <AccountCard>
         <NewSubscriptionPage />
       </AccountCard>

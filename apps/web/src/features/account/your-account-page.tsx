@@ -1,5 +1,17 @@
 import type { TPlan, TYourAccount } from "@hub/contracts/accounts/account";
-import { Alert, AlertTitle, Box, Button, Card, CardContent, Chip, LinearProgress, Skeleton, Stack, Typography } from "@mui/material";
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  LinearProgress,
+  Skeleton,
+  Stack,
+  Typography,
+} from "@mui/material";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header";
 import { usePlans, useYourAccount } from "./api";
@@ -84,9 +96,15 @@ export function ReasonBanner({ account, plans }: { account: TYourAccount; plans:
     );
   }
   if (reason === "insufficientPlan") {
-    const requiredPlan = plans.filter((p) => required !== null && p.level >= required).sort((a, b) => a.level - b.level)[0];
-    const needed = requiredPlan ? `the ${requiredPlan.name} plan (level ${required})` : `a plan of level ${required ?? "?"}`;
-    const current = account.plan ? `Your client is on the ${account.plan.name} plan (level ${account.plan.level}).` : "Your client has no plan.";
+    const requiredPlan = plans
+      .filter((p) => required !== null && p.level >= required)
+      .sort((a, b) => a.level - b.level)[0];
+    const needed = requiredPlan
+      ? `the ${requiredPlan.name} plan (level ${required})`
+      : `a plan of level ${required ?? "?"}`;
+    const current = account.plan
+      ? `Your client is on the ${account.plan.name} plan (level ${account.plan.level}).`
+      : "Your client has no plan.";
     return (
       <Alert
         severity="info"
@@ -95,7 +113,12 @@ export function ReasonBanner({ account, plans }: { account: TYourAccount; plans:
         sx={{ mb: 3 }}
         action={
           admin ? (
-            <Button color="inherit" size="small" component={RouterLink} to={account.plan ? "/manageSubscription" : "/newSubscription"}>
+            <Button
+              color="inherit"
+              size="small"
+              component={RouterLink}
+              to={account.plan ? "/manageSubscription" : "/newSubscription"}
+            >
               Upgrade plan
             </Button>
           ) : undefined
@@ -147,7 +170,11 @@ export default function YourAccountPage() {
               </Button>
             ) : null}
             {data?.client ? (
-              <Button component={RouterLink} to={data.plan ? "/manageSubscription" : "/newSubscription"} variant="contained">
+              <Button
+                component={RouterLink}
+                to={data.plan ? "/manageSubscription" : "/newSubscription"}
+                variant="contained"
+              >
                 {data.plan ? "Manage Subscription" : "Choose a plan"}
               </Button>
             ) : null}
@@ -174,7 +201,15 @@ export default function YourAccountPage() {
                   <Field label="Email" value={data.profile.email} />
                   <Field label="User type" value={data.profile.userType} />
                   {data.client ? <Field label="Client" value={`${data.client.name} (${data.client.site})`} /> : null}
-                  {data.canManage ? <Chip label="Client admin" size="small" color="primary" variant="outlined" sx={{ alignSelf: "flex-start" }} /> : null}
+                  {data.canManage ? (
+                    <Chip
+                      label="Client admin"
+                      size="small"
+                      color="primary"
+                      variant="outlined"
+                      sx={{ alignSelf: "flex-start" }}
+                    />
+                  ) : null}
                 </Stack>
               </CardContent>
             </Card>
@@ -184,14 +219,18 @@ export default function YourAccountPage() {
                   Plan
                 </Typography>
                 {!data.client ? (
-                  <Typography sx={{ color: "text.secondary" }}>Plans and user limits apply to client accounts; yours is not one.</Typography>
+                  <Typography sx={{ color: "text.secondary" }}>
+                    Plans and user limits apply to client accounts; yours is not one.
+                  </Typography>
                 ) : data.plan ? (
                   <PlanUsage account={data} />
                 ) : (
                   <Stack spacing={1.5} sx={{ alignItems: "flex-start" }}>
                     <Typography>Your client has no plan.</Typography>
                     {data.factoryRequiresSubscription ? (
-                      <Typography sx={{ color: "text.secondary" }}>The factory that makes your orders requires one.</Typography>
+                      <Typography sx={{ color: "text.secondary" }}>
+                        The factory that makes your orders requires one.
+                      </Typography>
                     ) : null}
                     {data.canManage ? (
                       <Button variant="contained" component={RouterLink} to="/newSubscription">

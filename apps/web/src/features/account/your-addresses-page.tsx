@@ -1,5 +1,10 @@
-import { type TAddress, type TAddressRequest, type TAddressRequestParsed, ZAddressRequestSchema } from "@hub/contracts/accounts/account";
 import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type TAddress,
+  type TAddressRequest,
+  type TAddressRequestParsed,
+  ZAddressRequestSchema,
+} from "@hub/contracts/accounts/account";
 import Add from "@mui/icons-material/Add";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
@@ -27,15 +32,29 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { FormDialog } from "../../components/form-dialog";
 import { PageHeader } from "../../components/page-header";
 import { TextInput } from "../../components/text-input";
 import { messageOf } from "../../lib/api-error";
-import { FormDialog } from "../../components/form-dialog";
 import { applyServerErrors } from "../../lib/form-errors";
 
 import { useAddresses, useDeleteAddress, useSaveAddress, useYourAccount } from "./api";
 
-const FIELDS = ["label", "name", "company", "line1", "line2", "city", "region", "postalCode", "country", "phone", "isDefault", "active", "owner"] as const;
+const FIELDS = [
+  "label",
+  "name",
+  "company",
+  "line1",
+  "line2",
+  "city",
+  "region",
+  "postalCode",
+  "country",
+  "phone",
+  "isDefault",
+  "active",
+  "owner",
+] as const;
 
 const EMPTY: TAddressRequest = {
   label: "",
@@ -71,7 +90,15 @@ const toRequest = (a: TAddress): TAddressRequest => ({
 
 type Editing = { address: TAddress | null; owner: "me" | "client" } | null;
 
-function AddressDialog({ editing, canWriteClient, onClose }: { editing: Editing; canWriteClient: boolean; onClose: () => void }) {
+function AddressDialog({
+  editing,
+  canWriteClient,
+  onClose,
+}: {
+  editing: Editing;
+  canWriteClient: boolean;
+  onClose: () => void;
+}) {
   const save = useSaveAddress();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<TAddressRequest, unknown, TAddressRequestParsed>({
@@ -79,7 +106,11 @@ function AddressDialog({ editing, canWriteClient, onClose }: { editing: Editing;
     values: editing ? (editing.address ? toRequest(editing.address) : { ...EMPTY, owner: editing.owner }) : EMPTY,
   });
   const { errors, isSubmitting } = form.formState;
-  const text = (name: "label" | "name" | "company" | "line1" | "line2" | "city" | "region" | "postalCode" | "country" | "phone", label: string, required = false) => (
+  const text = (
+    name: "label" | "name" | "company" | "line1" | "line2" | "city" | "region" | "postalCode" | "country" | "phone",
+    label: string,
+    required = false,
+  ) => (
     <TextInput
       label={required ? `${label} *` : label}
       error={Boolean(errors[name])}
@@ -102,7 +133,15 @@ function AddressDialog({ editing, canWriteClient, onClose }: { editing: Editing;
     }
   };
   return (
-    <FormDialog open={editing !== null} title={editing?.address ? "Edit address" : "Add address"} onSubmit={form.handleSubmit(submit)} onClose={close} submitLabel="Save" submitting={isSubmitting} error={error}>
+    <FormDialog
+      open={editing !== null}
+      title={editing?.address ? "Edit address" : "Add address"}
+      onSubmit={form.handleSubmit(submit)}
+      onClose={close}
+      submitLabel="Save"
+      submitting={isSubmitting}
+      error={error}
+    >
       <Controller
         control={form.control}
         name="owner"
@@ -140,20 +179,38 @@ function AddressDialog({ editing, canWriteClient, onClose }: { editing: Editing;
           control={form.control}
           name="isDefault"
           render={({ field }) => (
-            <FormControlLabel control={<Switch checked={field.value} onChange={(_e, v) => field.onChange(v)} />} label="Default address" />
+            <FormControlLabel
+              control={<Switch checked={field.value} onChange={(_e, v) => field.onChange(v)} />}
+              label="Default address"
+            />
           )}
         />
         <Controller
           control={form.control}
           name="active"
-          render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(_e, v) => field.onChange(v)} />} label="Active" />}
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Switch checked={field.value} onChange={(_e, v) => field.onChange(v)} />}
+              label="Active"
+            />
+          )}
         />
       </Stack>
     </FormDialog>
   );
 }
 
-function AddressCard({ address, onEdit, onDelete, onMakeDefault }: { address: TAddress; onEdit: () => void; onDelete: () => void; onMakeDefault: () => void }) {
+function AddressCard({
+  address,
+  onEdit,
+  onDelete,
+  onMakeDefault,
+}: {
+  address: TAddress;
+  onEdit: () => void;
+  onDelete: () => void;
+  onMakeDefault: () => void;
+}) {
   const lines = [
     address.name,
     address.company,
@@ -164,7 +221,12 @@ function AddressCard({ address, onEdit, onDelete, onMakeDefault }: { address: TA
     address.phone,
   ].filter((l): l is string => Boolean(l));
   return (
-    <Card variant="outlined" component="article" aria-label={`Address ${address.label}`} sx={{ opacity: address.active ? 1 : 0.7 }}>
+    <Card
+      variant="outlined"
+      component="article"
+      aria-label={`Address ${address.label}`}
+      sx={{ opacity: address.active ? 1 : 0.7 }}
+    >
       <CardContent>
         <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1 }}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, flexGrow: 1 }}>
@@ -183,7 +245,11 @@ function AddressCard({ address, onEdit, onDelete, onMakeDefault }: { address: TA
         <CardActions>
           <Tooltip title={address.isDefault ? "Default address" : "Make default"}>
             <span>
-              <IconButton aria-label={address.isDefault ? `${address.label} is the default` : `Make ${address.label} the default`} onClick={onMakeDefault} disabled={address.isDefault}>
+              <IconButton
+                aria-label={address.isDefault ? `${address.label} is the default` : `Make ${address.label} the default`}
+                onClick={onMakeDefault}
+                disabled={address.isDefault}
+              >
                 {address.isDefault ? <Star color="warning" /> : <StarBorder />}
               </IconButton>
             </span>

@@ -1,5 +1,10 @@
-import { type TClientUser, type TInvitation, type TInvitationCreate, ZInvitationCreateSchema } from "@hub/contracts/accounts/account";
 import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type TClientUser,
+  type TInvitation,
+  type TInvitationCreate,
+  ZInvitationCreateSchema,
+} from "@hub/contracts/accounts/account";
 import PersonAdd from "@mui/icons-material/PersonAdd";
 import {
   Alert,
@@ -23,22 +28,32 @@ import { useForm } from "react-hook-form";
 import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DataTable } from "../../components/data-table/data-table";
+import { FormDialog } from "../../components/form-dialog";
 import { PageHeader } from "../../components/page-header";
 import { TextInput } from "../../components/text-input";
 import { messageOf } from "../../lib/api-error";
 import { useAuth } from "../../lib/auth/auth-context";
-import { FormDialog } from "../../components/form-dialog";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useListState } from "../../lib/list-state";
 
-import { useClientUsers, useInvite, useResendInvitation, useRevokeInvitation, useUpdateClientUser, useYourAccount } from "./api";
+import {
+  useClientUsers,
+  useInvite,
+  useResendInvitation,
+  useRevokeInvitation,
+  useUpdateClientUser,
+  useYourAccount,
+} from "./api";
 
-const errorMessage = (e: unknown) => (messageOf(e));
+const errorMessage = (e: unknown) => messageOf(e);
 
 function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const invite = useInvite();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<TInvitationCreate>({ resolver: zodResolver(ZInvitationCreateSchema), defaultValues: { email: "", firstName: "" } });
+  const form = useForm<TInvitationCreate>({
+    resolver: zodResolver(ZInvitationCreateSchema),
+    defaultValues: { email: "", firstName: "" },
+  });
   const { errors, isSubmitting } = form.formState;
   const close = () => {
     form.reset();
@@ -56,12 +71,33 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
     }
   };
   return (
-    <FormDialog open={open} title="Invite user" onSubmit={form.handleSubmit(submit)} onClose={close} submitLabel="Send invitation" submitting={isSubmitting} error={error} maxWidth="xs">
+    <FormDialog
+      open={open}
+      title="Invite user"
+      onSubmit={form.handleSubmit(submit)}
+      onClose={close}
+      submitLabel="Send invitation"
+      submitting={isSubmitting}
+      error={error}
+      maxWidth="xs"
+    >
       <Typography variant="body2" sx={{ color: "text.secondary" }}>
         They get an email with a link to register; registering with this email address joins your client.
       </Typography>
-      <TextInput label="Email" type="email" autoFocus error={Boolean(errors.email)} helperText={errors.email?.message} {...form.register("email")} />
-      <TextInput label="First name" error={Boolean(errors.firstName)} helperText={errors.firstName?.message} {...form.register("firstName")} />
+      <TextInput
+        label="Email"
+        type="email"
+        autoFocus
+        error={Boolean(errors.email)}
+        helperText={errors.email?.message}
+        {...form.register("email")}
+      />
+      <TextInput
+        label="First name"
+        error={Boolean(errors.firstName)}
+        helperText={errors.firstName?.message}
+        {...form.register("firstName")}
+      />
     </FormDialog>
   );
 }
@@ -91,50 +127,50 @@ export default function YourClientUsersPage() {
   };
 
   const columns: GridColDef<TClientUser>[] = [
-      {
-        field: "firstName",
-        headerName: "Name",
-        flex: 1,
-        minWidth: 160,
-        valueGetter: (_v, row) => `${row.firstName} ${row.lastName}`,
-        renderCell: ({ row }) => (
-          <Stack direction="row" spacing={1} sx={{ alignItems: "center", height: "100%" }}>
-            <span>{`${row.firstName} ${row.lastName}`}</span>
-            {row.isClientAdmin ? <Chip size="small" label="Admin" color="primary" variant="outlined" /> : null}
-          </Stack>
-        ),
-      },
-      { field: "userName", headerName: "Username", flex: 1, minWidth: 130 },
-      { field: "email", headerName: "Email", flex: 1.4, minWidth: 200 },
-      {
-        field: "available",
-        headerName: "Active",
-        width: 100,
-        renderCell: ({ row }) => (
-          <Switch
-            checked={row.available}
-            disabled={!canManage || row.userId === me?.userId}
-            slotProps={{ input: { "aria-label": `Active: ${row.userName}` } }}
-            onChange={(_e, checked) => {
-              if (!checked) setPending({ kind: "deactivate", user: row });
-              else void change(row, { available: true });
-            }}
-          />
-        ),
-      },
-      {
-        field: "testUser",
-        headerName: "Test user",
-        width: 110,
-        renderCell: ({ row }) => (
-          <Switch
-            checked={row.testUser}
-            disabled={!canManage}
-            slotProps={{ input: { "aria-label": `Test user: ${row.userName}` } }}
-            onChange={(_e, checked) => void change(row, { testUser: checked })}
-          />
-        ),
-      },
+    {
+      field: "firstName",
+      headerName: "Name",
+      flex: 1,
+      minWidth: 160,
+      valueGetter: (_v, row) => `${row.firstName} ${row.lastName}`,
+      renderCell: ({ row }) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", height: "100%" }}>
+          <span>{`${row.firstName} ${row.lastName}`}</span>
+          {row.isClientAdmin ? <Chip size="small" label="Admin" color="primary" variant="outlined" /> : null}
+        </Stack>
+      ),
+    },
+    { field: "userName", headerName: "Username", flex: 1, minWidth: 130 },
+    { field: "email", headerName: "Email", flex: 1.4, minWidth: 200 },
+    {
+      field: "available",
+      headerName: "Active",
+      width: 100,
+      renderCell: ({ row }) => (
+        <Switch
+          checked={row.available}
+          disabled={!canManage || row.userId === me?.userId}
+          slotProps={{ input: { "aria-label": `Active: ${row.userName}` } }}
+          onChange={(_e, checked) => {
+            if (!checked) setPending({ kind: "deactivate", user: row });
+            else void change(row, { available: true });
+          }}
+        />
+      ),
+    },
+    {
+      field: "testUser",
+      headerName: "Test user",
+      width: 110,
+      renderCell: ({ row }) => (
+        <Switch
+          checked={row.testUser}
+          disabled={!canManage}
+          slotProps={{ input: { "aria-label": `Test user: ${row.userName}` } }}
+          onChange={(_e, checked) => void change(row, { testUser: checked })}
+        />
+      ),
+    },
   ];
 
   const invitations = users.data?.invitations ?? [];
@@ -219,7 +255,12 @@ export default function YourClientUsersPage() {
                         >
                           Resend
                         </Button>
-                        <Button size="small" color="error" aria-label={`Revoke invitation to ${inv.email}`} onClick={() => setPending({ kind: "revoke", invitation: inv })}>
+                        <Button
+                          size="small"
+                          color="error"
+                          aria-label={`Revoke invitation to ${inv.email}`}
+                          onClick={() => setPending({ kind: "revoke", invitation: inv })}
+                        >
                           Revoke
                         </Button>
                       </TableCell>
@@ -253,7 +294,11 @@ export default function YourClientUsersPage() {
       <ConfirmDialog
         open={pending?.kind === "revoke"}
         title="Revoke invitation?"
-        message={pending?.kind === "revoke" ? `The invitation to ${pending.invitation.email} will no longer let them join your client.` : ""}
+        message={
+          pending?.kind === "revoke"
+            ? `The invitation to ${pending.invitation.email} will no longer let them join your client.`
+            : ""
+        }
         confirmLabel="Revoke"
         danger
         onConfirm={async () => {

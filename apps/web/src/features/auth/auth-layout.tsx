@@ -1,9 +1,17 @@
 import { Box, Card, CardContent, Stack, Typography } from "@mui/material";
-import { TextLink } from "../../components/text-link";
 import type { ReactNode } from "react";
+import { TextLink } from "../../components/text-link";
 
 /** The public card on a gradient background (spec 2.1): 300 wide at least on small screens, 475 on large. */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Box
       component="main"
@@ -21,7 +29,16 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
         <Stack direction="row" spacing={1.25} sx={{ alignItems: "center" }}>
           <Box
             aria-hidden
-            sx={{ width: 36, height: 36, borderRadius: 2, bgcolor: "primary.main", color: "#fff", display: "grid", placeItems: "center", fontWeight: 800 }}
+            sx={{
+              width: 36,
+              height: 36,
+              borderRadius: 2,
+              bgcolor: "primary.main",
+              color: "#fff",
+              display: "grid",
+              placeItems: "center",
+              fontWeight: 800,
+            }}
           >
             H
           </Box>

@@ -4,8 +4,8 @@ import { Box, Button, Stack, Typography } from "@mui/material";
 import { type FormEvent, lazy, Suspense, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { usePageTitle } from "../../components/guards";
-import { TextLink } from "../../components/text-link";
 import { TextInput } from "../../components/text-input";
+import { TextLink } from "../../components/text-link";
 import { ApiError } from "../../lib/api-error";
 import { loginErrorMessage, NewPasswordRequired, useAuth } from "../../lib/auth/auth-context";
 import { identityClient } from "../../lib/identity-client";
@@ -37,10 +37,19 @@ export default function LoginPage() {
   const [afterSubmit, setAfterSubmit] = useState<string | null>(null);
   // Spec 2.1: the button keeps its loading state after a successful sign-in (while the app moves on).
   const [signedIn, setSignedIn] = useState(false);
-  const banner = arrived.isResetSuccess ? MESSAGES.resetSuccess : arrived.newPasswordSuccess ? MESSAGES.newPasswordSuccess : null;
+  const banner = arrived.isResetSuccess
+    ? MESSAGES.resetSuccess
+    : arrived.newPasswordSuccess
+      ? MESSAGES.newPasswordSuccess
+      : null;
 
   // Three fields validated on submit only (spec 5): plain state keeps a form library off the first page.
-  const [values, setValues] = useState<TLoginForm>({ username: arrived.username ?? "", password: "", confirmCode: "", isCodeConfirm: false });
+  const [values, setValues] = useState<TLoginForm>({
+    username: arrived.username ?? "",
+    password: "",
+    confirmCode: "",
+    isCodeConfirm: false,
+  });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [isSubmitting, setSubmitting] = useState(false);
   const inputs = useRef<Partial<Record<(typeof FIELD_ORDER)[number], HTMLInputElement | null>>>({});
@@ -90,7 +99,9 @@ export default function LoginPage() {
       setSignedIn(true);
     } catch (error) {
       if (error instanceof NewPasswordRequired) {
-        navigate("/auth/new-password", { state: { username: error.username, temporaryPassword: error.temporaryPassword } });
+        navigate("/auth/new-password", {
+          state: { username: error.username, temporaryPassword: error.temporaryPassword },
+        });
         return;
       }
       if (error instanceof ApiError && error.code === "UserNotConfirmedException") {
@@ -101,7 +112,10 @@ export default function LoginPage() {
         }
         return;
       }
-      if (error instanceof ApiError && (error.code === "CodeMismatchException" || error.code === "ExpiredCodeException")) {
+      if (
+        error instanceof ApiError &&
+        (error.code === "CodeMismatchException" || error.code === "ExpiredCodeException")
+      ) {
         setAfterSubmit(error.message);
         return;
       }
@@ -178,7 +192,13 @@ export default function LoginPage() {
             </TextLink>
           ) : null}
           {afterSubmit ? (
-            <Suspense fallback={<Typography role="alert" data-testid="login-error" sx={{ color: "error.main" }}>{afterSubmit}</Typography>}>
+            <Suspense
+              fallback={
+                <Typography role="alert" data-testid="login-error" sx={{ color: "error.main" }}>
+                  {afterSubmit}
+                </Typography>
+              }
+            >
               <Alert severity="error" data-testid="login-error">
                 {afterSubmit}
               </Alert>
@@ -189,10 +209,7 @@ export default function LoginPage() {
           </Button>
           {!banner ? (
             <Typography variant="body2" sx={{ textAlign: "center" }}>
-              New to Hub?{" "}
-              <TextLink to="/auth/register">
-                Create an account
-              </TextLink>
+              New to Hub? <TextLink to="/auth/register">Create an account</TextLink>
             </Typography>
           ) : null}
         </Stack>

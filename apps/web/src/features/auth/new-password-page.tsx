@@ -1,5 +1,5 @@
-import { MESSAGES, ZNewPasswordSchema } from "@hub/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { MESSAGES, ZNewPasswordSchema } from "@hub/contracts";
 import { Alert, Box, Button, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -14,7 +14,10 @@ import { NewPasswordFields } from "./new-password-fields";
 
 const ZFormSchema = z
   .object({ newPassword: ZNewPasswordSchema, confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The passwords do not match" });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The passwords do not match",
+  });
 type TForm = z.infer<typeof ZFormSchema>;
 
 type Carried = { username?: string; temporaryPassword?: string };
@@ -25,7 +28,10 @@ export default function NewPasswordPage() {
   const navigate = useNavigate();
   const carried = (useLocation().state ?? {}) as Carried;
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<TForm>({ resolver: zodResolver(ZFormSchema), defaultValues: { newPassword: "", confirmPassword: "" } });
+  const form = useForm<TForm>({
+    resolver: zodResolver(ZFormSchema),
+    defaultValues: { newPassword: "", confirmPassword: "" },
+  });
   const newPassword = form.watch("newPassword");
 
   if (!carried.username || !carried.temporaryPassword) return <Navigate to="/auth/login" replace />;

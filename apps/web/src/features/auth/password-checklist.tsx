@@ -12,7 +12,11 @@ export function PasswordChecklist({ password }: { password: string }) {
         return (
           <ListItem key={rule.id} disableGutters sx={{ py: 0 }} data-rule={rule.id} data-met={ok}>
             <ListItemIcon sx={{ minWidth: 28 }}>
-              {ok ? <CheckCircle fontSize="small" color="success" /> : <RadioButtonUnchecked fontSize="small" color="disabled" />}
+              {ok ? (
+                <CheckCircle fontSize="small" color="success" />
+              ) : (
+                <RadioButtonUnchecked fontSize="small" color="disabled" />
+              )}
             </ListItemIcon>
             <ListItemText
               primary={rule.label}

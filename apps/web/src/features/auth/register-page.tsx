@@ -1,5 +1,5 @@
-import { MESSAGES, type TPlan, type TPlanList, type TSignUpRequest, ZSignUpRequestSchema } from "@hub/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { MESSAGES, type TPlan, type TPlanList, type TSignUpRequest, ZSignUpRequestSchema } from "@hub/contracts";
 import { Alert, Box, Button, Link, Stack, Typography } from "@mui/material";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -18,7 +18,15 @@ import { PasswordField } from "./password-field";
 const ResendTick = lazy(() => import("./resend-tick"));
 
 /** Form fields the server may name in `fields`; others (a plan that is gone) show in the alert. */
-const FORM_FIELDS = ["email", "firstName", "lastName", "username", "password", "brand.clientName", "brand.siteName"] as const;
+const FORM_FIELDS = [
+  "email",
+  "firstName",
+  "lastName",
+  "username",
+  "password",
+  "brand.clientName",
+  "brand.siteName",
+] as const;
 type TFormField = (typeof FORM_FIELDS)[number];
 const isFormField = (name: string): name is TFormField => (FORM_FIELDS as readonly string[]).includes(name);
 
@@ -27,7 +35,13 @@ const SITE_NAME_HELP = "2 to 40 lowercase letters, digits and hyphens, e.g. acme
 /** `?plan=<subscriptionId>` from /auth/subscription: a brand signing up. */
 const planIdFrom = (value: string | null): number | null => (value && /^\d{1,9}$/.test(value) ? Number(value) : null);
 
-const ZCodeFormSchema = z.object({ code: z.string().trim().min(1, MESSAGES.confirmCodeRequired).regex(/^\d{6}$/, "The code is the 6 digits from the email") });
+const ZCodeFormSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, MESSAGES.confirmCodeRequired)
+    .regex(/^\d{6}$/, "The code is the 6 digits from the email"),
+});
 
 /**
  * Register with email, first and last name, username and password; then confirm the emailed code.
@@ -220,11 +234,35 @@ export default function RegisterPage() {
             {...form.register("email")}
           />
           <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-            <TextInput label="First name" autoComplete="given-name" error={Boolean(errors.firstName)} helperText={errors.firstName?.message} {...form.register("firstName")} />
-            <TextInput label="Last name" autoComplete="family-name" error={Boolean(errors.lastName)} helperText={errors.lastName?.message} {...form.register("lastName")} />
+            <TextInput
+              label="First name"
+              autoComplete="given-name"
+              error={Boolean(errors.firstName)}
+              helperText={errors.firstName?.message}
+              {...form.register("firstName")}
+            />
+            <TextInput
+              label="Last name"
+              autoComplete="family-name"
+              error={Boolean(errors.lastName)}
+              helperText={errors.lastName?.message}
+              {...form.register("lastName")}
+            />
           </Stack>
-          <TextInput label="Username" autoComplete="username" error={Boolean(errors.username)} helperText={errors.username?.message} {...form.register("username")} />
-          <PasswordField label="Password" autoComplete="new-password" error={Boolean(errors.password)} helperText={errors.password?.message} {...form.register("password")} />
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            error={Boolean(errors.username)}
+            helperText={errors.username?.message}
+            {...form.register("username")}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            error={Boolean(errors.password)}
+            helperText={errors.password?.message}
+            {...form.register("password")}
+          />
           <PasswordChecklist password={password} />
           {error ? <Alert severity="error">{error}</Alert> : null}
           <Button type="submit" size="large" variant="contained" loading={isSubmitting}>

@@ -1,5 +1,5 @@
-import { MESSAGES, ZConfirmForgotPasswordRequestSchema, ZForgotPasswordRequestSchema } from "@hub/contracts";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { MESSAGES, ZConfirmForgotPasswordRequestSchema, ZForgotPasswordRequestSchema } from "@hub/contracts";
 import { Alert, Box, Button, Link, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -25,7 +25,10 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const [destination, setDestination] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const askForm = useForm<{ username: string }>({ resolver: zodResolver(ZForgotPasswordRequestSchema), defaultValues: { username: "" } });
+  const askForm = useForm<{ username: string }>({
+    resolver: zodResolver(ZForgotPasswordRequestSchema),
+    defaultValues: { username: "" },
+  });
   const resetForm = useForm<TResetForm>({
     resolver: zodResolver(ZResetFormSchema),
     defaultValues: { username: "", code: "", newPassword: "", confirmPassword: "" },
@@ -57,10 +60,20 @@ export default function ResetPasswordPage() {
   if (destination === null) {
     const { errors, isSubmitting } = askForm.formState;
     return (
-      <AuthLayout title="Forgot your password?" subtitle="Enter your username and we will email you a code to reset it.">
+      <AuthLayout
+        title="Forgot your password?"
+        subtitle="Enter your username and we will email you a code to reset it."
+      >
         <Box component="form" noValidate onSubmit={askForm.handleSubmit(onAsk)}>
           <Stack spacing={2.5}>
-            <TextInput label="Username" autoComplete="username" autoFocus error={Boolean(errors.username)} helperText={errors.username?.message} {...askForm.register("username")} />
+            <TextInput
+              label="Username"
+              autoComplete="username"
+              autoFocus
+              error={Boolean(errors.username)}
+              helperText={errors.username?.message}
+              {...askForm.register("username")}
+            />
             {error ? <Alert severity="error">{error}</Alert> : null}
             <Button type="submit" size="large" variant="contained" loading={isSubmitting}>
               Send code

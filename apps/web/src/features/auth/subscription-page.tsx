@@ -29,7 +29,10 @@ export default function SubscriptionPage() {
   }, []);
 
   return (
-    <AuthLayout title="Choose your plan" subtitle="Every plan has a level and a number of users. Professional (level 2) adds report downloads and the production overview.">
+    <AuthLayout
+      title="Choose your plan"
+      subtitle="Every plan has a level and a number of users. Professional (level 2) adds report downloads and the production overview."
+    >
       <Stack spacing={2.5}>
         {error ? <Alert severity="error">{error}</Alert> : null}
         {plans ? (
@@ -52,7 +55,8 @@ export default function SubscriptionPage() {
           <Skeleton variant="rounded" height={320} />
         )}
         <Typography variant="body2" sx={{ color: "text.secondary", textAlign: "center" }}>
-          Register with your brand and its site name: you become its admin and can change the plan later under Your Account. Already have an account?{" "}
+          Register with your brand and its site name: you become its admin and can change the plan later under Your
+          Account. Already have an account?{" "}
           <Link component={RouterLink} to="/auth/login">
             Sign in
           </Link>

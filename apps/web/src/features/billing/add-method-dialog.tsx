@@ -1,10 +1,14 @@
-import { type TAddCardRequest, type TAddCardRequestInput, ZAddCardRequestSchema } from "@hub/contracts/accounts/billing";
 import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type TAddCardRequest,
+  type TAddCardRequestInput,
+  ZAddCardRequestSchema,
+} from "@hub/contracts/accounts/billing";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify";
-import { TextInput } from "../../components/text-input";
 import { FormDialog } from "../../components/form-dialog";
+import { TextInput } from "../../components/text-input";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useAddBankAccount, useAddCard } from "./api";
 
@@ -45,10 +49,33 @@ export function AddMethodDialog({ kind, provider, onClose }: Props) {
     }
   });
   return (
-    <FormDialog open title={title} onSubmit={submit} onClose={onClose} submitLabel="Add" submitting={isSubmitting} error={formError} maxWidth="xs">
-      <TextInput label="Label" autoFocus {...register("label")} error={!!errors.label} helperText={errors.label?.message ?? "A name you will recognise, e.g. Company Visa"} />
-      {kind === "card" ? <TextInput label="Brand" {...register("brand")} error={!!errors.brand} helperText={errors.brand?.message} /> : null}
-      <TextInput label="Last 4 digits" inputProps={{ inputMode: "numeric", maxLength: 4 }} {...register("last4")} error={!!errors.last4} helperText={errors.last4?.message} />
+    <FormDialog
+      open
+      title={title}
+      onSubmit={submit}
+      onClose={onClose}
+      submitLabel="Add"
+      submitting={isSubmitting}
+      error={formError}
+      maxWidth="xs"
+    >
+      <TextInput
+        label="Label"
+        autoFocus
+        {...register("label")}
+        error={!!errors.label}
+        helperText={errors.label?.message ?? "A name you will recognise, e.g. Company Visa"}
+      />
+      {kind === "card" ? (
+        <TextInput label="Brand" {...register("brand")} error={!!errors.brand} helperText={errors.brand?.message} />
+      ) : null}
+      <TextInput
+        label="Last 4 digits"
+        inputProps={{ inputMode: "numeric", maxLength: 4 }}
+        {...register("last4")}
+        error={!!errors.last4}
+        helperText={errors.last4?.message}
+      />
       {provider === "stripe" ? (
         <TextInput
           label={kind === "card" ? "Stripe payment method id" : "Stripe bank account token"}

@@ -1,7 +1,18 @@
 import type { TPaymentMethod } from "@hub/contracts/accounts/billing";
 import AccountBalance from "@mui/icons-material/AccountBalance";
 import CreditCard from "@mui/icons-material/CreditCard";
-import { Alert, Button, Card, Chip, List, ListItem, ListItemIcon, ListItemText, Stack, Typography } from "@mui/material";
+import {
+  Alert,
+  Button,
+  Card,
+  Chip,
+  List,
+  ListItem,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  Typography,
+} from "@mui/material";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
@@ -11,7 +22,9 @@ import { ApiError, messageOf } from "../../lib/api-error";
 import { AddMethodDialog } from "./add-method-dialog";
 import { openBillingPortal, usePaymentMethods, useRemovePaymentMethod, useSetDefault } from "./api";
 
-const describe = (m: TPaymentMethod) => [m.brand, m.last4 ? `•••• ${m.last4}` : null].filter(Boolean).join(" ") || (m.kind === "card" ? "Card" : "Bank account");
+const describe = (m: TPaymentMethod) =>
+  [m.brand, m.last4 ? `•••• ${m.last4}` : null].filter(Boolean).join(" ") ||
+  (m.kind === "card" ? "Card" : "Bank account");
 
 /** /paymentMethods: the client's cards and bank accounts on file, the default, and (Stripe) the billing portal. */
 export default function PaymentMethodsPage() {
@@ -65,7 +78,11 @@ export default function PaymentMethodsPage() {
         }
       />
       {methods.isPending ? <PageLoader /> : null}
-      {methods.error ? <Alert severity={methods.error instanceof ApiError && methods.error.status === 400 ? "info" : "error"}>{messageOf(methods.error)}</Alert> : null}
+      {methods.error ? (
+        <Alert severity={methods.error instanceof ApiError && methods.error.status === 400 ? "info" : "error"}>
+          {messageOf(methods.error)}
+        </Alert>
+      ) : null}
       {methods.data ? (
         <Card variant="outlined">
           {methods.data.items.length === 0 ? (
@@ -83,7 +100,12 @@ export default function PaymentMethodsPage() {
                           Make default
                         </Button>
                       )}
-                      <Button size="small" color="error" onClick={() => setToRemove(m)} aria-label={`Remove ${m.label}`}>
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={() => setToRemove(m)}
+                        aria-label={`Remove ${m.label}`}
+                      >
                         Remove
                       </Button>
                     </Stack>

@@ -38,10 +38,17 @@ export const useClient = (id: number | null) =>
   });
 
 export const useClientFormOptions = () =>
-  useQuery({ queryKey: clientKeys.formOptions(), queryFn: () => api("/clients/form-options", ZClientFormOptionsSchema) });
+  useQuery({
+    queryKey: clientKeys.formOptions(),
+    queryFn: () => api("/clients/form-options", ZClientFormOptionsSchema),
+  });
 
 export const useLimitedClients = (enabled: boolean) =>
-  useQuery({ queryKey: clientKeys.limited(), queryFn: () => api("/getAllClientsLimitedData", ZClientLimitedListSchema), enabled });
+  useQuery({
+    queryKey: clientKeys.limited(),
+    queryFn: () => api("/getAllClientsLimitedData", ZClientLimitedListSchema),
+    enabled,
+  });
 
 export const useSaveClient = (id: number | null) => {
   const queryClient = useQueryClient();

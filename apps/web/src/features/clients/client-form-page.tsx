@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type TClientDetail,
   type TClientFormOptions,
@@ -5,7 +6,6 @@ import {
   type TClientRequestInput,
   ZClientRequestSchema,
 } from "@hub/contracts/accounts/clients";
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   Alert,
   Box,
@@ -36,7 +36,13 @@ import { useClient, useClientFormOptions, useDeleteClient, useSaveClient } from 
 
 const FIELDS = ["clientName", "siteName", "subscriptionId", "factoryId", "active"] as const;
 
-const EMPTY: TClientRequestInput = { clientName: "", siteName: "", subscriptionId: null, factoryId: null, active: true };
+const EMPTY: TClientRequestInput = {
+  clientName: "",
+  siteName: "",
+  subscriptionId: null,
+  factoryId: null,
+  active: true,
+};
 
 const fromClient = (c: TClientDetail): TClientRequestInput => ({
   clientName: c.clientName,
@@ -45,7 +51,6 @@ const fromClient = (c: TClientDetail): TClientRequestInput => ({
   factoryId: c.factoryId,
   active: c.active,
 });
-
 
 /** The not-found state of an edit page whose client does not exist (or is not the caller's). */
 function ClientNotFound() {
@@ -107,7 +112,12 @@ function ClientForm({ client, options }: FormProps) {
           ) : undefined
         }
       />
-      <Card component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label={client ? "Edit client" : "New client"}>
+      <Card
+        component="form"
+        noValidate
+        onSubmit={handleSubmit(onSubmit)}
+        aria-label={client ? "Edit client" : "New client"}
+      >
         <CardContent>
           <Stack spacing={2.5} sx={{ maxWidth: 640 }}>
             <TextInput
@@ -121,7 +131,9 @@ function ClientForm({ client, options }: FormProps) {
               label="Site name"
               {...register("siteName")}
               error={Boolean(errors.siteName)}
-              helperText={errors.siteName?.message ?? "Lowercase letters, digits and hyphens, 2 to 40 characters. Unique."}
+              helperText={
+                errors.siteName?.message ?? "Lowercase letters, digits and hyphens, 2 to 40 characters. Unique."
+              }
             />
             <Controller
               control={control}
@@ -171,7 +183,9 @@ function ClientForm({ client, options }: FormProps) {
                       </MenuItem>
                     ))}
                   </Select>
-                  <FormHelperText>{fieldState.error?.message ?? "The facility that makes this client's orders."}</FormHelperText>
+                  <FormHelperText>
+                    {fieldState.error?.message ?? "The facility that makes this client's orders."}
+                  </FormHelperText>
                 </FormControl>
               )}
             />
@@ -180,7 +194,13 @@ function ClientForm({ client, options }: FormProps) {
               name="active"
               render={({ field }) => (
                 <FormControlLabel
-                  control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} />}
+                  control={
+                    <Switch
+                      checked={field.value}
+                      onChange={(e) => field.onChange(e.target.checked)}
+                      onBlur={field.onBlur}
+                    />
+                  }
                   label="Active"
                 />
               )}
@@ -208,9 +228,11 @@ function ClientForm({ client, options }: FormProps) {
           title="Delete client?"
           message={
             <>
-              <strong>{client.clientName}</strong> ({client.siteName}) will be deleted, with its addresses, invitations and teams. This cannot
-              be undone.
-              {client.userCount > 0 ? ` It still has ${client.userCount} ${client.userCount === 1 ? "user" : "users"}, so the Hub will refuse.` : ""}
+              <strong>{client.clientName}</strong> ({client.siteName}) will be deleted, with its addresses, invitations
+              and teams. This cannot be undone.
+              {client.userCount > 0
+                ? ` It still has ${client.userCount} ${client.userCount === 1 ? "user" : "users"}, so the Hub will refuse.`
+                : ""}
             </>
           }
           confirmLabel="Delete"
@@ -247,5 +269,11 @@ export default function ClientFormPage({ mode }: { mode: "new" | "edit" }) {
     );
   }
   if (!options.data || (mode === "edit" && !client.data)) return <PageLoader />;
-  return <ClientForm key={client.data?.clientId ?? "new"} client={mode === "edit" ? (client.data ?? null) : null} options={options.data} />;
+  return (
+    <ClientForm
+      key={client.data?.clientId ?? "new"}
+      client={mode === "edit" ? (client.data ?? null) : null}
+      options={options.data}
+    />
+  );
 }

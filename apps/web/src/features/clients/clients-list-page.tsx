@@ -18,19 +18,46 @@ const columns: GridColDef<TClientListItem>[] = [
     minWidth: 180,
     // A real link too, so keyboard and screen-reader users reach the edit page.
     renderCell: ({ row }) => (
-      <Link component={RouterLink} to={`/clients/edit/${row.clientId}`} underline="hover" color="inherit" onClick={(e) => e.stopPropagation()}>
+      <Link
+        component={RouterLink}
+        to={`/clients/edit/${row.clientId}`}
+        underline="hover"
+        color="inherit"
+        onClick={(e) => e.stopPropagation()}
+      >
         {row.clientName}
       </Link>
     ),
   },
   { field: "siteName", headerName: "Site name", flex: 1, minWidth: 140 },
-  { field: "subscriptionName", headerName: "Subscription", flex: 1, minWidth: 130, sortable: false, valueFormatter: (v: string | null) => v ?? "—" },
-  { field: "factoryName", headerName: "Facility", flex: 1.2, minWidth: 160, sortable: false, valueFormatter: (v: string | null) => v ?? "—" },
+  {
+    field: "subscriptionName",
+    headerName: "Subscription",
+    flex: 1,
+    minWidth: 130,
+    sortable: false,
+    valueFormatter: (v: string | null) => v ?? "—",
+  },
+  {
+    field: "factoryName",
+    headerName: "Facility",
+    flex: 1.2,
+    minWidth: 160,
+    sortable: false,
+    valueFormatter: (v: string | null) => v ?? "—",
+  },
   {
     field: "active",
     headerName: "Active",
     width: 110,
-    renderCell: ({ value }) => <Chip size="small" label={value ? "Active" : "Inactive"} color={value ? "success" : "default"} variant="outlined" />,
+    renderCell: ({ value }) => (
+      <Chip
+        size="small"
+        label={value ? "Active" : "Inactive"}
+        color={value ? "success" : "default"}
+        variant="outlined"
+      />
+    ),
   },
   {
     field: "createdAt",

@@ -20,7 +20,9 @@ function Picker() {
     if (stored !== null && !current) writeSessionClientId(null);
   }, [stored, current]);
 
-  const value: TClientLimited = current ? { clientId: current.clientId, clientName: current.clientName, siteName: current.siteName } : NO_CLIENT;
+  const value: TClientLimited = current
+    ? { clientId: current.clientId, clientName: current.clientName, siteName: current.siteName }
+    : NO_CLIENT;
   const options = [NO_CLIENT, ...(clients.data ?? [])];
   if (current && !options.some((o) => o.clientId === current.clientId)) options.push(value);
 

@@ -1,4 +1,10 @@
-import { type TStoredFile, ZPrintFileDeleteResponseSchema, ZPrintFilePageSchema, ZPrintFileSettingsSchema, ZStoredFileSchema } from "@hub/contracts/accounts/files";
+import {
+  type TStoredFile,
+  ZPrintFileDeleteResponseSchema,
+  ZPrintFilePageSchema,
+  ZPrintFileSettingsSchema,
+  ZStoredFileSchema,
+} from "@hub/contracts/accounts/files";
 import type { TPageQuery } from "@hub/contracts/common/paging";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
@@ -21,7 +27,10 @@ export const usePrintFiles = (query: TPageQuery) =>
   });
 
 export const usePrintFileSettings = () =>
-  useQuery({ queryKey: printFileKeys.settings(), queryFn: () => api("/printFiles/settings", ZPrintFileSettingsSchema) });
+  useQuery({
+    queryKey: printFileKeys.settings(),
+    queryFn: () => api("/printFiles/settings", ZPrintFileSettingsSchema),
+  });
 
 export const useDeletePrintFile = () => {
   const queryClient = useQueryClient();
@@ -39,4 +48,5 @@ export const uploadPrintFile = (file: File, onProgress: (fraction: number) => vo
 };
 
 /** Downloads a file with the ID token and hands it to the browser as a download. */
-export const downloadPrintFile = (file: TStoredFile): Promise<void> => downloadFile(`/printFiles/${file.id}/download`, file.fileName);
+export const downloadPrintFile = (file: TStoredFile): Promise<void> =>
+  downloadFile(`/printFiles/${file.id}/download`, file.fileName);

@@ -1,8 +1,25 @@
-import { FILES_MESSAGES, PRINT_FILE_DEFAULT_MAX_BYTES, PRINT_FILE_EXTENSIONS, printFileExtension, type TStoredFile } from "@hub/contracts/accounts/files";
+import {
+  FILES_MESSAGES,
+  PRINT_FILE_DEFAULT_MAX_BYTES,
+  PRINT_FILE_EXTENSIONS,
+  printFileExtension,
+  type TStoredFile,
+} from "@hub/contracts/accounts/files";
 import CloudUpload from "@mui/icons-material/CloudUpload";
 import Delete from "@mui/icons-material/Delete";
 import Download from "@mui/icons-material/Download";
-import { Alert, Box, Button, Card, CardContent, IconButton, LinearProgress, Stack, Tooltip, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  IconButton,
+  LinearProgress,
+  Stack,
+  Tooltip,
+  Typography,
+} from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
 import { useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useId, useRef, useState } from "react";
@@ -12,7 +29,14 @@ import { DataTable } from "../../components/data-table/data-table";
 import { PageHeader } from "../../components/page-header";
 import { messageOf } from "../../lib/api-error";
 import { useListState } from "../../lib/list-state";
-import { downloadPrintFile, printFileKeys, uploadPrintFile, useDeletePrintFile, usePrintFiles, usePrintFileSettings } from "./api";
+import {
+  downloadPrintFile,
+  printFileKeys,
+  uploadPrintFile,
+  useDeletePrintFile,
+  usePrintFileSettings,
+  usePrintFiles,
+} from "./api";
 
 type Upload = { id: string; name: string; progress: number; status: "uploading" | "done" | "failed"; message?: string };
 
@@ -45,13 +69,23 @@ export default function UploadPrintFilesPage() {
   const maxBytes = settings.data?.maxBytes ?? PRINT_FILE_DEFAULT_MAX_BYTES;
   const extensions = settings.data?.extensions ?? PRINT_FILE_EXTENSIONS;
 
-  const patch = (id: string, change: Partial<Upload>) => setUploads((all) => all.map((u) => (u.id === id ? { ...u, ...change } : u)));
+  const patch = (id: string, change: Partial<Upload>) =>
+    setUploads((all) => all.map((u) => (u.id === id ? { ...u, ...change } : u)));
 
   const start = (files: FileList | File[]) => {
     for (const file of Array.from(files)) {
       const id = `${file.name}-${Date.now()}-${Math.random()}`;
       const problem = clientCheck(file, maxBytes, extensions);
-      setUploads((all) => [{ id, name: file.name, progress: 0, status: problem ? "failed" : "uploading", ...(problem ? { message: problem } : {}) }, ...all]);
+      setUploads((all) => [
+        {
+          id,
+          name: file.name,
+          progress: 0,
+          status: problem ? "failed" : "uploading",
+          ...(problem ? { message: problem } : {}),
+        },
+        ...all,
+      ]);
       if (problem) continue;
       uploadPrintFile(file, (progress) => patch(id, { progress }))
         .then(async (stored) => {
@@ -76,8 +110,20 @@ export default function UploadPrintFilesPage() {
   const columns: GridColDef<TStoredFile>[] = [
     { field: "fileName", headerName: "File", flex: 1.6, minWidth: 200 },
     { field: "sizeBytes", headerName: "Size", width: 110, valueFormatter: (v: number) => formatBytes(v) },
-    { field: "uploadedBy", headerName: "Uploaded by", flex: 1, minWidth: 130, sortable: false, valueFormatter: (v: string | null) => v ?? "—" },
-    { field: "createdAt", headerName: "Uploaded", width: 180, valueFormatter: (v: string) => new Date(v).toLocaleString() },
+    {
+      field: "uploadedBy",
+      headerName: "Uploaded by",
+      flex: 1,
+      minWidth: 130,
+      sortable: false,
+      valueFormatter: (v: string | null) => v ?? "—",
+    },
+    {
+      field: "createdAt",
+      headerName: "Uploaded",
+      width: 180,
+      valueFormatter: (v: string) => new Date(v).toLocaleString(),
+    },
     {
       field: "actions",
       headerName: "",
@@ -102,7 +148,10 @@ export default function UploadPrintFilesPage() {
 
   return (
     <>
-      <PageHeader title="Upload Print Files" subtitle={`PDF, PNG, JPEG, TIFF, SVG, AI, EPS or PSD, up to ${formatBytes(maxBytes)} each.`} />
+      <PageHeader
+        title="Upload Print Files"
+        subtitle={`PDF, PNG, JPEG, TIFF, SVG, AI, EPS or PSD, up to ${formatBytes(maxBytes)} each.`}
+      />
       {list.error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {messageOf(list.error)}
@@ -110,7 +159,13 @@ export default function UploadPrintFilesPage() {
       ) : null}
       <Card
         variant="outlined"
-        sx={{ mb: 3, borderStyle: "dashed", borderWidth: 2, borderColor: dragging ? "primary.main" : "divider", bgcolor: dragging ? "action.hover" : undefined }}
+        sx={{
+          mb: 3,
+          borderStyle: "dashed",
+          borderWidth: 2,
+          borderColor: dragging ? "primary.main" : "divider",
+          bgcolor: dragging ? "action.hover" : undefined,
+        }}
         onDragOver={(e) => {
           e.preventDefault();
           setDragging(true);
@@ -145,14 +200,23 @@ export default function UploadPrintFilesPage() {
               {uploads.map((u) => (
                 <Box component="li" key={u.id} sx={{ py: 1 }}>
                   <Typography variant="body2">
-                    {u.name} — {u.status === "uploading" ? `${Math.round(u.progress * 100)}%` : u.status === "done" ? "uploaded" : "not uploaded"}
+                    {u.name} —{" "}
+                    {u.status === "uploading"
+                      ? `${Math.round(u.progress * 100)}%`
+                      : u.status === "done"
+                        ? "uploaded"
+                        : "not uploaded"}
                   </Typography>
                   {u.status === "failed" ? (
                     <Alert severity="error" sx={{ mt: 0.5 }}>
                       {u.name}: {u.message}
                     </Alert>
                   ) : (
-                    <LinearProgress variant="determinate" value={Math.round(u.progress * 100)} aria-label={`Upload of ${u.name}`} />
+                    <LinearProgress
+                      variant="determinate"
+                      value={Math.round(u.progress * 100)}
+                      aria-label={`Upload of ${u.name}`}
+                    />
                   )}
                 </Box>
               ))}

@@ -16,8 +16,12 @@ export default function IndexPage() {
       <Stack direction="row" spacing={1} sx={{ mt: 1, mb: 4, flexWrap: "wrap" }}>
         <Chip label={user.userType} size="small" />
         {sessionClient ? <Chip label={sessionClient.clientName} size="small" variant="outlined" /> : null}
-        {user.subscriptionName ? <Chip label={`${user.subscriptionName} plan`} size="small" variant="outlined" /> : null}
-        {productDevData?.currentTeam ? <Chip label={`Team: ${productDevData.currentTeam.displayName}`} size="small" variant="outlined" /> : null}
+        {user.subscriptionName ? (
+          <Chip label={`${user.subscriptionName} plan`} size="small" variant="outlined" />
+        ) : null}
+        {productDevData?.currentTeam ? (
+          <Chip label={`Team: ${productDevData.currentTeam.displayName}`} size="small" variant="outlined" />
+        ) : null}
       </Stack>
       {sections.length === 0 ? (
         <Typography sx={{ color: "text.secondary" }}>

@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   INTEGRATION_PLATFORM_LABELS,
   type TIntegration,
@@ -9,7 +10,6 @@ import {
   ZShippingCredentialsSchema,
   ZStoreCredentialsSchema,
 } from "@hub/contracts/accounts/integrations";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Skeleton, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from "react-hook-form";
@@ -62,7 +62,13 @@ function CredentialsForm<TIn extends FieldValues, TOut extends FieldValues>({
       form.reset(defaults);
       onDone();
     } catch (e) {
-      setError(applyServerErrors(e, form.setError, fields.map((f) => f.name)));
+      setError(
+        applyServerErrors(
+          e,
+          form.setError,
+          fields.map((f) => f.name),
+        ),
+      );
     }
   };
   return (
@@ -158,11 +164,15 @@ function PlatformCard({ platform, saved }: { platform: TIntegrationPlatform; sav
             ) : null}
             {Object.entries(saved.hints).map(([field, hint]) => (
               <Typography key={field} variant="body2">
-                {HINT_LABELS[field] ?? field}: <Box component="span" sx={{ fontFamily: "monospace" }}>{hint}</Box>
+                {HINT_LABELS[field] ?? field}:{" "}
+                <Box component="span" sx={{ fontFamily: "monospace" }}>
+                  {hint}
+                </Box>
               </Typography>
             ))}
             <Typography variant="body2" sx={{ color: "text.secondary" }}>
-              Saved {new Date(saved.updatedAt).toLocaleString()}. Credentials are stored encrypted and never shown again.
+              Saved {new Date(saved.updatedAt).toLocaleString()}. Credentials are stored encrypted and never shown
+              again.
             </Typography>
             {saved.lastTestedAt ? (
               <Alert severity={saved.lastTestOk ? "success" : "error"}>
@@ -212,7 +222,11 @@ export default function AccountIntegrationPage() {
       ) : integrations.isPending ? (
         <Skeleton variant="rounded" height={240} />
       ) : (
-        <Stack direction={{ xs: "column", md: "row" }} spacing={3} sx={{ alignItems: "flex-start", "& > *": { flex: 1, width: "100%" } }}>
+        <Stack
+          direction={{ xs: "column", md: "row" }}
+          spacing={3}
+          sx={{ alignItems: "flex-start", "& > *": { flex: 1, width: "100%" } }}
+        >
           {(["store", "shipping"] as const).map((p) => (
             <PlatformCard key={p} platform={p} saved={integrations.data.find((i) => i.platform === p)} />
           ))}

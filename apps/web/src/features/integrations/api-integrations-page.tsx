@@ -1,5 +1,11 @@
-import { type TApiKey, type TApiKeyCreate, type TApiKeyCreated, type TApiKeyCreateInput, ZApiKeyCreateSchema } from "@hub/contracts/accounts/integrations";
 import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type TApiKey,
+  type TApiKeyCreate,
+  type TApiKeyCreated,
+  type TApiKeyCreateInput,
+  ZApiKeyCreateSchema,
+} from "@hub/contracts/accounts/integrations";
 import Add from "@mui/icons-material/Add";
 import ContentCopy from "@mui/icons-material/ContentCopy";
 import {
@@ -41,7 +47,10 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
   const create = useCreateApiKey();
   const [created, setCreated] = useState<TApiKeyCreated | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<TApiKeyCreateInput, unknown, TApiKeyCreate>({ resolver: zodResolver(ZApiKeyCreateSchema), defaultValues: { mode: "test", name: "" } });
+  const form = useForm<TApiKeyCreateInput, unknown, TApiKeyCreate>({
+    resolver: zodResolver(ZApiKeyCreateSchema),
+    defaultValues: { mode: "test", name: "" },
+  });
   const { errors, isSubmitting } = form.formState;
   const close = () => {
     setCreated(null);
@@ -67,19 +76,29 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
     }
   };
   return (
-    <Dialog open={open} onClose={isSubmitting ? undefined : close} aria-labelledby="create-key-title" maxWidth="sm" fullWidth>
+    <Dialog
+      open={open}
+      onClose={isSubmitting ? undefined : close}
+      aria-labelledby="create-key-title"
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id="create-key-title">{created ? "Your new API key" : "Create API key"}</DialogTitle>
       {created ? (
         <>
           <DialogContent>
             <Stack spacing={2}>
-              <Alert severity="warning">Copy this key now. It is shown only once: the Hub keeps only a fingerprint of it.</Alert>
+              <Alert severity="warning">
+                Copy this key now. It is shown only once: the Hub keeps only a fingerprint of it.
+              </Alert>
               <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
                 <TextField
                   label={`${created.name} (${created.mode})`}
                   value={created.key}
                   fullWidth
-                  slotProps={{ htmlInput: { readOnly: true, "aria-label": "New API key", style: { fontFamily: "monospace" } } }}
+                  slotProps={{
+                    htmlInput: { readOnly: true, "aria-label": "New API key", style: { fontFamily: "monospace" } },
+                  }}
                   onFocus={(e) => e.target.select()}
                 />
                 <Button variant="outlined" startIcon={<ContentCopy />} onClick={copy}>
@@ -87,7 +106,8 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
                 </Button>
               </Stack>
               <Typography variant="body2" sx={{ color: "text.secondary" }}>
-                Send it as the <code>x-api-key</code> header (or <code>Authorization: Bearer …</code>) to call the Hub's API as your client.
+                Send it as the <code>x-api-key</code> header (or <code>Authorization: Bearer …</code>) to call the Hub's
+                API as your client.
               </Typography>
             </Stack>
           </DialogContent>
@@ -101,12 +121,24 @@ function CreateKeyDialog({ open, onClose }: { open: boolean; onClose: () => void
         <Box component="form" noValidate onSubmit={form.handleSubmit(submit)}>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
-              <TextInput label="Name *" error={Boolean(errors.name)} helperText={errors.name?.message} {...form.register("name")} />
+              <TextInput
+                label="Name *"
+                error={Boolean(errors.name)}
+                helperText={errors.name?.message}
+                {...form.register("name")}
+              />
               <Controller
                 control={form.control}
                 name="mode"
                 render={({ field }) => (
-                  <TextField select label="Mode" value={field.value} onChange={field.onChange} error={Boolean(errors.mode)} helperText={errors.mode?.message}>
+                  <TextField
+                    select
+                    label="Mode"
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={Boolean(errors.mode)}
+                    helperText={errors.mode?.message}
+                  >
                     <MenuItem value="test">Test</MenuItem>
                     <MenuItem value="live">Live</MenuItem>
                   </TextField>
@@ -173,7 +205,11 @@ export default function ApiIntegrationsPage() {
                 <TableRow key={k.id} aria-label={`API key ${k.name}`}>
                   <TableCell>{k.name}</TableCell>
                   <TableCell>
-                    <Chip size="small" label={k.mode === "live" ? "Live" : "Test"} color={k.mode === "live" ? "success" : "default"} />
+                    <Chip
+                      size="small"
+                      label={k.mode === "live" ? "Live" : "Test"}
+                      color={k.mode === "live" ? "success" : "default"}
+                    />
                   </TableCell>
                   <TableCell sx={{ fontFamily: "monospace" }}>{k.prefix}…</TableCell>
                   <TableCell>
@@ -181,7 +217,13 @@ export default function ApiIntegrationsPage() {
                     {k.createdBy ? ` by ${k.createdBy}` : ""}
                   </TableCell>
                   <TableCell>{when(k.lastUsedAt)}</TableCell>
-                  <TableCell>{k.revokedAt ? <Chip size="small" label="Revoked" /> : <Chip size="small" color="primary" label="Active" />}</TableCell>
+                  <TableCell>
+                    {k.revokedAt ? (
+                      <Chip size="small" label="Revoked" />
+                    ) : (
+                      <Chip size="small" color="primary" label="Active" />
+                    )}
+                  </TableCell>
                   <TableCell align="right">
                     {k.revokedAt ? null : (
                       <Button color="error" size="small" onClick={() => setRevoking(k)}>

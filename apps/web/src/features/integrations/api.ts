@@ -26,7 +26,11 @@ export const integrationKeys = {
 const FRESH = { staleTime: 0 } as const;
 
 export const useApiKeys = () =>
-  useQuery({ queryKey: integrationKeys.apiKeys(), queryFn: async () => (await api("/apiKeys", ZApiKeyListSchema)).items, ...FRESH });
+  useQuery({
+    queryKey: integrationKeys.apiKeys(),
+    queryFn: async () => (await api("/apiKeys", ZApiKeyListSchema)).items,
+    ...FRESH,
+  });
 
 export const useCreateApiKey = () => {
   const client = useQueryClient();
@@ -45,7 +49,11 @@ export const useRevokeApiKey = () => {
 };
 
 export const useIntegrations = () =>
-  useQuery({ queryKey: integrationKeys.integrations(), queryFn: async () => (await api("/integrations", ZIntegrationListSchema)).items, ...FRESH });
+  useQuery({
+    queryKey: integrationKeys.integrations(),
+    queryFn: async () => (await api("/integrations", ZIntegrationListSchema)).items,
+    ...FRESH,
+  });
 
 const refreshIntegrations = (client: ReturnType<typeof useQueryClient>) =>
   client.invalidateQueries({ queryKey: [...integrationKeys.all, "accountIntegrations"] });
@@ -61,7 +69,8 @@ export const useSaveStore = () => {
 export const useSaveShipping = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TShippingCredentials) => api("/integrations/shipping", ZIntegrationSchema, { method: "PUT", body }),
+    mutationFn: (body: TShippingCredentials) =>
+      api("/integrations/shipping", ZIntegrationSchema, { method: "PUT", body }),
     onSuccess: () => refreshIntegrations(client),
   });
 };
@@ -69,7 +78,8 @@ export const useSaveShipping = () => {
 export const useTestIntegration = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (platform: TIntegrationPlatform) => api(`/integrations/${platform}/test`, ZIntegrationTestResultSchema, { method: "POST" }),
+    mutationFn: (platform: TIntegrationPlatform) =>
+      api(`/integrations/${platform}/test`, ZIntegrationTestResultSchema, { method: "POST" }),
     onSettled: () => refreshIntegrations(client),
   });
 };
@@ -83,4 +93,7 @@ export const useDeleteIntegration = () => {
 };
 
 export const useSendSoftwareRequest = () =>
-  useMutation({ mutationFn: (body: TSoftwareRequest) => api("/softwareRequest", ZSoftwareRequestResultSchema, { method: "POST", body }) });
+  useMutation({
+    mutationFn: (body: TSoftwareRequest) =>
+      api("/softwareRequest", ZSoftwareRequestResultSchema, { method: "POST", body }),
+  });

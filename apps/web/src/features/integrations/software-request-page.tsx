@@ -1,5 +1,9 @@
-import { type TSoftwareRequest, type TSoftwareRequestInput, ZSoftwareRequestSchema } from "@hub/contracts/accounts/integrations";
 import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type TSoftwareRequest,
+  type TSoftwareRequestInput,
+  ZSoftwareRequestSchema,
+} from "@hub/contracts/accounts/integrations";
 import { Alert, Box, Button, Paper, Stack } from "@mui/material";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -16,7 +20,10 @@ const EMPTY: TSoftwareRequestInput = { subject: "", body: "" };
 export default function SoftwareRequestPage() {
   const send = useSendSoftwareRequest();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<TSoftwareRequestInput, unknown, TSoftwareRequest>({ resolver: zodResolver(ZSoftwareRequestSchema), defaultValues: EMPTY });
+  const form = useForm<TSoftwareRequestInput, unknown, TSoftwareRequest>({
+    resolver: zodResolver(ZSoftwareRequestSchema),
+    defaultValues: EMPTY,
+  });
   const { errors, isSubmitting } = form.formState;
   const submit = async (values: TSoftwareRequest) => {
     setError(null);
@@ -30,11 +37,19 @@ export default function SoftwareRequestPage() {
   };
   return (
     <>
-      <PageHeader title="Software Request" subtitle="Tell the Hub's team what you need; they will get back to you by email." />
+      <PageHeader
+        title="Software Request"
+        subtitle="Tell the Hub's team what you need; they will get back to you by email."
+      />
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 720 }}>
         <Box component="form" noValidate onSubmit={form.handleSubmit(submit)} aria-label="Software request">
           <Stack spacing={2}>
-            <TextInput label="Subject *" error={Boolean(errors.subject)} helperText={errors.subject?.message} {...form.register("subject")} />
+            <TextInput
+              label="Subject *"
+              error={Boolean(errors.subject)}
+              helperText={errors.subject?.message}
+              {...form.register("subject")}
+            />
             <TextInput
               label="What do you need? *"
               multiline

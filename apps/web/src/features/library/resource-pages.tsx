@@ -5,10 +5,10 @@ import { bmcThreadsConfig, fabricsConfig, partProfilesConfig, partsConfig, threa
 import { attributeProfilesConfig, attributesConfig, optionsConfig } from "./resources/options";
 import type { LibraryResourceKey } from "./resources/paths";
 import { styleMarkersConfig, stylesConfig } from "./resources/styles";
-import { skuMapsConfig } from "./sku-maps/config";
 import { LibraryFormPage } from "./shared/library-form-page";
 import { LibraryListPage } from "./shared/library-list-page";
 import type { LibraryConfig } from "./shared/types";
+import { skuMapsConfig } from "./sku-maps/config";
 
 type LibraryRow = GridValidRowModel & { id: number };
 

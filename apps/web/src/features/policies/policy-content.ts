@@ -511,7 +511,7 @@ export const PRIVACY_POLICY: PolicyDocument = {
       title: "Who we are and what this policy covers",
       blocks: [
         p(
-          "The Hub is a business-to-business platform operated by the Hub operator (\"we\", \"us\"). Apparel brands use it to develop products, and the factories and manufacturers that make those products to order use it to process them. This policy describes how we handle personal data about the people who use the Hub (\"users\"), the people whose details appear in it, and visitors to its public pages.",
+          'The Hub is a business-to-business platform operated by the Hub operator ("we", "us"). Apparel brands use it to develop products, and the factories and manufacturers that make those products to order use it to process them. This policy describes how we handle personal data about the people who use the Hub ("users"), the people whose details appear in it, and visitors to its public pages.',
         ),
         h3("Our role"),
         ul(
@@ -542,7 +542,7 @@ export const PRIVACY_POLICY: PolicyDocument = {
         ),
         h3("Login audit records"),
         p(
-          "Every time you sign in successfully, a login audit record is created containing the date and time of sign-in, your username, the application you signed in to and the public IP address of your device or network. Your browser obtains that address from the Hub's own address service just after you sign in; if that fails, the record says \"unknown\".",
+          'Every time you sign in successfully, a login audit record is created containing the date and time of sign-in, your username, the application you signed in to and the public IP address of your device or network. Your browser obtains that address from the Hub\'s own address service just after you sign in; if that fails, the record says "unknown".',
         ),
         h3("Usage and technical data"),
         p(
@@ -550,7 +550,7 @@ export const PRIVACY_POLICY: PolicyDocument = {
         ),
         h3("Files and content you upload"),
         p(
-          "Tech packs, designs, artwork, print files, images, specifications, supplier details, inventory, orders and shipping details may contain personal data, for example the name of the designer who created a tech pack, the names and addresses of recipients of shipped orders, or the user who scanned a tote on the factory floor. Customer organisations control this data (see \"Our role\" above).",
+          'Tech packs, designs, artwork, print files, images, specifications, supplier details, inventory, orders and shipping details may contain personal data, for example the name of the designer who created a tech pack, the names and addresses of recipients of shipped orders, or the user who scanned a tote on the factory floor. Customer organisations control this data (see "Our role" above).',
         ),
         h3("Billing data"),
         p(
@@ -717,9 +717,18 @@ export const PRIVACY_POLICY: PolicyDocument = {
           [b("Rectification"), ": have inaccurate or incomplete data corrected;"],
           [b("Erasure"), ": have your data deleted where there is no longer a valid reason to keep it;"],
           [b("Restriction"), ": ask us to limit how we use your data while a concern is being resolved;"],
-          [b("Portability"), ": receive the data you provided to us in a structured, machine-readable format, or have it transferred to another provider;"],
-          [b("Objection"), ": object to processing based on our legitimate interests, and object at any time to direct marketing;"],
-          [b("Withdrawal of consent"), ": where we rely on consent, withdraw it at any time, without affecting earlier processing;"],
+          [
+            b("Portability"),
+            ": receive the data you provided to us in a structured, machine-readable format, or have it transferred to another provider;",
+          ],
+          [
+            b("Objection"),
+            ": object to processing based on our legitimate interests, and object at any time to direct marketing;",
+          ],
+          [
+            b("Withdrawal of consent"),
+            ": where we rely on consent, withdraw it at any time, without affecting earlier processing;",
+          ],
           [b("Complaint"), ": lodge a complaint with your data protection supervisory authority."],
         ),
         p(

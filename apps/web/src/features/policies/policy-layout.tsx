@@ -92,7 +92,12 @@ function Block({ block }: { block: PolicyBlock }) {
 
 function Section({ section, number }: { section: PolicySection; number: number }) {
   return (
-    <Box component="section" id={section.id} aria-labelledby={headingId(section.id)} sx={{ scrollMarginTop: 24, mt: 5 }}>
+    <Box
+      component="section"
+      id={section.id}
+      aria-labelledby={headingId(section.id)}
+      sx={{ scrollMarginTop: 24, mt: 5 }}
+    >
       <Typography variant="h5" component="h2" id={headingId(section.id)} sx={{ mb: 2, fontWeight: 700 }}>
         {number}. {section.title}
       </Typography>
@@ -105,7 +110,12 @@ function Section({ section, number }: { section: PolicySection; number: number }
 
 function TableOfContents({ sections }: { sections: readonly PolicySection[] }) {
   return (
-    <Paper component="nav" variant="outlined" aria-labelledby="policy-contents-heading" sx={{ p: { xs: 2, sm: 3 }, mt: 4 }}>
+    <Paper
+      component="nav"
+      variant="outlined"
+      aria-labelledby="policy-contents-heading"
+      sx={{ p: { xs: 2, sm: 3 }, mt: 4 }}
+    >
       <Typography variant="h6" component="h2" id="policy-contents-heading" sx={{ mb: 1 }}>
         Contents
       </Typography>
@@ -127,7 +137,15 @@ function TableOfContents({ sections }: { sections: readonly PolicySection[] }) {
  * table of contents linking to each numbered section, and links to the other policies and back to
  * sign-in. Sets the document title to "<title> | Hub".
  */
-export function PolicyLayout({ path, title, effectiveDate, effectiveDateIso, version, summary, sections }: PolicyLayoutProps) {
+export function PolicyLayout({
+  path,
+  title,
+  effectiveDate,
+  effectiveDateIso,
+  version,
+  summary,
+  sections,
+}: PolicyLayoutProps) {
   useEffect(() => {
     document.title = `${title} | Hub`;
   }, [title]);
@@ -148,7 +166,16 @@ export function PolicyLayout({ path, title, effectiveDate, effectiveDateIso, ver
       <Stack direction="row" spacing={1.25} sx={{ alignItems: "center", mb: 4 }}>
         <Box
           aria-hidden
-          sx={{ width: 32, height: 32, borderRadius: 2, bgcolor: "primary.main", color: "#fff", display: "grid", placeItems: "center", fontWeight: 800 }}
+          sx={{
+            width: 32,
+            height: 32,
+            borderRadius: 2,
+            bgcolor: "primary.main",
+            color: "#fff",
+            display: "grid",
+            placeItems: "center",
+            fontWeight: 800,
+          }}
         >
           H
         </Box>
@@ -158,12 +185,17 @@ export function PolicyLayout({ path, title, effectiveDate, effectiveDateIso, ver
       </Stack>
 
       <Box component="header">
-        <Typography variant="h3" component="h1" sx={{ fontWeight: 700, mb: 1.5, fontSize: { xs: "2rem", sm: "2.5rem" } }}>
+        <Typography
+          variant="h3"
+          component="h1"
+          sx={{ fontWeight: 700, mb: 1.5, fontSize: { xs: "2rem", sm: "2.5rem" } }}
+        >
           {title}
         </Typography>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 0.5, sm: 3 }} sx={{ color: "text.secondary" }}>
           <Typography variant="body2">
-            Effective date: {effectiveDateIso ? <time dateTime={effectiveDateIso}>{effectiveDate}</time> : effectiveDate}
+            Effective date:{" "}
+            {effectiveDateIso ? <time dateTime={effectiveDateIso}>{effectiveDate}</time> : effectiveDate}
           </Typography>
           <Typography variant="body2">Version {version}</Typography>
         </Stack>

@@ -24,7 +24,14 @@ export const useUsersList = (q: Partial<TUserListQuery>) =>
     queryKey: usersKeys.list(q),
     queryFn: () =>
       api("/users", ZUserPageSchema, {
-        query: { page: q.page, size: q.size, sort: q.sort, searchString: q.searchString, type: q.type, clientId: q.clientId },
+        query: {
+          page: q.page,
+          size: q.size,
+          sort: q.sort,
+          searchString: q.searchString,
+          type: q.type,
+          clientId: q.clientId,
+        },
       }),
     placeholderData: keepPreviousData,
   });

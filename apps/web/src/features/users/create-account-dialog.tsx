@@ -1,6 +1,6 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { USER_TYPES } from "@hub/contracts/access/user-types";
 import { type TCreateAccountRequest, ZCreateAccountRequestSchema } from "@hub/contracts/accounts/users";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -17,7 +17,13 @@ const FIELDS = ["kind", "username", "email", "firstName", "lastName", "factoryId
  * Creates an account of a kind spec 1 offers (internal admin, manufacturer, factory). The person
  * gets an email with a temporary password and must choose their own on first sign-in.
  */
-export default function CreateAccountDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (userId: number) => void }) {
+export default function CreateAccountDialog({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (userId: number) => void;
+}) {
   const options = useUserFormOptions();
   const create = useCreateAccount();
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +37,10 @@ export default function CreateAccountDialog({ onClose, onCreated }: { onClose: (
   const onSubmit = async (values: TCreateAccountRequest) => {
     setError(null);
     try {
-      const created = await create.mutateAsync({ ...values, factoryId: values.kind === "icreate" ? null : values.factoryId });
+      const created = await create.mutateAsync({
+        ...values,
+        factoryId: values.kind === "icreate" ? null : values.factoryId,
+      });
       toast.success(`Account ${created.user.userName} created. ${created.emailSentTo} has the temporary password.`);
       onCreated(created.user.userId);
     } catch (e) {
@@ -40,9 +49,18 @@ export default function CreateAccountDialog({ onClose, onCreated }: { onClose: (
   };
 
   return (
-    <FormDialog open title="New account" onSubmit={form.handleSubmit(onSubmit)} onClose={onClose} submitLabel="Create account" submitting={isSubmitting} error={error}>
+    <FormDialog
+      open
+      title="New account"
+      onSubmit={form.handleSubmit(onSubmit)}
+      onClose={onClose}
+      submitLabel="Create account"
+      submitting={isSubmitting}
+      error={error}
+    >
       <Typography variant="body2" sx={{ color: "text.secondary" }}>
-        The person gets an email with their username and a temporary password, and chooses their own password the first time they sign in.
+        The person gets an email with their username and a temporary password, and chooses their own password the first
+        time they sign in.
       </Typography>
       <Controller
         control={form.control}
@@ -66,11 +84,36 @@ export default function CreateAccountDialog({ onClose, onCreated }: { onClose: (
           </TextField>
         )}
       />
-      <TextField label="Username" autoComplete="off" error={Boolean(errors.username)} helperText={errors.username?.message} {...form.register("username")} />
-      <TextField label="Email" type="email" autoComplete="off" error={Boolean(errors.email)} helperText={errors.email?.message} {...form.register("email")} />
+      <TextField
+        label="Username"
+        autoComplete="off"
+        error={Boolean(errors.username)}
+        helperText={errors.username?.message}
+        {...form.register("username")}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="off"
+        error={Boolean(errors.email)}
+        helperText={errors.email?.message}
+        {...form.register("email")}
+      />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-        <TextField fullWidth label="First name" error={Boolean(errors.firstName)} helperText={errors.firstName?.message} {...form.register("firstName")} />
-        <TextField fullWidth label="Last name" error={Boolean(errors.lastName)} helperText={errors.lastName?.message} {...form.register("lastName")} />
+        <TextField
+          fullWidth
+          label="First name"
+          error={Boolean(errors.firstName)}
+          helperText={errors.firstName?.message}
+          {...form.register("firstName")}
+        />
+        <TextField
+          fullWidth
+          label="Last name"
+          error={Boolean(errors.lastName)}
+          helperText={errors.lastName?.message}
+          {...form.register("lastName")}
+        />
       </Stack>
       {kind !== "icreate" ? (
         <Controller
@@ -85,7 +128,9 @@ export default function CreateAccountDialog({ onClose, onCreated }: { onClose: (
               onBlur={field.onBlur}
               inputRef={field.ref}
               error={Boolean(errors.factoryId)}
-              helperText={errors.factoryId?.message ?? (options.isError ? "The facilities could not be loaded" : undefined)}
+              helperText={
+                errors.factoryId?.message ?? (options.isError ? "The facilities could not be loaded" : undefined)
+              }
             >
               {(options.data?.factories ?? []).map((f) => (
                 <MenuItem key={f.factoryId} value={String(f.factoryId)}>

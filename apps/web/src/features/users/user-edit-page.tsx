@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type TUserDetail,
   type TUserFormOptions,
@@ -5,7 +6,6 @@ import {
   toUserUpdateRequest,
   ZUserUpdateRequestSchema,
 } from "@hub/contracts/accounts/users";
-import { zodResolver } from "@hookform/resolvers/zod";
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import {
   Alert,
@@ -55,7 +55,6 @@ const FIELDS = [
   "isClientAdmin",
   "cardGrants",
 ] as const;
-
 
 function Section({ title, subheader, children }: { title: string; subheader?: string; children: ReactNode }) {
   return (
@@ -122,14 +121,18 @@ function AccessChecklist({ form, user, options }: { form: TForm; user: TUserDeta
     d.delete(card);
     if (sees && !inherited.has(card)) g.add(card);
     if (!sees && inherited.has(card)) d.add(card);
-    form.setValue("cardGrants", { granted: [...g].sort(), denied: [...d].sort() }, { shouldDirty: true, shouldValidate: true });
+    form.setValue(
+      "cardGrants",
+      { granted: [...g].sort(), denied: [...d].sort() },
+      { shouldDirty: true, shouldValidate: true },
+    );
   };
 
   return (
     <Stack spacing={2}>
       <Typography variant="body2" sx={{ color: "text.secondary" }}>
-        Ticked screens show in the user's navigation. Screens their type or roles give are ticked by default; changing one
-        records a grant or a denial for this user only.
+        Ticked screens show in the user's navigation. Screens their type or roles give are ticked by default; changing
+        one records a grant or a denial for this user only.
       </Typography>
       <Grid container spacing={2}>
         {options.cardSections.map((section) => (
@@ -168,7 +171,10 @@ function EditForm({ user, options }: { user: TUserDetail; options: TUserFormOpti
   const update = useUpdateUser(user.userId);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<TUserUpdateRequest | null>(null);
-  const form: TForm = useForm<TFormInput, unknown, TUserUpdateRequest>({ resolver: zodResolver(ZUserUpdateRequestSchema), defaultValues: toUserUpdateRequest(user) });
+  const form: TForm = useForm<TFormInput, unknown, TUserUpdateRequest>({
+    resolver: zodResolver(ZUserUpdateRequestSchema),
+    defaultValues: toUserUpdateRequest(user),
+  });
   useEffect(() => form.reset(toUserUpdateRequest(user)), [user, form]);
   const self = me?.userId === user.userId;
   const { errors, isSubmitting, isDirty } = form.formState;
@@ -249,7 +255,12 @@ function EditForm({ user, options }: { user: TUserDetail; options: TUserFormOpti
         <Section title="Organisation">
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 6 }}>
-              <IdSelect form={form} name="clientId" label="Client" options={options.clients.map((c) => ({ id: c.clientId, label: c.clientName }))} />
+              <IdSelect
+                form={form}
+                name="clientId"
+                label="Client"
+                options={options.clients.map((c) => ({ id: c.clientId, label: c.clientName }))}
+              />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <Controller
@@ -293,7 +304,12 @@ function EditForm({ user, options }: { user: TUserDetail; options: TUserFormOpti
               />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <IdSelect form={form} name="userFactoryId" label="Factory" options={options.factories.map((f) => ({ id: f.factoryId, label: f.name }))} />
+              <IdSelect
+                form={form}
+                name="userFactoryId"
+                label="Factory"
+                options={options.factories.map((f) => ({ id: f.factoryId, label: f.name }))}
+              />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
               <IdSelect
@@ -308,7 +324,10 @@ function EditForm({ user, options }: { user: TUserDetail; options: TUserFormOpti
                 control={form.control}
                 name="isClientAdmin"
                 render={({ field }) => (
-                  <FormControlLabel control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} label="Client admin" />
+                  <FormControlLabel
+                    control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                    label="Client admin"
+                  />
                 )}
               />
               {errors.isClientAdmin ? <FormHelperText error>{errors.isClientAdmin.message}</FormHelperText> : null}
@@ -319,7 +338,8 @@ function EditForm({ user, options }: { user: TUserDetail; options: TUserFormOpti
         <Section title="Roles">
           <FormGroup row>
             {options.roles.map((r) => {
-              const locked = r.roleName === "superadmin" && (!me?.isSuperadmin || (self && roles.includes("superadmin")));
+              const locked =
+                r.roleName === "superadmin" && (!me?.isSuperadmin || (self && roles.includes("superadmin")));
               return (
                 <FormControlLabel
                   key={r.id}
@@ -339,7 +359,9 @@ function EditForm({ user, options }: { user: TUserDetail; options: TUserFormOpti
             })}
           </FormGroup>
           {errors.roles ? <FormHelperText error>{errors.roles.message}</FormHelperText> : null}
-          {!me?.isSuperadmin ? <FormHelperText>Only a superadmin grants or removes the superadmin role.</FormHelperText> : null}
+          {!me?.isSuperadmin ? (
+            <FormHelperText>Only a superadmin grants or removes the superadmin role.</FormHelperText>
+          ) : null}
         </Section>
 
         <Section title="Access" subheader="Which screens the user sees">
@@ -353,7 +375,9 @@ function EditForm({ user, options }: { user: TUserDetail; options: TUserFormOpti
               name="available"
               render={({ field }) => (
                 <FormControlLabel
-                  control={<Switch checked={field.value} disabled={self} onChange={(e) => field.onChange(e.target.checked)} />}
+                  control={
+                    <Switch checked={field.value} disabled={self} onChange={(e) => field.onChange(e.target.checked)} />
+                  }
                   label="Available (can sign in and use the Hub)"
                 />
               )}

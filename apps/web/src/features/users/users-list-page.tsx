@@ -21,7 +21,14 @@ const columns: GridColDef<TUserListItem>[] = [
   { field: "lastName", headerName: "Last name", flex: 1, minWidth: 120 },
   { field: "email", headerName: "Email", flex: 1.5, minWidth: 200 },
   { field: "userType", headerName: "Type", minWidth: 130, valueFormatter: (value: string) => typeLabel(value) },
-  { field: "clientName", headerName: "Client", flex: 1, minWidth: 140, sortable: false, valueFormatter: (value: string | null) => value ?? "—" },
+  {
+    field: "clientName",
+    headerName: "Client",
+    flex: 1,
+    minWidth: 140,
+    sortable: false,
+    valueFormatter: (value: string | null) => value ?? "—",
+  },
   {
     field: "roles",
     headerName: "Roles",
@@ -42,12 +49,22 @@ const columns: GridColDef<TUserListItem>[] = [
     sortable: false,
     renderCell: ({ row }) => (
       <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", height: "100%" }}>
-        <Chip label={row.available ? "Active" : "Inactive"} size="small" color={row.available ? "success" : "default"} variant="outlined" />
+        <Chip
+          label={row.available ? "Active" : "Inactive"}
+          size="small"
+          color={row.available ? "success" : "default"}
+          variant="outlined"
+        />
         {row.testUser ? <Chip label="Test" size="small" variant="outlined" /> : null}
       </Stack>
     ),
   },
-  { field: "createdAt", headerName: "Created", minWidth: 120, valueFormatter: (value: string) => new Date(value).toLocaleDateString() },
+  {
+    field: "createdAt",
+    headerName: "Created",
+    minWidth: 120,
+    valueFormatter: (value: string) => new Date(value).toLocaleDateString(),
+  },
 ];
 
 /** Users (internal admins): every user, searchable and sortable; a row opens the user. */

@@ -16,7 +16,13 @@ export function AccountMenu() {
       <IconButton aria-label="Account" aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
         <Avatar sx={{ width: 34, height: 34, bgcolor: "primary.main", fontSize: 14 }}>{initials}</Avatar>
       </IconButton>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} transformOrigin={{ vertical: "top", horizontal: "right" }}>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+        transformOrigin={{ vertical: "top", horizontal: "right" }}
+      >
         <Box sx={{ px: 2, py: 1.5, minWidth: 220 }}>
           <Typography variant="subtitle2" data-testid="account-name">{`${user.firstName} ${user.lastName}`}</Typography>
           <Typography variant="body2" sx={{ color: "text.secondary" }}>

@@ -1,8 +1,20 @@
 import Menu from "@mui/icons-material/Menu";
 import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
-import { AppBar, Box, Container, Divider, Drawer, IconButton, Toolbar, Tooltip, Typography, useMediaQuery, useTheme } from "@mui/material";
+import {
+  AppBar,
+  Box,
+  Container,
+  Divider,
+  Drawer,
+  IconButton,
+  Toolbar,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from "@mui/material";
 import { Suspense, useState } from "react";
-import { Link as RouterLink, Outlet } from "react-router";
+import { Outlet, Link as RouterLink } from "react-router";
 import { PageLoader } from "../../components/loading-screen";
 import { AccountGuards } from "../../features/account/account-guards";
 import { SessionClientSwitcher } from "../../features/clients/session-client-switcher";
@@ -18,8 +30,25 @@ const NAV_WIDTH = 280;
 
 function Logo() {
   return (
-    <Box component={RouterLink} to="/" aria-label="Hub home" sx={{ display: "flex", alignItems: "center", gap: 1, color: "inherit", textDecoration: "none" }}>
-      <Box aria-hidden sx={{ width: 32, height: 32, borderRadius: 1.5, bgcolor: "primary.main", color: "#fff", display: "grid", placeItems: "center", fontWeight: 800 }}>
+    <Box
+      component={RouterLink}
+      to="/"
+      aria-label="Hub home"
+      sx={{ display: "flex", alignItems: "center", gap: 1, color: "inherit", textDecoration: "none" }}
+    >
+      <Box
+        aria-hidden
+        sx={{
+          width: 32,
+          height: 32,
+          borderRadius: 1.5,
+          bgcolor: "primary.main",
+          color: "#fff",
+          display: "grid",
+          placeItems: "center",
+          fontWeight: 800,
+        }}
+      >
         H
       </Box>
       <Typography variant="h6" component="span" sx={{ fontWeight: 800 }}>
@@ -40,12 +69,19 @@ export function DashboardLayout() {
   const permanentVertical = settings.layout === "vertical" && large;
 
   return (
-    <Box sx={{ minHeight: "100vh", display: "flex", bgcolor: "background.default" }} data-layout={horizontal ? "horizontal" : "vertical"}>
+    <Box
+      sx={{ minHeight: "100vh", display: "flex", bgcolor: "background.default" }}
+      data-layout={horizontal ? "horizontal" : "vertical"}
+    >
       <AppBar
         position="fixed"
         color="inherit"
         elevation={0}
-        sx={{ borderBottom: 1, borderColor: "divider", ...(permanentVertical ? { width: `calc(100% - ${NAV_WIDTH}px)`, ml: `${NAV_WIDTH}px` } : {}) }}
+        sx={{
+          borderBottom: 1,
+          borderColor: "divider",
+          ...(permanentVertical ? { width: `calc(100% - ${NAV_WIDTH}px)`, ml: `${NAV_WIDTH}px` } : {}),
+        }}
       >
         <Toolbar sx={{ gap: 1 }}>
           {!horizontal && !permanentVertical ? (
@@ -72,14 +108,25 @@ export function DashboardLayout() {
       </AppBar>
 
       {permanentVertical ? (
-        <Drawer variant="permanent" sx={{ width: NAV_WIDTH, flexShrink: 0, "& .MuiDrawer-paper": { width: NAV_WIDTH, borderRightStyle: "dashed" } }}>
+        <Drawer
+          variant="permanent"
+          sx={{
+            width: NAV_WIDTH,
+            flexShrink: 0,
+            "& .MuiDrawer-paper": { width: NAV_WIDTH, borderRightStyle: "dashed" },
+          }}
+        >
           <Box sx={{ px: 2.5, py: 2 }}>
             <Logo />
           </Box>
           <NavVertical sections={sections} />
         </Drawer>
       ) : (
-        <Drawer open={mobileOpen} onClose={() => setMobileOpen(false)} sx={{ "& .MuiDrawer-paper": { width: NAV_WIDTH } }}>
+        <Drawer
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          sx={{ "& .MuiDrawer-paper": { width: NAV_WIDTH } }}
+        >
           <Box sx={{ px: 2.5, py: 2 }}>
             <Logo />
           </Box>

@@ -9,9 +9,16 @@ export function NavHorizontal({ sections }: { sections: TNavSection[] }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState<{ title: string; anchor: HTMLElement } | null>(null);
   return (
-    <Box component="nav" aria-label="Main navigation" data-testid="nav-horizontal" sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, px: 2, py: 0.5 }}>
+    <Box
+      component="nav"
+      aria-label="Main navigation"
+      data-testid="nav-horizontal"
+      sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, px: 2, py: 0.5 }}
+    >
       {sections.map((section) => {
-        const active = section.groups.some((g) => g.items.some((i) => pathname === i.path || pathname.startsWith(`${i.path}/`)));
+        const active = section.groups.some((g) =>
+          g.items.some((i) => pathname === i.path || pathname.startsWith(`${i.path}/`)),
+        );
         const isOpen = open?.title === section.title;
         return (
           <Box key={section.title}>
@@ -40,7 +47,14 @@ export function NavHorizontal({ sections }: { sections: TNavSection[] }) {
                     sx={{ minWidth: 220, gap: 1 }}
                   >
                     {item.title}
-                    {item.comingSoon ? <Chip label="Soon" size="small" variant="outlined" sx={{ ml: "auto", height: 20, fontSize: 11 }} /> : null}
+                    {item.comingSoon ? (
+                      <Chip
+                        label="Soon"
+                        size="small"
+                        variant="outlined"
+                        sx={{ ml: "auto", height: 20, fontSize: 11 }}
+                      />
+                    ) : null}
                   </MenuItem>
                 )),
               ])}

@@ -25,8 +25,16 @@ export function NavVertical({ sections, onNavigate }: { sections: TNavSection[];
               const open = !closed[key];
               return (
                 <li key={key}>
-                  <ListItemButton dense onClick={() => setClosed((c) => ({ ...c, [key]: open }))} aria-expanded={open} sx={{ borderRadius: 1 }}>
-                    <ListItemText primary={group.title} slotProps={{ primary: { variant: "body2", sx: { fontWeight: 600 } } }} />
+                  <ListItemButton
+                    dense
+                    onClick={() => setClosed((c) => ({ ...c, [key]: open }))}
+                    aria-expanded={open}
+                    sx={{ borderRadius: 1 }}
+                  >
+                    <ListItemText
+                      primary={group.title}
+                      slotProps={{ primary: { variant: "body2", sx: { fontWeight: 600 } } }}
+                    />
                     {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
                   </ListItemButton>
                   <Collapse in={open} unmountOnExit>
@@ -41,7 +49,9 @@ export function NavVertical({ sections, onNavigate }: { sections: TNavSection[];
                           sx={{ pl: 3, borderRadius: 1, "&.active": { color: "primary.main" } }}
                         >
                           <ListItemText primary={item.title} slotProps={{ primary: { variant: "body2" } }} />
-                          {item.comingSoon ? <Chip label="Soon" size="small" variant="outlined" sx={{ height: 20, fontSize: 11 }} /> : null}
+                          {item.comingSoon ? (
+                            <Chip label="Soon" size="small" variant="outlined" sx={{ height: 20, fontSize: 11 }} />
+                          ) : null}
                         </ListItemButton>
                       ))}
                     </List>

@@ -64,7 +64,13 @@ const postLoginAudit = async (userName: string) => {
   }
 };
 
-const signedOut: AuthState = { isInitialized: true, isAuthenticated: false, user: null, productDevData: null, sessionClient: null };
+const signedOut: AuthState = {
+  isInitialized: true,
+  isAuthenticated: false,
+  user: null,
+  productDevData: null,
+  sessionClient: null,
+};
 
 /** Logout clears the session, the stored client and all local storage (spec 4). */
 const clearEverything = () => {

@@ -61,7 +61,10 @@ export type ImportDef = RowsDef | CustomDef;
 /** keyOf and twice of a resource identified by a code field. */
 const byCode = (field: string) => ({
   keyOf: (req: Req) => String(req[field]).toLowerCase(),
-  twice: (req: Req, earlier: number) => ({ column: field, message: `The code ${String(req[field])} is already on line ${earlier}` }),
+  twice: (req: Req, earlier: number) => ({
+    column: field,
+    message: `The code ${String(req[field])} is already on line ${earlier}`,
+  }),
 });
 
 /** A number, or null when empty; a problem when it is not a number. */
@@ -112,7 +115,15 @@ const threadDef = (kind: "thread" | "bmc"): RowsDef => ({
     brand: cell("brand"),
     ticket: cell("ticket"),
   }),
-  toRow: (r) => ({ kind, code: r.code, name: r.name, colorCode: r.colorCode, hexColor: r.hexColor, brand: r.brand, ticket: r.ticket }),
+  toRow: (r) => ({
+    kind,
+    code: r.code,
+    name: r.name,
+    colorCode: r.colorCode,
+    hexColor: r.hexColor,
+    brand: r.brand,
+    ticket: r.ticket,
+  }),
 });
 
 /** Style price tiers: a style's tier from a quantity, added or its price updated. */
@@ -128,10 +139,17 @@ const stylePriceTiers: CustomDef = {
       if (id === undefined) problem("styleCode", `There is no style with code "${code}"`);
       else styleId = id;
     }
-    return { styleId, minQuantity: number(cell, "minQuantity", problem, true), unitPriceCents: cents(cell, "unitPrice", problem) };
+    return {
+      styleId,
+      minQuantity: number(cell, "minQuantity", problem, true),
+      unitPriceCents: cents(cell, "unitPrice", problem),
+    };
   },
   keyOf: (req) => tierKey(req.styleId, req.minQuantity),
-  twice: (req, earlier) => ({ column: "minQuantity", message: `This style's tier from ${String(req.minQuantity)} pieces is already on line ${earlier}` }),
+  twice: (req, earlier) => ({
+    column: "minQuantity",
+    message: `This style's tier from ${String(req.minQuantity)} pieces is already on line ${earlier}`,
+  }),
   existing: async (tx, factoryId) => {
     const t = schema.stylePriceTiers;
     const rows = await tx
@@ -146,11 +164,18 @@ const stylePriceTiers: CustomDef = {
     const before = await stylePriceTiers.existing(tx, factoryId);
     const updated = rows.filter((r) => before.has(tierKey(r.styleId, r.minQuantity))).length;
     for (let i = 0; i < rows.length; i += 1000) {
-      const batch = rows.slice(i, i + 1000).map((r) => ({ styleId: Number(r.styleId), minQuantity: Number(r.minQuantity), unitPriceCents: Number(r.unitPriceCents) }));
+      const batch = rows.slice(i, i + 1000).map((r) => ({
+        styleId: Number(r.styleId),
+        minQuantity: Number(r.minQuantity),
+        unitPriceCents: Number(r.unitPriceCents),
+      }));
       await tx
         .insert(t)
         .values(batch)
-        .onConflictDoUpdate({ target: [t.styleId, t.minQuantity], set: { unitPriceCents: sql`excluded.unit_price_cents` } });
+        .onConflictDoUpdate({
+          target: [t.styleId, t.minQuantity],
+          set: { unitPriceCents: sql`excluded.unit_price_cents` },
+        });
       await tx
         .update(schema.styles)
         .set({ updatedAt: new Date() })
@@ -227,7 +252,12 @@ export const IMPORT_DEFS: Record<TImportResource, ImportDef> = {
     ...byCode("code"),
     schema: ZMachineRequestSchema,
     columnOf: {},
-    toInput: (cell) => ({ code: cell("code"), name: cell("name"), machineType: cell("machineType").trim(), make: cell("make") }),
+    toInput: (cell) => ({
+      code: cell("code"),
+      name: cell("name"),
+      machineType: cell("machineType").trim(),
+      make: cell("make"),
+    }),
     toRow: (r) => ({ code: r.code, name: r.name, machineType: r.machineType, make: r.make }),
   },
   options: {
@@ -261,7 +291,13 @@ export const IMPORT_DEFS: Record<TImportResource, ImportDef> = {
         if (id === undefined) problem("options", `There is no option with code "${c}"`);
         else optionIds.push(id);
       }
-      return { code: cell("code"), name: cell("name"), hexColor: cell("hexColor"), sortOrder: number(cell, "sortOrder", problem, true) ?? 0, optionIds };
+      return {
+        code: cell("code"),
+        name: cell("name"),
+        hexColor: cell("hexColor"),
+        sortOrder: number(cell, "sortOrder", problem, true) ?? 0,
+        optionIds,
+      };
     },
     toRow: (r) => ({ code: r.code, name: r.name, hexColor: r.hexColor, sortOrder: r.sortOrder }),
     links: async (tx, rows) => {
@@ -274,7 +310,13 @@ export const IMPORT_DEFS: Record<TImportResource, ImportDef> = {
             batch.map((r) => r.id),
           ),
         );
-        const links = batch.flatMap((r) => [...new Set(r.req.optionIds as number[])].map((optionId) => ({ optionId, attributeId: r.id, sortOrder: Number(r.req.sortOrder) })));
+        const links = batch.flatMap((r) =>
+          [...new Set(r.req.optionIds as number[])].map((optionId) => ({
+            optionId,
+            attributeId: r.id,
+            sortOrder: Number(r.req.sortOrder),
+          })),
+        );
         if (links.length > 0) await tx.insert(oa).values(links);
       }
     },
@@ -301,7 +343,13 @@ export const IMPORT_DEFS: Record<TImportResource, ImportDef> = {
         description: cell("description"),
       };
     },
-    toRow: (r) => ({ code: r.code, name: r.name, machineId: r.machineId, standardMinutes: r.standardMinutes, description: r.description }),
+    toRow: (r) => ({
+      code: r.code,
+      name: r.name,
+      machineId: r.machineId,
+      standardMinutes: r.standardMinutes,
+      description: r.description,
+    }),
   },
   styles: {
     table: schema.styles,
@@ -338,7 +386,10 @@ export const loadRefs = async (tx: HubDb | HubTx, factoryId: number): Promise<Re
   const o = schema.options;
   const machines = await tx.select({ id: m.id, code: m.code }).from(m).where(eq(m.factoryId, factoryId));
   const options = await tx.select({ id: o.id, code: o.code }).from(o).where(eq(o.factoryId, factoryId));
-  const styles = await tx.select({ id: schema.styles.id, code: schema.styles.code }).from(schema.styles).where(eq(schema.styles.factoryId, factoryId));
+  const styles = await tx
+    .select({ id: schema.styles.id, code: schema.styles.code })
+    .from(schema.styles)
+    .where(eq(schema.styles.factoryId, factoryId));
   return {
     machines: new Map(machines.map((x) => [x.code.toLowerCase(), x.id])),
     options: new Map(options.map((x) => [x.code.toLowerCase(), x.id])),
@@ -347,7 +398,11 @@ export const loadRefs = async (tx: HubDb | HubTx, factoryId: number): Promise<Re
 };
 
 /** Key → id of the rows the facility already has (id 0 for resources of another shape). */
-export const existingKeys = async (tx: HubDb | HubTx, def: ImportDef, factoryId: number): Promise<Map<string, number>> => {
+export const existingKeys = async (
+  tx: HubDb | HubTx,
+  def: ImportDef,
+  factoryId: number,
+): Promise<Map<string, number>> => {
   if ("write" in def) return new Map([...(await def.existing(tx, factoryId))].map((k) => [k, 0]));
   const rows = await tx
     .select({ id: sql<number>`${def.table.id}`, code: sql<string>`lower(${def.codeColumn})` })

@@ -12,9 +12,9 @@ import { parse } from "csv-parse/sync";
 import { and, eq, getTableColumns, lt, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { recordAudit } from "../../../platform/audit";
+import { toCsv } from "../../../platform/csv";
 import { badRequest, conflict, notFound } from "../../../platform/errors";
 import type { Principal } from "../../../platform/principal";
-import { toCsv } from "../../../platform/csv";
 import type { LibraryTable } from "../resource";
 import { resolveOwnerFactory } from "../scope";
 import { existingKeys, IMPORT_DEFS, loadRefs, type RowsDef } from "./definitions";
@@ -58,31 +58,53 @@ const reportOf = (row: typeof im.$inferSelect, preview: Record<string, string>[]
  * Reads and checks every row of a CSV file without writing any library row: each problem is
  * reported with its line (the header is line 1) and column. The parsed rows are kept for apply.
  */
-export const validateImport = async (db: HubDb, p: Principal, resource: TImportResource, fileName: string, csv: string): Promise<TImportReport> => {
+export const validateImport = async (
+  db: HubDb,
+  p: Principal,
+  resource: TImportResource,
+  fileName: string,
+  csv: string,
+): Promise<TImportReport> => {
   const factoryId = await resolveOwnerFactory(db, p, undefined);
   const def = IMPORT_DEFS[resource];
   let records: { record: string[]; info: { lines: number } }[];
   try {
     // Line breaks as \n first: csv-parse counts a CRLF inside a quoted field as two lines.
-    records = parse(csv.replace(/\r\n?/g, "\n"), { bom: true, info: true, skip_empty_lines: true, relax_column_count: true, trim: false }) as unknown as {
+    records = parse(csv.replace(/\r\n?/g, "\n"), {
+      bom: true,
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: false,
+    }) as unknown as {
       record: string[];
       info: { lines: number };
     }[];
   } catch (error) {
-    throw badRequest(`The file is not readable CSV: ${error instanceof Error ? error.message : "parse error"}`, { file: "Not a CSV file" });
+    throw badRequest(`The file is not readable CSV: ${error instanceof Error ? error.message : "parse error"}`, {
+      file: "Not a CSV file",
+    });
   }
   const [head, ...body] = records;
   if (!head) throw badRequest("The file is empty: it needs the header row of the template.", { file: "Empty file" });
-  if (body.length > IMPORT_MAX_ROWS) throw badRequest(`The file has ${body.length} rows; at most ${IMPORT_MAX_ROWS} can be imported at once.`, { file: "Too many rows" });
+  if (body.length > IMPORT_MAX_ROWS)
+    throw badRequest(`The file has ${body.length} rows; at most ${IMPORT_MAX_ROWS} can be imported at once.`, {
+      file: "Too many rows",
+    });
   const header = head.record.map((h) => h.trim());
   const columns = IMPORT_COLUMNS[resource];
   const missing = columns.filter((c) => c.required && !header.some((h) => h.toLowerCase() === c.name.toLowerCase()));
   if (missing.length > 0) {
-    throw badRequest(`The header lacks ${missing.map((c) => c.name).join(", ")}. Download the template to see the columns.`, {
-      file: "Missing columns",
-    });
+    throw badRequest(
+      `The header lacks ${missing.map((c) => c.name).join(", ")}. Download the template to see the columns.`,
+      {
+        file: "Missing columns",
+      },
+    );
   }
-  const index = new Map(columns.map((c) => [c.name, header.findIndex((h) => h.toLowerCase() === c.name.toLowerCase())]));
+  const index = new Map(
+    columns.map((c) => [c.name, header.findIndex((h) => h.toLowerCase() === c.name.toLowerCase())]),
+  );
   const refs = await loadRefs(db, factoryId);
   const existing = await existingKeys(db, def, factoryId);
 
@@ -136,7 +158,9 @@ export const validateImport = async (db: HubDb, p: Principal, resource: TImportR
   }
 
   // Files checked but never imported keep their rows for a day, then go (their reports with them).
-  await db.delete(im).where(and(eq(im.status, "validated"), lt(im.createdAt, new Date(Date.now() - KEEP_UNAPPLIED_MS))));
+  await db
+    .delete(im)
+    .where(and(eq(im.status, "validated"), lt(im.createdAt, new Date(Date.now() - KEEP_UNAPPLIED_MS))));
   const [row] = await db
     .insert(im)
     .values({
@@ -162,13 +186,18 @@ export const validateImport = async (db: HubDb, p: Principal, resource: TImportR
  * One UPDATE … FROM (VALUES …) for a batch of rows by id (every row sets the same columns), so
  * 50,000 updates are 50 statements, not 50,000.
  */
-const updateMany = async (tx: HubTx, table: LibraryTable, rows: { id: number; values: Record<string, unknown> }[]): Promise<void> => {
+const updateMany = async (
+  tx: HubTx,
+  table: LibraryTable,
+  rows: { id: number; values: Record<string, unknown> }[],
+): Promise<void> => {
   const first = rows[0];
   if (!first) return;
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const keys = Object.keys(first.values).filter((k) => columns[k] !== undefined);
   const cols = keys.map((k) => columns[k] as PgColumn);
-  const typed = (value: unknown, column: PgColumn) => sql`${value === null || value === undefined ? null : sql.param(value, column)}::${sql.raw(column.getSQLType())}`;
+  const typed = (value: unknown, column: PgColumn) =>
+    sql`${value === null || value === undefined ? null : sql.param(value, column)}::${sql.raw(column.getSQLType())}`;
   const tuples = rows.map(
     (r) =>
       sql`(${sql.join(
@@ -188,17 +217,28 @@ const updateMany = async (tx: HubTx, table: LibraryTable, rows: { id: number; va
 };
 
 /** Writes the rows of a library table: fabric types or part categories they name first, then inserts and updates in batches. */
-const writeRows = async (tx: HubTx, def: RowsDef, factoryId: number, stored: Stored[]): Promise<{ created: number; updated: number }> => {
+const writeRows = async (
+  tx: HubTx,
+  def: RowsDef,
+  factoryId: number,
+  stored: Stored[],
+): Promise<{ created: number; updated: number }> => {
   const names = new Map<string, number>();
   if (def.named) {
     const t = def.named.table;
-    const wanted = [...new Set(stored.map((s) => s.req[def.named?.field ?? ""]).filter((v): v is string => typeof v === "string" && v !== ""))];
+    const wanted = [
+      ...new Set(
+        stored.map((s) => s.req[def.named?.field ?? ""]).filter((v): v is string => typeof v === "string" && v !== ""),
+      ),
+    ];
     const have = await tx
       .select({ id: sql<number>`${t.id}`, name: sql<string>`${t.name}` })
       .from(t)
       .where(eq(t.factoryId, factoryId));
     for (const h of have) names.set(h.name.toLowerCase(), Number(h.id));
-    const fresh = [...new Map(wanted.filter((w) => !names.has(w.toLowerCase())).map((w) => [w.toLowerCase(), w])).values()];
+    const fresh = [
+      ...new Map(wanted.filter((w) => !names.has(w.toLowerCase())).map((w) => [w.toLowerCase(), w])).values(),
+    ];
     if (fresh.length > 0) {
       const made = (await tx
         .insert(t)
@@ -247,14 +287,20 @@ const importFor = async (db: HubDb, p: Principal, id: string) => {
   return row;
 };
 
-export const importReport = async (db: HubDb, p: Principal, id: string): Promise<TImportReport> => reportOf(await importFor(db, p, id));
+export const importReport = async (db: HubDb, p: Principal, id: string): Promise<TImportReport> =>
+  reportOf(await importFor(db, p, id));
 
 /**
  * Applies a validated import: every row in one transaction, or none. Rows whose code exists update
  * that row; the others are added in batches. Applying again, or with an idempotency key already
  * used, answers the first result and writes nothing.
  */
-export const applyImport = async (db: HubDb, p: Principal, id: string, idempotencyKey: string | undefined): Promise<TImportReport> => {
+export const applyImport = async (
+  db: HubDb,
+  p: Principal,
+  id: string,
+  idempotencyKey: string | undefined,
+): Promise<TImportReport> => {
   const row = await importFor(db, p, id);
   if (idempotencyKey) {
     const [done] = await db
@@ -264,36 +310,59 @@ export const applyImport = async (db: HubDb, p: Principal, id: string, idempoten
     if (done && done.status === "applied") return reportOf(done);
   }
   if (row.status === "applied") return reportOf(row);
-  if (row.errorCount > 0) throw conflict(`This file has ${row.errorCount} ${row.errorCount === 1 ? "row" : "rows"} to fix; nothing was imported.`);
+  if (row.errorCount > 0)
+    throw conflict(
+      `This file has ${row.errorCount} ${row.errorCount === 1 ? "row" : "rows"} to fix; nothing was imported.`,
+    );
   const def = IMPORT_DEFS[row.resource as TImportResource];
   const stored = (row.rows as Stored[] | null) ?? [];
 
-  const applied = await db.transaction(async (tx) => {
-    // Claim the import first, so two requests cannot both apply it.
-    const claimed = await tx
-      .update(im)
-      .set({ status: "applying", idempotencyKey: idempotencyKey ?? null })
-      .where(and(eq(im.id, id), eq(im.status, "validated")))
-      .returning({ id: im.id });
-    if (claimed.length === 0) return null;
-    const counts = "write" in def ? await def.write(tx, row.factoryId, stored.map((x) => x.req)) : await writeRows(tx, def, row.factoryId, stored);
-    const [done] = await tx
-      .update(im)
-      .set({ status: "applied", appliedAt: new Date(), createCount: counts.created, updateCount: counts.updated, rows: null })
-      .where(eq(im.id, id))
-      .returning();
-    await recordAudit(tx, {
-      actor: p.userName,
-      action: `library.${row.resource}.import`,
-      subject: `import:${id}`,
-      detail: { ...counts, fileName: row.fileName },
+  const applied = await db
+    .transaction(async (tx) => {
+      // Claim the import first, so two requests cannot both apply it.
+      const claimed = await tx
+        .update(im)
+        .set({ status: "applying", idempotencyKey: idempotencyKey ?? null })
+        .where(and(eq(im.id, id), eq(im.status, "validated")))
+        .returning({ id: im.id });
+      if (claimed.length === 0) return null;
+      const counts =
+        "write" in def
+          ? await def.write(
+              tx,
+              row.factoryId,
+              stored.map((x) => x.req),
+            )
+          : await writeRows(tx, def, row.factoryId, stored);
+      const [done] = await tx
+        .update(im)
+        .set({
+          status: "applied",
+          appliedAt: new Date(),
+          createCount: counts.created,
+          updateCount: counts.updated,
+          rows: null,
+        })
+        .where(eq(im.id, id))
+        .returning();
+      await recordAudit(tx, {
+        actor: p.userName,
+        action: `library.${row.resource}.import`,
+        subject: `import:${id}`,
+        detail: { ...counts, fileName: row.fileName },
+      });
+      return done ?? null;
+    })
+    .catch((error: unknown) => {
+      const code =
+        (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
+      if (code === "23505")
+        throw conflict(
+          "Another change added some of these codes meanwhile; nothing was imported. Upload the file again.",
+        );
+      if (code === "23503")
+        throw conflict("Something the file names was deleted meanwhile; nothing was imported. Upload the file again.");
+      throw error;
     });
-    return done ?? null;
-  }).catch((error: unknown) => {
-    const code = (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
-    if (code === "23505") throw conflict("Another change added some of these codes meanwhile; nothing was imported. Upload the file again.");
-    if (code === "23503") throw conflict("Something the file names was deleted meanwhile; nothing was imported. Upload the file again.");
-    throw error;
-  });
   return reportOf(applied ?? (await importFor(db, p, id)));
 };

@@ -18,7 +18,13 @@ import { idempotencyKeyOf } from "../../../platform/idempotency";
 import { applyImport, importReport, templateOf, validateImport } from "./import.service";
 
 const tags = ["library"];
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema, 409: ZErrorResponseSchema };
+const errors = {
+  400: ZErrorResponseSchema,
+  401: ZErrorResponseSchema,
+  403: ZErrorResponseSchema,
+  404: ZErrorResponseSchema,
+  409: ZErrorResponseSchema,
+};
 const IMPORT: Access = { signedIn: true, card: "importCsv", types: LIBRARY_EDITOR_TYPES };
 
 /**
@@ -28,8 +34,10 @@ const IMPORT: Access = { signedIn: true, card: "importCsv", types: LIBRARY_EDITO
 export const importRoutes =
   ({ db }: ModuleDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addContentTypeParser(["text/csv", "text/plain", "application/vnd.ms-excel"], { parseAs: "string", bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>
-      done(null, body),
+    app.addContentTypeParser(
+      ["text/csv", "text/plain", "application/vnd.ms-excel"],
+      { parseAs: "string", bodyLimit: IMPORT_MAX_BYTES },
+      (_request, body, done) => done(null, body),
     );
     // A file over the limit is the caller's to split: a 400 that says so (other errors go to the app's handler).
     app.setErrorHandler((error, _request, reply) => {
@@ -61,22 +69,33 @@ export const importRoutes =
 
     app.post(
       "/library/import/validate",
-      { config: { access: IMPORT }, bodyLimit: IMPORT_MAX_BYTES, schema: { tags, querystring: ZImportQuerySchema, response: { 200: ZImportReportSchema, ...errors } } },
+      {
+        config: { access: IMPORT },
+        bodyLimit: IMPORT_MAX_BYTES,
+        schema: { tags, querystring: ZImportQuerySchema, response: { 200: ZImportReportSchema, ...errors } },
+      },
       async (request) => {
-        if (typeof request.body !== "string") throw badRequest("Send the CSV file as the request body (text/csv).", { file: "Choose a CSV file" });
+        if (typeof request.body !== "string")
+          throw badRequest("Send the CSV file as the request body (text/csv).", { file: "Choose a CSV file" });
         return validateImport(db, principalOf(request), request.query.resource, request.query.fileName, request.body);
       },
     );
 
     app.get(
       "/library/import/:id",
-      { config: { access: IMPORT }, schema: { tags, params: ZImportIdParamsSchema, response: { 200: ZImportReportSchema, ...errors } } },
+      {
+        config: { access: IMPORT },
+        schema: { tags, params: ZImportIdParamsSchema, response: { 200: ZImportReportSchema, ...errors } },
+      },
       async (request) => importReport(db, principalOf(request), request.params.id),
     );
 
     app.post(
       "/library/import/:id/apply",
-      { config: { access: IMPORT }, schema: { tags, params: ZImportIdParamsSchema, response: { 200: ZImportReportSchema, ...errors } } },
+      {
+        config: { access: IMPORT },
+        schema: { tags, params: ZImportIdParamsSchema, response: { 200: ZImportReportSchema, ...errors } },
+      },
       async (request) => applyImport(db, principalOf(request), request.params.id, idempotencyKeyOf(request)),
     );
   };

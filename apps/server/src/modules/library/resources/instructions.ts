@@ -13,8 +13,7 @@ import {
 import { schema } from "@hub/db";
 import { asc, eq, sql } from "drizzle-orm";
 import type { LibraryResource } from "../resource";
-import { col } from "../scope";
-import { ensureRefs } from "../scope";
+import { col, ensureRefs } from "../scope";
 import { firstReason, stylesUsing } from "./used-by";
 
 const i = schema.instructions;
@@ -27,7 +26,12 @@ export const instructionsResource: LibraryResource<TInstructionRequest> = {
   card: "instruction",
   noun: "instruction",
   table: i,
-  schemas: { request: ZInstructionRequestSchema, item: ZInstructionSchema, detail: ZInstructionDetailSchema, page: ZInstructionPageSchema },
+  schemas: {
+    request: ZInstructionRequestSchema,
+    item: ZInstructionSchema,
+    detail: ZInstructionDetailSchema,
+    page: ZInstructionPageSchema,
+  },
   columns: {
     id: i.id,
     factoryId: i.factoryId,
@@ -43,12 +47,25 @@ export const instructionsResource: LibraryResource<TInstructionRequest> = {
   },
   joins: (q) => q.leftJoin(m, eq(m.id, i.machineId)),
   label: sql`${i.code} || ' · ' || ${i.name}`,
-  sortable: { code: i.code, name: i.name, machineName: m.name, standardMinutes: i.standardMinutes, imageCount, updatedAt: i.updatedAt },
+  sortable: {
+    code: i.code,
+    name: i.name,
+    machineName: m.name,
+    standardMinutes: i.standardMinutes,
+    imageCount,
+    updatedAt: i.updatedAt,
+  },
   defaultSort: ["code", "asc"],
   search: [i.code, i.name, i.description, m.name],
   values: async (tx, req, factoryId) => {
     if (req.machineId !== null) await ensureRefs(tx, m, [req.machineId], factoryId, "machineId", "Machine");
-    return { code: req.code, name: req.name, description: req.description, machineId: req.machineId, standardMinutes: req.standardMinutes };
+    return {
+      code: req.code,
+      name: req.name,
+      description: req.description,
+      machineId: req.machineId,
+      standardMinutes: req.standardMinutes,
+    };
   },
   unique: [{ field: "code", column: i.code, message: "This code is already used by another instruction" }],
   detail: async (db, row) => ({
@@ -63,8 +80,13 @@ export const instructionsResource: LibraryResource<TInstructionRequest> = {
   usedBy: async (db, id) =>
     firstReason(
       await stylesUsing(db, schema.styleInstructions, eq(schema.styleInstructions.instructionId, id), "instruction"),
-      (await db.select({ n: sql<number>`1` }).from(schema.instructionProfileSteps).where(eq(schema.instructionProfileSteps.instructionId, id)).limit(1))
-        .length > 0
+      (
+        await db
+          .select({ n: sql<number>`1` })
+          .from(schema.instructionProfileSteps)
+          .where(eq(schema.instructionProfileSteps.instructionId, id))
+          .limit(1)
+      ).length > 0
         ? "This instruction is a step of an instruction profile. Take it out of the profile first, or archive it instead."
         : null,
     ),
@@ -106,7 +128,13 @@ export const instructionImagesResource: LibraryResource<TInstructionImageRequest
   },
   joins: (q) => q.innerJoin(i, eq(i.id, img.instructionId)),
   label: sql`${img.caption}`,
-  sortable: { caption: img.caption, instructionCode: i.code, sortOrder: img.sortOrder, sizeBytes: img.sizeBytes, updatedAt: img.updatedAt },
+  sortable: {
+    caption: img.caption,
+    instructionCode: i.code,
+    sortOrder: img.sortOrder,
+    sizeBytes: img.sizeBytes,
+    updatedAt: img.updatedAt,
+  },
   defaultSort: ["instructionCode", "asc"],
   search: [img.caption, i.code, i.name, img.fileName],
   values: async (tx, req, factoryId) => {

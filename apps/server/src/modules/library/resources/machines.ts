@@ -1,9 +1,14 @@
-import { type TMachineRequest, ZMachineDetailSchema, ZMachinePageSchema, ZMachineRequestSchema, ZMachineSchema } from "@hub/contracts";
+import {
+  type TMachineRequest,
+  ZMachineDetailSchema,
+  ZMachinePageSchema,
+  ZMachineRequestSchema,
+  ZMachineSchema,
+} from "@hub/contracts";
 import { schema } from "@hub/db";
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { LibraryResource } from "../resource";
-import { col } from "../scope";
-import { nameList } from "../scope";
+import { col, nameList } from "../scope";
 
 const m = schema.machines;
 const i = schema.instructions;
@@ -15,7 +20,12 @@ export const machinesResource: LibraryResource<TMachineRequest> = {
   card: "machines",
   noun: "machine",
   table: m,
-  schemas: { request: ZMachineRequestSchema, item: ZMachineSchema, detail: ZMachineDetailSchema, page: ZMachinePageSchema },
+  schemas: {
+    request: ZMachineRequestSchema,
+    item: ZMachineSchema,
+    detail: ZMachineDetailSchema,
+    page: ZMachinePageSchema,
+  },
   columns: {
     id: m.id,
     factoryId: m.factoryId,
@@ -28,7 +38,14 @@ export const machinesResource: LibraryResource<TMachineRequest> = {
     instructionCount: instructionCount.as("instruction_count"),
   },
   label: sql`${m.code} || ' · ' || ${m.name}`,
-  sortable: { code: m.code, name: m.name, machineType: m.machineType, make: m.make, instructionCount, updatedAt: m.updatedAt },
+  sortable: {
+    code: m.code,
+    name: m.name,
+    machineType: m.machineType,
+    make: m.make,
+    instructionCount,
+    updatedAt: m.updatedAt,
+  },
   defaultSort: ["code", "asc"],
   search: [m.code, m.name, m.machineType, m.make],
   values: async (_tx, req) => ({ code: req.code, name: req.name, machineType: req.machineType, make: req.make }),
@@ -51,7 +68,10 @@ export const machinesResource: LibraryResource<TMachineRequest> = {
       .innerJoin(schema.styles, eq(schema.styles.id, st.styleId))
       .where(eq(st.machineId, id))
       .limit(5);
-    return `This machine is named in the construction steps of ${nameList(rows.map((r) => r.code), rows.length)}. Archive it instead.`;
+    return `This machine is named in the construction steps of ${nameList(
+      rows.map((r) => r.code),
+      rows.length,
+    )}. Archive it instead.`;
   },
   csv: [
     { header: "code", value: (r) => r.code },

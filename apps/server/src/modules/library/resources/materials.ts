@@ -46,23 +46,37 @@ const namedRow = async (
     .from(table)
     .where(and(eq(table.factoryId, factoryId), sql`lower(${table.name}) = lower(${name})`));
   if (found) return Number(found.id);
-  const [created] = (await tx.insert(table).values({ factoryId, name }).returning({ id: table.id })) as { id: number }[];
+  const [created] = (await tx.insert(table).values({ factoryId, name }).returning({ id: table.id })) as {
+    id: number;
+  }[];
   return created ? Number(created.id) : null;
 };
 
 /** The names already used, for the form's suggestions. */
-export const namesOf = async (db: HubDb, table: PgTable & { name: PgColumn; factoryId: PgColumn }, scope: ReturnType<typeof sql> | undefined) =>
-  (await db.selectDistinct({ name: table.name }).from(table).where(scope).orderBy(asc(table.name)).limit(500)).map((r) => String(r.name));
+export const namesOf = async (
+  db: HubDb,
+  table: PgTable & { name: PgColumn; factoryId: PgColumn },
+  scope: ReturnType<typeof sql> | undefined,
+) =>
+  (await db.selectDistinct({ name: table.name }).from(table).where(scope).orderBy(asc(table.name)).limit(500)).map(
+    (r) => String(r.name),
+  );
 
 const stockColumns = (t: typeof f | typeof p, changer: typeof fabricChanger | typeof partChanger) => ({
   outOfStock: t.outOfStock,
   stockChangedAt: t.stockChangedAt,
-  stockChangedByName: sql<string | null>`case when ${changer.userId} is null then null else ${changer.firstName} || ' ' || ${changer.lastName} end`.as(
+  stockChangedByName: sql<
+    string | null
+  >`case when ${changer.userId} is null then null else ${changer.firstName} || ' ' || ${changer.lastName} end`.as(
     `${t === f ? "fabric" : "part"}_changer_name`,
   ),
 });
 
-const usedByStyles = async (db: HubDb | HubTx, link: typeof schema.styleFabrics | typeof schema.styleParts, match: ReturnType<typeof eq>) =>
+const usedByStyles = async (
+  db: HubDb | HubTx,
+  link: typeof schema.styleFabrics | typeof schema.styleParts,
+  match: ReturnType<typeof eq>,
+) =>
   db
     .selectDistinct({ id: schema.styles.id, code: schema.styles.code, name: schema.styles.name })
     .from(link)
@@ -93,7 +107,8 @@ export const fabricsResource: LibraryResource<TFabricRequest, TFabricDetail> = {
     weightGsm: f.weightGsm,
     ...stockColumns(f, fabricChanger),
   },
-  joins: (q) => q.leftJoin(ft, eq(ft.id, f.fabricTypeId)).leftJoin(fabricChanger, eq(fabricChanger.userId, f.stockChangedBy)),
+  joins: (q) =>
+    q.leftJoin(ft, eq(ft.id, f.fabricTypeId)).leftJoin(fabricChanger, eq(fabricChanger.userId, f.stockChangedBy)),
   label: sql`${f.fabricCode} || ' · ' || ${f.fabricName}`,
   sortable: {
     fabricCode: f.fabricCode,
@@ -121,7 +136,9 @@ export const fabricsResource: LibraryResource<TFabricRequest, TFabricDetail> = {
     weightGsm: req.weightGsm,
   }),
   unique: [{ field: "fabricCode", column: f.fabricCode, message: "This fabric code is already used" }],
-  detail: async (db, row) => ({ usedBy: await usedByStyles(db, schema.styleFabrics, eq(schema.styleFabrics.fabricId, Number(row.id))) }),
+  detail: async (db, row) => ({
+    usedBy: await usedByStyles(db, schema.styleFabrics, eq(schema.styleFabrics.fabricId, Number(row.id))),
+  }),
   usedBy: async (db, id) => stylesUsing(db, schema.styleFabrics, eq(schema.styleFabrics.fabricId, id), "fabric"),
   csv: [
     { header: "fabricCode", value: (r) => r.fabricCode },
@@ -179,11 +196,19 @@ export const partsResource: LibraryResource<TPartRequest, TPartDetail> = {
     unit: req.unit,
   }),
   unique: [{ field: "partCode", column: p.partCode, message: "This part code is already used" }],
-  detail: async (db, row) => ({ usedBy: await usedByStyles(db, schema.styleParts, eq(schema.styleParts.partId, Number(row.id))) }),
+  detail: async (db, row) => ({
+    usedBy: await usedByStyles(db, schema.styleParts, eq(schema.styleParts.partId, Number(row.id))),
+  }),
   usedBy: async (db, id) =>
     firstReason(
       await stylesUsing(db, schema.styleParts, eq(schema.styleParts.partId, id), "part"),
-      (await db.select({ n: sql<number>`1` }).from(schema.partProfileParts).where(eq(schema.partProfileParts.partId, id)).limit(1)).length > 0
+      (
+        await db
+          .select({ n: sql<number>`1` })
+          .from(schema.partProfileParts)
+          .where(eq(schema.partProfileParts.partId, id))
+          .limit(1)
+      ).length > 0
         ? "This part is in a part profile. Take it out of the profile first, or archive it instead."
         : null,
     ),
@@ -221,7 +246,14 @@ export const threadsResource = (kind: TThreadKind): LibraryResource<TThreadReque
   },
   filter: eq(th.kind, kind),
   label: sql`${th.code} || ' · ' || ${th.name}`,
-  sortable: { code: th.code, name: th.name, colorCode: th.colorCode, brand: th.brand, ticket: th.ticket, updatedAt: th.updatedAt },
+  sortable: {
+    code: th.code,
+    name: th.name,
+    colorCode: th.colorCode,
+    brand: th.brand,
+    ticket: th.ticket,
+    updatedAt: th.updatedAt,
+  },
   defaultSort: ["code", "asc"],
   search: [th.code, th.name, th.colorCode, th.brand],
   values: async (_tx, req) => ({

@@ -13,8 +13,7 @@ import {
 import { schema } from "@hub/db";
 import { asc, eq, sql } from "drizzle-orm";
 import type { LibraryResource } from "../resource";
-import { col } from "../scope";
-import { ensureRefs } from "../scope";
+import { col, ensureRefs } from "../scope";
 import { firstReason, stylesUsing } from "./used-by";
 
 const o = schema.options;
@@ -50,7 +49,8 @@ export const optionsResource: LibraryResource<TOptionRequest> = {
     await ensureRefs(tx, a, req.attributeIds, factoryId, "attributeIds", "Attribute");
     await tx.delete(oa).where(eq(oa.optionId, id));
     const unique = [...new Set(req.attributeIds)];
-    if (unique.length > 0) await tx.insert(oa).values(unique.map((attributeId, sortOrder) => ({ optionId: id, attributeId, sortOrder })));
+    if (unique.length > 0)
+      await tx.insert(oa).values(unique.map((attributeId, sortOrder) => ({ optionId: id, attributeId, sortOrder })));
   },
   unique: [{ field: "code", column: o.code, message: "This code is already used by another option" }],
   detail: async (db, row) => {
@@ -65,7 +65,13 @@ export const optionsResource: LibraryResource<TOptionRequest> = {
   usedBy: async (db, id) =>
     firstReason(
       await stylesUsing(db, schema.styleOptions, eq(schema.styleOptions.optionId, id), "option"),
-      (await db.select({ n: sql<number>`1` }).from(schema.skuMapSegments).where(eq(schema.skuMapSegments.optionId, id)).limit(1)).length > 0
+      (
+        await db
+          .select({ n: sql<number>`1` })
+          .from(schema.skuMapSegments)
+          .where(eq(schema.skuMapSegments.optionId, id))
+          .limit(1)
+      ).length > 0
         ? "This option is used by a sku map. Archive it instead."
         : null,
     ),
@@ -84,7 +90,12 @@ export const attributesResource: LibraryResource<TAttributeRequest> = {
   card: "attributes",
   noun: "attribute",
   table: a,
-  schemas: { request: ZAttributeRequestSchema, item: ZAttributeSchema, detail: ZAttributeDetailSchema, page: ZAttributePageSchema },
+  schemas: {
+    request: ZAttributeRequestSchema,
+    item: ZAttributeSchema,
+    detail: ZAttributeDetailSchema,
+    page: ZAttributePageSchema,
+  },
   columns: {
     id: a.id,
     factoryId: a.factoryId,
@@ -105,7 +116,8 @@ export const attributesResource: LibraryResource<TAttributeRequest> = {
     await ensureRefs(tx, o, req.optionIds, factoryId, "optionIds", "Option");
     await tx.delete(oa).where(eq(oa.attributeId, id));
     const unique = [...new Set(req.optionIds)];
-    if (unique.length > 0) await tx.insert(oa).values(unique.map((optionId) => ({ optionId, attributeId: id, sortOrder: req.sortOrder })));
+    if (unique.length > 0)
+      await tx.insert(oa).values(unique.map((optionId) => ({ optionId, attributeId: id, sortOrder: req.sortOrder })));
   },
   unique: [{ field: "code", column: a.code, message: "This code is already used by another attribute" }],
   detail: async (db, row) => {
@@ -119,7 +131,12 @@ export const attributesResource: LibraryResource<TAttributeRequest> = {
   },
   usedBy: async (db, id) =>
     firstReason(
-      await stylesUsing(db, schema.styleOptionAttributes, eq(schema.styleOptionAttributes.attributeId, id), "attribute"),
+      await stylesUsing(
+        db,
+        schema.styleOptionAttributes,
+        eq(schema.styleOptionAttributes.attributeId, id),
+        "attribute",
+      ),
       await stylesUsing(db, schema.styleFabrics, eq(schema.styleFabrics.attributeId, id), "attribute"),
       await stylesUsing(db, schema.styleParts, eq(schema.styleParts.attributeId, id), "attribute"),
     ),

@@ -18,8 +18,7 @@ import {
 import { schema } from "@hub/db";
 import { asc, eq, sql } from "drizzle-orm";
 import type { LibraryResource } from "../resource";
-import { col } from "../scope";
-import { ensureRefs } from "../scope";
+import { col, ensureRefs } from "../scope";
 
 const ap = schema.attributeProfiles;
 const apa = schema.attributeProfileAttributes;
@@ -106,7 +105,12 @@ export const partProfilesResource: LibraryResource<TPartProfileRequest> = {
   card: "part",
   noun: "part profile",
   table: pp,
-  schemas: { request: ZPartProfileRequestSchema, item: ZPartProfileSchema, detail: ZPartProfileDetailSchema, page: ZPartProfilePageSchema },
+  schemas: {
+    request: ZPartProfileRequestSchema,
+    item: ZPartProfileSchema,
+    detail: ZPartProfileDetailSchema,
+    page: ZPartProfilePageSchema,
+  },
   columns: { ...baseColumns(pp), memberCount: ppMembers.as("member_count") },
   label: sql`${pp.name}`,
   sortable: { name: pp.name, memberCount: ppMembers, updatedAt: pp.updatedAt },
@@ -123,12 +127,17 @@ export const partProfilesResource: LibraryResource<TPartProfileRequest> = {
       "Part",
     );
     await tx.delete(ppp).where(eq(ppp.profileId, id));
-    if (req.parts.length > 0) await tx.insert(ppp).values(req.parts.map((x) => ({ profileId: id, partId: x.partId, quantity: x.quantity })));
+    if (req.parts.length > 0)
+      await tx.insert(ppp).values(req.parts.map((x) => ({ profileId: id, partId: x.partId, quantity: x.quantity })));
   },
   unique: [{ field: "name", column: pp.name, message: "This name is already used by another part profile" }],
   detail: async (db, row) => ({
     parts: await db
-      .select({ partId: part.id, label: sql<string>`${part.partCode} || ' · ' || ${part.name}`, quantity: ppp.quantity })
+      .select({
+        partId: part.id,
+        label: sql<string>`${part.partCode} || ' · ' || ${part.name}`,
+        quantity: ppp.quantity,
+      })
       .from(ppp)
       .innerJoin(part, eq(part.id, ppp.partId))
       .where(eq(ppp.profileId, Number(row.id)))
@@ -165,7 +174,9 @@ export const instructionProfilesResource: LibraryResource<TInstructionProfileReq
     await ensureRefs(tx, ins, req.instructionIds, factoryId, "instructionIds", "Instruction");
     await tx.delete(ips).where(eq(ips.profileId, id));
     if (req.instructionIds.length > 0) {
-      await tx.insert(ips).values(req.instructionIds.map((instructionId, n) => ({ profileId: id, step: n + 1, instructionId })));
+      await tx
+        .insert(ips)
+        .values(req.instructionIds.map((instructionId, n) => ({ profileId: id, step: n + 1, instructionId })));
     }
   },
   unique: [{ field: "name", column: ip.name, message: "This name is already used by another instruction profile" }],

@@ -14,8 +14,7 @@ import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { badRequest } from "../../../platform/errors";
 import type { Principal } from "../../../platform/principal";
 import type { LibraryResource } from "../resource";
-import { col } from "../scope";
-import { ensureRefs } from "../scope";
+import { col, ensureRefs } from "../scope";
 
 const s = schema.styles;
 const sc = schema.styleClients;
@@ -27,7 +26,11 @@ const mk = schema.styleMarkers;
  * Which styles a client user sees: those of the facility that serves its client, offered to all
  * of that facility's clients or to its client by name, and not archived.
  */
-export const clientStyleScope = (p: Principal, styleId: typeof s.id = s.id, factoryId: typeof s.factoryId = s.factoryId): SQL => {
+export const clientStyleScope = (
+  p: Principal,
+  styleId: typeof s.id = s.id,
+  factoryId: typeof s.factoryId = s.factoryId,
+): SQL => {
   if (p.clientId === null) return sql`false`;
   return sql`(${col(factoryId)} = (select ${col(c.factoryId)} from ${c} where ${col(c.clientId)} = ${p.clientId})
     and exists (select 1 from ${s} s2 where s2.id = ${col(styleId)} and s2.archived = false
@@ -58,7 +61,13 @@ export const stylesResource: LibraryResource<TStyleRequest> = {
   },
   label: sql`${s.code} || ' · ' || ${s.name}`,
   // Not by option count: on a large library that would count the options of every style for each page.
-  sortable: { code: s.code, name: s.name, category: s.category, basePriceCents: s.basePriceCents, updatedAt: s.updatedAt },
+  sortable: {
+    code: s.code,
+    name: s.name,
+    category: s.category,
+    basePriceCents: s.basePriceCents,
+    updatedAt: s.updatedAt,
+  },
   defaultSort: ["code", "asc"],
   search: [s.code, s.name, s.category],
   searchText: s.searchText,
@@ -80,7 +89,9 @@ export const stylesResource: LibraryResource<TStyleRequest> = {
         .from(c)
         .where(and(inArray(c.clientId, ids), eq(c.factoryId, factoryId)));
       if (served.length !== ids.length) {
-        throw badRequest("A style can be offered only to clients this facility serves.", { clientIds: "Not a client of this facility" });
+        throw badRequest("A style can be offered only to clients this facility serves.", {
+          clientIds: "Not a client of this facility",
+        });
       }
     }
     await tx.delete(sc).where(eq(sc.styleId, id));
@@ -97,7 +108,11 @@ export const stylesResource: LibraryResource<TStyleRequest> = {
     return { clients, clientIds: clients.map((x) => x.id) };
   },
   usedBy: async (db, id) => {
-    const [map] = await db.select({ name: schema.skuMaps.name }).from(schema.skuMaps).where(eq(schema.skuMaps.styleId, id)).limit(1);
+    const [map] = await db
+      .select({ name: schema.skuMaps.name })
+      .from(schema.skuMaps)
+      .where(eq(schema.skuMaps.styleId, id))
+      .limit(1);
     return map ? `This style is used by the sku map "${map.name}". Archive the style instead.` : null;
   },
   csv: [
@@ -117,7 +132,12 @@ export const styleMarkersResource: LibraryResource<TStyleMarkerRequest> = {
   card: "styles",
   noun: "marker",
   table: mk,
-  schemas: { request: ZStyleMarkerRequestSchema, item: ZStyleMarkerSchema, detail: ZStyleMarkerSchema, page: ZStyleMarkerPageSchema },
+  schemas: {
+    request: ZStyleMarkerRequestSchema,
+    item: ZStyleMarkerSchema,
+    detail: ZStyleMarkerSchema,
+    page: ZStyleMarkerPageSchema,
+  },
   columns: {
     id: mk.id,
     factoryId: mk.factoryId,
@@ -134,7 +154,14 @@ export const styleMarkersResource: LibraryResource<TStyleMarkerRequest> = {
   },
   joins: (q) => q.innerJoin(s, eq(s.id, mk.styleId)),
   label: sql`${mk.name} || ' (' || ${mk.sizeRange} || ')'`,
-  sortable: { styleCode: s.code, name: mk.name, sizeRange: mk.sizeRange, lengthInches: mk.lengthInches, efficiencyPct: mk.efficiencyPct, updatedAt: mk.updatedAt },
+  sortable: {
+    styleCode: s.code,
+    name: mk.name,
+    sizeRange: mk.sizeRange,
+    lengthInches: mk.lengthInches,
+    efficiencyPct: mk.efficiencyPct,
+    updatedAt: mk.updatedAt,
+  },
   defaultSort: ["styleCode", "asc"],
   search: [mk.name, mk.sizeRange, s.code, s.name],
   // Markers are the factory's cutting data: client users never read them.

@@ -16,7 +16,10 @@ export const stylesUsing = async (
   match: SQL,
   what: string,
 ): Promise<string | null> => {
-  const [total] = await db.select({ n: countDistinct(link.styleId) }).from(link).where(match);
+  const [total] = await db
+    .select({ n: countDistinct(link.styleId) })
+    .from(link)
+    .where(match);
   const n = Number(total?.n ?? 0);
   if (n === 0) return null;
   const rows = await db

@@ -20,19 +20,26 @@ const soa = schema.styleOptionAttributes;
 
 /** Decodes a SKU with one map: the style, then each option's segment against what the style offers. */
 const decodeWith = async (db: HubDb, map: MapToDecode, sku: string): Promise<TSkuDecodeResult> => {
-  const [style] = await db.select({ id: schema.styles.id, code: schema.styles.code, name: schema.styles.name }).from(schema.styles).where(eq(schema.styles.id, map.styleId));
+  const [style] = await db
+    .select({ id: schema.styles.id, code: schema.styles.code, name: schema.styles.name })
+    .from(schema.styles)
+    .where(eq(schema.styles.id, map.styleId));
   if (!style) return { matched: false, sku, reasons: [`Sku map "${map.name}" names a style that no longer exists.`] };
   const token = sku.slice(map.styleStart - 1, map.styleStart - 1 + map.styleToken.length);
   if (token.toLowerCase() !== map.styleToken.toLowerCase()) {
     return {
       matched: false,
       sku,
-      reasons: [`Sku map "${map.name}": the style token "${map.styleToken}" should be at position ${map.styleStart}, but the SKU reads "${token}" there.`],
+      reasons: [
+        `Sku map "${map.name}": the style token "${map.styleToken}" should be at position ${map.styleStart}, but the SKU reads "${token}" there.`,
+      ],
     };
   }
   const optionIds = map.segments.map((x) => x.optionId);
   const options = new Map(
-    (optionIds.length ? await db.select({ id: o.id, name: o.name }).from(o).where(inArray(o.id, optionIds)) : []).map((x) => [x.id, x.name]),
+    (optionIds.length ? await db.select({ id: o.id, name: o.name }).from(o).where(inArray(o.id, optionIds)) : []).map(
+      (x) => [x.id, x.name],
+    ),
   );
   const offered = optionIds.length
     ? await db
@@ -49,7 +56,9 @@ const decodeWith = async (db: HubDb, map: MapToDecode, sku: string): Promise<TSk
     const text = segmentText(sku, segment.startPosition, segment.length);
     const values = offered.filter((x) => x.optionId === segment.optionId);
     if (text === "") {
-      reasons.push(`Sku map "${map.name}": ${optionName} at position ${segment.startPosition} is past the end of the SKU.`);
+      reasons.push(
+        `Sku map "${map.name}": ${optionName} at position ${segment.startPosition} is past the end of the SKU.`,
+      );
       continue;
     }
     const hit = values.find((x) => x.code.toLowerCase() === text.toLowerCase());
@@ -76,7 +85,18 @@ const decodeWith = async (db: HubDb, map: MapToDecode, sku: string): Promise<TSk
 
 /** Decodes with the form's unsaved values (the tester). */
 export const decodeWithForm = (db: HubDb, map: TSkuMapRequest, sku: string) =>
-  decodeWith(db, { id: null, name: map.name || "this map", styleId: map.styleId, styleToken: map.styleToken, styleStart: map.styleStart, segments: map.segments }, sku);
+  decodeWith(
+    db,
+    {
+      id: null,
+      name: map.name || "this map",
+      styleId: map.styleId,
+      styleToken: map.styleToken,
+      styleStart: map.styleStart,
+      segments: map.segments,
+    },
+    sku,
+  );
 
 /**
  * Decodes a SKU with the caller's facility's maps: every map whose style token sits at its
@@ -87,10 +107,16 @@ export const decodeSku = async (db: HubDb, p: Principal, sku: string): Promise<T
   const candidates = await db
     .select({ id: sm.id, name: sm.name, styleId: sm.styleId, styleToken: sm.styleToken, styleStart: sm.styleStart })
     .from(sm)
-    .where(and(factoryScope(p, sm.factoryId), sql`lower(substr(${sku}, ${sm.styleStart}, length(${sm.styleToken}))) = lower(${sm.styleToken})`))
+    .where(
+      and(
+        factoryScope(p, sm.factoryId),
+        sql`lower(substr(${sku}, ${sm.styleStart}, length(${sm.styleToken}))) = lower(${sm.styleToken})`,
+      ),
+    )
     .orderBy(sql`length(${sm.styleToken}) desc`, asc(sm.id))
     .limit(20);
-  if (candidates.length === 0) return { matched: false, sku, reasons: [`No sku map has a style token at its position in "${sku}".`] };
+  if (candidates.length === 0)
+    return { matched: false, sku, reasons: [`No sku map has a style token at its position in "${sku}".`] };
   const seg = schema.skuMapSegments;
   const segments = await db
     .select({ skuMapId: seg.skuMapId, optionId: seg.optionId, startPosition: seg.startPosition, length: seg.length })

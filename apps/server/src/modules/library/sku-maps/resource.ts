@@ -1,4 +1,11 @@
-import { type TSkuMapDetail, type TSkuMapRequest, ZSkuMapDetailSchema, ZSkuMapPageSchema, ZSkuMapRequestSchema, ZSkuMapSchema } from "@hub/contracts";
+import {
+  type TSkuMapDetail,
+  type TSkuMapRequest,
+  ZSkuMapDetailSchema,
+  ZSkuMapPageSchema,
+  ZSkuMapRequestSchema,
+  ZSkuMapSchema,
+} from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
@@ -40,13 +47,18 @@ export const checkSkuMap = async (db: HubDb | HubTx, req: TSkuMapRequest, factor
   });
   const spans = [
     { field: "styleStart", from: req.styleStart, to: req.styleStart + req.styleToken.length - 1 },
-    ...req.segments.map((x, n) => ({ field: `segments.${n}.startPosition`, from: x.startPosition, to: x.startPosition + (x.length ?? 1) - 1 })),
+    ...req.segments.map((x, n) => ({
+      field: `segments.${n}.startPosition`,
+      from: x.startPosition,
+      to: x.startPosition + (x.length ?? 1) - 1,
+    })),
   ];
   for (let i = 0; i < spans.length; i++) {
     for (let j = i + 1; j < spans.length; j++) {
       const a = spans[i];
       const b = spans[j];
-      if (a && b && a.from <= b.to && b.from <= a.to) fields[b.field] = a.field === "styleStart" ? "Overlaps the style token" : "Overlaps another segment";
+      if (a && b && a.from <= b.to && b.from <= a.to)
+        fields[b.field] = a.field === "styleStart" ? "Overlaps the style token" : "Overlaps another segment";
     }
   }
   const first = Object.entries(fields)[0];
@@ -90,7 +102,14 @@ export const skuMapsResource: LibraryResource<TSkuMapRequest, TSkuMapDetail> = {
   },
   links: async (tx, id, req) => {
     await tx.delete(seg).where(eq(seg.skuMapId, id));
-    await tx.insert(seg).values(req.segments.map((x) => ({ skuMapId: id, optionId: x.optionId, startPosition: x.startPosition, length: x.length })));
+    await tx.insert(seg).values(
+      req.segments.map((x) => ({
+        skuMapId: id,
+        optionId: x.optionId,
+        startPosition: x.startPosition,
+        length: x.length,
+      })),
+    );
   },
   unique: [{ field: "name", column: sm.name, message: "This name is already used by another sku map" }],
   detail: async (db, row) => ({

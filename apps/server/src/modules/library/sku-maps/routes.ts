@@ -10,12 +10,17 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../../platform/access";
 import type { ModuleDeps } from "../../../platform/deps";
 import { libraryResource } from "../resource";
+import { resolveOwnerFactory } from "../scope";
 import { decodeSku, decodeWithForm } from "./decode";
 import { checkSkuMap, skuMapsResource } from "./resource";
-import { resolveOwnerFactory } from "../scope";
 
 const tags = ["library"];
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema };
+const errors = {
+  400: ZErrorResponseSchema,
+  401: ZErrorResponseSchema,
+  403: ZErrorResponseSchema,
+  404: ZErrorResponseSchema,
+};
 const READ: Access = { signedIn: true, card: "skuMap" };
 
 /** The library's sku maps and the SKU decoder (issue 4). */
@@ -26,19 +31,28 @@ export const skuMapRoutes =
 
     app.post(
       "/library/skuMaps/decode",
-      { config: { access: READ }, schema: { tags, body: ZSkuDecodeRequestSchema, response: { 200: ZSkuDecodeResultSchema, ...errors } } },
+      {
+        config: { access: READ },
+        schema: { tags, body: ZSkuDecodeRequestSchema, response: { 200: ZSkuDecodeResultSchema, ...errors } },
+      },
       async (request) => decodeSku(db, principalOf(request), request.body.sku),
     );
 
     app.post(
       "/library/skuMaps/decodeWith",
-      { config: { access: READ }, schema: { tags, body: ZSkuDecodeWithRequestSchema, response: { 200: ZSkuDecodeResultSchema, ...errors } } },
+      {
+        config: { access: READ },
+        schema: { tags, body: ZSkuDecodeWithRequestSchema, response: { 200: ZSkuDecodeResultSchema, ...errors } },
+      },
       async (request) => {
         const p = principalOf(request);
         const map = request.body.map;
         // Internal admins test against the style's own facility.
         const [style] = p.isInternal
-          ? await db.select({ factoryId: schema.styles.factoryId }).from(schema.styles).where(eq(schema.styles.id, map.styleId))
+          ? await db
+              .select({ factoryId: schema.styles.factoryId })
+              .from(schema.styles)
+              .where(eq(schema.styles.id, map.styleId))
           : [];
         await checkSkuMap(db, map, style?.factoryId ?? (await resolveOwnerFactory(db, p, map.factoryId)));
         return decodeWithForm(db, map, request.body.sku);

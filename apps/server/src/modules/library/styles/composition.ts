@@ -51,7 +51,11 @@ export const readComposition = async (db: Db, p: Principal, styleId: number): Pr
   const style = await styleFor(db, p, styleId);
   const editor = isEditor(p);
   const [tiers, opts, attrs, fabrics, parts, steps, factory] = await Promise.all([
-    db.select({ minQuantity: tiersT.minQuantity, unitPriceCents: tiersT.unitPriceCents }).from(tiersT).where(eq(tiersT.styleId, styleId)).orderBy(asc(tiersT.minQuantity)),
+    db
+      .select({ minQuantity: tiersT.minQuantity, unitPriceCents: tiersT.unitPriceCents })
+      .from(tiersT)
+      .where(eq(tiersT.styleId, styleId))
+      .orderBy(asc(tiersT.minQuantity)),
     db
       .select({ optionId: so.optionId, code: o.code, name: o.name })
       .from(so)
@@ -59,7 +63,14 @@ export const readComposition = async (db: Db, p: Principal, styleId: number): Pr
       .where(eq(so.styleId, styleId))
       .orderBy(asc(so.sortOrder), asc(o.id)),
     db
-      .select({ optionId: soa.optionId, attributeId: soa.attributeId, code: a.code, name: a.name, hexColor: a.hexColor, upchargeCents: soa.upchargeCents })
+      .select({
+        optionId: soa.optionId,
+        attributeId: soa.attributeId,
+        code: a.code,
+        name: a.name,
+        hexColor: a.hexColor,
+        upchargeCents: soa.upchargeCents,
+      })
       .from(soa)
       .innerJoin(a, eq(a.id, soa.attributeId))
       .where(eq(soa.styleId, styleId))
@@ -114,7 +125,10 @@ export const readComposition = async (db: Db, p: Principal, styleId: number): Pr
       .leftJoin(m, sql`${m.id} = coalesce(${si.machineId}, ${ins.machineId})`)
       .where(eq(si.styleId, styleId))
       .orderBy(asc(si.step)),
-    db.select({ rate: schema.factories.labourCentsPerMinute }).from(schema.factories).where(eq(schema.factories.factoryId, style.factoryId)),
+    db
+      .select({ rate: schema.factories.labourCentsPerMinute })
+      .from(schema.factories)
+      .where(eq(schema.factories.factoryId, style.factoryId)),
   ]);
   return {
     styleId: style.id,
@@ -125,13 +139,14 @@ export const readComposition = async (db: Db, p: Principal, styleId: number): Pr
     priceTiers: tiers,
     options: opts.map((opt) => ({
       ...opt,
-      attributes: attrs
-        .filter((x) => x.optionId === opt.optionId)
-        .map(({ optionId: _o, ...rest }) => rest),
+      attributes: attrs.filter((x) => x.optionId === opt.optionId).map(({ optionId: _o, ...rest }) => rest),
     })),
     fabrics: fabrics.map((x) => ({ ...x, consumption: Number(x.consumption), costCents: editor ? x.costCents : null })),
     parts: parts.map((x) => ({ ...x, quantity: Number(x.quantity), costCents: editor ? x.costCents : null })),
-    instructions: steps.map((x) => ({ ...x, standardMinutes: x.standardMinutes === null ? null : Number(x.standardMinutes) })),
+    instructions: steps.map((x) => ({
+      ...x,
+      standardMinutes: x.standardMinutes === null ? null : Number(x.standardMinutes),
+    })),
   };
 };
 
@@ -159,17 +174,40 @@ const checkRefs = async (
 /** Checks a composition against the facility's library; answers the field errors (none: valid). */
 const validate = async (tx: Db, req: TStyleCompositionRequest, factoryId: number): Promise<Record<string, string>> => {
   const fields: Record<string, string> = {};
-  await checkRefs(tx, o, req.options.map((x, i) => ({ id: x.optionId, field: `options.${i}.optionId` })), factoryId, "Unknown option", fields);
+  await checkRefs(
+    tx,
+    o,
+    req.options.map((x, i) => ({ id: x.optionId, field: `options.${i}.optionId` })),
+    factoryId,
+    "Unknown option",
+    fields,
+  );
   await checkRefs(
     tx,
     a,
-    req.options.flatMap((x, i) => x.attributes.map((y, j) => ({ id: y.attributeId, field: `options.${i}.attributes.${j}.attributeId` }))),
+    req.options.flatMap((x, i) =>
+      x.attributes.map((y, j) => ({ id: y.attributeId, field: `options.${i}.attributes.${j}.attributeId` })),
+    ),
     factoryId,
     "Unknown attribute",
     fields,
   );
-  await checkRefs(tx, f, req.fabrics.map((x, i) => ({ id: x.fabricId, field: `fabrics.${i}.fabricId` })), factoryId, "Unknown fabric", fields);
-  await checkRefs(tx, pt, req.parts.map((x, i) => ({ id: x.partId, field: `parts.${i}.partId` })), factoryId, "Unknown part", fields);
+  await checkRefs(
+    tx,
+    f,
+    req.fabrics.map((x, i) => ({ id: x.fabricId, field: `fabrics.${i}.fabricId` })),
+    factoryId,
+    "Unknown fabric",
+    fields,
+  );
+  await checkRefs(
+    tx,
+    pt,
+    req.parts.map((x, i) => ({ id: x.partId, field: `parts.${i}.partId` })),
+    factoryId,
+    "Unknown part",
+    fields,
+  );
   await checkRefs(
     tx,
     ins,
@@ -181,7 +219,9 @@ const validate = async (tx: Db, req: TStyleCompositionRequest, factoryId: number
   await checkRefs(
     tx,
     m,
-    req.instructions.flatMap((x, i) => (x.machineId === null ? [] : [{ id: x.machineId, field: `instructions.${i}.machineId` }])),
+    req.instructions.flatMap((x, i) =>
+      x.machineId === null ? [] : [{ id: x.machineId, field: `instructions.${i}.machineId` }],
+    ),
     factoryId,
     "Unknown machine",
     fields,
@@ -210,16 +250,23 @@ const validate = async (tx: Db, req: TStyleCompositionRequest, factoryId: number
   // A fabric or part tied to an attribute needs one the style offers.
   const offered = new Set(req.options.flatMap((x) => x.attributes.map((y) => y.attributeId)));
   req.fabrics.forEach((x, i) => {
-    if (x.attributeId !== null && !offered.has(x.attributeId)) fields[`fabrics.${i}.attributeId`] ??= "Choose one of the style's attributes";
+    if (x.attributeId !== null && !offered.has(x.attributeId))
+      fields[`fabrics.${i}.attributeId`] ??= "Choose one of the style's attributes";
   });
   req.parts.forEach((x, i) => {
-    if (x.attributeId !== null && !offered.has(x.attributeId)) fields[`parts.${i}.attributeId`] ??= "Choose one of the style's attributes";
+    if (x.attributeId !== null && !offered.has(x.attributeId))
+      fields[`parts.${i}.attributeId`] ??= "Choose one of the style's attributes";
   });
   return fields;
 };
 
 /** Replaces every composition row of the style inside `tx` (validated first; nothing written when invalid). */
-const writeComposition = async (tx: HubTx, styleId: number, factoryId: number, req: TStyleCompositionRequest): Promise<void> => {
+const writeComposition = async (
+  tx: HubTx,
+  styleId: number,
+  factoryId: number,
+  req: TStyleCompositionRequest,
+): Promise<void> => {
   const fields = await validate(tx, req, factoryId);
   const first = Object.entries(fields)[0];
   if (first) {
@@ -235,13 +282,28 @@ const writeComposition = async (tx: HubTx, styleId: number, factoryId: number, r
   if (req.priceTiers.length > 0) await tx.insert(tiersT).values(req.priceTiers.map((t) => ({ styleId, ...t })));
   if (req.options.length > 0) {
     await tx.insert(so).values(req.options.map((x, i) => ({ styleId, optionId: x.optionId, sortOrder: i })));
-    const rows = req.options.flatMap((x) => x.attributes.map((y, j) => ({ styleId, optionId: x.optionId, attributeId: y.attributeId, upchargeCents: y.upchargeCents, sortOrder: j })));
+    const rows = req.options.flatMap((x) =>
+      x.attributes.map((y, j) => ({
+        styleId,
+        optionId: x.optionId,
+        attributeId: y.attributeId,
+        upchargeCents: y.upchargeCents,
+        sortOrder: j,
+      })),
+    );
     if (rows.length > 0) await tx.insert(soa).values(rows);
   }
   if (req.fabrics.length > 0) await tx.insert(sf).values(req.fabrics.map((x) => ({ styleId, ...x })));
   if (req.parts.length > 0) await tx.insert(sp).values(req.parts.map((x) => ({ styleId, ...x })));
   if (req.instructions.length > 0) {
-    await tx.insert(si).values(req.instructions.map((x, i) => ({ styleId, step: i + 1, instructionId: x.instructionId, machineId: x.machineId })));
+    await tx.insert(si).values(
+      req.instructions.map((x, i) => ({
+        styleId,
+        step: i + 1,
+        instructionId: x.instructionId,
+        machineId: x.machineId,
+      })),
+    );
   }
   await tx.update(s).set({ updatedAt: new Date() }).where(eq(s.id, styleId));
 };
@@ -252,7 +314,12 @@ const editableStyle = async (tx: HubTx, p: Principal, styleId: number) => {
   return style;
 };
 
-export const replaceComposition = async (db: HubDb, p: Principal, styleId: number, req: TStyleCompositionRequest): Promise<TStyleComposition> => {
+export const replaceComposition = async (
+  db: HubDb,
+  p: Principal,
+  styleId: number,
+  req: TStyleCompositionRequest,
+): Promise<TStyleComposition> => {
   await db.transaction(async (tx) => {
     const style = await editableStyle(tx, p, styleId);
     await writeComposition(tx, styleId, style.factoryId, req);
@@ -272,33 +339,49 @@ export const replaceComposition = async (db: HubDb, p: Principal, styleId: numbe
   return readComposition(db, p, styleId);
 };
 
-const unknownProfile = () => badRequest("That profile does not exist in this library.", { profileId: "Unknown profile" });
+const unknownProfile = () =>
+  badRequest("That profile does not exist in this library.", { profileId: "Unknown profile" });
 
 /**
  * Merges a profile into the composition: an attribute profile adds its attributes under the
  * options they are values of (adding the option when the style lacks it) and links the profile to
  * the style; a part profile adds its parts; an instruction profile appends its steps.
  */
-export const applyProfile = async (db: HubDb, p: Principal, styleId: number, req: TApplyProfileRequest): Promise<TStyleComposition> => {
+export const applyProfile = async (
+  db: HubDb,
+  p: Principal,
+  styleId: number,
+  req: TApplyProfileRequest,
+): Promise<TStyleComposition> => {
   await db.transaction(async (tx) => {
     const style = await editableStyle(tx, p, styleId);
     const next = compositionToRequest(await readComposition(tx, p, styleId));
     if (req.kind === "attribute") {
       const t = schema.attributeProfiles;
-      const [profile] = await tx.select({ id: t.id }).from(t).where(and(eq(t.id, req.profileId), eq(t.factoryId, style.factoryId)));
+      const [profile] = await tx
+        .select({ id: t.id })
+        .from(t)
+        .where(and(eq(t.id, req.profileId), eq(t.factoryId, style.factoryId)));
       if (!profile) throw unknownProfile();
       const members = await tx
-        .select({ attributeId: schema.attributeProfileAttributes.attributeId, optionId: schema.optionAttributes.optionId })
+        .select({
+          attributeId: schema.attributeProfileAttributes.attributeId,
+          optionId: schema.optionAttributes.optionId,
+        })
         .from(schema.attributeProfileAttributes)
         .innerJoin(a, eq(a.id, schema.attributeProfileAttributes.attributeId))
-        .innerJoin(schema.optionAttributes, eq(schema.optionAttributes.attributeId, schema.attributeProfileAttributes.attributeId))
+        .innerJoin(
+          schema.optionAttributes,
+          eq(schema.optionAttributes.attributeId, schema.attributeProfileAttributes.attributeId),
+        )
         .innerJoin(o, eq(o.id, schema.optionAttributes.optionId))
         .where(and(eq(schema.attributeProfileAttributes.profileId, profile.id), eq(o.factoryId, style.factoryId)))
         .orderBy(asc(a.sortOrder), asc(a.id), asc(schema.optionAttributes.sortOrder), asc(o.id));
       // Each attribute goes under the style's options it is a value of; when the style has none
       // of them, under its first option, which the style then offers too.
       const optionsOf = new Map<number, number[]>();
-      for (const member of members) optionsOf.set(member.attributeId, [...(optionsOf.get(member.attributeId) ?? []), member.optionId]);
+      for (const member of members)
+        optionsOf.set(member.attributeId, [...(optionsOf.get(member.attributeId) ?? []), member.optionId]);
       for (const [attributeId, optionIds] of optionsOf) {
         const inStyle = optionIds.filter((id) => next.options.some((x) => x.optionId === id));
         for (const optionId of inStyle.length > 0 ? inStyle : optionIds.slice(0, 1)) {
@@ -307,13 +390,17 @@ export const applyProfile = async (db: HubDb, p: Principal, styleId: number, req
             opt = { optionId, attributes: [] };
             next.options.push(opt);
           }
-          if (!opt.attributes.some((x) => x.attributeId === attributeId)) opt.attributes.push({ attributeId, upchargeCents: 0 });
+          if (!opt.attributes.some((x) => x.attributeId === attributeId))
+            opt.attributes.push({ attributeId, upchargeCents: 0 });
         }
       }
       await tx.insert(schema.attributeProfileStyles).values({ profileId: profile.id, styleId }).onConflictDoNothing();
     } else if (req.kind === "part") {
       const t = schema.partProfiles;
-      const [profile] = await tx.select({ id: t.id }).from(t).where(and(eq(t.id, req.profileId), eq(t.factoryId, style.factoryId)));
+      const [profile] = await tx
+        .select({ id: t.id })
+        .from(t)
+        .where(and(eq(t.id, req.profileId), eq(t.factoryId, style.factoryId)));
       if (!profile) throw unknownProfile();
       const members = await tx
         .select({ partId: schema.partProfileParts.partId, quantity: schema.partProfileParts.quantity })
@@ -326,7 +413,10 @@ export const applyProfile = async (db: HubDb, p: Principal, styleId: number, req
       }
     } else {
       const t = schema.instructionProfiles;
-      const [profile] = await tx.select({ id: t.id }).from(t).where(and(eq(t.id, req.profileId), eq(t.factoryId, style.factoryId)));
+      const [profile] = await tx
+        .select({ id: t.id })
+        .from(t)
+        .where(and(eq(t.id, req.profileId), eq(t.factoryId, style.factoryId)));
       if (!profile) throw unknownProfile();
       const steps = await tx
         .select({ instructionId: schema.instructionProfileSteps.instructionId })

@@ -22,7 +22,8 @@ import { readComposition, styles } from "./composition";
 type Db = HubDb | HubTx;
 
 /** "XS, S, M, L, XL…" */
-const listNames = (names: string[], max = 8) => (names.length > max ? `${names.slice(0, max).join(", ")}…` : names.join(", "));
+const listNames = (names: string[], max = 8) =>
+  names.length > max ? `${names.slice(0, max).join(", ")}…` : names.join(", ");
 
 /**
  * The variant a set of attribute ids names: exactly one offered attribute for every option the
@@ -36,7 +37,9 @@ export const chooseVariant = (composition: TStyleComposition, attributeIds: read
     throw badRequest(message, { attributeIds: message });
   };
   if (stray.length > 0) {
-    fail(`${stray.length === 1 ? "Attribute" : "Attributes"} ${stray.join(", ")} ${stray.length === 1 ? "is" : "are"} not offered for ${composition.styleCode}.`);
+    fail(
+      `${stray.length === 1 ? "Attribute" : "Attributes"} ${stray.join(", ")} ${stray.length === 1 ? "is" : "are"} not offered for ${composition.styleCode}.`,
+    );
   }
   return composition.options.map((opt) => {
     const chosen = opt.attributes.filter((x) => wanted.has(x.attributeId));
@@ -49,7 +52,11 @@ export const chooseVariant = (composition: TStyleComposition, attributeIds: read
 };
 
 /** The buyer's price of a variant at a quantity: the tier's unit price plus the chosen attributes' upcharges. */
-export const priceOf = (composition: TStyleComposition, quantity: number, attributeIds: readonly number[]): TProductPrice => {
+export const priceOf = (
+  composition: TStyleComposition,
+  quantity: number,
+  attributeIds: readonly number[],
+): TProductPrice => {
   const chosen = chooseVariant(composition, attributeIds);
   const tier = tierFor(composition.basePriceCents, composition.priceTiers, quantity);
   const upchargeCents = chosen.reduce((sum, x) => sum + x.upchargeCents, 0);
@@ -75,7 +82,12 @@ export const getProductPrice = async (db: Db, p: Principal, req: TProductPriceRe
  * plus the steps' standard minutes at the facility's labour rate) and the price at a margin:
  * unit price = cost / (1 − margin).
  */
-export const costOf = (composition: TStyleComposition, quantity: number, attributeIds: readonly number[], marginPct: number): TCustomProductPrice => {
+export const costOf = (
+  composition: TStyleComposition,
+  quantity: number,
+  attributeIds: readonly number[],
+  marginPct: number,
+): TCustomProductPrice => {
   const chosen = new Set(chooseVariant(composition, attributeIds).map((x) => x.attributeId));
   const applies = (attributeId: number | null) => attributeId === null || chosen.has(attributeId);
   const lines: TCostLine[] = [];
@@ -107,7 +119,8 @@ export const costOf = (composition: TStyleComposition, quantity: number, attribu
   }
   const rate = composition.labourCentsPerMinute ?? 0;
   // Minutes are numeric(12,4): sum them in ten-thousandths so 0.1 + 0.2 stays 0.3.
-  const labourMinutes = composition.instructions.reduce((sum, x) => sum + Math.round((x.standardMinutes ?? 0) * 10_000), 0) / 10_000;
+  const labourMinutes =
+    composition.instructions.reduce((sum, x) => sum + Math.round((x.standardMinutes ?? 0) * 10_000), 0) / 10_000;
   const labourCents = Math.round(labourMinutes * rate);
   lines.push({
     kind: "labour",
@@ -142,7 +155,11 @@ export const costOf = (composition: TStyleComposition, quantity: number, attribu
 };
 
 /** getCustomProductPrice: the facility's own cost-plus price (never for client users: it shows costs). */
-export const getCustomProductPrice = async (db: Db, p: Principal, req: TCustomProductPriceRequest): Promise<TCustomProductPrice> =>
+export const getCustomProductPrice = async (
+  db: Db,
+  p: Principal,
+  req: TCustomProductPriceRequest,
+): Promise<TCustomProductPrice> =>
   costOf(await readComposition(db, p, req.styleId), req.quantity, req.attributeIds, req.marginPct);
 
 /** getProductDetails: the style as a buyer sees it, with its options, price table and stock. */

@@ -20,7 +20,12 @@ import type { Principal } from "../../../platform/principal";
 import { applyProfile, readComposition, replaceComposition } from "./composition";
 import { getCustomProductPrice, getProductDetails, getProductPrice } from "./pricing";
 
-const errors = { 400: ZErrorResponseSchema, 401: ZErrorResponseSchema, 403: ZErrorResponseSchema, 404: ZErrorResponseSchema };
+const errors = {
+  400: ZErrorResponseSchema,
+  401: ZErrorResponseSchema,
+  403: ZErrorResponseSchema,
+  404: ZErrorResponseSchema,
+};
 
 const read: Access = { signedIn: true, card: "styles" };
 const write: Access = { signedIn: true, card: "styles", types: LIBRARY_EDITOR_TYPES };
@@ -41,14 +46,22 @@ export const styleCompositionRoutes =
     const tags = ["library"];
     app.get(
       "/library/styles/:id/composition",
-      { config: { access: read }, schema: { tags, params: ZIdParamsSchema, response: { 200: ZStyleCompositionSchema, ...errors } } },
+      {
+        config: { access: read },
+        schema: { tags, params: ZIdParamsSchema, response: { 200: ZStyleCompositionSchema, ...errors } },
+      },
       async (request) => readComposition(db, principalOf(request), request.params.id),
     );
     app.put(
       "/library/styles/:id/composition",
       {
         config: { access: write },
-        schema: { tags, params: ZIdParamsSchema, body: ZStyleCompositionRequestSchema, response: { 200: ZStyleCompositionSchema, ...errors } },
+        schema: {
+          tags,
+          params: ZIdParamsSchema,
+          body: ZStyleCompositionRequestSchema,
+          response: { 200: ZStyleCompositionSchema, ...errors },
+        },
       },
       async (request) => replaceComposition(db, principalOf(request), request.params.id, request.body),
     );
@@ -56,7 +69,12 @@ export const styleCompositionRoutes =
       "/library/styles/:id/applyProfile",
       {
         config: { access: write },
-        schema: { tags, params: ZIdParamsSchema, body: ZApplyProfileRequestSchema, response: { 200: ZStyleCompositionSchema, ...errors } },
+        schema: {
+          tags,
+          params: ZIdParamsSchema,
+          body: ZApplyProfileRequestSchema,
+          response: { 200: ZStyleCompositionSchema, ...errors },
+        },
       },
       async (request) => applyProfile(db, principalOf(request), request.params.id, request.body),
     );
@@ -68,7 +86,8 @@ export const styleCompositionRoutes =
         config: { access: { signedIn: true }, apiKey: true },
         schema: {
           tags: pricingTags,
-          description: "A style's unit and total price for a quantity and one attribute per option (spec 7). Accepts client API keys.",
+          description:
+            "A style's unit and total price for a quantity and one attribute per option (spec 7). Accepts client API keys.",
           body: ZProductPriceRequestSchema,
           response: { 200: ZProductPriceSchema, ...errors },
         },
@@ -81,7 +100,8 @@ export const styleCompositionRoutes =
         config: { access: write },
         schema: {
           tags: pricingTags,
-          description: "Cost build-up of a variant from its bill of materials and labour, priced at a margin (facility and internal users).",
+          description:
+            "Cost build-up of a variant from its bill of materials and labour, priced at a margin (facility and internal users).",
           body: ZCustomProductPriceRequestSchema,
           response: { 200: ZCustomProductPriceSchema, ...errors },
         },
@@ -94,7 +114,8 @@ export const styleCompositionRoutes =
         config: { access: { signedIn: true }, apiKey: true },
         schema: {
           tags: pricingTags,
-          description: "A style as a buyer sees it: options, offered attributes with upcharges, price table, stock. Accepts client API keys.",
+          description:
+            "A style as a buyer sees it: options, offered attributes with upcharges, price table, stock. Accepts client API keys.",
           querystring: ZProductDetailsQuerySchema,
           response: { 200: ZProductDetailsSchema, ...errors },
         },

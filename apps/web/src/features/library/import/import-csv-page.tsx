@@ -57,7 +57,9 @@ const LABELS: Record<TImportResource, string> = {
 
 /** The list page where a resource's imported rows show (price tiers show on their styles). */
 const listOf = (resource: TImportResource): { path: string; label: string } =>
-  resource === "stylePriceTiers" ? { path: `/${LIBRARY_PATHS.styles.listPath}`, label: LABELS.styles } : { path: `/${LIBRARY_PATHS[resource].listPath}`, label: LABELS[resource] };
+  resource === "stylePriceTiers"
+    ? { path: `/${LIBRARY_PATHS.styles.listPath}`, label: LABELS.styles }
+    : { path: `/${LIBRARY_PATHS[resource].listPath}`, label: LABELS[resource] };
 
 type Phase =
   | { step: "choose" }
@@ -89,7 +91,10 @@ export default function ImportCsvPage() {
         `/library/import/validate?resource=${resource}&fileName=${encodeURIComponent(file.name)}`,
         file,
         ZImportReportSchema,
-        { contentType: "text/csv", onProgress: (progress) => setPhase({ step: "uploading", progress, fileName: file.name }) },
+        {
+          contentType: "text/csv",
+          onProgress: (progress) => setPhase({ step: "uploading", progress, fileName: file.name }),
+        },
       );
       setPhase({ step: "report", report });
     } catch (e) {
@@ -126,7 +131,10 @@ export default function ImportCsvPage() {
   const busy = phase.step === "uploading" || phase.step === "applying";
   return (
     <>
-      <PageHeader title="Import Csv" subtitle="Add or update many library rows from a spreadsheet: every row is checked before anything is written." />
+      <PageHeader
+        title="Import Csv"
+        subtitle="Add or update many library rows from a spreadsheet: every row is checked before anything is written."
+      />
       <Stepper activeStep={stepOf(phase) - 1} sx={{ mb: 3 }} alternativeLabel>
         {["Choose what and upload", "Check the report", "Import", "Done"].map((label) => (
           <Step key={label}>
@@ -163,7 +171,11 @@ export default function ImportCsvPage() {
                 variant="outlined"
                 startIcon={<FileDownload />}
                 sx={{ flexShrink: 0, whiteSpace: "nowrap" }}
-                onClick={() => downloadFile(`/library/import/templates/${resource}`, `${resource}-template.csv`).catch((e) => setError(messageOf(e)))}
+                onClick={() =>
+                  downloadFile(`/library/import/templates/${resource}`, `${resource}-template.csv`).catch((e) =>
+                    setError(messageOf(e)),
+                  )
+                }
               >
                 Download template
               </Button>
@@ -245,13 +257,16 @@ export default function ImportCsvPage() {
         </Card>
       ) : null}
 
-      {phase.step === "report" || phase.step === "applying" ? <ReportCard phase={phase} onApply={apply} onRestart={() => setPhase({ step: "choose" })} /> : null}
+      {phase.step === "report" || phase.step === "applying" ? (
+        <ReportCard phase={phase} onApply={apply} onRestart={() => setPhase({ step: "choose" })} />
+      ) : null}
 
       {phase.step === "done" ? (
         <Card>
           <CardContent>
             <Alert severity="success" sx={{ mb: 2 }} data-testid="import-done">
-              {phase.report.fileName}: {phase.report.willCreate} added and {phase.report.willUpdate} updated {LABELS[phase.report.resource].toLowerCase()}.
+              {phase.report.fileName}: {phase.report.willCreate} added and {phase.report.willUpdate} updated{" "}
+              {LABELS[phase.report.resource].toLowerCase()}.
             </Alert>
             <Stack direction="row" spacing={1}>
               <Button component={RouterLink} to={listOf(phase.report.resource).path} variant="contained">
@@ -286,7 +301,11 @@ function ReportCard({
           <Chip label={`${r.rowCount} rows`} />
           <Chip color="success" variant="outlined" label={`${r.willCreate} to add`} />
           <Chip color="info" variant="outlined" label={`${r.willUpdate} to update`} />
-          <Chip color={ok ? "default" : "error"} variant={ok ? "outlined" : "filled"} label={`${r.errorCount} ${r.errorCount === 1 ? "problem" : "problems"}`} />
+          <Chip
+            color={ok ? "default" : "error"}
+            variant={ok ? "outlined" : "filled"}
+            label={`${r.errorCount} ${r.errorCount === 1 ? "problem" : "problems"}`}
+          />
         </Stack>
         {ok ? (
           <Alert severity="success" sx={{ mb: 2 }}>
@@ -294,7 +313,8 @@ function ReportCard({
           </Alert>
         ) : (
           <Alert severity="error" sx={{ mb: 2 }} data-testid="import-problems">
-            {r.fileName} has {r.errorCount} {r.errorCount === 1 ? "problem" : "problems"}. Nothing was written: fix the rows below and upload the file again.
+            {r.fileName} has {r.errorCount} {r.errorCount === 1 ? "problem" : "problems"}. Nothing was written: fix the
+            rows below and upload the file again.
           </Alert>
         )}
         {!ok ? (
@@ -348,12 +368,19 @@ function ReportCard({
         ) : null}
         {phase.step === "applying" ? (
           <Box sx={{ mb: 2 }}>
-            <Typography sx={{ mb: 1 }}>Writing {rows} {rows === 1 ? "row" : "rows"} in one transaction: all of them or none…</Typography>
+            <Typography sx={{ mb: 1 }}>
+              Writing {rows} {rows === 1 ? "row" : "rows"} in one transaction: all of them or none…
+            </Typography>
             <LinearProgress aria-label="Import progress" />
           </Box>
         ) : null}
         <Stack direction="row" spacing={1}>
-          <Button variant="contained" disabled={!ok || phase.step === "applying"} loading={phase.step === "applying"} onClick={() => onApply(r)}>
+          <Button
+            variant="contained"
+            disabled={!ok || phase.step === "applying"}
+            loading={phase.step === "applying"}
+            onClick={() => onApply(r)}
+          >
             Import {rows} {rows === 1 ? "row" : "rows"}
           </Button>
           <Button onClick={onRestart} disabled={phase.step === "applying"}>

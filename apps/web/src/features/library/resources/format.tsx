@@ -2,7 +2,9 @@ import { Box, Chip, Stack } from "@mui/material";
 import type { GridColDef, GridValidRowModel } from "@mui/x-data-grid";
 
 export const money = (cents: number | null | undefined): string =>
-  cents === null || cents === undefined ? "—" : (cents / 100).toLocaleString(undefined, { style: "currency", currency: "USD" });
+  cents === null || cents === undefined
+    ? "—"
+    : (cents / 100).toLocaleString(undefined, { style: "currency", currency: "USD" });
 export const dash = (v: unknown): string => (v === null || v === undefined || v === "" ? "—" : String(v));
 export const shortDate = (v: string) => new Date(v).toLocaleDateString();
 
@@ -16,14 +18,24 @@ export const updatedColumn = <R extends GridValidRowModel>(): GridColDef<R> => (
 /** A colour swatch beside its text. */
 export const Swatch = ({ hex, text }: { hex: string | null; text: string }) => (
   <Stack direction="row" spacing={1} sx={{ alignItems: "center", height: "100%" }}>
-    {hex ? <Box aria-hidden sx={{ width: 16, height: 16, borderRadius: 0.5, border: 1, borderColor: "divider", bgcolor: hex }} /> : null}
+    {hex ? (
+      <Box
+        aria-hidden
+        sx={{ width: 16, height: 16, borderRadius: 0.5, border: 1, borderColor: "divider", bgcolor: hex }}
+      />
+    ) : null}
     <span>{text}</span>
   </Stack>
 );
 
 export const StockChip = ({ outOfStock, archived }: { outOfStock: boolean; archived: boolean }) => (
   <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", height: "100%" }}>
-    <Chip size="small" variant="outlined" color={outOfStock ? "error" : "success"} label={outOfStock ? "Out of stock" : "In stock"} />
+    <Chip
+      size="small"
+      variant="outlined"
+      color={outOfStock ? "error" : "success"}
+      label={outOfStock ? "Out of stock" : "In stock"}
+    />
     {archived ? <Chip size="small" label="Archived" /> : null}
   </Stack>
 );
@@ -41,9 +53,19 @@ export const archivedColumn = <R extends GridValidRowModel & { archived: boolean
 });
 
 /** The list columns every profile shares: name, description, how many members, updated. */
-export const profileColumns = <R extends GridValidRowModel>(members: string, extra: GridColDef<R>[] = []): GridColDef<R>[] => [
+export const profileColumns = <R extends GridValidRowModel>(
+  members: string,
+  extra: GridColDef<R>[] = [],
+): GridColDef<R>[] => [
   { field: "name", headerName: "Name", flex: 1, minWidth: 180 },
-  { field: "description", headerName: "Description", flex: 1.5, minWidth: 200, sortable: false, valueFormatter: (v) => dash(v) },
+  {
+    field: "description",
+    headerName: "Description",
+    flex: 1.5,
+    minWidth: 200,
+    sortable: false,
+    valueFormatter: (v) => dash(v),
+  },
   { field: "memberCount", headerName: members, width: 110, type: "number" },
   ...extra,
   updatedColumn<R>(),

@@ -19,9 +19,12 @@ export function InstructionImageFile({ image, canEdit }: { image: TInstructionIm
     let url: string | null = null;
     let cancelled = false;
     void (async () => {
-      const res = await fetch(`/api/library/instructionImages/${image.id}/file?v=${encodeURIComponent(image.updatedAt)}`, {
-        headers: { authorization: `Bearer ${await currentIdToken()}` },
-      });
+      const res = await fetch(
+        `/api/library/instructionImages/${image.id}/file?v=${encodeURIComponent(image.updatedAt)}`,
+        {
+          headers: { authorization: `Bearer ${await currentIdToken()}` },
+        },
+      );
       if (!res.ok || cancelled) return;
       url = URL.createObjectURL(await res.blob());
       setSrc(url);
@@ -63,9 +66,16 @@ export function InstructionImageFile({ image, canEdit }: { image: TInstructionIm
           Image file
         </Typography>
         {src ? (
-          <Box component="img" src={src} alt={image.caption} sx={{ maxWidth: "100%", maxHeight: 360, borderRadius: 1, mb: 2, display: "block" }} />
+          <Box
+            component="img"
+            src={src}
+            alt={image.caption}
+            sx={{ maxWidth: "100%", maxHeight: 360, borderRadius: 1, mb: 2, display: "block" }}
+          />
         ) : (
-          <Typography sx={{ color: "text.secondary", mb: 2 }}>{image.fileName ? "Loading…" : "No file uploaded yet."}</Typography>
+          <Typography sx={{ color: "text.secondary", mb: 2 }}>
+            {image.fileName ? "Loading…" : "No file uploaded yet."}
+          </Typography>
         )}
         {error ? (
           <Alert severity="error" sx={{ mb: 2 }}>

@@ -17,10 +17,10 @@ import {
 import { Card, CardContent, Link, List, ListItem, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import type { LibraryConfig } from "../shared/types";
-import { LIBRARY_PATHS } from "./paths";
 import { archivedColumn, dash, PROFILE_FIELDS, profileColumns, updatedColumn } from "./format";
 import { GROUPS } from "./groups";
 import { InstructionImageFile } from "./instruction-image-file";
+import { LIBRARY_PATHS } from "./paths";
 
 export const instructionsConfig: LibraryConfig<TInstruction> = {
   key: "instructions",
@@ -49,7 +49,13 @@ export const instructionsConfig: LibraryConfig<TInstruction> = {
     { name: "description", label: "How to do it", kind: "multiline" },
   ],
   empty: { code: "", name: "", machineId: null, standardMinutes: null, description: "" },
-  fromDetail: (d) => ({ code: d.code, name: d.name, machineId: d.machineId, standardMinutes: d.standardMinutes, description: d.description ?? "" }),
+  fromDetail: (d) => ({
+    code: d.code,
+    name: d.name,
+    machineId: d.machineId,
+    standardMinutes: d.standardMinutes,
+    description: d.description ?? "",
+  }),
   archivable: true,
   group: GROUPS.instructions,
   aside: (d) => {
@@ -60,7 +66,11 @@ export const instructionsConfig: LibraryConfig<TInstruction> = {
           <Typography variant="h6">Images</Typography>
           {images.length === 0 ? (
             <Typography sx={{ color: "text.secondary", mt: 1 }}>
-              No images yet. <Link component={RouterLink} to="/instructionImages/new">Add one</Link>.
+              No images yet.{" "}
+              <Link component={RouterLink} to="/instructionImages/new">
+                Add one
+              </Link>
+              .
             </Typography>
           ) : (
             <List dense>
@@ -96,7 +106,11 @@ export const instructionImagesConfig: LibraryConfig<TInstructionImage> = {
   defaultSort: "instructionCode,asc",
   searchPlaceholder: "Search caption, instruction or file…",
   titleField: "caption",
-  schemas: { page: ZInstructionImagePageSchema, detail: ZInstructionImageSchema, request: ZInstructionImageRequestSchema },
+  schemas: {
+    page: ZInstructionImagePageSchema,
+    detail: ZInstructionImageSchema,
+    request: ZInstructionImageRequestSchema,
+  },
   fields: [
     { name: "instructionId", label: "Instruction", kind: "ref", resource: "instructions" },
     { name: "caption", label: "Caption", kind: "text" },
@@ -118,7 +132,11 @@ export const instructionProfilesConfig: LibraryConfig<TInstructionProfile> = {
   defaultSort: "name,asc",
   searchPlaceholder: "Search name or description…",
   titleField: "name",
-  schemas: { page: ZInstructionProfilePageSchema, detail: ZInstructionProfileDetailSchema, request: ZInstructionProfileRequestSchema },
+  schemas: {
+    page: ZInstructionProfilePageSchema,
+    detail: ZInstructionProfileDetailSchema,
+    request: ZInstructionProfileRequestSchema,
+  },
   fields: [
     ...PROFILE_FIELDS,
     { name: "instructionIds", label: "Steps", kind: "refMulti", resource: "instructions", ordered: true },

@@ -1,9 +1,15 @@
-import { MACHINE_TYPES, type TMachine, ZMachineDetailSchema, ZMachinePageSchema, ZMachineRequestSchema } from "@hub/contracts/library/machines";
+import {
+  MACHINE_TYPES,
+  type TMachine,
+  ZMachineDetailSchema,
+  ZMachinePageSchema,
+  ZMachineRequestSchema,
+} from "@hub/contracts/library/machines";
 import { Card, CardContent, Link, List, ListItem, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import type { LibraryConfig } from "../shared/types";
-import { LIBRARY_PATHS } from "./paths";
 import { archivedColumn, dash, updatedColumn } from "./format";
+import { LIBRARY_PATHS } from "./paths";
 
 export const machinesConfig: LibraryConfig<TMachine> = {
   key: "machines",

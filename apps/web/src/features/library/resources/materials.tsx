@@ -23,9 +23,9 @@ import {
 import { Card, CardContent, Link, List, ListItem, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import type { LibraryConfig } from "../shared/types";
-import { LIBRARY_PATHS } from "./paths";
-import { dash, money, StockChip, Swatch, updatedColumn, PROFILE_FIELDS, profileColumns } from "./format";
+import { dash, money, PROFILE_FIELDS, profileColumns, StockChip, Swatch, updatedColumn } from "./format";
 import { GROUPS } from "./groups";
+import { LIBRARY_PATHS } from "./paths";
 
 const UsedBy = ({ rows, what }: { rows: { id: number; code: string; name: string }[]; what: string }) => (
   <Card>
@@ -60,8 +60,20 @@ export const fabricsConfig: LibraryConfig<TFabric> = {
     { field: "fabricType", headerName: "Type", width: 140, valueFormatter: (v) => dash(v) },
     { field: "color", headerName: "Colour", width: 110, valueFormatter: (v) => dash(v) },
     { field: "supplier", headerName: "Supplier", width: 150, valueFormatter: (v) => dash(v) },
-    { field: "costCents", headerName: "Cost", width: 110, type: "number", valueFormatter: (v: number, row) => `${money(v)}/${row.unit}` },
-    { field: "widthInches", headerName: "Width", width: 90, type: "number", valueFormatter: (v: number | null) => (v === null ? "—" : `${v}"`) },
+    {
+      field: "costCents",
+      headerName: "Cost",
+      width: 110,
+      type: "number",
+      valueFormatter: (v: number, row) => `${money(v)}/${row.unit}`,
+    },
+    {
+      field: "widthInches",
+      headerName: "Width",
+      width: 90,
+      type: "number",
+      valueFormatter: (v: number | null) => (v === null ? "—" : `${v}"`),
+    },
     { field: "weightGsm", headerName: "GSM", width: 80, type: "number", valueFormatter: (v) => dash(v) },
     {
       field: "outOfStock",
@@ -78,7 +90,14 @@ export const fabricsConfig: LibraryConfig<TFabric> = {
   fields: [
     { name: "fabricCode", label: "Fabric code", kind: "text", half: true },
     { name: "fabricName", label: "Fabric name", kind: "text", half: true },
-    { name: "fabricType", label: "Fabric type", kind: "suggest", source: "/library/fabricTypes", half: true, helper: "Pick one or type a new type" },
+    {
+      name: "fabricType",
+      label: "Fabric type",
+      kind: "suggest",
+      source: "/library/fabricTypes",
+      half: true,
+      helper: "Pick one or type a new type",
+    },
     { name: "supplier", label: "Supplier", kind: "text", half: true },
     { name: "color", label: "Colour", kind: "text", half: true },
     { name: "unit", label: "Unit", kind: "select", options: FABRIC_UNITS, half: true },
@@ -86,7 +105,17 @@ export const fabricsConfig: LibraryConfig<TFabric> = {
     { name: "widthInches", label: "Width", kind: "decimal", unit: "in", half: true },
     { name: "weightGsm", label: "Weight", kind: "int", unit: "gsm", half: true },
   ],
-  empty: { fabricCode: "", fabricName: "", fabricType: "", supplier: "", color: "", costCents: 0, unit: "yd", widthInches: null, weightGsm: null },
+  empty: {
+    fabricCode: "",
+    fabricName: "",
+    fabricType: "",
+    supplier: "",
+    color: "",
+    costCents: 0,
+    unit: "yd",
+    widthInches: null,
+    weightGsm: null,
+  },
   fromDetail: (d) => ({
     fabricCode: d.fabricCode,
     fabricName: d.fabricName,
@@ -115,8 +144,19 @@ export const partsConfig: LibraryConfig<TPart> = {
     { field: "name", headerName: "Name", flex: 1.4, minWidth: 200 },
     { field: "category", headerName: "Category", width: 140, valueFormatter: (v) => dash(v) },
     { field: "supplier", headerName: "Supplier", width: 150, valueFormatter: (v) => dash(v) },
-    { field: "costCents", headerName: "Cost", width: 120, type: "number", valueFormatter: (v: number, row) => `${money(v)}/${row.unit}` },
-    { field: "outOfStock", headerName: "Stock", width: 200, renderCell: ({ row }) => <StockChip outOfStock={row.outOfStock} archived={row.archived} /> },
+    {
+      field: "costCents",
+      headerName: "Cost",
+      width: 120,
+      type: "number",
+      valueFormatter: (v: number, row) => `${money(v)}/${row.unit}`,
+    },
+    {
+      field: "outOfStock",
+      headerName: "Stock",
+      width: 200,
+      renderCell: ({ row }) => <StockChip outOfStock={row.outOfStock} archived={row.archived} />,
+    },
     updatedColumn<TPart>(),
   ],
   defaultSort: "partCode,asc",
@@ -126,13 +166,27 @@ export const partsConfig: LibraryConfig<TPart> = {
   fields: [
     { name: "partCode", label: "Part code", kind: "text", half: true },
     { name: "name", label: "Name", kind: "text", half: true },
-    { name: "category", label: "Category", kind: "suggest", source: "/library/partCategories", half: true, helper: "Pick one or type a new category" },
+    {
+      name: "category",
+      label: "Category",
+      kind: "suggest",
+      source: "/library/partCategories",
+      half: true,
+      helper: "Pick one or type a new category",
+    },
     { name: "supplier", label: "Supplier", kind: "text", half: true },
     { name: "costCents", label: "Cost per unit", kind: "money", half: true },
     { name: "unit", label: "Unit", kind: "select", options: PART_UNITS, half: true },
   ],
   empty: { partCode: "", name: "", category: "", supplier: "", costCents: 0, unit: "each" },
-  fromDetail: (d) => ({ partCode: d.partCode, name: d.name, category: d.category ?? "", supplier: d.supplier ?? "", costCents: d.costCents, unit: d.unit }),
+  fromDetail: (d) => ({
+    partCode: d.partCode,
+    name: d.name,
+    category: d.category ?? "",
+    supplier: d.supplier ?? "",
+    costCents: d.costCents,
+    unit: d.unit,
+  }),
   archivable: true,
   stock: true,
   group: GROUPS.parts,
@@ -158,7 +212,10 @@ export const partProfilesConfig: LibraryConfig<TPartProfile> = {
   fromDetail: (d) => ({
     name: d.name,
     description: d.description ?? "",
-    parts: ((d.parts as { partId: number; quantity: number }[]) ?? []).map((p) => ({ partId: p.partId, quantity: p.quantity })),
+    parts: ((d.parts as { partId: number; quantity: number }[]) ?? []).map((p) => ({
+      partId: p.partId,
+      quantity: p.quantity,
+    })),
   }),
   group: GROUPS.parts,
 };
@@ -168,10 +225,19 @@ const threadConfig = (kind: "thread" | "bmc"): LibraryConfig<TThread> => ({
   ...LIBRARY_PATHS[kind === "bmc" ? "bmcThreads" : "threads"],
   title: kind === "bmc" ? "BMC Threads" : "Threads",
   noun: kind === "bmc" ? "BMC thread" : "thread",
-  subtitle: kind === "bmc" ? "The BMC thread catalogue, with colour codes." : "Sewing threads with their colour codes, brand and ticket.",
+  subtitle:
+    kind === "bmc"
+      ? "The BMC thread catalogue, with colour codes."
+      : "Sewing threads with their colour codes, brand and ticket.",
   columns: [
     { field: "code", headerName: "Code", width: 130 },
-    { field: "name", headerName: "Name", flex: 1, minWidth: 180, renderCell: ({ row }) => <Swatch hex={row.hexColor} text={row.name} /> },
+    {
+      field: "name",
+      headerName: "Name",
+      flex: 1,
+      minWidth: 180,
+      renderCell: ({ row }) => <Swatch hex={row.hexColor} text={row.name} />,
+    },
     { field: "colorCode", headerName: "Colour code", width: 150 },
     { field: "brand", headerName: "Brand", width: 130, valueFormatter: (v) => dash(v) },
     { field: "ticket", headerName: "Ticket", width: 100, valueFormatter: (v) => dash(v) },
@@ -184,13 +250,26 @@ const threadConfig = (kind: "thread" | "bmc"): LibraryConfig<TThread> => ({
   fields: [
     { name: "code", label: "Code", kind: "text", half: true },
     { name: "name", label: "Name", kind: "text", half: true },
-    { name: "colorCode", label: "Colour code", kind: "text", half: true, helper: "The supplier's shade, e.g. PMS 19-4052" },
+    {
+      name: "colorCode",
+      label: "Colour code",
+      kind: "text",
+      half: true,
+      helper: "The supplier's shade, e.g. PMS 19-4052",
+    },
     { name: "hexColor", label: "Swatch colour", kind: "color", half: true },
     { name: "brand", label: "Brand", kind: "text", half: true },
     { name: "ticket", label: "Ticket", kind: "text", half: true, helper: "Thickness, e.g. 120" },
   ],
   empty: { code: "", name: "", colorCode: "", hexColor: "", brand: "", ticket: "" },
-  fromDetail: (d) => ({ code: d.code, name: d.name, colorCode: d.colorCode, hexColor: d.hexColor ?? "", brand: d.brand ?? "", ticket: d.ticket ?? "" }),
+  fromDetail: (d) => ({
+    code: d.code,
+    name: d.name,
+    colorCode: d.colorCode,
+    hexColor: d.hexColor ?? "",
+    brand: d.brand ?? "",
+    ticket: d.ticket ?? "",
+  }),
   archivable: true,
   group: GROUPS.materials,
 });

@@ -15,9 +15,9 @@ import {
   ZAttributeProfileRequestSchema,
 } from "@hub/contracts/library/profiles";
 import type { LibraryConfig } from "../shared/types";
-import { LIBRARY_PATHS } from "./paths";
 import { archivedColumn, dash, PROFILE_FIELDS, profileColumns, Swatch, updatedColumn } from "./format";
 import { GROUPS } from "./groups";
+import { LIBRARY_PATHS } from "./paths";
 
 export const optionsConfig: LibraryConfig<TOption> = {
   key: "options",
@@ -56,7 +56,13 @@ export const attributesConfig: LibraryConfig<TAttribute> = {
   subtitle: "The values of options: sizes, colours, fits.",
   columns: [
     { field: "code", headerName: "Code", width: 120 },
-    { field: "name", headerName: "Name", flex: 1, minWidth: 160, renderCell: ({ row }) => <Swatch hex={row.hexColor} text={row.name} /> },
+    {
+      field: "name",
+      headerName: "Name",
+      flex: 1,
+      minWidth: 160,
+      renderCell: ({ row }) => <Swatch hex={row.hexColor} text={row.name} />,
+    },
     { field: "optionNames", headerName: "Options", flex: 1, minWidth: 140, valueFormatter: (v) => dash(v) },
     { field: "sortOrder", headerName: "Order", width: 90, type: "number" },
     archivedColumn(),
@@ -74,7 +80,13 @@ export const attributesConfig: LibraryConfig<TAttribute> = {
     { name: "optionIds", label: "Options this is a value of", kind: "refMulti", resource: "options" },
   ],
   empty: { code: "", name: "", hexColor: "", sortOrder: 0, optionIds: [] },
-  fromDetail: (d) => ({ code: d.code, name: d.name, hexColor: d.hexColor ?? "", sortOrder: d.sortOrder, optionIds: d.optionIds }),
+  fromDetail: (d) => ({
+    code: d.code,
+    name: d.name,
+    hexColor: d.hexColor ?? "",
+    sortOrder: d.sortOrder,
+    optionIds: d.optionIds,
+  }),
   archivable: true,
   group: GROUPS.attributes,
 };
@@ -85,17 +97,28 @@ export const attributeProfilesConfig: LibraryConfig<TAttributeProfile> = {
   title: "Attribute Profiles",
   noun: "attribute profile",
   subtitle: "Named attribute sets (a size run, a colour card) linked to the styles that use them.",
-  columns: profileColumns<TAttributeProfile>("Attributes", [{ field: "styleCount", headerName: "Styles", width: 100, type: "number" }]),
+  columns: profileColumns<TAttributeProfile>("Attributes", [
+    { field: "styleCount", headerName: "Styles", width: 100, type: "number" },
+  ]),
   defaultSort: "name,asc",
   searchPlaceholder: "Search name or description…",
   titleField: "name",
-  schemas: { page: ZAttributeProfilePageSchema, detail: ZAttributeProfileDetailSchema, request: ZAttributeProfileRequestSchema },
+  schemas: {
+    page: ZAttributeProfilePageSchema,
+    detail: ZAttributeProfileDetailSchema,
+    request: ZAttributeProfileRequestSchema,
+  },
   fields: [
     ...PROFILE_FIELDS,
     { name: "attributeIds", label: "Attributes", kind: "refMulti", resource: "attributes" },
     { name: "styleIds", label: "Styles linked to this profile", kind: "refMulti", resource: "styles" },
   ],
   empty: { name: "", description: "", attributeIds: [], styleIds: [] },
-  fromDetail: (d) => ({ name: d.name, description: d.description ?? "", attributeIds: d.attributeIds, styleIds: d.styleIds }),
+  fromDetail: (d) => ({
+    name: d.name,
+    description: d.description ?? "",
+    attributeIds: d.attributeIds,
+    styleIds: d.styleIds,
+  }),
   group: GROUPS.attributes,
 };

@@ -12,11 +12,13 @@ import {
 import { Chip } from "@mui/material";
 import { lazy, Suspense } from "react";
 import type { LibraryConfig } from "../shared/types";
-import { LIBRARY_PATHS } from "./paths";
 import { archivedColumn, money, updatedColumn } from "./format";
 import { GROUPS } from "./groups";
+import { LIBRARY_PATHS } from "./paths";
 
-const StyleComposition = lazy(() => import("../styles/style-composition").then((m) => ({ default: m.StyleComposition })));
+const StyleComposition = lazy(() =>
+  import("../styles/style-composition").then((m) => ({ default: m.StyleComposition })),
+);
 
 export const stylesConfig: LibraryConfig<TStyle> = {
   key: "styles",
@@ -28,13 +30,21 @@ export const stylesConfig: LibraryConfig<TStyle> = {
     { field: "code", headerName: "Code", width: 130 },
     { field: "name", headerName: "Name", flex: 1.4, minWidth: 200 },
     { field: "category", headerName: "Category", width: 140 },
-    { field: "basePriceCents", headerName: "Base price", width: 120, type: "number", valueFormatter: (v: number) => money(v) },
+    {
+      field: "basePriceCents",
+      headerName: "Base price",
+      width: 120,
+      type: "number",
+      valueFormatter: (v: number) => money(v),
+    },
     { field: "optionCount", headerName: "Options", width: 100, type: "number", sortable: false },
     {
       field: "offeredToAll",
       headerName: "Offered to",
       width: 130,
-      renderCell: ({ value }) => <Chip size="small" variant="outlined" label={value ? "All clients" : "Chosen clients"} />,
+      renderCell: ({ value }) => (
+        <Chip size="small" variant="outlined" label={value ? "All clients" : "Chosen clients"} />
+      ),
       sortable: false,
     },
     archivedColumn(),
@@ -54,7 +64,16 @@ export const stylesConfig: LibraryConfig<TStyle> = {
     { name: "offeredToAll", label: "Offered to every client of the facility", kind: "switch" },
     { name: "clientIds", label: "Also offered to (when not to all)", kind: "refMulti", resource: "clients" },
   ],
-  empty: { code: "", name: "", category: "Tees", basePriceCents: 0, description: "", imageUrl: "", offeredToAll: true, clientIds: [] },
+  empty: {
+    code: "",
+    name: "",
+    category: "Tees",
+    basePriceCents: 0,
+    description: "",
+    imageUrl: "",
+    offeredToAll: true,
+    clientIds: [],
+  },
   fromDetail: (d) => ({
     code: d.code,
     name: d.name,
@@ -92,7 +111,13 @@ export const styleMarkersConfig: LibraryConfig<TStyleMarker> = {
     { field: "sizeRange", headerName: "Sizes", width: 110 },
     { field: "lengthInches", headerName: "Length (in)", width: 110, type: "number" },
     { field: "widthInches", headerName: "Width (in)", width: 100, type: "number", sortable: false },
-    { field: "efficiencyPct", headerName: "Efficiency", width: 110, type: "number", valueFormatter: (v: number | null) => (v === null ? "—" : `${v}%`) },
+    {
+      field: "efficiencyPct",
+      headerName: "Efficiency",
+      width: 110,
+      type: "number",
+      valueFormatter: (v: number | null) => (v === null ? "—" : `${v}%`),
+    },
     updatedColumn<TStyleMarker>(),
   ],
   defaultSort: "styleCode,asc",
@@ -118,4 +143,3 @@ export const styleMarkersConfig: LibraryConfig<TStyleMarker> = {
   }),
   group: GROUPS.styles,
 };
-

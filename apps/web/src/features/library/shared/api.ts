@@ -5,7 +5,13 @@ import type { z } from "zod";
 import { api, request } from "../../../lib/api";
 import { downloadListCsv } from "../../../lib/transfer";
 
-export type LibraryQuery = { page: number; size: number; sort?: string; searchString?: string; archived?: "hide" | "only" | "all" };
+export type LibraryQuery = {
+  page: number;
+  size: number;
+  sort?: string;
+  searchString?: string;
+  archived?: "hide" | "only" | "all";
+};
 
 /** Query keys of the library, per resource, so invalidation is never a guess. */
 export const libraryKeys = {
@@ -42,7 +48,9 @@ export const useSaveLibrary = <S extends z.ZodType>(key: string, schema: S, id: 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: unknown) =>
-      id === null ? api(`/library/${key}`, schema, { method: "POST", body }) : api(`/library/${key}/${id}`, schema, { method: "PUT", body }),
+      id === null
+        ? api(`/library/${key}`, schema, { method: "POST", body })
+        : api(`/library/${key}/${id}`, schema, { method: "PUT", body }),
     onSuccess: () => invalidate(queryClient, key),
   });
 };
@@ -73,7 +81,8 @@ export const useLookup = (key: string, search: string, ids: readonly number[] = 
   const idList = [...ids].sort((a, b) => a - b).join(",");
   const matches = useQuery({
     queryKey: libraryKeys.lookup(key, search, ""),
-    queryFn: () => api(`/library/${key}/lookup`, ZLookupListSchema, { query: { searchString: search || undefined, size: 20 } }),
+    queryFn: () =>
+      api(`/library/${key}/lookup`, ZLookupListSchema, { query: { searchString: search || undefined, size: 20 } }),
     placeholderData: keepPreviousData,
   });
   const chosen = useQuery({

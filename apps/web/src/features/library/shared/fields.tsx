@@ -46,7 +46,10 @@ export function RefSelect(props: {
   const [input, setInput] = useState("");
   const search = useDebounced(input);
   const { options, byId, loading } = useLookup(props.resource, search, props.value === null ? [] : [props.value]);
-  const selected = props.value === null ? null : (byId.get(props.value) ?? { id: props.value, label: `#${props.value}`, archived: false });
+  const selected =
+    props.value === null
+      ? null
+      : (byId.get(props.value) ?? { id: props.value, label: `#${props.value}`, archived: false });
   return (
     <Autocomplete<TLookupItem>
       options={options}
@@ -62,7 +65,14 @@ export function RefSelect(props: {
         if (reason === "input") setInput(v);
         if (reason === "clear") setInput("");
       }}
-      renderInput={(params) => <TextField {...params} label={props.label} error={Boolean(props.error)} helperText={props.error ?? props.helper} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={props.label}
+          error={Boolean(props.error)}
+          helperText={props.error ?? props.helper}
+        />
+      )}
     />
   );
 }
@@ -94,12 +104,23 @@ export function RefMultiSelect(props: {
         <Typography variant="subtitle2" sx={{ mb: 1 }}>
           {props.label}
         </Typography>
-        <Stack spacing={0.5} sx={{ mb: 1 }} component="ol" aria-label={props.label} style={{ paddingLeft: 0, listStyle: "none" }}>
+        <Stack
+          spacing={0.5}
+          sx={{ mb: 1 }}
+          component="ol"
+          aria-label={props.label}
+          style={{ paddingLeft: 0, listStyle: "none" }}
+        >
           {props.value.map((id, n) => (
             <Stack key={`${id}-${n}`} direction="row" spacing={1} component="li" sx={{ alignItems: "center" }}>
               <Typography sx={{ width: 28, color: "text.secondary" }}>{n + 1}.</Typography>
               <Typography sx={{ flexGrow: 1 }}>{item(id).label}</Typography>
-              <Button size="small" disabled={props.disabled || n === 0} onClick={() => move(n, n - 1)} aria-label={`Move step ${n + 1} up`}>
+              <Button
+                size="small"
+                disabled={props.disabled || n === 0}
+                onClick={() => move(n, n - 1)}
+                aria-label={`Move step ${n + 1} up`}
+              >
                 Up
               </Button>
               <Button
@@ -156,7 +177,14 @@ export function RefMultiSelect(props: {
           return <Chip key={key} label={o.label} size="small" {...rest} />;
         })
       }
-      renderInput={(params) => <TextField {...params} label={props.label} error={Boolean(props.error)} helperText={props.error ?? props.helper} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={props.label}
+          error={Boolean(props.error)}
+          helperText={props.error ?? props.helper}
+        />
+      )}
     />
   );
 }
@@ -196,8 +224,12 @@ function RefQtyList(props: {
                 sx={{ width: 120 }}
                 value={row.quantity ?? 0}
                 disabled={props.disabled}
-                slotProps={{ htmlInput: { min: 0, step: "any", "aria-label": `Quantity of ${byId.get(id)?.label ?? id}` } }}
-                onChange={(e) => props.onChange(props.value.map((r, i) => (i === n ? { ...r, quantity: Number(e.target.value) } : r)))}
+                slotProps={{
+                  htmlInput: { min: 0, step: "any", "aria-label": `Quantity of ${byId.get(id)?.label ?? id}` },
+                }}
+                onChange={(e) =>
+                  props.onChange(props.value.map((r, i) => (i === n ? { ...r, quantity: Number(e.target.value) } : r)))
+                }
               />
               <IconButton
                 size="small"
@@ -219,14 +251,23 @@ function RefQtyList(props: {
         disabled={props.disabled}
         error={props.error}
         onChange={(id) => {
-          if (id !== null && !props.value.some((r) => r[props.idKey] === id)) props.onChange([...props.value, { [props.idKey]: id, quantity: 1 }]);
+          if (id !== null && !props.value.some((r) => r[props.idKey] === id))
+            props.onChange([...props.value, { [props.idKey]: id, quantity: 1 }]);
         }}
       />
     </Box>
   );
 }
 
-function SuggestField(props: { source: string; label: string; value: string | null; onChange: (v: string) => void; error?: string; helper?: string; disabled?: boolean }) {
+function SuggestField(props: {
+  source: string;
+  label: string;
+  value: string | null;
+  onChange: (v: string) => void;
+  error?: string;
+  helper?: string;
+  disabled?: boolean;
+}) {
   const names = useNames(props.source);
   return (
     <Autocomplete<string, false, false, true>
@@ -235,7 +276,14 @@ function SuggestField(props: { source: string; label: string; value: string | nu
       value={props.value ?? ""}
       disabled={props.disabled}
       onInputChange={(_e, v) => props.onChange(v)}
-      renderInput={(params) => <TextField {...params} label={props.label} error={Boolean(props.error)} helperText={props.error ?? props.helper} />}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={props.label}
+          error={Boolean(props.error)}
+          helperText={props.error ?? props.helper}
+        />
+      )}
     />
   );
 }
@@ -243,14 +291,31 @@ function SuggestField(props: { source: string; label: string; value: string | nu
 const numberOrNull = (raw: string): number | null => (raw.trim() === "" ? null : Number(raw));
 
 /** Renders one FieldSpec bound to the form. */
-export function LibraryField({ spec, control, disabled, autoFocus }: { spec: FieldSpec; control: Control<FieldValues>; disabled: boolean; autoFocus?: boolean }) {
+export function LibraryField({
+  spec,
+  control,
+  disabled,
+  autoFocus,
+}: {
+  spec: FieldSpec;
+  control: Control<FieldValues>;
+  disabled: boolean;
+  autoFocus?: boolean;
+}) {
   return (
     <Controller
       control={control}
       name={spec.name}
       render={({ field, fieldState }) => {
         const error = fieldState.error?.message;
-        const common = { label: spec.label, error: Boolean(error), helperText: error ?? spec.helper, disabled, fullWidth: true, autoFocus };
+        const common = {
+          label: spec.label,
+          error: Boolean(error),
+          helperText: error ?? spec.helper,
+          disabled,
+          fullWidth: true,
+          autoFocus,
+        };
         switch (spec.kind) {
           case "text":
           case "multiline":
@@ -282,7 +347,16 @@ export function LibraryField({ spec, control, disabled, autoFocus }: { spec: Fie
                       <InputAdornment position="start">
                         <Box
                           aria-hidden
-                          sx={{ width: 18, height: 18, borderRadius: 0.5, border: 1, borderColor: "divider", bgcolor: /^#[0-9a-f]{6}$/i.test(String(field.value ?? "")) ? String(field.value) : "transparent" }}
+                          sx={{
+                            width: 18,
+                            height: 18,
+                            borderRadius: 0.5,
+                            border: 1,
+                            borderColor: "divider",
+                            bgcolor: /^#[0-9a-f]{6}$/i.test(String(field.value ?? ""))
+                              ? String(field.value)
+                              : "transparent",
+                          }}
                         />
                       </InputAdornment>
                     ),
@@ -303,12 +377,23 @@ export function LibraryField({ spec, control, disabled, autoFocus }: { spec: Fie
                 onBlur={field.onBlur}
                 slotProps={{
                   htmlInput: { step: spec.kind === "int" ? 1 : "any" },
-                  input: spec.unit ? { endAdornment: <InputAdornment position="end">{spec.unit}</InputAdornment> } : undefined,
+                  input: spec.unit
+                    ? { endAdornment: <InputAdornment position="end">{spec.unit}</InputAdornment> }
+                    : undefined,
                 }}
               />
             );
           case "money":
-            return <MoneyInput common={common} value={field.value as number | null} onChange={field.onChange} onBlur={field.onBlur} unit={spec.unit} name={field.name} />;
+            return (
+              <MoneyInput
+                common={common}
+                value={field.value as number | null}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                unit={spec.unit}
+                name={field.name}
+              />
+            );
           case "select":
             return (
               <FormControl fullWidth error={Boolean(error)} disabled={disabled}>
@@ -334,7 +419,13 @@ export function LibraryField({ spec, control, disabled, autoFocus }: { spec: Fie
             return (
               <Box>
                 <FormControlLabel
-                  control={<Switch checked={Boolean(field.value)} onChange={(e) => field.onChange(e.target.checked)} disabled={disabled} />}
+                  control={
+                    <Switch
+                      checked={Boolean(field.value)}
+                      onChange={(e) => field.onChange(e.target.checked)}
+                      disabled={disabled}
+                    />
+                  }
                   label={spec.label}
                 />
                 {spec.helper ? <FormHelperText>{spec.helper}</FormHelperText> : null}
@@ -378,7 +469,9 @@ export function LibraryField({ spec, control, disabled, autoFocus }: { spec: Fie
               />
             );
           case "custom":
-            return <>{spec.render({ value: field.value, onChange: field.onChange, error: fieldState.error, disabled })}</>;
+            return (
+              <>{spec.render({ value: field.value, onChange: field.onChange, error: fieldState.error, disabled })}</>
+            );
           case "refQty":
             return (
               <RefQtyList

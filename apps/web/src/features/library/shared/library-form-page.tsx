@@ -78,7 +78,13 @@ function LibraryForm({ config, detail }: { config: FormConfig; detail: Detail | 
       if (detail || !config.below) navigate(`/${config.listPath}`);
       else navigate(`/${config.basePath}/edit/${saved.id}`, { replace: true });
     } catch (error) {
-      setFormError(applyServerErrors(error, setError, config.fields.map((f) => f.name)));
+      setFormError(
+        applyServerErrors(
+          error,
+          setError,
+          config.fields.map((f) => f.name),
+        ),
+      );
     }
   };
 
@@ -104,7 +110,12 @@ function LibraryForm({ config, detail }: { config: FormConfig; detail: Detail | 
               <span>{config.title}</span>
               {current.archived ? <Chip size="small" label="Archived" /> : null}
               {config.stock ? (
-                <Chip size="small" color={current.outOfStock ? "error" : "success"} variant="outlined" label={current.outOfStock ? "Out of stock" : "In stock"} />
+                <Chip
+                  size="small"
+                  color={current.outOfStock ? "error" : "success"}
+                  variant="outlined"
+                  label={current.outOfStock ? "Out of stock" : "In stock"}
+                />
               ) : null}
             </Stack>
           ) : (
@@ -137,7 +148,10 @@ function LibraryForm({ config, detail }: { config: FormConfig; detail: Detail | 
               ) : null}
               {canEdit && config.archivable ? (
                 current.archived ? (
-                  <Button variant="outlined" onClick={() => runAction("archive", { archived: false }, `${name(current)} was restored.`)}>
+                  <Button
+                    variant="outlined"
+                    onClick={() => runAction("archive", { archived: false }, `${name(current)} was restored.`)}
+                  >
                     Restore
                   </Button>
                 ) : (
@@ -172,7 +186,12 @@ function LibraryForm({ config, detail }: { config: FormConfig; detail: Detail | 
               <Grid container spacing={2.5} sx={{ maxWidth: 900 }}>
                 {config.fields.map((spec, n) => (
                   <Grid key={spec.name} size={{ xs: 12, md: spec.half ? 6 : 12 }}>
-                    <LibraryField spec={spec} control={control} disabled={!canEdit || isSubmitting} autoFocus={!current && n === 0} />
+                    <LibraryField
+                      spec={spec}
+                      control={control}
+                      disabled={!canEdit || isSubmitting}
+                      autoFocus={!current && n === 0}
+                    />
                   </Grid>
                 ))}
                 {formError ? (
@@ -185,7 +204,12 @@ function LibraryForm({ config, detail }: { config: FormConfig; detail: Detail | 
                 {canEdit ? (
                   <Grid size={12}>
                     <Box sx={{ display: "flex", gap: 1.5 }}>
-                      <Button type="submit" variant="contained" loading={isSubmitting} disabled={Boolean(current) && !isDirty}>
+                      <Button
+                        type="submit"
+                        variant="contained"
+                        loading={isSubmitting}
+                        disabled={Boolean(current) && !isDirty}
+                      >
                         {current ? "Save changes" : `Create ${config.noun}`}
                       </Button>
                       <Button component={RouterLink} to={`/${config.listPath}`} disabled={isSubmitting}>
@@ -210,7 +234,8 @@ function LibraryForm({ config, detail }: { config: FormConfig; detail: Detail | 
             title={`Delete ${config.noun}?`}
             message={
               <>
-                <strong>{name(current)}</strong> will be deleted. This cannot be undone. If styles still use it, the Hub refuses and says which.
+                <strong>{name(current)}</strong> will be deleted. This cannot be undone. If styles still use it, the Hub
+                refuses and says which.
               </>
             }
             confirmLabel="Delete"
@@ -226,13 +251,18 @@ function LibraryForm({ config, detail }: { config: FormConfig; detail: Detail | 
             title={`Archive ${config.noun}?`}
             message={
               <>
-                <strong>{name(current)}</strong> will be hidden from lists and pickers. Styles that use it keep it. You can restore it later.
+                <strong>{name(current)}</strong> will be hidden from lists and pickers. Styles that use it keep it. You
+                can restore it later.
               </>
             }
             confirmLabel="Archive"
             onClose={() => setConfirm(null)}
             onConfirm={async () => {
-              const next = (await action.mutateAsync({ id: current.id, action: "archive", body: { archived: true } })) as Detail;
+              const next = (await action.mutateAsync({
+                id: current.id,
+                action: "archive",
+                body: { archived: true },
+              })) as Detail;
               setCurrent(next);
               toast.success(`${name(current)} was archived.`);
             }}

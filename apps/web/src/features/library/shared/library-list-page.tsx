@@ -32,19 +32,23 @@ export function LibraryTabs({ group, current }: { group: { label: string; path: 
 type Archived = NonNullable<LibraryQuery["archived"]>;
 
 /** A library list: search, sort and paging in the URL, a column chooser, CSV export of the current filter, archived filter. */
-export function LibraryListPage<Row extends GridValidRowModel & { id: number }>({ config }: { config: LibraryConfig<Row> }) {
+export function LibraryListPage<Row extends GridValidRowModel & { id: number }>({
+  config,
+}: {
+  config: LibraryConfig<Row>;
+}) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const canEdit = useCanEditLibrary();
   const { state, update, query } = useListState({ sort: config.defaultSort });
   const [params, setParams] = useSearchParams();
-  const archived = (["hide", "only", "all"].includes(params.get("archived") ?? "") ? params.get("archived") : "hide") as Archived;
+  const archived = (
+    ["hide", "only", "all"].includes(params.get("archived") ?? "") ? params.get("archived") : "hide"
+  ) as Archived;
   const fullQuery: LibraryQuery = { ...query, ...(config.archivable ? { archived } : {}) };
   const list = useLibraryList(config.key, config.schemas.page, fullQuery);
   const page = list.data as { items: Row[]; total: number } | undefined;
   const current = pathname.replace(/^\//, "");
-
-
 
   return (
     <>
@@ -59,7 +63,12 @@ export function LibraryListPage<Row extends GridValidRowModel & { id: number }>(
           ) : undefined
         }
       />
-      {config.group ? <LibraryTabs group={config.group} current={config.group.some((g) => g.path === current) ? current : config.listPath} /> : null}
+      {config.group ? (
+        <LibraryTabs
+          group={config.group}
+          current={config.group.some((g) => g.path === current) ? current : config.listPath}
+        />
+      ) : null}
       {list.error ? (
         <Alert severity="error" sx={{ mb: 2 }}>
           {messageOf(list.error)}
@@ -76,34 +85,46 @@ export function LibraryListPage<Row extends GridValidRowModel & { id: number }>(
         onStateChange={update}
         onRowClick={(row) => navigate(`/${config.basePath}/edit/${row.id}`)}
         searchPlaceholder={config.searchPlaceholder}
-        exportCsv={() => downloadCsv(config.key, { sort: fullQuery.sort, searchString: fullQuery.searchString, archived: fullQuery.archived })}
-        emptyText={state.searchString ? `No ${config.title.toLowerCase()} match this search` : `No ${config.title.toLowerCase()} yet`}
-        actions={config.archivable ? (
-              <TextField
-                select
-                size="small"
-                label="Show"
-                value={archived}
-                fullWidth={false}
-                sx={{ width: 160, flexShrink: 0 }}
-                onChange={(e) =>
-                  setParams(
-                    (p) => {
-                      const next = new URLSearchParams(p);
-                      if (e.target.value === "hide") next.delete("archived");
-                      else next.set("archived", e.target.value);
-                      next.delete("page");
-                      return next;
-                    },
-                    { replace: true },
-                  )
-                }
-              >
-                <MenuItem value="hide">Active</MenuItem>
-                <MenuItem value="only">Archived</MenuItem>
-                <MenuItem value="all">All</MenuItem>
-              </TextField>
-            ) : null}
+        exportCsv={() =>
+          downloadCsv(config.key, {
+            sort: fullQuery.sort,
+            searchString: fullQuery.searchString,
+            archived: fullQuery.archived,
+          })
+        }
+        emptyText={
+          state.searchString
+            ? `No ${config.title.toLowerCase()} match this search`
+            : `No ${config.title.toLowerCase()} yet`
+        }
+        actions={
+          config.archivable ? (
+            <TextField
+              select
+              size="small"
+              label="Show"
+              value={archived}
+              fullWidth={false}
+              sx={{ width: 160, flexShrink: 0 }}
+              onChange={(e) =>
+                setParams(
+                  (p) => {
+                    const next = new URLSearchParams(p);
+                    if (e.target.value === "hide") next.delete("archived");
+                    else next.set("archived", e.target.value);
+                    next.delete("page");
+                    return next;
+                  },
+                  { replace: true },
+                )
+              }
+            >
+              <MenuItem value="hide">Active</MenuItem>
+              <MenuItem value="only">Archived</MenuItem>
+              <MenuItem value="all">All</MenuItem>
+            </TextField>
+          ) : null
+        }
       />
     </>
   );

@@ -1,4 +1,9 @@
-import { type TSkuMap, ZSkuMapDetailSchema, ZSkuMapPageSchema, ZSkuMapRequestSchema } from "@hub/contracts/library/sku-maps";
+import {
+  type TSkuMap,
+  ZSkuMapDetailSchema,
+  ZSkuMapPageSchema,
+  ZSkuMapRequestSchema,
+} from "@hub/contracts/library/sku-maps";
 import { updatedColumn } from "../resources/format";
 import { LIBRARY_PATHS } from "../resources/paths";
 import type { LibraryConfig } from "../shared/types";
@@ -27,8 +32,20 @@ export const skuMapsConfig: LibraryConfig<TSkuMap> = {
   fields: [
     { name: "name", label: "Name", kind: "text" },
     { name: "styleId", label: "Style", kind: "ref", resource: "styles" },
-    { name: "styleToken", label: "Style token", kind: "text", half: true, helper: "The text that names the style in the SKU, e.g. TEE100" },
-    { name: "styleStart", label: "Token starts at", kind: "int", half: true, helper: "Position of its first character (1 = the start)" },
+    {
+      name: "styleToken",
+      label: "Style token",
+      kind: "text",
+      half: true,
+      helper: "The text that names the style in the SKU, e.g. TEE100",
+    },
+    {
+      name: "styleStart",
+      label: "Token starts at",
+      kind: "int",
+      half: true,
+      helper: "Position of its first character (1 = the start)",
+    },
     { name: "segments", label: "Segments", kind: "custom", render: (props) => <SegmentsEditor {...props} /> },
   ],
   empty: { name: "", styleId: null, styleToken: "", styleStart: 1, segments: [] },

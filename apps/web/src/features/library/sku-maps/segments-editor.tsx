@@ -5,14 +5,18 @@ import { RefSelect } from "../shared/fields";
 import type { CustomFieldProps } from "../shared/types";
 
 type Segment = { optionId: number | null; startPosition: number | null; length: number | null };
-type RowErrors = { optionId?: { message?: string }; startPosition?: { message?: string }; length?: { message?: string } };
+type RowErrors = {
+  optionId?: { message?: string };
+  startPosition?: { message?: string };
+  length?: { message?: string };
+};
 
 const num = (raw: string): number | null => (raw.trim() === "" ? null : Number(raw));
 
 /** The segments of a sku map: which option sits at which position, and how long it is. */
 export function SegmentsEditor({ value, onChange, error, disabled }: CustomFieldProps) {
   const rows = (value as Segment[] | undefined) ?? [];
-  const errors = error as (RowErrors | undefined)[] & { message?: string } | undefined;
+  const errors = error as ((RowErrors | undefined)[] & { message?: string }) | undefined;
   const set = (n: number, patch: Partial<Segment>) => onChange(rows.map((r, i) => (i === n ? { ...r, ...patch } : r)));
   return (
     <Box>
@@ -23,7 +27,14 @@ export function SegmentsEditor({ value, onChange, error, disabled }: CustomField
         {rows.map((row, n) => {
           const e = errors?.[n];
           return (
-            <Stack key={n} direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "flex-start" } }} aria-label={`Segment ${n + 1}`} role="group">
+            <Stack
+              key={n}
+              direction={{ xs: "column", sm: "row" }}
+              spacing={1}
+              sx={{ alignItems: { sm: "flex-start" } }}
+              aria-label={`Segment ${n + 1}`}
+              role="group"
+            >
               <Box sx={{ flex: 2, minWidth: 180 }}>
                 <RefSelect
                   resource="options"
@@ -57,14 +68,20 @@ export function SegmentsEditor({ value, onChange, error, disabled }: CustomField
                 helperText={e?.length?.message}
                 onChange={(ev) => set(n, { length: num(ev.target.value) })}
               />
-              <IconButton aria-label={`Remove segment ${n + 1}`} disabled={disabled} onClick={() => onChange(rows.filter((_r, i) => i !== n))}>
+              <IconButton
+                aria-label={`Remove segment ${n + 1}`}
+                disabled={disabled}
+                onClick={() => onChange(rows.filter((_r, i) => i !== n))}
+              >
                 <Delete fontSize="small" />
               </IconButton>
             </Stack>
           );
         })}
       </Stack>
-      <FormHelperText>Positions count from 1. An empty length runs to the next - _ / or the end of the SKU.</FormHelperText>
+      <FormHelperText>
+        Positions count from 1. An empty length runs to the next - _ / or the end of the SKU.
+      </FormHelperText>
       {errors?.message ? <FormHelperText error>{errors.message}</FormHelperText> : null}
       <Button
         startIcon={<Add />}

@@ -41,7 +41,10 @@ export function SkuTester({ values }: { values: Record<string, unknown> }) {
     const timer = setTimeout(async () => {
       try {
         const map = JSON.parse(mapKey) as Record<string, unknown>;
-        const out = await api("/library/skuMaps/decodeWith", ZSkuDecodeResultSchema, { method: "POST", body: { sku: text, map } });
+        const out = await api("/library/skuMaps/decodeWith", ZSkuDecodeResultSchema, {
+          method: "POST",
+          body: { sku: text, map },
+        });
         if (live) {
           setResult(out);
           setProblem(null);
@@ -78,7 +81,12 @@ export function SkuTester({ values }: { values: Record<string, unknown> }) {
           <Stack direction="row" sx={{ flexWrap: "wrap", gap: 0.25, my: 2 }} aria-label="SKU ruler">
             {[...sku].map((ch, i) => {
               const owner = owners[i];
-              const colour = owner === -1 ? "#616161" : owner === null || owner === undefined ? "transparent" : (PALETTE[owner % PALETTE.length] ?? "#616161");
+              const colour =
+                owner === -1
+                  ? "#616161"
+                  : owner === null || owner === undefined
+                    ? "transparent"
+                    : (PALETTE[owner % PALETTE.length] ?? "#616161");
               return (
                 <Tooltip key={i} title={`Position ${i + 1}`}>
                   <Box

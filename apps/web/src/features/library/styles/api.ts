@@ -28,7 +28,8 @@ export const useComposition = (styleId: number) =>
 export const useSaveComposition = (styleId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TStyleCompositionRequest) => api(`/library/styles/${styleId}/composition`, ZStyleCompositionSchema, { method: "PUT", body }),
+    mutationFn: (body: TStyleCompositionRequest) =>
+      api(`/library/styles/${styleId}/composition`, ZStyleCompositionSchema, { method: "PUT", body }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(styleKeys.composition(styleId), saved);
       // Option counts in the list and the buyer's view change with the composition.
@@ -41,7 +42,8 @@ export const useSaveComposition = (styleId: number) => {
 export const useApplyProfile = (styleId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TApplyProfileRequest) => api(`/library/styles/${styleId}/applyProfile`, ZStyleCompositionSchema, { method: "POST", body }),
+    mutationFn: (body: TApplyProfileRequest) =>
+      api(`/library/styles/${styleId}/applyProfile`, ZStyleCompositionSchema, { method: "POST", body }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(styleKeys.composition(styleId), saved);
       await queryClient.invalidateQueries({ queryKey: styleKeys.details(styleId) });
@@ -50,7 +52,11 @@ export const useApplyProfile = (styleId: number) => {
 };
 
 export const useProductDetails = (styleId: number) =>
-  useQuery({ queryKey: styleKeys.details(styleId), queryFn: () => api(`/getProductDetails`, ZProductDetailsSchema, { query: { styleId } }), staleTime: 0 });
+  useQuery({
+    queryKey: styleKeys.details(styleId),
+    queryFn: () => api(`/getProductDetails`, ZProductDetailsSchema, { query: { styleId } }),
+    staleTime: 0,
+  });
 
 /** The buyer's price of a variant; off until every option has a choice. */
 export const useProductPrice = (req: TProductPriceRequest, enabled: boolean) =>
@@ -63,4 +69,5 @@ export const useProductPrice = (req: TProductPriceRequest, enabled: boolean) =>
   });
 
 /** The :id of a style page, or null when it is not an id. */
-export const parseStyleId = (raw: string | undefined): number | null => (raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null);
+export const parseStyleId = (raw: string | undefined): number | null =>
+  raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null;

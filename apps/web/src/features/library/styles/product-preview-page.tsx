@@ -20,10 +20,10 @@ import { useEffect, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router";
 import { PageLoader } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
+import { messageOf } from "../../../lib/api-error";
 import { money } from "../resources/format";
 import { useCanEditLibrary } from "../shared/library-list-page";
 import { parseStyleId, useProductDetails, useProductPrice } from "./api";
-import { messageOf } from "../../../lib/api-error";
 
 const useDebounced = <T,>(value: T, ms = 250): T => {
   const [v, setV] = useState(value);
@@ -51,7 +51,11 @@ function Preview({ details, styleId }: { details: TProductDetails; styleId: numb
   const quantity = Number(quantityText);
   const quantityOk = Number.isInteger(quantity) && quantity >= 1 && quantity <= 1_000_000;
   const complete = details.options.every((o) => choices[o.optionId] !== undefined);
-  const req = useDebounced({ styleId, quantity: quantityOk ? quantity : 1, attributeIds: details.options.map((o) => choices[o.optionId]).filter((x): x is number => x !== undefined) });
+  const req = useDebounced({
+    styleId,
+    quantity: quantityOk ? quantity : 1,
+    attributeIds: details.options.map((o) => choices[o.optionId]).filter((x): x is number => x !== undefined),
+  });
   const price = useProductPrice(req, complete && quantityOk);
   const p = price.data;
   return (
@@ -84,9 +88,24 @@ function Preview({ details, styleId }: { details: TProductDetails; styleId: numb
         <Grid size={{ xs: 12, md: 5 }}>
           <Card>
             {details.imageUrl ? (
-              <Box component="img" src={details.imageUrl} alt={details.name} sx={{ width: "100%", display: "block", maxHeight: 420, objectFit: "contain", bgcolor: "grey.100" }} />
+              <Box
+                component="img"
+                src={details.imageUrl}
+                alt={details.name}
+                sx={{ width: "100%", display: "block", maxHeight: 420, objectFit: "contain", bgcolor: "grey.100" }}
+              />
             ) : (
-              <Box sx={{ height: 240, display: "grid", placeItems: "center", bgcolor: "grey.100", color: "text.secondary" }}>No picture yet</Box>
+              <Box
+                sx={{
+                  height: 240,
+                  display: "grid",
+                  placeItems: "center",
+                  bgcolor: "grey.100",
+                  color: "text.secondary",
+                }}
+              >
+                No picture yet
+              </Box>
             )}
             <CardContent>
               <Typography sx={{ whiteSpace: "pre-line" }}>{details.description ?? "No description yet."}</Typography>
@@ -122,7 +141,15 @@ function Preview({ details, styleId }: { details: TProductDetails; styleId: numb
                                 <Box
                                   component="span"
                                   aria-hidden
-                                  sx={{ width: 18, height: 18, flexShrink: 0, bgcolor: a.hexColor, border: 1, borderColor: "divider", borderRadius: "50%" }}
+                                  sx={{
+                                    width: 18,
+                                    height: 18,
+                                    flexShrink: 0,
+                                    bgcolor: a.hexColor,
+                                    border: 1,
+                                    borderColor: "divider",
+                                    borderRadius: "50%",
+                                  }}
                                 />
                               ) : undefined
                             }
@@ -147,10 +174,14 @@ function Preview({ details, styleId }: { details: TProductDetails; styleId: numb
                   {p ? (
                     <Stack spacing={0.5} sx={{ opacity: price.isPlaceholderData ? 0.6 : 1 }}>
                       <Typography variant="h4" data-testid="unit-price">
-                        {money(p.unitPriceCents)} <Typography component="span" sx={{ color: "text.secondary" }}>each</Typography>
+                        {money(p.unitPriceCents)}{" "}
+                        <Typography component="span" sx={{ color: "text.secondary" }}>
+                          each
+                        </Typography>
                       </Typography>
                       <Typography sx={{ color: "text.secondary" }} data-testid="price-breakdown">
-                        {money(p.baseUnitPriceCents)} {p.tierMinQuantity > 1 ? `(from ${p.tierMinQuantity} pcs)` : "(base)"}
+                        {money(p.baseUnitPriceCents)}{" "}
+                        {p.tierMinQuantity > 1 ? `(from ${p.tierMinQuantity} pcs)` : "(base)"}
                         {p.upchargeCents > 0 ? ` + ${money(p.upchargeCents)} options` : ""}
                       </Typography>
                       <Typography variant="h6" data-testid="total-price">
@@ -172,7 +203,9 @@ function Preview({ details, styleId }: { details: TProductDetails; styleId: numb
                       const current = p?.tierMinQuantity === t.minQuantity;
                       return (
                         <TableRow key={t.minQuantity} selected={current} aria-current={current ? "true" : undefined}>
-                          <TableCell>{next ? `${t.minQuantity}–${next.minQuantity - 1}` : `${t.minQuantity}+`}</TableCell>
+                          <TableCell>
+                            {next ? `${t.minQuantity}–${next.minQuantity - 1}` : `${t.minQuantity}+`}
+                          </TableCell>
                           <TableCell align="right">{money(t.unitPriceCents)}</TableCell>
                         </TableRow>
                       );

@@ -46,7 +46,15 @@ import {
   Typography,
 } from "@mui/material";
 import { useEffect, useMemo, useState } from "react";
-import { type Control, Controller, type FieldErrors, type FieldPath, useFieldArray, useForm, useWatch } from "react-hook-form";
+import {
+  type Control,
+  Controller,
+  type FieldErrors,
+  type FieldPath,
+  useFieldArray,
+  useForm,
+  useWatch,
+} from "react-hook-form";
 import { toast } from "react-toastify";
 import { ApiError, messageOf } from "../../../lib/api-error";
 import { money } from "../resources/format";
@@ -71,7 +79,6 @@ const TABS = [
   { key: "parts", label: "Parts" },
   { key: "instructions", label: "Instructions" },
 ] as const;
-
 
 const showNumber = (v: number | null | undefined, dollars: boolean) =>
   v === null || v === undefined || Number.isNaN(v) ? "" : dollars ? (v / 100).toFixed(2) : String(v);
@@ -125,13 +132,32 @@ function NumberInput(props: {
   );
 }
 
-function NumberField({ control, name, ...rest }: { control: C; name: Name; label: string; disabled: boolean; dollars?: boolean; step?: string; unit?: string; width?: number }) {
+function NumberField({
+  control,
+  name,
+  ...rest
+}: {
+  control: C;
+  name: Name;
+  label: string;
+  disabled: boolean;
+  dollars?: boolean;
+  step?: string;
+  unit?: string;
+  width?: number;
+}) {
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <NumberInput {...rest} value={field.value as number | null} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />
+        <NumberInput
+          {...rest}
+          value={field.value as number | null}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
       )}
     />
   );
@@ -172,7 +198,19 @@ function RefField({
 }
 
 /** "All variants" or one of the attributes the style offers (from the Options tab). */
-function AttributeChoice({ control, name, label, choices, disabled }: { control: C; name: Name; label: string; choices: TLookupItem[]; disabled: boolean }) {
+function AttributeChoice({
+  control,
+  name,
+  label,
+  choices,
+  disabled,
+}: {
+  control: C;
+  name: Name;
+  label: string;
+  choices: TLookupItem[];
+  disabled: boolean;
+}) {
   return (
     <Controller
       control={control}
@@ -186,7 +224,9 @@ function AttributeChoice({ control, name, label, choices, disabled }: { control:
             value={field.value === null || field.value === undefined ? "" : String(field.value)}
             onChange={(e) => field.onChange(e.target.value === "" ? null : Number(e.target.value))}
             displayEmpty
-            renderValue={(v) => (v === "" ? "All variants" : (choices.find((c) => c.id === Number(v))?.label ?? `#${v}`))}
+            renderValue={(v) =>
+              v === "" ? "All variants" : (choices.find((c) => c.id === Number(v))?.label ?? `#${v}`)
+            }
           >
             <MenuItem value="">All variants</MenuItem>
             {choices.map((c) => (
@@ -195,22 +235,50 @@ function AttributeChoice({ control, name, label, choices, disabled }: { control:
               </MenuItem>
             ))}
           </Select>
-          {fieldState.error ? <Typography variant="caption" color="error">{fieldState.error.message}</Typography> : null}
+          {fieldState.error ? (
+            <Typography variant="caption" color="error">
+              {fieldState.error.message}
+            </Typography>
+          ) : null}
         </FormControl>
       )}
     />
   );
 }
 
-function RowButtons({ n, count, disabled, what, onMove, onRemove }: { n: number; count: number; disabled: boolean; what: string; onMove?: (from: number, to: number) => void; onRemove: () => void }) {
+function RowButtons({
+  n,
+  count,
+  disabled,
+  what,
+  onMove,
+  onRemove,
+}: {
+  n: number;
+  count: number;
+  disabled: boolean;
+  what: string;
+  onMove?: (from: number, to: number) => void;
+  onRemove: () => void;
+}) {
   return (
     <Stack direction="row" sx={{ alignItems: "center" }}>
       {onMove ? (
         <>
-          <IconButton size="small" aria-label={`Move ${what} ${n + 1} up`} disabled={disabled || n === 0} onClick={() => onMove(n, n - 1)}>
+          <IconButton
+            size="small"
+            aria-label={`Move ${what} ${n + 1} up`}
+            disabled={disabled || n === 0}
+            onClick={() => onMove(n, n - 1)}
+          >
             <ArrowUpward fontSize="small" />
           </IconButton>
-          <IconButton size="small" aria-label={`Move ${what} ${n + 1} down`} disabled={disabled || n === count - 1} onClick={() => onMove(n, n + 1)}>
+          <IconButton
+            size="small"
+            aria-label={`Move ${what} ${n + 1} down`}
+            disabled={disabled || n === count - 1}
+            onClick={() => onMove(n, n + 1)}
+          >
             <ArrowDownward fontSize="small" />
           </IconButton>
         </>
@@ -228,7 +296,8 @@ function PricingTab({ control, disabled, basePriceCents }: { control: C; disable
   return (
     <Stack spacing={2}>
       <Typography sx={{ color: "text.secondary" }}>
-        From 1 piece the base price applies ({money(basePriceCents)}, set above). Each tier sets the unit price from its quantity on.
+        From 1 piece the base price applies ({money(basePriceCents)}, set above). Each tier sets the unit price from its
+        quantity on.
       </Typography>
       <Table size="small" aria-label="Price tiers">
         <TableHead>
@@ -247,13 +316,32 @@ function PricingTab({ control, disabled, basePriceCents }: { control: C; disable
           {tiers.fields.map((f, i) => (
             <TableRow key={f.id}>
               <TableCell>
-                <NumberField control={control} name={`priceTiers.${i}.minQuantity`} label={`Tier ${i + 1} from`} disabled={disabled} step="1" unit="pcs" />
+                <NumberField
+                  control={control}
+                  name={`priceTiers.${i}.minQuantity`}
+                  label={`Tier ${i + 1} from`}
+                  disabled={disabled}
+                  step="1"
+                  unit="pcs"
+                />
               </TableCell>
               <TableCell>
-                <NumberField control={control} name={`priceTiers.${i}.unitPriceCents`} label={`Tier ${i + 1} price`} disabled={disabled} dollars />
+                <NumberField
+                  control={control}
+                  name={`priceTiers.${i}.unitPriceCents`}
+                  label={`Tier ${i + 1} price`}
+                  disabled={disabled}
+                  dollars
+                />
               </TableCell>
               <TableCell align="right">
-                <RowButtons n={i} count={tiers.fields.length} disabled={disabled} what="tier" onRemove={() => tiers.remove(i)} />
+                <RowButtons
+                  n={i}
+                  count={tiers.fields.length}
+                  disabled={disabled}
+                  what="tier"
+                  onRemove={() => tiers.remove(i)}
+                />
               </TableCell>
             </TableRow>
           ))}
@@ -265,7 +353,10 @@ function PricingTab({ control, disabled, basePriceCents }: { control: C; disable
           disabled={disabled}
           onClick={() => {
             const last = values?.at(-1);
-            tiers.append({ minQuantity: last ? Math.max(2, Number(last.minQuantity) * 2) : 12, unitPriceCents: last ? Number(last.unitPriceCents) : basePriceCents });
+            tiers.append({
+              minQuantity: last ? Math.max(2, Number(last.minQuantity) * 2) : 12,
+              unitPriceCents: last ? Number(last.unitPriceCents) : basePriceCents,
+            });
           }}
         >
           Add tier
@@ -276,7 +367,21 @@ function PricingTab({ control, disabled, basePriceCents }: { control: C; disable
 }
 
 /** One option of the style: the option's own attributes, each offered or not, with its upcharge. */
-function OptionCard({ control, index, count, disabled, onMove, onRemove }: { control: C; index: number; count: number; disabled: boolean; onMove: (a: number, b: number) => void; onRemove: () => void }) {
+function OptionCard({
+  control,
+  index,
+  count,
+  disabled,
+  onMove,
+  onRemove,
+}: {
+  control: C;
+  index: number;
+  count: number;
+  disabled: boolean;
+  onMove: (a: number, b: number) => void;
+  onRemove: () => void;
+}) {
   const optionId = useWatch({ control, name: `options.${index}.optionId` });
   const detail = useLibraryDetail("options", ZOptionDetailSchema, optionId ?? null);
   const attrs = useFieldArray({ control, name: `options.${index}.attributes` });
@@ -289,7 +394,9 @@ function OptionCard({ control, index, count, disabled, onMove, onRemove }: { con
     // Keep the option's own order.
     const order = all.map((a) => a.id);
     const pos = order.indexOf(attributeId);
-    const before = chosen.filter((a) => order.indexOf(a.attributeId) !== -1 && order.indexOf(a.attributeId) < pos).length;
+    const before = chosen.filter(
+      (a) => order.indexOf(a.attributeId) !== -1 && order.indexOf(a.attributeId) < pos,
+    ).length;
     attrs.insert(before, { attributeId, upchargeCents: 0 });
   };
   const title = detail.data ? `${detail.data.name} (${detail.data.code})` : "Option";
@@ -299,19 +406,32 @@ function OptionCard({ control, index, count, disabled, onMove, onRemove }: { con
       <CardHeader
         title={title}
         slotProps={{ title: { variant: "subtitle1" } }}
-        action={<RowButtons n={index} count={count} disabled={disabled} what="option" onMove={onMove} onRemove={onRemove} />}
+        action={
+          <RowButtons n={index} count={count} disabled={disabled} what="option" onMove={onMove} onRemove={onRemove} />
+        }
       />
       <CardContent sx={{ pt: 0 }}>
         {detail.isPending ? <CircularProgress size={20} /> : null}
-        {detail.data && all.length === 0 ? <Typography sx={{ color: "text.secondary" }}>This option has no attributes yet: add them on the option's page.</Typography> : null}
+        {detail.data && all.length === 0 ? (
+          <Typography sx={{ color: "text.secondary" }}>
+            This option has no attributes yet: add them on the option's page.
+          </Typography>
+        ) : null}
         {all.length > 0 ? (
           <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
-            <Button size="small" disabled={disabled} onClick={() =>
+            <Button
+              size="small"
+              disabled={disabled}
+              onClick={() =>
                 attrs.replace([
-                  ...all.map((a) => ({ attributeId: a.id, upchargeCents: chosen.find((c) => c.attributeId === a.id)?.upchargeCents ?? 0 })),
+                  ...all.map((a) => ({
+                    attributeId: a.id,
+                    upchargeCents: chosen.find((c) => c.attributeId === a.id)?.upchargeCents ?? 0,
+                  })),
                   ...chosen.filter((c) => !all.some((a) => a.id === c.attributeId)),
                 ])
-              }>
+              }
+            >
               Offer all
             </Button>
           </Stack>
@@ -328,10 +448,19 @@ function OptionCard({ control, index, count, disabled, onMove, onRemove }: { con
                     onChange={() => toggle(a.id)}
                     slotProps={{ input: { "aria-label": `Offer ${a.name}` } }}
                   />
-                  {a.name} <Typography component="span" sx={{ color: "text.secondary" }}>({a.code})</Typography>
+                  {a.name}{" "}
+                  <Typography component="span" sx={{ color: "text.secondary" }}>
+                    ({a.code})
+                  </Typography>
                 </Box>
                 {at !== undefined ? (
-                  <NumberField control={control} name={`options.${index}.attributes.${at}.upchargeCents`} label={`${a.name} upcharge`} disabled={disabled} dollars />
+                  <NumberField
+                    control={control}
+                    name={`options.${index}.attributes.${at}.upchargeCents`}
+                    label={`${a.name} upcharge`}
+                    disabled={disabled}
+                    dollars
+                  />
                 ) : null}
               </Stack>
             );
@@ -352,7 +481,13 @@ function OptionCard({ control, index, count, disabled, onMove, onRemove }: { con
             );
           })}
         </Stack>
-        <Controller control={control} name={`options.${index}.optionId`} render={({ fieldState }) => <Box>{fieldState.error ? <Alert severity="error">{fieldState.error.message}</Alert> : null}</Box>} />
+        <Controller
+          control={control}
+          name={`options.${index}.optionId`}
+          render={({ fieldState }) => (
+            <Box>{fieldState.error ? <Alert severity="error">{fieldState.error.message}</Alert> : null}</Box>
+          )}
+        />
       </CardContent>
     </Card>
   );
@@ -363,9 +498,20 @@ function OptionsTab({ control, disabled }: { control: C; disabled: boolean }) {
   const chosen = useWatch({ control, name: "options" }) ?? [];
   return (
     <Stack spacing={2}>
-      <Typography sx={{ color: "text.secondary" }}>The options a buyer chooses, in order; under each, the attributes this style offers and what each adds per piece.</Typography>
+      <Typography sx={{ color: "text.secondary" }}>
+        The options a buyer chooses, in order; under each, the attributes this style offers and what each adds per
+        piece.
+      </Typography>
       {opts.fields.map((f, i) => (
-        <OptionCard key={f.id} control={control} index={i} count={opts.fields.length} disabled={disabled} onMove={opts.move} onRemove={() => opts.remove(i)} />
+        <OptionCard
+          key={f.id}
+          control={control}
+          index={i}
+          count={opts.fields.length}
+          disabled={disabled}
+          onMove={opts.move}
+          onRemove={() => opts.remove(i)}
+        />
       ))}
       {disabled ? null : (
         <Box sx={{ maxWidth: 360 }}>
@@ -386,19 +532,48 @@ function OptionsTab({ control, disabled }: { control: C; disabled: boolean }) {
   );
 }
 
-function MaterialsTab({ control, disabled, kind, choices }: { control: C; disabled: boolean; kind: "fabrics" | "parts"; choices: TLookupItem[] }) {
+function MaterialsTab({
+  control,
+  disabled,
+  kind,
+  choices,
+}: {
+  control: C;
+  disabled: boolean;
+  kind: "fabrics" | "parts";
+  choices: TLookupItem[];
+}) {
   const rows = useFieldArray({ control, name: kind });
   const noun = kind === "fabrics" ? "fabric" : "part";
   const Noun = kind === "fabrics" ? "Fabric" : "Part";
   return (
     <Stack spacing={2}>
       <Typography sx={{ color: "text.secondary" }}>
-        {kind === "fabrics" ? "The fabrics one garment consumes" : "The trims and components one garment needs"}; tie a row to an attribute when only that variant needs it.
+        {kind === "fabrics" ? "The fabrics one garment consumes" : "The trims and components one garment needs"}; tie a
+        row to an attribute when only that variant needs it.
       </Typography>
       {rows.fields.map((f, i) => (
-        <Stack key={f.id} direction={{ xs: "column", md: "row" }} spacing={1} sx={{ alignItems: { md: "flex-start" } }} data-testid={`${noun}-row-${i}`}>
-          <RefField control={control} name={kind === "fabrics" ? `fabrics.${i}.fabricId` : `parts.${i}.partId`} resource={kind} label={`${Noun} ${i + 1}`} disabled={disabled} />
-          <AttributeChoice control={control} name={`${kind}.${i}.attributeId`} label="For" choices={choices} disabled={disabled} />
+        <Stack
+          key={f.id}
+          direction={{ xs: "column", md: "row" }}
+          spacing={1}
+          sx={{ alignItems: { md: "flex-start" } }}
+          data-testid={`${noun}-row-${i}`}
+        >
+          <RefField
+            control={control}
+            name={kind === "fabrics" ? `fabrics.${i}.fabricId` : `parts.${i}.partId`}
+            resource={kind}
+            label={`${Noun} ${i + 1}`}
+            disabled={disabled}
+          />
+          <AttributeChoice
+            control={control}
+            name={`${kind}.${i}.attributeId`}
+            label="For"
+            choices={choices}
+            disabled={disabled}
+          />
           {kind === "fabrics" ? (
             <Controller
               control={control}
@@ -424,7 +599,13 @@ function MaterialsTab({ control, disabled, kind, choices }: { control: C; disabl
             label={kind === "fabrics" ? "Consumption" : "Quantity"}
             disabled={disabled}
           />
-          <RowButtons n={i} count={rows.fields.length} disabled={disabled} what={noun} onRemove={() => rows.remove(i)} />
+          <RowButtons
+            n={i}
+            count={rows.fields.length}
+            disabled={disabled}
+            what={noun}
+            onRemove={() => rows.remove(i)}
+          />
         </Stack>
       ))}
       <Box>
@@ -433,7 +614,12 @@ function MaterialsTab({ control, disabled, kind, choices }: { control: C; disabl
           disabled={disabled}
           onClick={() =>
             kind === "fabrics"
-              ? rows.append({ fabricId: null as unknown as number, attributeId: null, placement: null, consumption: 1 } as never)
+              ? rows.append({
+                  fabricId: null as unknown as number,
+                  attributeId: null,
+                  placement: null,
+                  consumption: 1,
+                } as never)
               : rows.append({ partId: null as unknown as number, attributeId: null, quantity: 1 } as never)
           }
         >
@@ -448,17 +634,48 @@ function InstructionsTab({ control, disabled }: { control: C; disabled: boolean 
   const steps = useFieldArray({ control, name: "instructions" });
   return (
     <Stack spacing={2}>
-      <Typography sx={{ color: "text.secondary" }}>The construction steps in order. Leave the machine empty to use the instruction's own.</Typography>
+      <Typography sx={{ color: "text.secondary" }}>
+        The construction steps in order. Leave the machine empty to use the instruction's own.
+      </Typography>
       {steps.fields.map((f, i) => (
-        <Stack key={f.id} direction={{ xs: "column", md: "row" }} spacing={1} sx={{ alignItems: { md: "flex-start" } }} data-testid={`step-row-${i}`}>
+        <Stack
+          key={f.id}
+          direction={{ xs: "column", md: "row" }}
+          spacing={1}
+          sx={{ alignItems: { md: "flex-start" } }}
+          data-testid={`step-row-${i}`}
+        >
           <Typography sx={{ width: 56, pt: 1 }}>Step {i + 1}</Typography>
-          <RefField control={control} name={`instructions.${i}.instructionId`} resource="instructions" label={`Instruction ${i + 1}`} disabled={disabled} />
-          <RefField control={control} name={`instructions.${i}.machineId`} resource="machines" label={`Machine ${i + 1} (instruction's own if empty)`} disabled={disabled} />
-          <RowButtons n={i} count={steps.fields.length} disabled={disabled} what="step" onMove={steps.move} onRemove={() => steps.remove(i)} />
+          <RefField
+            control={control}
+            name={`instructions.${i}.instructionId`}
+            resource="instructions"
+            label={`Instruction ${i + 1}`}
+            disabled={disabled}
+          />
+          <RefField
+            control={control}
+            name={`instructions.${i}.machineId`}
+            resource="machines"
+            label={`Machine ${i + 1} (instruction's own if empty)`}
+            disabled={disabled}
+          />
+          <RowButtons
+            n={i}
+            count={steps.fields.length}
+            disabled={disabled}
+            what="step"
+            onMove={steps.move}
+            onRemove={() => steps.remove(i)}
+          />
         </Stack>
       ))}
       <Box>
-        <Button startIcon={<Add />} disabled={disabled} onClick={() => steps.append({ instructionId: null as unknown as number, machineId: null })}>
+        <Button
+          startIcon={<Add />}
+          disabled={disabled}
+          onClick={() => steps.append({ instructionId: null as unknown as number, machineId: null })}
+        >
           Add step
         </Button>
       </Box>
@@ -472,7 +689,19 @@ const PROFILE_RESOURCES: Record<TApplyProfileRequest["kind"], { resource: string
   instruction: { resource: "instructionProfiles", label: "Instruction profile" },
 };
 
-function ApplyProfileDialog({ kind, dirty, busy, onApply, onClose }: { kind: TApplyProfileRequest["kind"] | null; dirty: boolean; busy: boolean; onApply: (id: number) => void; onClose: () => void }) {
+function ApplyProfileDialog({
+  kind,
+  dirty,
+  busy,
+  onApply,
+  onClose,
+}: {
+  kind: TApplyProfileRequest["kind"] | null;
+  dirty: boolean;
+  busy: boolean;
+  onApply: (id: number) => void;
+  onClose: () => void;
+}) {
   const [profileId, setProfileId] = useState<number | null>(null);
   const spec = kind ? PROFILE_RESOURCES[kind] : null;
   return (
@@ -486,12 +715,22 @@ function ApplyProfileDialog({ kind, dirty, busy, onApply, onClose }: { kind: TAp
               ? "Its parts are added to the style's parts."
               : "Its steps are added after the style's steps."}
         </Typography>
-        {dirty ? <Alert severity="warning" sx={{ mb: 2 }}>The profile is applied to the saved composition: unsaved changes below will be lost.</Alert> : null}
-        {spec ? <RefSelect resource={spec.resource} label={spec.label} value={profileId} onChange={setProfileId} /> : null}
+        {dirty ? (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            The profile is applied to the saved composition: unsaved changes below will be lost.
+          </Alert>
+        ) : null}
+        {spec ? (
+          <RefSelect resource={spec.resource} label={spec.label} value={profileId} onChange={setProfileId} />
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" disabled={profileId === null || busy} onClick={() => profileId !== null && onApply(profileId)}>
+        <Button
+          variant="contained"
+          disabled={profileId === null || busy}
+          onClick={() => profileId !== null && onApply(profileId)}
+        >
           Apply
         </Button>
       </DialogActions>
@@ -501,7 +740,15 @@ function ApplyProfileDialog({ kind, dirty, busy, onApply, onClose }: { kind: TAp
 
 const tabErrors = (errors: FieldErrors<Values>, key: (typeof TABS)[number]["key"]) => Boolean(errors[key]);
 
-function CompositionEditor({ styleId, composition, canEdit }: { styleId: number; composition: TStyleComposition; canEdit: boolean }) {
+function CompositionEditor({
+  styleId,
+  composition,
+  canEdit,
+}: {
+  styleId: number;
+  composition: TStyleComposition;
+  canEdit: boolean;
+}) {
   const save = useSaveComposition(styleId);
   const apply = useApplyProfile(styleId);
   const [tab, setTab] = useState(0);
@@ -554,7 +801,12 @@ function CompositionEditor({ styleId, composition, canEdit }: { styleId: number;
   };
 
   return (
-    <Card component="form" noValidate onSubmit={handleSubmit(onSubmit, () => setFormError("Check the marked fields."))} aria-label="Composition">
+    <Card
+      component="form"
+      noValidate
+      onSubmit={handleSubmit(onSubmit, () => setFormError("Check the marked fields."))}
+      aria-label="Composition"
+    >
       <CardHeader
         title="Composition"
         subheader="Price tiers, options, materials and construction"
@@ -584,7 +836,14 @@ function CompositionEditor({ styleId, composition, canEdit }: { styleId: number;
           </MenuItem>
         ))}
       </Menu>
-      <ApplyProfileDialog key={profileKind ?? "closed"} kind={profileKind} dirty={isDirty} busy={apply.isPending} onApply={onApply} onClose={() => setProfileKind(null)} />
+      <ApplyProfileDialog
+        key={profileKind ?? "closed"}
+        kind={profileKind}
+        dirty={isDirty}
+        busy={apply.isPending}
+        onApply={onApply}
+        onClose={() => setProfileKind(null)}
+      />
       <CardContent>
         {formError ? (
           <Alert severity="error" sx={{ mb: 2 }} role="alert">

@@ -1,11 +1,23 @@
-import { Alert, Button, Card, CardContent, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from "@mui/material";
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  Table,
+  TableBody,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableRow,
+  Typography,
+} from "@mui/material";
 import { Link as RouterLink, useParams } from "react-router";
 import { PageLoader } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
+import { messageOf } from "../../../lib/api-error";
 import { money } from "../resources/format";
 import { useCanEditLibrary } from "../shared/library-list-page";
 import { parseStyleId, useComposition } from "./api";
-import { messageOf } from "../../../lib/api-error";
 
 const minutes = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 2 });
 
@@ -77,7 +89,9 @@ export default function StyleInstructionsPage() {
                 <TableRow>
                   <TableCell colSpan={4}>
                     Total minutes
-                    {c.labourCentsPerMinute !== null ? ` (labour at ${money(c.labourCentsPerMinute)} a minute: ${money(Math.round(total * c.labourCentsPerMinute))})` : ""}
+                    {c.labourCentsPerMinute !== null
+                      ? ` (labour at ${money(c.labourCentsPerMinute)} a minute: ${money(Math.round(total * c.labourCentsPerMinute))})`
+                      : ""}
                   </TableCell>
                   <TableCell align="right" data-testid="total-minutes">
                     {minutes(total)}

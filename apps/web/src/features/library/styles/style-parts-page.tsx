@@ -1,13 +1,28 @@
-import { Alert, Button, Card, CardContent, CardHeader, Chip, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from "@mui/material";
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableRow,
+  Typography,
+} from "@mui/material";
 import { Link as RouterLink, useParams } from "react-router";
 import { PageLoader } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
+import { messageOf } from "../../../lib/api-error";
 import { money } from "../resources/format";
 import { useCanEditLibrary } from "../shared/library-list-page";
 import { parseStyleId, useComposition } from "./api";
-import { messageOf } from "../../../lib/api-error";
 
-const lineCost = (quantity: number, costCents: number | null) => (costCents === null ? null : Math.round(quantity * costCents));
+const lineCost = (quantity: number, costCents: number | null) =>
+  costCents === null ? null : Math.round(quantity * costCents);
 const qty = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 4 });
 
 /** A style's bill of materials, read-only: fabrics and parts per garment with their cost (styles/styleParts/:id). */
@@ -24,7 +39,8 @@ export default function StylePartsPage() {
     ...c.fabrics.filter((f) => f.attributeId === null).map((f) => lineCost(f.consumption, f.costCents) ?? 0),
     ...c.parts.filter((p) => p.attributeId === null).map((p) => lineCost(p.quantity, p.costCents) ?? 0),
   ].reduce((a, b) => a + b, 0);
-  const forCell = (name: string | null) => (name ? <Chip size="small" variant="outlined" label={`${name} only`} /> : "All variants");
+  const forCell = (name: string | null) =>
+    name ? <Chip size="small" variant="outlined" label={`${name} only`} /> : "All variants";
   return (
     <>
       <PageHeader
@@ -69,7 +85,10 @@ export default function StylePartsPage() {
                   <TableRow key={`${f.fabricId}-${i}`}>
                     <TableCell>{f.code}</TableCell>
                     <TableCell>
-                      {f.name} {f.outOfStock ? <Chip size="small" color="error" variant="outlined" label="Out of stock" /> : null}
+                      {f.name}{" "}
+                      {f.outOfStock ? (
+                        <Chip size="small" color="error" variant="outlined" label="Out of stock" />
+                      ) : null}
                     </TableCell>
                     <TableCell>{f.placement ?? "—"}</TableCell>
                     <TableCell>{forCell(f.attributeName)}</TableCell>
@@ -77,7 +96,9 @@ export default function StylePartsPage() {
                       {qty(f.consumption)} {f.unit}
                     </TableCell>
                     {showCost ? <TableCell align="right">{money(f.costCents)}</TableCell> : null}
-                    {showCost ? <TableCell align="right">{money(lineCost(f.consumption, f.costCents))}</TableCell> : null}
+                    {showCost ? (
+                      <TableCell align="right">{money(lineCost(f.consumption, f.costCents))}</TableCell>
+                    ) : null}
                   </TableRow>
                 ))}
               </TableBody>
@@ -107,7 +128,10 @@ export default function StylePartsPage() {
                   <TableRow key={`${p.partId}-${i}`}>
                     <TableCell>{p.code}</TableCell>
                     <TableCell>
-                      {p.name} {p.outOfStock ? <Chip size="small" color="error" variant="outlined" label="Out of stock" /> : null}
+                      {p.name}{" "}
+                      {p.outOfStock ? (
+                        <Chip size="small" color="error" variant="outlined" label="Out of stock" />
+                      ) : null}
                     </TableCell>
                     <TableCell>{forCell(p.attributeName)}</TableCell>
                     <TableCell align="right">
