@@ -12,10 +12,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { accountRoutes } from "./modules/account/routes";
-import { assertBrandSignUpAllowed } from "./modules/accounts/hub-user.service";
-import { accountsRoutes } from "./modules/accounts/routes";
 import { billingRoutes } from "./modules/billing/routes";
+import { clientAccountRoutes } from "./modules/client-account/routes";
 import { clientsRoutes } from "./modules/clients/routes";
 import { devRoutes } from "./modules/dev/routes";
 import { filesRoutes } from "./modules/files/routes";
@@ -24,6 +22,8 @@ import { identityProviderFor } from "./modules/identity/provider-for";
 import { identityRoutes } from "./modules/identity/routes";
 import { integrationsRoutes } from "./modules/integrations/routes";
 import { libraryRoutes } from "./modules/library/routes";
+import { assertBrandSignUpAllowed } from "./modules/session/hub-user.service";
+import { sessionRoutes } from "./modules/session/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { installAccessGuard } from "./platform/access";
@@ -118,7 +118,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     }),
     { prefix: "/api/identity" },
   );
-  await app.register(accountsRoutes(db), { prefix: "/api" });
+  await app.register(sessionRoutes(db), { prefix: "/api" });
   const moduleDeps = {
     db,
     config,
@@ -129,7 +129,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   };
   await app.register(clientsRoutes(moduleDeps), { prefix: "/api" });
   await app.register(usersRoutes(moduleDeps), { prefix: "/api" });
-  await app.register(accountRoutes(moduleDeps), { prefix: "/api" });
+  await app.register(clientAccountRoutes(moduleDeps), { prefix: "/api" });
   await app.register(integrationsRoutes(moduleDeps), { prefix: "/api" });
   await app.register(billingRoutes(moduleDeps), { prefix: "/api" });
   await app.register(filesRoutes(moduleDeps), { prefix: "/api" });

@@ -1,4 +1,4 @@
-import { SESSION_CLIENT_HEADER, SESSION_CLIENT_STORAGE_KEY } from "@hub/contracts/accounts/session-client";
+import { SESSION_CLIENT_HEADER, SESSION_CLIENT_STORAGE_KEY } from "@hub/contracts/session/session-client";
 
 /**
  * Spec 4: internal users work in a stored session client. The choice lives in local storage (logout

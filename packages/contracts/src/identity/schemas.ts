@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZClientRequestSchema } from "../accounts/clients";
+import { ZClientRequestSchema } from "../clients/clients";
 import { MESSAGES } from "../common/messages";
 import { ZNewPasswordSchema } from "./password-policy";
 

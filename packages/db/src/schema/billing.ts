@@ -1,5 +1,6 @@
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { clients, users } from "./accounts";
+import { clients } from "./clients";
+import { users } from "./users";
 
 /** A client as the billing provider knows it (built-in ledger or Stripe customer). */
 export const billingCustomers = pgTable(

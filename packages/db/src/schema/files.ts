@@ -1,5 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { clients, users } from "./accounts";
+import { clients } from "./clients";
+import { users } from "./users";
 
 /** Files a client stored through the files adapter (local folder or S3-compatible storage). */
 export const storedFiles = pgTable(

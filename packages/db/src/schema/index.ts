@@ -1,5 +1,7 @@
-export * from "./accounts";
+export * from "./access";
+export * from "./audit";
 export * from "./billing";
+export * from "./clients";
 export * from "./files";
 export * from "./identity";
 export * from "./integrations";
@@ -7,3 +9,5 @@ export * from "./library";
 export * from "./library-imports";
 export * from "./platform";
 export * from "./product-dev";
+export * from "./session";
+export * from "./users";

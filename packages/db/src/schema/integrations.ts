@@ -1,5 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { clients, users } from "./accounts";
+import { clients } from "./clients";
+import { users } from "./users";
 
 /** API keys of a client: shown once, stored as a SHA-256 digest, revocable. */
 export const apiKeys = pgTable(

@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { factories, users } from "./accounts";
+import { factories } from "./clients";
+import { users } from "./users";
 
 /**
  * A CSV import of library rows (issue 4): validated first (every row, nothing written), kept here

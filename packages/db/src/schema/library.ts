@@ -12,7 +12,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { clients, factories, users } from "./accounts";
+import { clients, factories } from "./clients";
+import { users } from "./users";
 
 /**
  * The manufacturing library (issue 4): a facility's master data. Every row belongs to one facility

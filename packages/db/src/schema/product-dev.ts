@@ -1,5 +1,6 @@
 import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { clients, users } from "./accounts";
+import { clients } from "./clients";
+import { users } from "./users";
 
 /** Team types: ADMIN and DESIGN_TEAM make their members data admins. */
 export const teamTypes = pgTable("team_types", {

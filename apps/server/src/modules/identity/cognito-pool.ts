@@ -14,7 +14,7 @@ import { sql } from "drizzle-orm";
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from "jose";
 import { HttpError } from "../../platform/errors";
 import { loadOnce } from "../../platform/load-once";
-import type { ensureHubUser } from "../accounts/hub-user.service";
+import type { ensureHubUser } from "../session/hub-user.service";
 import { type IdentityProvider, identityError } from "./provider";
 
 /** What `ensureHubUser` needs: the confirmed user's attributes, and a brand sign-up's request. */

@@ -1,7 +1,7 @@
 import type { HubDb } from "@hub/db";
 import type { HubConfig } from "../../platform/config";
 import type { Mailer } from "../../platform/mail";
-import { ensureHubUser } from "../accounts/hub-user.service";
+import { ensureHubUser } from "../session/hub-user.service";
 import { createBuiltinPool } from "./builtin-pool";
 import { createCognitoPool } from "./cognito-pool";
 import type { IdentityProvider } from "./provider";

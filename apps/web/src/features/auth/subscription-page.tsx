@@ -1,11 +1,11 @@
-import type { TPlanList } from "@hub/contracts/accounts/account";
+import type { TPlanList } from "@hub/contracts/client-account/client-account";
 import { Alert, Button, Link, Skeleton, Stack, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { usePageTitle } from "../../components/guards";
 import { publicRequest } from "../../lib/api";
 import { messageOf } from "../../lib/api-error";
-import { PlanCards } from "../account/plan-cards";
+import { PlanCards } from "../client-account/plan-cards";
 import { AuthLayout } from "./auth-layout";
 
 /** /auth/subscription: a brand signing up sees the plans, then creates its account. */

@@ -1,9 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  type TAddCardRequest,
-  type TAddCardRequestInput,
-  ZAddCardRequestSchema,
-} from "@hub/contracts/accounts/billing";
+import { type TAddCardRequest, type TAddCardRequestInput, ZAddCardRequestSchema } from "@hub/contracts/billing/billing";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify";

@@ -5,7 +5,7 @@ import {
   ZPaymentMethodSchema,
   ZPortalSessionResponseSchema,
   ZRemovePaymentMethodResponseSchema,
-} from "@hub/contracts/accounts/billing";
+} from "@hub/contracts/billing/billing";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { readSessionClientId } from "../../lib/session-client";

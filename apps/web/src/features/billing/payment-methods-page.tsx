@@ -1,4 +1,4 @@
-import type { TPaymentMethod } from "@hub/contracts/accounts/billing";
+import type { TPaymentMethod } from "@hub/contracts/billing/billing";
 import AccountBalance from "@mui/icons-material/AccountBalance";
 import CreditCard from "@mui/icons-material/CreditCard";
 import {

@@ -5,7 +5,7 @@ import {
   ZClientFormOptionsSchema,
   ZClientLimitedListSchema,
   ZClientPageSchema,
-} from "@hub/contracts/accounts/clients";
+} from "@hub/contracts/clients/clients";
 import type { TPageQuery } from "@hub/contracts/common/paging";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";

@@ -5,7 +5,7 @@ import {
   type TClientRequest,
   type TClientRequestInput,
   ZClientRequestSchema,
-} from "@hub/contracts/accounts/clients";
+} from "@hub/contracts/clients/clients";
 import {
   Alert,
   Box,

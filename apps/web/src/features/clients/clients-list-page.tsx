@@ -1,4 +1,4 @@
-import { CLIENT_DEFAULT_SORT, type TClientListItem } from "@hub/contracts/accounts/clients";
+import { CLIENT_DEFAULT_SORT, type TClientListItem } from "@hub/contracts/clients/clients";
 import Add from "@mui/icons-material/Add";
 import { Alert, Button, Chip, Link } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";

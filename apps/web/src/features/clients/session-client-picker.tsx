@@ -1,4 +1,4 @@
-import type { TClientLimited } from "@hub/contracts/accounts/clients";
+import type { TClientLimited } from "@hub/contracts/clients/clients";
 import { Autocomplete, TextField } from "@mui/material";
 import { useEffect } from "react";
 import { useAuth } from "../../lib/auth/auth-context";

@@ -1,4 +1,4 @@
-import { SESSION_CLIENT_USER_TYPES } from "@hub/contracts/accounts/session-client";
+import { SESSION_CLIENT_USER_TYPES } from "@hub/contracts/session/session-client";
 import { lazy, Suspense } from "react";
 import { useAuth } from "../../lib/auth/auth-context";
 

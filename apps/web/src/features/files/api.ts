@@ -1,11 +1,11 @@
+import type { TPageQuery } from "@hub/contracts/common/paging";
 import {
   type TStoredFile,
   ZPrintFileDeleteResponseSchema,
   ZPrintFilePageSchema,
   ZPrintFileSettingsSchema,
   ZStoredFileSchema,
-} from "@hub/contracts/accounts/files";
-import type { TPageQuery } from "@hub/contracts/common/paging";
+} from "@hub/contracts/files/files";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { downloadFile, uploadWithProgress } from "../../lib/transfer";

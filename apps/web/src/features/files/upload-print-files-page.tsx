@@ -4,7 +4,7 @@ import {
   PRINT_FILE_EXTENSIONS,
   printFileExtension,
   type TStoredFile,
-} from "@hub/contracts/accounts/files";
+} from "@hub/contracts/files/files";
 import CloudUpload from "@mui/icons-material/CloudUpload";
 import Delete from "@mui/icons-material/Delete";
 import Download from "@mui/icons-material/Download";

@@ -9,7 +9,7 @@ import {
   type TStoreCredentialsInput,
   ZShippingCredentialsSchema,
   ZStoreCredentialsSchema,
-} from "@hub/contracts/accounts/integrations";
+} from "@hub/contracts/integrations/integrations";
 import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Skeleton, Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from "react-hook-form";

@@ -5,7 +5,7 @@ import {
   type TApiKeyCreated,
   type TApiKeyCreateInput,
   ZApiKeyCreateSchema,
-} from "@hub/contracts/accounts/integrations";
+} from "@hub/contracts/integrations/integrations";
 import Add from "@mui/icons-material/Add";
 import ContentCopy from "@mui/icons-material/ContentCopy";
 import {

@@ -11,7 +11,7 @@ import {
   ZIntegrationSchema,
   ZIntegrationTestResultSchema,
   ZSoftwareRequestResultSchema,
-} from "@hub/contracts/accounts/integrations";
+} from "@hub/contracts/integrations/integrations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, request } from "../../lib/api";
 import { readSessionClientId } from "../../lib/session-client";

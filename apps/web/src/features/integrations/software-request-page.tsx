@@ -3,7 +3,7 @@ import {
   type TSoftwareRequest,
   type TSoftwareRequestInput,
   ZSoftwareRequestSchema,
-} from "@hub/contracts/accounts/integrations";
+} from "@hub/contracts/integrations/integrations";
 import { Alert, Box, Button, Paper, Stack } from "@mui/material";
 import { useState } from "react";
 import { useForm } from "react-hook-form";

@@ -6,7 +6,7 @@ import {
   ZUserDetailSchema,
   ZUserFormOptionsSchema,
   ZUserPageSchema,
-} from "@hub/contracts/accounts/users";
+} from "@hub/contracts/users/users";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { queryKeys } from "../../lib/query-client";

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { USER_TYPES } from "@hub/contracts/access/user-types";
-import { type TCreateAccountRequest, ZCreateAccountRequestSchema } from "@hub/contracts/accounts/users";
+import { type TCreateAccountRequest, ZCreateAccountRequestSchema } from "@hub/contracts/users/users";
 import { MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";

@@ -5,7 +5,7 @@ import {
   type TUserUpdateRequest,
   toUserUpdateRequest,
   ZUserUpdateRequestSchema,
-} from "@hub/contracts/accounts/users";
+} from "@hub/contracts/users/users";
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import {
   Alert,

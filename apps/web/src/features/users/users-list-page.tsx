@@ -1,5 +1,5 @@
 import { USER_TYPES } from "@hub/contracts/access/user-types";
-import type { TUserListItem } from "@hub/contracts/accounts/users";
+import type { TUserListItem } from "@hub/contracts/users/users";
 import Add from "@mui/icons-material/Add";
 import { Alert, Button, Chip, MenuItem, Stack, TextField } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";

@@ -16,7 +16,7 @@ import {
 import { Suspense, useState } from "react";
 import { Outlet, Link as RouterLink } from "react-router";
 import { PageLoader } from "../../components/loading-screen";
-import { AccountGuards } from "../../features/account/account-guards";
+import { AccountGuards } from "../../features/client-account/account-guards";
 import { SessionClientSwitcher } from "../../features/clients/session-client-switcher";
 import { QueryProvider } from "../../lib/query-provider";
 import { useSettings } from "../../lib/settings/settings-context";

@@ -1,4 +1,4 @@
-import { accountGuardRedirect } from "@hub/contracts/accounts/account";
+import { accountGuardRedirect } from "@hub/contracts/client-account/client-account";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useAuth } from "../../lib/auth/auth-context";

@@ -45,7 +45,7 @@ const errors = {
 const yourAccount: Access = { signedIn: true, card: "yourAccount" };
 
 /** The account area's routes (issue 3): Your Account, plans, client users and invitations, addresses. */
-export const accountRoutes =
+export const clientAccountRoutes =
   ({ db, config, mailer }: ModuleDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(

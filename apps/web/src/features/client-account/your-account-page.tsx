@@ -1,4 +1,4 @@
-import type { TPlan, TYourAccount } from "@hub/contracts/accounts/account";
+import type { TPlan, TYourAccount } from "@hub/contracts/client-account/client-account";
 import {
   Alert,
   AlertTitle,

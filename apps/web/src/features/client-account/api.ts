@@ -13,7 +13,7 @@ import {
   ZPlanListSchema,
   ZSubscriptionSchema,
   ZYourAccountSchema,
-} from "@hub/contracts/accounts/account";
+} from "@hub/contracts/client-account/client-account";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, request } from "../../lib/api";
 

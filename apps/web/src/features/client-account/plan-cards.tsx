@@ -1,4 +1,4 @@
-import type { TPlan } from "@hub/contracts/accounts/account";
+import type { TPlan } from "@hub/contracts/client-account/client-account";
 import CheckCircle from "@mui/icons-material/CheckCircle";
 import { Box, Card, CardActions, CardContent, Chip, Stack, Typography } from "@mui/material";
 import type { ReactNode } from "react";

@@ -4,7 +4,7 @@ import {
   type TInvitation,
   type TInvitationCreate,
   ZInvitationCreateSchema,
-} from "@hub/contracts/accounts/account";
+} from "@hub/contracts/client-account/client-account";
 import PersonAdd from "@mui/icons-material/PersonAdd";
 import {
   Alert,

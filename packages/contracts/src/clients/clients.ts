@@ -8,7 +8,11 @@ import { pageOf, ZPageQuerySchema } from "../common/paging";
 export const CLIENT_SORT_FIELDS = ["clientName", "siteName", "createdAt", "active"] as const;
 export const CLIENT_DEFAULT_SORT = "clientName,asc";
 
-export { SESSION_CLIENT_HEADER, SESSION_CLIENT_STORAGE_KEY, SESSION_CLIENT_USER_TYPES } from "./session-client";
+export {
+  SESSION_CLIENT_HEADER,
+  SESSION_CLIENT_STORAGE_KEY,
+  SESSION_CLIENT_USER_TYPES,
+} from "../session/session-client";
 
 export const CLIENT_MESSAGES = {
   clientNameRequired: "Client name is required",

@@ -22,7 +22,7 @@ const errors = {
   404: ZErrorResponseSchema,
 };
 
-export const accountsRoutes =
+export const sessionRoutes =
   (db: HubDb): FastifyPluginAsyncZod =>
   async (app) => {
     /** The session: the signed-in user's profile. Internal admins may load another user's. */

@@ -4,7 +4,7 @@ import {
   type TAddressRequest,
   type TAddressRequestParsed,
   ZAddressRequestSchema,
-} from "@hub/contracts/accounts/account";
+} from "@hub/contracts/client-account/client-account";
 import Add from "@mui/icons-material/Add";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";

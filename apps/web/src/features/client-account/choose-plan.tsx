@@ -1,4 +1,4 @@
-import type { TPlan } from "@hub/contracts/accounts/account";
+import type { TPlan } from "@hub/contracts/client-account/client-account";
 import { Alert, Box, Button, Link, Skeleton, Typography } from "@mui/material";
 import { type ReactNode, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
