@@ -1,5 +1,5 @@
 import type { TErrorCode, TErrorResponse } from "@hub/contracts";
-import { MESSAGES } from "@hub/contracts";
+import { MESSAGES, ZErrorResponseSchema } from "@hub/contracts";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
@@ -75,3 +75,15 @@ export const sendNotFound = (request: FastifyRequest, reply: FastifyReply) =>
     error: "NOT_FOUND",
     message: `No endpoint ${request.method} ${request.url.split("?")[0]}.`,
   } satisfies TErrorResponse);
+
+type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429;
+
+/**
+ * The error answers a route documents, all in the one error shape. A signed-in route answers 400,
+ * 401, 403 and 404; name any others it adds: `response: { 200: ZFoo, ...errorResponses(409) }`.
+ */
+export const errorResponses = <const S extends ErrorStatus[]>(...extra: S) => {
+  const out = {} as Record<400 | 401 | 403 | 404 | S[number], typeof ZErrorResponseSchema>;
+  for (const status of [400, 401, 403, 404, ...extra] as const) out[status as 400] = ZErrorResponseSchema;
+  return out;
+};

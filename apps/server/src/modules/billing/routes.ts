@@ -2,7 +2,6 @@ import {
   ZAddBankAccountRequestSchema,
   ZAddCardRequestSchema,
   ZChargeRequestSchema,
-  ZErrorResponseSchema,
   ZLedgerEntrySchema,
   ZLedgerListSchema,
   ZLedgerQuerySchema,
@@ -19,20 +18,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../platform/access";
 import { recordAudit } from "../../platform/audit";
 import type { ModuleDeps } from "../../platform/deps";
-import { HttpError, notFound } from "../../platform/errors";
+import { errorResponses, HttpError, notFound } from "../../platform/errors";
 import { idempotencyKeyOf } from "../../platform/idempotency";
 import { billingClientOf, namedClient } from "./billing.service";
 
 const tags = ["billing"];
 
-const errors = {
-  400: ZErrorResponseSchema,
-  401: ZErrorResponseSchema,
-  402: ZErrorResponseSchema,
-  403: ZErrorResponseSchema,
-  404: ZErrorResponseSchema,
-  409: ZErrorResponseSchema,
-};
+const errors = errorResponses(402, 409);
 
 /**
  * Who may call what:

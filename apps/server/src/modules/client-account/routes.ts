@@ -9,7 +9,6 @@ import {
   ZClientUsersQuerySchema,
   ZClientUsersResponseSchema,
   ZClientUserUpdateSchema,
-  ZErrorResponseSchema,
   ZGuardStatusSchema,
   ZInvitationCreateSchema,
   ZInvitationListSchema,
@@ -22,6 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../platform/access";
 import type { ModuleDeps } from "../../platform/deps";
+import { errorResponses } from "../../platform/errors";
 import { createAddress, deleteAddress, listAddresses, updateAddress } from "./addresses.service";
 import {
   createInvitation,
@@ -34,13 +34,7 @@ import {
 import { choosePlan, getGuardStatus, getSubscription, getYourAccount, listPlans } from "./subscription.service";
 
 const tags = ["account"];
-const errors = {
-  400: ZErrorResponseSchema,
-  401: ZErrorResponseSchema,
-  403: ZErrorResponseSchema,
-  404: ZErrorResponseSchema,
-  409: ZErrorResponseSchema,
-};
+const errors = errorResponses(409);
 /** Every account screen hangs off the Your Account card; client-admin-only actions are checked in the services. */
 const yourAccount: Access = { signedIn: true, card: "yourAccount" };
 

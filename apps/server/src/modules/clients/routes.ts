@@ -8,7 +8,6 @@ import {
   ZClientPageSchema,
   ZClientRequestSchema,
   ZClientSiteDataSchema,
-  ZErrorResponseSchema,
   ZFindByClientIdQuerySchema,
   ZSiteNameQuerySchema,
 } from "@hub/contracts";
@@ -16,6 +15,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../platform/access";
 import { sendCsv } from "../../platform/csv";
 import type { ModuleDeps } from "../../platform/deps";
+import { errorResponses } from "../../platform/errors";
 import {
   clientFormOptions,
   clientForSiteName,
@@ -29,13 +29,7 @@ import {
 } from "./clients.service";
 
 const tags = ["clients"];
-const errors = {
-  400: ZErrorResponseSchema,
-  401: ZErrorResponseSchema,
-  403: ZErrorResponseSchema,
-  404: ZErrorResponseSchema,
-  409: ZErrorResponseSchema,
-};
+const errors = errorResponses(409);
 
 /**
  * Who may call what:

@@ -2,7 +2,6 @@ import fastifyMultipart from "@fastify/multipart";
 import {
   FILES_MESSAGES,
   PRINT_FILE_EXTENSIONS,
-  ZErrorResponseSchema,
   ZPrintFileDeleteResponseSchema,
   ZPrintFileIdParamsSchema,
   ZPrintFileListQuerySchema,
@@ -13,17 +12,11 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../platform/access";
 import type { ModuleDeps } from "../../platform/deps";
-import { badRequest, notFound } from "../../platform/errors";
+import { badRequest, errorResponses, notFound } from "../../platform/errors";
 import { deletePrintFile, filesClientOf, listPrintFiles, printFileOf, storePrintFile } from "./print-files.service";
 
 const tags = ["files"];
-const errors = {
-  400: ZErrorResponseSchema,
-  401: ZErrorResponseSchema,
-  403: ZErrorResponseSchema,
-  404: ZErrorResponseSchema,
-  413: ZErrorResponseSchema,
-};
+const errors = errorResponses(413);
 
 /** Print files: the 'uploadPrintFiles' card; client users for their client, internal users for their session client. */
 const PRINT_FILES: Access = { signedIn: true, card: "uploadPrintFiles" };

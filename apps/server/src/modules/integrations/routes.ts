@@ -5,7 +5,6 @@ import {
   ZApiKeyListSchema,
   ZApiKeySchema,
   ZApiKeyWhoamiSchema,
-  ZErrorResponseSchema,
   ZIntegrationListSchema,
   ZIntegrationPlatformParamsSchema,
   ZIntegrationSchema,
@@ -19,16 +18,12 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Access, principalOf } from "../../platform/access";
 import type { ModuleDeps } from "../../platform/deps";
+import { errorResponses } from "../../platform/errors";
 import { createApiKey, listApiKeys, revokeApiKey, whoami } from "./api-keys.service";
 import { deleteIntegration, listIntegrations, saveIntegration, testIntegration } from "./integrations.service";
 import { sendSoftwareRequest } from "./software-request.service";
 
-const errors = {
-  400: ZErrorResponseSchema,
-  401: ZErrorResponseSchema,
-  403: ZErrorResponseSchema,
-  404: ZErrorResponseSchema,
-};
+const errors = errorResponses();
 
 /**
  * Who may call what (cards from the nav tree; scoping and client-admin checks in the services):

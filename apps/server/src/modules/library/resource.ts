@@ -6,7 +6,6 @@ import {
   type TPage,
   ZArchiveRequestSchema,
   ZDeletedSchema,
-  ZErrorResponseSchema,
   ZIdParamsSchema,
   ZLibraryListQuerySchema,
   ZLookupListSchema,
@@ -20,7 +19,7 @@ import type { z } from "zod";
 import { type Access, principalOf } from "../../platform/access";
 import { recordAudit } from "../../platform/audit";
 import { sendCsv, toCsv } from "../../platform/csv";
-import { conflict, HttpError, notFound } from "../../platform/errors";
+import { conflict, errorResponses, HttpError, notFound } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { factoryScope, resolveOwnerFactory } from "./scope";
@@ -86,13 +85,7 @@ export type LibraryResource<TReq extends { factoryId?: number | undefined }, TDe
   access?: { read?: Access; write?: Access };
 };
 
-const errors = {
-  400: ZErrorResponseSchema,
-  401: ZErrorResponseSchema,
-  403: ZErrorResponseSchema,
-  404: ZErrorResponseSchema,
-  409: ZErrorResponseSchema,
-};
+const errors = errorResponses(409);
 
 /** Dates become ISO strings on the wire; `numeric` columns already come back as numbers. */
 export const toWire = (row: Row): Row => {

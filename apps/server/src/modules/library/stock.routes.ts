@@ -3,7 +3,6 @@ import fastifyMultipart from "@fastify/multipart";
 import {
   INSTRUCTION_IMAGE_MAX_BYTES,
   LIBRARY_EDITOR_TYPES,
-  ZErrorResponseSchema,
   ZFabricDetailSchema,
   ZIdParamsSchema,
   ZInstructionImageSchema,
@@ -20,7 +19,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../platform/access";
 import { recordAudit } from "../../platform/audit";
 import type { ModuleDeps } from "../../platform/deps";
-import { badRequest, notFound } from "../../platform/errors";
+import { badRequest, errorResponses, notFound } from "../../platform/errors";
 import { searchAny } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { libraryService } from "./resource";
@@ -29,13 +28,7 @@ import { fabricsResource, namesOf, partsResource } from "./resources/materials";
 import { factoryScope } from "./scope";
 
 const tags = ["library"];
-const errors = {
-  400: ZErrorResponseSchema,
-  401: ZErrorResponseSchema,
-  403: ZErrorResponseSchema,
-  404: ZErrorResponseSchema,
-  413: ZErrorResponseSchema,
-};
+const errors = errorResponses(413);
 
 const fabrics = libraryService(fabricsResource);
 const parts = libraryService(partsResource);

@@ -1,5 +1,4 @@
 import {
-  ZErrorResponseSchema,
   ZIpResponseSchema,
   ZLoginAuditRequestSchema,
   ZLoginAuditResponseSchema,
@@ -9,18 +8,13 @@ import {
 import type { HubDb } from "@hub/db";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../platform/access";
-import { forbidden, notFound } from "../../platform/errors";
+import { errorResponses, forbidden, notFound } from "../../platform/errors";
 import { loadPrincipal } from "../../platform/principal";
 import { recordLoginAudit } from "./login-audit.service";
 import { getUserData } from "./profile.service";
 
 const tags = ["accounts"];
-const errors = {
-  400: ZErrorResponseSchema,
-  401: ZErrorResponseSchema,
-  403: ZErrorResponseSchema,
-  404: ZErrorResponseSchema,
-};
+const errors = errorResponses();
 
 export const sessionRoutes =
   (db: HubDb): FastifyPluginAsyncZod =>

@@ -24,6 +24,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../platform/access";
 import { sendCsv } from "../../platform/csv";
 import type { ModuleDeps } from "../../platform/deps";
+import { errorResponses } from "../../platform/errors";
 import {
   createAccount,
   createUserRole,
@@ -42,12 +43,7 @@ import {
 } from "./users.service";
 
 const tags = ["users"];
-const errors = {
-  400: ZErrorResponseSchema,
-  401: ZErrorResponseSchema,
-  403: ZErrorResponseSchema,
-  404: ZErrorResponseSchema,
-};
+const errors = errorResponses();
 const writeErrors = { ...errors, 409: ZErrorResponseSchema };
 
 /** Internal admins with the 'users' card: spec 6, only admins fetch the internal admins and all user data. */

@@ -3,7 +3,6 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_RESOURCES,
   LIBRARY_EDITOR_TYPES,
-  ZErrorResponseSchema,
   ZImportIdParamsSchema,
   ZImportQuerySchema,
   ZImportReportSchema,
@@ -13,18 +12,12 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../../platform/access";
 import type { ModuleDeps } from "../../../platform/deps";
-import { badRequest } from "../../../platform/errors";
+import { badRequest, errorResponses } from "../../../platform/errors";
 import { idempotencyKeyOf } from "../../../platform/idempotency";
 import { applyImport, importReport, templateOf, validateImport } from "./import.service";
 
 const tags = ["library"];
-const errors = {
-  400: ZErrorResponseSchema,
-  401: ZErrorResponseSchema,
-  403: ZErrorResponseSchema,
-  404: ZErrorResponseSchema,
-  409: ZErrorResponseSchema,
-};
+const errors = errorResponses(409);
 const IMPORT: Access = { signedIn: true, card: "importCsv", types: LIBRARY_EDITOR_TYPES };
 
 /**

@@ -1,26 +1,17 @@
-import {
-  ZErrorResponseSchema,
-  ZSkuDecodeRequestSchema,
-  ZSkuDecodeResultSchema,
-  ZSkuDecodeWithRequestSchema,
-} from "@hub/contracts";
+import { ZSkuDecodeRequestSchema, ZSkuDecodeResultSchema, ZSkuDecodeWithRequestSchema } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../../platform/access";
 import type { ModuleDeps } from "../../../platform/deps";
+import { errorResponses } from "../../../platform/errors";
 import { libraryResource } from "../resource";
 import { resolveOwnerFactory } from "../scope";
 import { decodeSku, decodeWithForm } from "./decode";
 import { checkSkuMap, skuMapsResource } from "./resource";
 
 const tags = ["library"];
-const errors = {
-  400: ZErrorResponseSchema,
-  401: ZErrorResponseSchema,
-  403: ZErrorResponseSchema,
-  404: ZErrorResponseSchema,
-};
+const errors = errorResponses();
 const READ: Access = { signedIn: true, card: "skuMap" };
 
 /** The library's sku maps and the SKU decoder (issue 4). */

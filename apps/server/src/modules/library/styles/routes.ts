@@ -3,7 +3,6 @@ import {
   ZApplyProfileRequestSchema,
   ZCustomProductPriceRequestSchema,
   ZCustomProductPriceSchema,
-  ZErrorResponseSchema,
   ZIdParamsSchema,
   ZProductDetailsQuerySchema,
   ZProductDetailsSchema,
@@ -15,17 +14,12 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../../platform/access";
 import type { ModuleDeps } from "../../../platform/deps";
-import { forbidden } from "../../../platform/errors";
+import { errorResponses, forbidden } from "../../../platform/errors";
 import type { Principal } from "../../../platform/principal";
 import { applyProfile, readComposition, replaceComposition } from "./composition";
 import { getCustomProductPrice, getProductDetails, getProductPrice } from "./pricing";
 
-const errors = {
-  400: ZErrorResponseSchema,
-  401: ZErrorResponseSchema,
-  403: ZErrorResponseSchema,
-  404: ZErrorResponseSchema,
-};
+const errors = errorResponses();
 
 const read: Access = { signedIn: true, card: "styles" };
 const write: Access = { signedIn: true, card: "styles", types: LIBRARY_EDITOR_TYPES };
