@@ -9,7 +9,7 @@ import { schema } from "@hub/db";
 import { hash } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { LOGIN_LIMITS } from "../src/modules/identity/builtin-pool";
+import { addressDelayMs, LOGIN_LIMITS } from "../src/modules/identity/builtin-pool";
 import { ARGON2_OPTIONS } from "../src/modules/identity/password";
 import { createTestApp, DEMO_PASSWORD, hubUser, signedUpHubUser, type TestApp } from "./helpers/test-app";
 
@@ -318,14 +318,40 @@ describe("sign-in", () => {
     expectError(await signIn("raced", PASSWORD, address), 429, "LimitExceededException");
   });
 
-  test(`after ${LOGIN_LIMITS.perAddress} failures from one address, that address is refused for every user`, async () => {
+  test(`past ${LOGIN_LIMITS.perAddress} failures from one address, attempts from it are slowed, never refused: a right password still signs in`, async () => {
+    // One office behind NAT: many people mistyping, or someone spraying guesses over many users.
     const address = "198.51.100.20";
     const attempts = Array.from({ length: LOGIN_LIMITS.perAddress }, (_, i) =>
       signIn(`ghost-${i}`, "Wr0ng!pass", address),
     );
     for (const res of await Promise.all(attempts)) expectError(res, 400, "NotAuthorizedException");
-    expectError(await signIn("designer", DEMO_PASSWORD, address), 429, "LimitExceededException");
+    // Wrong passwords for real users past the threshold: still checked (400, not 429), each a little slower.
+    await register("neighbour");
+    for (const [i, username] of ["client", "neighbour"].entries()) {
+      const started = performance.now();
+      expectError(await signIn(username, "Wr0ng!pass", address), 400, "NotAuthorizedException");
+      expect(performance.now() - started).toBeGreaterThanOrEqual(addressDelayMs(LOGIN_LIMITS.perAddress + i + 1) - 5);
+    }
+    // A user the per-user limit has not locked signs in from that address, after the same wait.
+    const started = performance.now();
+    tokensOf(await signIn("designer", DEMO_PASSWORD, address));
+    expect(performance.now() - started).toBeGreaterThanOrEqual(addressDelayMs(LOGIN_LIMITS.perAddress + 3) - 5);
+    tokensOf(await signIn("neighbour", PASSWORD, address));
+    // Other addresses are not slowed.
     tokensOf(await signIn("designer", DEMO_PASSWORD, "198.51.100.21"));
+    // The per-user wall still stands behind the busy address.
+    for (let i = 0; i < LOGIN_LIMITS.perUser - 1; i++) {
+      expectError(await signIn("neighbour", `Wr0ng!pass${i}`, address), 400, "NotAuthorizedException");
+    }
+    expectError(await signIn("neighbour", PASSWORD, address), 429, "LimitExceededException");
+  });
+
+  test("the address brake grows with the failures over the threshold, up to its ceiling", () => {
+    expect(addressDelayMs(0)).toBe(0);
+    expect(addressDelayMs(LOGIN_LIMITS.perAddress)).toBe(0);
+    expect(addressDelayMs(LOGIN_LIMITS.perAddress + 1)).toBe(LOGIN_LIMITS.addressDelayMs);
+    expect(addressDelayMs(LOGIN_LIMITS.perAddress + 3)).toBe(3 * LOGIN_LIMITS.addressDelayMs);
+    expect(addressDelayMs(LOGIN_LIMITS.perAddress + 10_000)).toBe(LOGIN_LIMITS.addressDelayMaxMs);
   });
 
   test("right passwords never count against the limit, however many sign-ins there are", async () => {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { TCodeDelivery, TIdTokenClaims, TSignUpRequest, TTokens } from "@hub/contracts";
 import { ZIdTokenClaimsSchema } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
@@ -13,8 +14,27 @@ const sha256 = (value: string) => createHash("sha256").update(value).digest("hex
 const ISSUER = "hub-identity";
 const AUDIENCE = "hub-web";
 
-/** Failed sign-ins allowed per window before the user pool refuses more. */
-export const LOGIN_LIMITS = { windowMinutes: 15, perUser: 5, perAddress: 30 } as const;
+/**
+ * Failed sign-ins in a window. Per user it is a wall: past `perUser` the user pool refuses every
+ * attempt for that user, even the right password. Per address it is a brake, because one address
+ * may be a whole office behind NAT: past `perAddress`, every attempt from that address (right or
+ * wrong, so the wait tells nothing) waits `addressDelayMs` for each failure over the threshold, up
+ * to `addressDelayMaxMs`, before its password is checked, and is then checked as usual.
+ */
+export const LOGIN_LIMITS = {
+  windowMinutes: 15,
+  perUser: 5,
+  perAddress: 30,
+  addressDelayMs: 200,
+  addressDelayMaxMs: 5_000,
+} as const;
+
+/** How long an attempt waits, given its address's failures in the window (this attempt included). */
+export const addressDelayMs = (failures: number): number =>
+  Math.min(
+    LOGIN_LIMITS.addressDelayMaxMs,
+    Math.max(0, failures - LOGIN_LIMITS.perAddress) * LOGIN_LIMITS.addressDelayMs,
+  );
 export const CODE_RULES = { signupHours: 24, resetMinutes: 60, maxAttempts: 5 } as const;
 
 /** `clara@northwind.com` -> `c***@n***.com`, as the user pool shows a code's destination. */
@@ -192,7 +212,7 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
 
   /**
    * Counts an attempt as a failure before the password is checked, so that parallel attempts cannot
-   * all pass the limit before any of them is recorded (the count is a statement of its own, after
+   * all pass the per-user limit before any of them is recorded (the count is a statement of its own, after
    * the attempt is committed, so it sees every attempt committed before it). Refused attempts do not
    * count. The attempt's rows are answered so that an attempt that turns out not to be a failure
    * (the password was right) can be un-counted: by release(), or with the new session by
@@ -234,10 +254,13 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
       .leftJoin(schema.users, sql`lower(${schema.users.userName}) = lower(${schema.identityUsers.username})`);
     await pruneFailures();
     // Each count includes this attempt itself.
-    if (!row || row.perUser > LOGIN_LIMITS.perUser || row.perAddress > LOGIN_LIMITS.perAddress) {
+    if (!row || row.perUser > LOGIN_LIMITS.perUser) {
       await release();
       throw identityError.limitExceeded("Password attempts exceeded");
     }
+    // The address brake: a wait, never a refusal, so a busy office's right passwords still sign in.
+    const wait = addressDelayMs(row.perAddress);
+    if (wait > 0) await sleep(wait);
     return { rows, release, user: row.user, available: row.available };
   };
 
