@@ -34,6 +34,7 @@ import { type FilesAdapter, filesAdapterFor } from "./platform/files";
 import { type LogStream, loggerOptions } from "./platform/logging";
 import { type Mailer, outboxMailer, smtpMailer } from "./platform/mail";
 import { loadApiKeyPrincipal, loadPrincipal, withSessionClient } from "./platform/principal";
+import { installSecurityHeaders } from "./platform/security-headers";
 
 export type AppDeps = {
   config: HubConfig;
@@ -66,6 +67,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installSecurityHeaders(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -103,12 +105,6 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     },
     config.demoMode,
   );
-
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header("x-content-type-options", "nosniff");
-    reply.header("referrer-policy", "same-origin");
-    reply.header("x-frame-options", "DENY");
-  });
 
   await app.register(
     identityRoutes(identity, {

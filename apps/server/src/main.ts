@@ -1,5 +1,5 @@
 import { DatabaseLockedError } from "@hub/db";
-import { loadConfig } from "./platform/config";
+import { demoListenNote, loadConfig } from "./platform/config";
 import { openHubDatabase } from "./platform/database";
 
 const started = performance.now();
@@ -27,6 +27,7 @@ const main = async () => {
     {
       database: database.driver === "pglite" ? `embedded (${config.databaseDir})` : "postgresql",
       demoMode: config.demoMode,
+      network: demoListenNote(config) ?? undefined,
       startupMs: Math.round(performance.now() - started),
       startupSteps: { ...database.timings, appMs },
     },

@@ -1,5 +1,6 @@
 import type { TUserTypeName } from "@hub/contracts";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { isLoopback } from "./config";
 import { forbidden, unauthenticated } from "./errors";
 import type { Principal } from "./principal";
 
@@ -9,6 +10,10 @@ import type { Principal } from "./principal";
  * - `{ signedIn: true, ... }`: a verified ID token of an available user, and then optionally
  *   one of `types`, the `card` (a card-access route name from the nav tree), `superadmin`, or a
  *   minimum subscription `minPlanLevel` for client users.
+ * `demoOnly` routes answer 403 outside demo mode. A `loopback` route also lets in, without a
+ * token, callers on this machine: the TCP peer is a loopback address and no proxy header says the
+ * request was forwarded (X-Forwarded-For is never trusted to make a caller local); anyone else
+ * without a token gets 403 `localOnly`, not 401.
  * Registration fails for a route without a declaration, so no route can forget it.
  */
 export type Access =
@@ -19,6 +24,8 @@ export type Access =
       card?: string;
       superadmin?: boolean;
       minPlanLevel?: number;
+      demoOnly?: boolean;
+      loopback?: { message: string };
     };
 
 declare module "fastify" {
@@ -33,6 +40,17 @@ declare module "fastify" {
 export type PrincipalResolver = (request: FastifyRequest) => Promise<Principal | null>;
 
 export const registeredRoutes: { method: string; url: string; access: Access | undefined }[] = [];
+
+/**
+ * A caller on this machine: the socket's peer (not request.ip, which trustProxy takes from
+ * X-Forwarded-For) is loopback, and the request carries no forwarding header, so a reverse proxy
+ * on the same machine does not make the whole network local.
+ */
+export const isLocalCaller = (request: FastifyRequest): boolean =>
+  isLoopback(request.socket.remoteAddress) &&
+  request.headers["x-forwarded-for"] === undefined &&
+  request.headers["x-real-ip"] === undefined &&
+  request.headers.forwarded === undefined;
 
 /** Enforces each route's declared access before its body is even parsed. */
 export const installAccessGuard = (
@@ -53,12 +71,11 @@ export const installAccessGuard = (
   app.addHook("onRequest", async (request) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
-    if ("public" in access) {
-      if (access.demoOnly && !demoMode) throw forbidden("This page exists only in demo mode.");
-      return;
-    }
+    if (access.demoOnly && !demoMode) throw forbidden("This page exists only in demo mode.");
+    if ("public" in access) return;
+    if (access.loopback && isLocalCaller(request)) return;
     const principal = await resolvePrincipal(request);
-    if (!principal) throw unauthenticated();
+    if (!principal) throw access.loopback ? forbidden(access.loopback.message) : unauthenticated();
     request.principal = principal;
     if (access.superadmin && !principal.isSuperadmin) throw forbidden();
     if (access.types && !access.types.includes(principal.userType)) throw forbidden();

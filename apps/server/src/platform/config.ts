@@ -5,6 +5,7 @@ import { IDENTITY_POOL_ID_MAX } from "@hub/contracts";
 /** Everything the server reads from the environment, with the defaults that need nothing. */
 export type HubConfig = {
   port: number;
+  /** Address to listen on: HOST, else 127.0.0.1 in demo mode (this machine only) and 0.0.0.0 otherwise. */
   host: string;
   /** PostgreSQL server; when absent the embedded database in dataDir is used. */
   databaseUrl: string | null;
@@ -13,7 +14,10 @@ export type HubConfig = {
   /** Where the embedded database lives inside dataDir. */
   databaseDir: string;
   production: boolean;
-  /** Demo mode: no DATABASE_URL and not production. Seeds demo accounts and opens /dev/mailbox. */
+  /**
+   * Demo mode: no DATABASE_URL and not production. Seeds demo accounts (published passwords) and
+   * opens /dev/mailbox to callers on this machine; listens on 127.0.0.1 unless HOST says otherwise.
+   */
   demoMode: boolean;
   smtpUrl: string | null;
   mailFrom: string;
@@ -116,18 +120,20 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): HubConfig => {
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   const production = env.NODE_ENV === "production";
   const port = int(env.PORT, 3000, "PORT");
+  const demoMode = !databaseUrl && !production;
   const secret = env.HUB_SECRET_KEY?.trim() || null;
   if (production && !secret)
     throw new Error("HUB_SECRET_KEY is required in production (it encrypts integration credentials).");
   if (secret && secret.length < 32) throw new Error("HUB_SECRET_KEY must be at least 32 characters.");
   return {
     port,
-    host: env.HOST ?? "0.0.0.0",
+    // Demo accounts have published passwords and the mailbox shows reset codes: keep demo mode on this machine.
+    host: env.HOST?.trim() || (demoMode ? "127.0.0.1" : "0.0.0.0"),
     databaseUrl,
     dataDir: resolve(env.DATA_DIR ?? "data"),
     databaseDir: join(resolve(env.DATA_DIR ?? "data"), "pgdata"),
     production,
-    demoMode: !databaseUrl && !production,
+    demoMode,
     smtpUrl: env.SMTP_URL?.trim() || null,
     mailFrom: env.MAIL_FROM ?? "Hub <no-reply@hub.local>",
     ipLookupUrls: (env.IP_LOOKUP_URLS ?? "/api/ip?v=6,/api/ip?v=4")
@@ -166,4 +172,19 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): HubConfig => {
     printFileMaxBytes: int(env.PRINT_FILE_MAX_BYTES, 50 * 1024 * 1024, "PRINT_FILE_MAX_BYTES"),
     cognito: cognitoSettings(env),
   };
+};
+
+/** Whether an address is this machine's loopback (127.0.0.0/8, ::1, or IPv4-mapped 127.x). */
+export const isLoopback = (address: string | undefined): boolean => {
+  if (!address) return false;
+  const a = address.toLowerCase().replace(/^::ffff:/, "");
+  return a === "::1" || a === "localhost" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(a);
+};
+
+/** What the start-up line says about who can reach a demo installation; null outside demo mode. */
+export const demoListenNote = (config: Pick<HubConfig, "demoMode" | "host">): string | null => {
+  if (!config.demoMode) return null;
+  if (isLoopback(config.host))
+    return `Demo mode: listening on ${config.host} only; set HOST=0.0.0.0 to open it to the network`;
+  return `Demo mode open to the network on ${config.host}: the demo accounts' passwords are published, so anyone who reaches this port can sign in as them`;
 };

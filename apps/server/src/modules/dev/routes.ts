@@ -3,6 +3,8 @@ import { schema } from "@hub/db";
 import { desc } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Access } from "../../platform/access";
+import { errorResponses } from "../../platform/errors";
 
 const escapeHtml = (s: string) =>
   s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
@@ -15,11 +17,22 @@ const ZMailSchema = z.object({
   createdAt: z.date(),
 });
 
-/** The demo mailbox: every email the Hub sent, newest first, in full. Demo mode only. */
+/** Who may read the mailbox: it shows sign-up and password-reset codes, so whoever reads it can take any account. */
+export const MAILBOX_ACCESS = {
+  signedIn: true,
+  types: ["icreate"],
+  demoOnly: true,
+  loopback: { message: "The demo mailbox answers only on the Hub's own machine, or to a signed-in internal admin." },
+} as const satisfies Access;
+
+/**
+ * The demo mailbox: every email the Hub sent, newest first, in full. Demo mode only, and only for
+ * callers on the Hub's machine or signed-in internal admins (MAILBOX_ACCESS).
+ */
 export const devRoutes =
   (db: HubDb): FastifyPluginAsyncZod =>
   async (app) => {
-    const access = { public: true, demoOnly: true } as const;
+    const access = MAILBOX_ACCESS;
     const latest = () =>
       db
         .select({
@@ -35,7 +48,10 @@ export const devRoutes =
 
     app.get(
       "/mailbox.json",
-      { config: { access }, schema: { tags: ["dev"], response: { 200: z.object({ items: z.array(ZMailSchema) }) } } },
+      {
+        config: { access },
+        schema: { tags: ["dev"], response: { 200: z.object({ items: z.array(ZMailSchema) }), ...errorResponses() } },
+      },
       async () => ({ items: await latest() }),
     );
 
@@ -56,7 +72,7 @@ export const devRoutes =
 h1{font-size:22px}p.note{color:#637381}.mail{background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.08);margin:16px 0;padding:16px 20px}
 .mail header{display:flex;gap:16px;flex-wrap:wrap;align-items:baseline}.mail time{color:#637381;margin-left:auto;font-size:13px}
 pre{white-space:pre-wrap;font:14px/1.5 ui-monospace,monospace;margin:12px 0 0}</style></head>
-<body><main><h1>Demo mailbox</h1><p class="note">Every email the Hub has sent in demo mode, newest first. In production mail goes out over SMTP and this page does not exist.</p>
+<body><main><h1>Demo mailbox</h1><p class="note">Every email the Hub has sent in demo mode, newest first. Only callers on the Hub's own machine and signed-in internal admins can read it. In production mail goes out over SMTP and this page does not exist.</p>
 ${rows || '<p class="empty">No emails yet.</p>'}</main></body></html>`;
     });
   };
