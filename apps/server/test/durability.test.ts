@@ -205,6 +205,44 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the embedded database in the
     slow.destroy();
   }, 60_000);
 
+  test("a SIGTERM during start-up (the database opening) closes the database once open, and exits", async () => {
+    const dataDir = join(root, "cut-short");
+    const lock = join(dataDir, "pgdata.lock");
+    const starting = startServer(dataDir);
+    // The lock is taken as the database starts to open, seconds before the server is ready.
+    const deadline = performance.now() + 60_000;
+    while (!existsSync(lock) && performance.now() < deadline) await new Promise((tick) => setTimeout(tick, 10));
+    expect(existsSync(lock)).toBe(true);
+    running.at(-1)?.kill("SIGTERM");
+    const server = await starting;
+    const { code, signal } = await server.exited;
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect(server.output()).toContain("Stopping (SIGTERM)");
+    expect(server.output()).not.toContain("Hub is ready");
+    expect(existsSync(lock)).toBe(false); // closed, so unlocked
+    // and the folder it left opens again
+    const again = await startServer(dataDir);
+    expect(again.output()).toContain("Hub is ready");
+    again.child.kill("SIGTERM");
+    expect((await again.exited).code).toBe(0);
+  }, 120_000);
+
+  test("a port already taken fails the start and still closes the database", async () => {
+    const dataDir = join(root, "port-taken");
+    const taken = createServer();
+    const port = await new Promise<number>((done) =>
+      taken.listen(0, "127.0.0.1", () => done((taken.address() as { port: number }).port)),
+    );
+    try {
+      const server = await startServer(dataDir, { port });
+      expect((await server.exited).code).toBe(1);
+      expect(server.output()).toContain("EADDRINUSE");
+      expect(existsSync(join(dataDir, "pgdata.lock"))).toBe(false); // closed, so unlocked
+    } finally {
+      taken.close();
+    }
+  }, 120_000);
+
   test("a second server on the same folder is refused, saying how to clear a stale lock, and the first keeps answering", async () => {
     const dataDir = join(root, "shared");
     const first = await startServer(dataDir);
