@@ -5,6 +5,8 @@
  * 2. Sign-in throughput and latency with 20 concurrent clients, plus the argon2id cost of one hash.
  * 3. Gzip size of the JavaScript the login page loads (builds apps/web if apps/web/dist is missing).
  * 4. GET /api/userdata latency, 200 sequential authenticated requests.
+ * 5. The manufacturing library's lists on 10,000 styles (bench/library.ts).
+ * 6. The embedded database's commit cost with fsync on and off (bench/durability.ts).
  *
  * Only talks to 127.0.0.1. Every loop is bounded. Every child process runs in its own process group
  * and is killed when the bench ends, also on error or Ctrl-C. Only Node built-ins are used.
@@ -18,6 +20,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { ARGON2_OPTIONS, hashPassword } from "../apps/server/src/modules/identity/password";
+import { benchDurability } from "./durability";
 import { benchLibrary } from "./library";
 
 // ---------------------------------------------------------------------------------------------
@@ -964,6 +967,14 @@ const main = async (): Promise<void> => {
   } catch (error) {
     console.log(`ERROR: ${errorText(error)}`);
     summary.push(["Library search p95, 10k styles (worst)", "error", "< 50 ms", "n/a"]);
+  }
+
+  // --- Part 6: durability of the embedded database --------------------------------------------
+  try {
+    summary.push(...(await benchDurability(section, table)));
+  } catch (error) {
+    console.log(`ERROR: ${errorText(error)}`);
+    summary.push(["Embedded inserts/s, fsync on", "error", "-", "-"]);
   }
 
   // --- Summary --------------------------------------------------------------------------------

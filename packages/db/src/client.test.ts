@@ -1,15 +1,15 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { DatabaseLockedError, openDatabase } from "./client";
+import { DatabaseLockedError, DB_PACKAGE_DIR, openDatabase } from "./client";
 
 /**
- * PGlite keeps no lock of its own, so openDatabase takes one: a file beside the data folder holding
- * the pid of the process that has it open. A second live process is refused; a dead one's lock is
- * taken over.
+ * PGlite keeps no lock of its own, so openDatabase holds an OS lock on a file beside the data
+ * folder. Another process holding it (whatever its PID namespace) is refused; the lock ends with
+ * its process, however that ends, so there is no stale lock to take over.
  */
 let root: string;
 const children: ChildProcess[] = [];
@@ -26,66 +26,82 @@ afterAll(() => {
 
 const paths = (name: string) => ({ dataDir: join(root, name), lockFile: join(root, `${name}.lock`) });
 
-/** A process that lives until the test ends. */
-const liveProcess = (): number => {
-  const child = spawn("sleep", ["30"], { stdio: "ignore" });
+/** Another process that takes the folder's lock (the same function openDatabase uses) and keeps it. */
+const holder = async (dataDir: string, prefix: string[] = []): Promise<ChildProcess> => {
+  const script = `import { lockDataDir } from "./src/client.ts"; lockDataDir(${JSON.stringify(dataDir)}); console.log("locked"); setInterval(() => {}, 1000);`;
+  const [command, ...args] = [...prefix, process.execPath, "--import", "tsx", "--input-type=module", "-e", script];
+  const child = spawn(command as string, args, { cwd: DB_PACKAGE_DIR, stdio: ["ignore", "pipe", "inherit"] });
   children.push(child);
-  if (!child.pid) throw new Error("could not start a process");
-  return child.pid;
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => chunk.toString().includes("locked") && resolve());
+    child.once("exit", (code) => reject(new Error(`the lock holder ended (${code})`)));
+  });
+  return child;
 };
 
-/** The pid of a process that has ended. */
-const deadPid = async (): Promise<number> => {
-  const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
-  const pid = child.pid;
-  if (!pid) throw new Error("could not start a process");
-  await new Promise((resolve) => child.once("exit", resolve));
-  return pid;
-};
+const ended = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once("exit", resolve));
+
+/** `unshare --pid` needs root (or user namespaces); where it cannot run, that test is skipped. */
+const canUnshare =
+  process.platform === "linux" &&
+  spawnSync("unshare", ["--pid", "--fork", "--mount-proc", "true"], { stdio: "ignore" }).status === 0;
 
 describe("the data folder lock", () => {
-  test("a folder in use by another live process is refused, and left as it was", async () => {
+  test("a folder locked by another live process is refused, says how to clear a stale lock, and is left as it was", async () => {
     const { dataDir, lockFile } = paths("busy");
-    const holder = liveProcess();
-    writeFileSync(lockFile, String(holder));
+    const child = await holder(dataDir);
+    const text = readFileSync(lockFile, "utf8");
+    expect(text).toContain(`pid ${child.pid} `);
 
     const opening = openDatabase({ dataDir });
     await expect(opening).rejects.toBeInstanceOf(DatabaseLockedError);
-    await expect(opening).rejects.toThrow(`in use by another Hub process (pid ${holder})`);
-    expect(readFileSync(lockFile, "utf8")).toBe(String(holder));
+    await expect(opening).rejects.toThrow(`in use by another Hub process (${text})`);
+    await expect(opening).rejects.toThrow(`If no Hub is running on it, delete ${lockFile} and start again`);
+    expect(readFileSync(lockFile, "utf8")).toBe(text);
     expect(existsSync(dataDir)).toBe(false);
   });
 
-  test("a stale lock (its process has ended) is taken over; closing releases it", async () => {
+  test.skipIf(!canUnshare)("a holder in another PID namespace (its pid not visible here) is refused too", async () => {
+    const { dataDir, lockFile } = paths("namespace");
+    await holder(dataDir, ["unshare", "--pid", "--fork", "--kill-child", "--mount-proc"]);
+    // Inside its own namespace the holder is pid 1: a pid check from here could not see it.
+    expect(readFileSync(lockFile, "utf8")).toMatch(/^pid 1 /);
+    await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DatabaseLockedError);
+  });
+
+  test("a lock ends with its process, even killed; a leftover file of any content locks nothing; closing releases", async () => {
     const { dataDir, lockFile } = paths("stale");
-    writeFileSync(lockFile, String(await deadPid()));
+    const child = await holder(dataDir);
+    child.kill("SIGKILL");
+    await ended(child);
+    expect(existsSync(lockFile)).toBe(true);
 
     const handle = await openDatabase({ dataDir });
     try {
-      expect(readFileSync(lockFile, "utf8")).toBe(String(process.pid));
+      expect(readFileSync(lockFile, "utf8")).toMatch(new RegExp(`^pid ${process.pid} `));
       expect(handle.driver).toBe("pglite");
       const rows = await handle.db.select({ one: sql<number>`1` }).from(sql`(values (1)) as v`);
       expect(rows).toEqual([{ one: 1 }]);
+      // A second open in the same process is refused as well.
+      await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DatabaseLockedError);
     } finally {
       await handle.close();
     }
     expect(existsSync(lockFile)).toBe(false);
+    await handle.close(); // closing twice is harmless
 
-    // A lock file that names no process at all is stale too.
-    writeFileSync(lockFile, "not a pid");
+    // A half-written lock file (no pid at all) with nobody holding the lock is no reason to refuse.
+    writeFileSync(lockFile, "");
     const again = await openDatabase({ dataDir });
-    try {
-      expect(readFileSync(lockFile, "utf8")).toBe(String(process.pid));
-    } finally {
-      await again.close();
-    }
+    await again.close();
     expect(existsSync(lockFile)).toBe(false);
 
     // The folder now holds a database; a live holder still keeps everyone else out of it.
     expect(existsSync(join(dataDir, "PG_VERSION"))).toBe(true);
-    const holder = liveProcess();
-    writeFileSync(lockFile, String(holder));
+    await holder(dataDir);
     await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DatabaseLockedError);
-    expect(readFileSync(lockFile, "utf8")).toBe(String(holder));
   });
 });

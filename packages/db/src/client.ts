@@ -3,18 +3,24 @@ import {
   constants,
   cpSync,
   existsSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from "node:fs";
 import { createRequire } from "node:module";
+import { hostname } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { NodeFS } from "@electric-sql/pglite/nodefs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -48,7 +54,12 @@ export type OpenOptions =
    * folder starts as a copy of `template` (a prepared data folder, see template.ts) when one is given
    * and exists.
    */
-  | { dataDir: string | null; template?: string | null | (() => string | null) }
+  | {
+      dataDir: string | null;
+      template?: string | null | (() => string | null);
+      /** fsync on (the default): a commit is on the disk when acknowledged. Off only to measure its cost. */
+      durable?: boolean;
+    }
   /** Embedded PGlite in memory, loaded from a dump of a prepared database (see ensureDatabaseTemplateDump). */
   | { dataDir: null; dump: string };
 
@@ -57,40 +68,97 @@ export class DatabaseLockedError extends Error {}
 /** PostgreSQL extensions the migrations use, loaded into the embedded database. */
 export const EXTENSIONS = { pg_trgm };
 
+type LockBinding = { tryLock: (fd: number) => boolean };
+
 /**
  * PGlite does not lock its data folder, and two processes on one folder corrupt it, so the Hub
- * takes a lock file and refuses a second server on the same folder. A lock left by a process that
- * no longer runs is taken over.
+ * holds an exclusive OS lock (an open file description lock, fcntl F_OFD_SETLK on Linux, flock on
+ * macOS, LockFileEx on Windows) on `<folder>.lock` beside it for as long as the database is open.
+ * The kernel keeps it, so it holds against a process in another PID namespace or of another user
+ * (a container sharing the volume), it ends with its process however that process ends (kill -9
+ * included: there is no stale lock to judge), and a second open in the same process is refused
+ * too. The file's text (pid, host, time) is only there to name the holder in the error.
  */
-const lockDataDir = (dataDir: string): (() => void) => {
+export const lockDataDir = (dataDir: string): (() => void) => {
   const lockPath = join(dataDir, "..", `${dataDir.split(/[\\/]/).pop() ?? "pgdata"}.lock`);
-  const take = (): number => openSync(lockPath, "wx");
-  let fd: number;
-  try {
-    fd = take();
-  } catch {
-    const holder = Number.parseInt(readFileSync(lockPath, "utf8"), 10);
-    let alive = false;
-    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid) {
-      try {
-        process.kill(holder, 0);
-        alive = true;
-      } catch {
-        alive = false;
-      }
+  // A native addon, loaded only when an embedded folder is opened (not for memory or a server).
+  const { tryLock } = createRequire(import.meta.url)("fs-native-extensions") as LockBinding;
+  for (let attempt = 0; ; attempt++) {
+    const fd = openSync(lockPath, constants.O_RDWR | constants.O_CREAT, 0o644);
+    let locked = false;
+    try {
+      locked = tryLock(fd);
+    } catch (error) {
+      closeSync(fd);
+      throw error;
     }
-    if (alive) {
+    if (!locked) {
+      closeSync(fd);
+      let holder = "";
+      try {
+        holder = readFileSync(lockPath, "utf8").trim();
+      } catch {}
       throw new DatabaseLockedError(
-        `The database folder ${dataDir} is in use by another Hub process (pid ${holder}). Stop it first, or set DATA_DIR to another folder.`,
+        `The database folder ${dataDir} is in use by another Hub process${holder ? ` (${holder})` : ""}. ` +
+          `Stop it first, or set DATA_DIR to another folder. If no Hub is running on it, delete ${lockPath} and start again.`,
       );
     }
-    rmSync(lockPath, { force: true });
-    fd = take();
+    // The holder before us may have deleted the file as it let go: a lock on a file no longer at
+    // the path keeps nobody out, so take it again on the file that is there now.
+    const current = (() => {
+      try {
+        return statSync(lockPath);
+      } catch {
+        return null;
+      }
+    })();
+    if (!current || current.ino !== fstatSync(fd).ino || current.dev !== fstatSync(fd).dev) {
+      closeSync(fd);
+      if (attempt < 10) continue;
+      throw new DatabaseLockedError(`The lock file ${lockPath} keeps changing; another Hub is starting on ${dataDir}.`);
+    }
+    ftruncateSync(fd, 0);
+    writeSync(fd, `pid ${process.pid} on ${hostname()}, since ${new Date().toISOString()}`, 0);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      // Deleted while still held, then let go: the next one to lock finds the path empty or new.
+      rmSync(lockPath, { force: true });
+      closeSync(fd);
+    };
   }
-  writeSync(fd, String(process.pid));
-  closeSync(fd);
-  return () => rmSync(lockPath, { force: true });
 };
+
+/**
+ * The embedded database's durability. PGlite starts PostgreSQL with fsync off (`-F`), and its Node
+ * file system does not pass fsync on to the disk at all. A persisted folder turns fsync on, syncs
+ * the WAL with fsync (PGlite's fdatasync does nothing), and gives the file system an fsync that
+ * reaches the disk: a commit is acknowledged once its WAL is on the disk.
+ */
+class DurableNodeFS extends NodeFS {
+  override async init(pg: PGlite, opts: Parameters<NodeFS["init"]>[1]) {
+    const result = await super.init(pg, opts);
+    const preRun = result.emscriptenOpts.preRun ?? [];
+    result.emscriptenOpts.preRun = [
+      ...(Array.isArray(preRun) ? preRun : [preRun]),
+      (mod: unknown) => {
+        const nodefs = (mod as { NODEFS: EmscriptenNodeFs }).NODEFS;
+        nodefs.stream_ops.fsync = (stream) => nodefs.tryFSOperation(() => fsyncSync(stream.nfd));
+      },
+    ];
+    return result;
+  }
+}
+type EmscriptenNodeFs = {
+  stream_ops: { fsync?: (stream: { nfd: number }) => unknown };
+  tryFSOperation: (operation: () => unknown) => unknown;
+};
+const durableStartParams = () => [
+  ...PGlite.defaultStartParams.filter((param) => param !== "-F"),
+  "-c",
+  "wal_sync_method=fsync",
+];
 
 export const openDatabase = async (options: OpenOptions): Promise<DatabaseHandle> => {
   if ("url" in options) {
@@ -102,11 +170,15 @@ export const openDatabase = async (options: OpenOptions): Promise<DatabaseHandle
     ]);
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     const db = drizzleNodePg({ client: pool, schema });
+    let ending: Promise<void> | undefined;
     return {
       db: db as unknown as HubDb,
       driver: "postgres",
       migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-      close: () => pool.end(),
+      close: () => {
+        ending ??= pool.end();
+        return ending;
+      },
     };
   }
   let unlock = () => {};
@@ -130,7 +202,11 @@ export const openDatabase = async (options: OpenOptions): Promise<DatabaseHandle
       } else if (!existsSync(dir)) {
         mkdirSync(dir, { recursive: true });
       }
-      client = await PGlite.create({ dataDir: dir, extensions: EXTENSIONS });
+      client = await PGlite.create(
+        options.durable === false
+          ? { dataDir: dir, extensions: EXTENSIONS }
+          : { fs: new DurableNodeFS(dir), startParams: durableStartParams(), extensions: EXTENSIONS },
+      );
     } catch (error) {
       unlock();
       throw error;
@@ -141,13 +217,21 @@ export const openDatabase = async (options: OpenOptions): Promise<DatabaseHandle
     client = await PGlite.create({ extensions: EXTENSIONS });
   }
   const db = drizzlePglite({ client, schema });
+  let closing: Promise<void> | undefined;
   return {
     db: db as unknown as HubDb,
     driver: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: async () => {
-      await client.close();
-      unlock();
+    // Closing twice (a signal during a close) waits for the one close.
+    close: () => {
+      closing ??= (async () => {
+        try {
+          await client.close();
+        } finally {
+          unlock();
+        }
+      })();
+      return closing;
     },
   };
 };

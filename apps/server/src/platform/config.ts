@@ -63,6 +63,8 @@ export type HubConfig = {
   printFileMaxBytes: number;
   /** AWS Cognito user pool: when set, identity uses the Cognito adapter; null: the built-in pool. */
   cognito: CognitoSettings | null;
+  /** On SIGTERM/SIGINT, how long requests in flight may finish before their connections are cut (SHUTDOWN_GRACE_MS). */
+  shutdownGraceMs: number;
 };
 
 export type CognitoSettings = {
@@ -171,6 +173,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): HubConfig => {
       : null,
     printFileMaxBytes: int(env.PRINT_FILE_MAX_BYTES, 50 * 1024 * 1024, "PRINT_FILE_MAX_BYTES"),
     cognito: cognitoSettings(env),
+    shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10_000, "SHUTDOWN_GRACE_MS"),
   };
 };
 
