@@ -1,15 +1,26 @@
 /**
- * The Hub's benchmark: prints numbers, never asserts. Run with `npx tsx bench/index.ts` (or `npm run bench`).
+ * The Hub's benchmark: prints numbers, never asserts. Run with `npm run bench` (`tsx bench/index.ts`).
+ * Before part 1 it times 20 argon2id hashes while nothing else runs. The parts, in the order they run:
  *
- * 1. Cold start of the built server, as `npm start` runs it (fresh embedded database folder, then the same seeded folder again).
- * 2. Sign-in throughput and latency with 20 concurrent clients, plus the argon2id cost of one hash.
- * 3. Gzip size of the JavaScript the login page loads (builds apps/web if apps/web/dist is missing).
- * 4. GET /api/userdata latency, 200 sequential authenticated requests.
- * 5. The manufacturing library's lists on 10,000 styles (bench/library.ts).
- * 6. The embedded database's commit cost with fsync on and off (bench/durability.ts).
+ * 1. Cold start of the built server as `npm start` runs it (builds and the database template first,
+ *    not timed): a fresh data folder, then the same folder again. Prints a table per start of
+ *    spawn → first health 200, the server's own startupMs and its steps, health polls, and
+ *    SIGTERM → every process gone; the second server stays up for parts 2 and 4.
+ * 2. Sign-in: the argon2id parameters and hash timing (with the sign-ins/s ceiling they imply),
+ *    then POST /api/identity/signIn with 20 concurrent clients, all as one user and spread over the
+ *    demo users: requests, ok/failed, wall time, ok/s, p50/p95/p99/max, and the answers' statuses.
+ * 4. GET /api/userdata: 200 sequential authenticated requests; ok/failed, p50/p95/p99/max/mean.
+ * 3. Login page JavaScript, measured after the server stopped (builds apps/web if apps/web/dist is
+ *    missing): each file the login page loads, why, raw and gzip size, and the total (< 150 KB).
+ * 5. The manufacturing library (`bench/library.ts`, in process on the embedded database): p50/p95
+ *    of every library list's search on the demo library and on 10,000 generated styles (< 50 ms),
+ *    and validate + apply of a 50,000-row fabric CSV (< 60 s).
+ * 6. The embedded database's commit cost (`bench/durability.ts`): inserts/s and p50/p95/max of
+ *    single-row commits with fsync on (as the Hub runs) and off.
  *
- * Only talks to 127.0.0.1. Every loop is bounded. Every child process runs in its own process group
- * and is killed when the bench ends, also on error or Ctrl-C. Only Node built-ins are used.
+ * Ends with a summary table: metric, value, target, result. Only talks to 127.0.0.1. Every loop is
+ * bounded. Every child process runs in its own process group and is killed when the bench ends,
+ * also on error or Ctrl-C.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";

@@ -11,8 +11,11 @@ import { filesRoutes } from "../features/files/routes";
 import { integrationsRoutes } from "../features/integrations/routes";
 import { libraryRoutes } from "../features/library/routes";
 import { usersRoutes } from "../features/users/routes";
+import { KIOSK_PATHS } from "../layouts/kiosk/kiosk-routes";
 
 const DashboardLayout = lazy(() => import("../layouts/dashboard/dashboard-layout"));
+const KioskLayout = lazy(() => import("../layouts/kiosk/kiosk-layout"));
+const KioskComingSoon = lazy(() => import("../layouts/kiosk/kiosk-coming-soon"));
 const IndexPage = lazy(() => import("../features/home/index-page"));
 
 /** Screens that are built, by area. */
@@ -28,14 +31,29 @@ const featureRoutes: RouteObject[] = [
 const built = new Set(featureRoutes.map((r) => r.path));
 
 /** Routes that later issues turn into screens; until then each shows the coming-soon page. */
-const placeholderRoutes: RouteObject[] = PLACEHOLDER_ROUTES.filter((path) => !built.has(path.slice(1))).map((path) => ({
-  path: path.slice(1),
-  element: (
-    <CardGuard>
-      <ComingSoon />
-    </CardGuard>
-  ),
-}));
+const waiting = PLACEHOLDER_ROUTES.filter((path) => !built.has(path.slice(1)));
+const placeholderRoutes: RouteObject[] = waiting
+  .filter((path) => !KIOSK_PATHS.includes(path))
+  .map((path) => ({
+    path: path.slice(1),
+    element: (
+      <CardGuard>
+        <ComingSoon />
+      </CardGuard>
+    ),
+  }));
+
+/** Floor screens (kiosk layout): the built ones go here; the rest show a scan field and coming soon. */
+const kioskRoutes: RouteObject[] = waiting
+  .filter((path) => KIOSK_PATHS.includes(path))
+  .map((path) => ({
+    path: path.slice(1),
+    element: (
+      <CardGuard>
+        <KioskComingSoon />
+      </CardGuard>
+    ),
+  }));
 
 const routes: RouteObject[] = [
   {
@@ -46,6 +64,14 @@ const routes: RouteObject[] = [
       </AuthGuard>
     ),
     children: [{ index: true, element: <IndexPage /> }, ...featureRoutes, ...placeholderRoutes],
+  },
+  {
+    element: (
+      <AuthGuard>
+        <KioskLayout />
+      </AuthGuard>
+    ),
+    children: kioskRoutes,
   },
   { path: "*", element: <Navigate to="/404" replace /> },
 ];

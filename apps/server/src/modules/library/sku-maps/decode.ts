@@ -5,7 +5,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Principal } from "../../../platform/principal";
 import { factoryScope } from "../scope";
 
-type MapToDecode = {
+export type MapToDecode = {
   id: number | null;
   name: string;
   styleId: number;
@@ -18,12 +18,22 @@ const a = schema.attributes;
 const o = schema.options;
 const soa = schema.styleOptionAttributes;
 
-/** Decodes a SKU with one map: the style, then each option's segment against what the style offers. */
-const decodeWith = async (db: HubDb, map: MapToDecode, sku: string): Promise<TSkuDecodeResult> => {
-  const [style] = await db
-    .select({ id: schema.styles.id, code: schema.styles.code, name: schema.styles.name })
-    .from(schema.styles)
-    .where(eq(schema.styles.id, map.styleId));
+type DecodeStyle = { id: number; code: string; name: string };
+/** An attribute the style offers for an option. */
+type Offered = { optionId: number; attributeId: number; code: string; name: string };
+
+/**
+ * Reads a SKU with one map, given what the database says (no database here): the style token at
+ * its position, then each segment, in position order, against the attributes the style offers for
+ * the segment's option. Every segment that fails adds its reason; a SKU decodes when none does.
+ */
+export const readSku = (
+  map: MapToDecode,
+  sku: string,
+  style: DecodeStyle | undefined,
+  optionNames: ReadonlyMap<number, string>,
+  offered: readonly Offered[],
+): TSkuDecodeResult => {
   if (!style) return { matched: false, sku, reasons: [`Sku map "${map.name}" names a style that no longer exists.`] };
   const token = sku.slice(map.styleStart - 1, map.styleStart - 1 + map.styleToken.length);
   if (token.toLowerCase() !== map.styleToken.toLowerCase()) {
@@ -35,37 +45,26 @@ const decodeWith = async (db: HubDb, map: MapToDecode, sku: string): Promise<TSk
       ],
     };
   }
-  const optionIds = map.segments.map((x) => x.optionId);
-  const options = new Map(
-    (optionIds.length ? await db.select({ id: o.id, name: o.name }).from(o).where(inArray(o.id, optionIds)) : []).map(
-      (x) => [x.id, x.name],
-    ),
-  );
-  const offered = optionIds.length
-    ? await db
-        .select({ optionId: soa.optionId, attributeId: a.id, code: a.code, name: a.name })
-        .from(soa)
-        .innerJoin(a, eq(a.id, soa.attributeId))
-        .where(and(eq(soa.styleId, style.id), inArray(soa.optionId, optionIds)))
-        .orderBy(asc(soa.sortOrder))
-    : [];
   const reasons: string[] = [];
   const choices = [];
   for (const segment of [...map.segments].sort((x, y) => x.startPosition - y.startPosition)) {
-    const optionName = options.get(segment.optionId) ?? `option ${segment.optionId}`;
+    const optionName = optionNames.get(segment.optionId) ?? `option ${segment.optionId}`;
+    const where = `Sku map "${map.name}": ${optionName} at position ${segment.startPosition}`;
     const text = segmentText(sku, segment.startPosition, segment.length);
     const values = offered.filter((x) => x.optionId === segment.optionId);
+    if (segment.startPosition > sku.length) {
+      reasons.push(`${where} is past the end of the SKU.`);
+      continue;
+    }
     if (text === "") {
-      reasons.push(
-        `Sku map "${map.name}": ${optionName} at position ${segment.startPosition} is past the end of the SKU.`,
-      );
+      reasons.push(`${where} reads nothing: the SKU has a separator ("${sku[segment.startPosition - 1]}") there.`);
       continue;
     }
     const hit = values.find((x) => x.code.toLowerCase() === text.toLowerCase());
     if (!hit) {
       const list = values.map((x) => x.code).join(", ") || "none";
       reasons.push(
-        `Sku map "${map.name}": ${optionName} at position ${segment.startPosition} reads "${text}", which is not a ${optionName.toLowerCase()} ${style.code} offers (${list}).`,
+        `${where} reads "${text}", which is not a ${optionName.toLowerCase()} ${style.code} offers (${list}).`,
       );
       continue;
     }
@@ -81,6 +80,30 @@ const decodeWith = async (db: HubDb, map: MapToDecode, sku: string): Promise<TSk
   }
   if (reasons.length > 0) return { matched: false, sku, reasons };
   return { matched: true, sku, skuMapId: map.id, skuMapName: map.name, style, choices };
+};
+
+/** Decodes a SKU with one map: loads the style, its options' names and what it offers, then reads. */
+const decodeWith = async (db: HubDb, map: MapToDecode, sku: string): Promise<TSkuDecodeResult> => {
+  const [style] = await db
+    .select({ id: schema.styles.id, code: schema.styles.code, name: schema.styles.name })
+    .from(schema.styles)
+    .where(eq(schema.styles.id, map.styleId));
+  const optionIds = style ? map.segments.map((x) => x.optionId) : [];
+  const optionNames = new Map(
+    (optionIds.length ? await db.select({ id: o.id, name: o.name }).from(o).where(inArray(o.id, optionIds)) : []).map(
+      (x) => [x.id, x.name],
+    ),
+  );
+  const offered =
+    style && optionIds.length
+      ? await db
+          .select({ optionId: soa.optionId, attributeId: a.id, code: a.code, name: a.name })
+          .from(soa)
+          .innerJoin(a, eq(a.id, soa.attributeId))
+          .where(and(eq(soa.styleId, style.id), inArray(soa.optionId, optionIds)))
+          .orderBy(asc(soa.sortOrder))
+      : [];
+  return readSku(map, sku, style, optionNames, offered);
 };
 
 /** Decodes with the form's unsaved values (the tester). */

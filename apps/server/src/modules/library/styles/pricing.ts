@@ -21,6 +21,14 @@ import { readComposition, styles } from "./composition";
 
 type Db = HubDb | HubTx;
 
+/**
+ * A quantity times a unit cost, in cents rounded half up once. Quantities are numeric(12,4), so
+ * they are multiplied as whole ten-thousandths: 1.005 × 100 ¢ is 100.5 ¢ → 101, where the float
+ * product 100.49999999999999 would round to 100.
+ */
+const centsOf = (quantity: number, unitCents: number) =>
+  Math.round((Math.round(quantity * 10_000) * unitCents) / 10_000);
+
 /** "XS, S, M, L, XL…" */
 const listNames = (names: string[], max = 8) =>
   names.length > max ? `${names.slice(0, max).join(", ")}…` : names.join(", ");
@@ -101,7 +109,7 @@ export const costOf = (
       quantity: x.consumption,
       unit: x.unit,
       unitCostCents,
-      costCents: Math.round(x.consumption * unitCostCents),
+      costCents: centsOf(x.consumption, unitCostCents),
     });
   }
   for (const x of composition.parts.filter((r) => applies(r.attributeId))) {
@@ -114,14 +122,14 @@ export const costOf = (
       quantity: x.quantity,
       unit: x.unit,
       unitCostCents,
-      costCents: Math.round(x.quantity * unitCostCents),
+      costCents: centsOf(x.quantity, unitCostCents),
     });
   }
   const rate = composition.labourCentsPerMinute ?? 0;
   // Minutes are numeric(12,4): sum them in ten-thousandths so 0.1 + 0.2 stays 0.3.
   const labourMinutes =
     composition.instructions.reduce((sum, x) => sum + Math.round((x.standardMinutes ?? 0) * 10_000), 0) / 10_000;
-  const labourCents = Math.round(labourMinutes * rate);
+  const labourCents = centsOf(labourMinutes, rate);
   lines.push({
     kind: "labour",
     refId: composition.styleId,
