@@ -18,14 +18,19 @@ export { toWire, type UniqueRule } from "../../platform/resource/resource";
 export type LibraryTable = ResourceTable<"factoryId">;
 export type LibraryResource<TReq, TDetail = Record<string, unknown>> = ResourceSpec<TReq, TDetail, "factoryId">;
 
-const mounted = <TReq, TDetail>(r: LibraryResource<TReq, TDetail>): ResourceDef<TReq, TDetail, "factoryId"> => ({
-  ...r,
-  owner: facilityOwner,
-  prefix: "/library",
-  audit: `library.${r.key}`,
-  editors: LIBRARY_EDITOR_TYPES,
-  tags: ["library"],
-});
+const mounted = <TReq, TDetail>(r: LibraryResource<TReq, TDetail>): ResourceDef<TReq, TDetail, "factoryId"> => {
+  const readScope = r.readScope;
+  return {
+    ...r,
+    // A resource's own read scope (styles offered to clients) is for callers outside the facilities.
+    readScope: readScope && ((p) => (p.isInternal || p.isFacility ? undefined : readScope(p))),
+    owner: facilityOwner,
+    prefix: "/library",
+    audit: `library.${r.key}`,
+    editors: LIBRARY_EDITOR_TYPES,
+    tags: ["library"],
+  };
+};
 
 export const libraryService = <TReq, TDetail>(r: LibraryResource<TReq, TDetail>) => resourceService(mounted(r));
 
