@@ -7,8 +7,8 @@ import { skuMapRoutes } from "./sku-maps/routes";
 import { styleRoutes } from "./styles/routes";
 
 // The screens (and their schemas) load when one is opened, never with the sign-in page.
-const ListPage = lazy(() => import("./resource-pages").then((m) => ({ default: m.ResourceListPage })));
-const FormPage = lazy(() => import("./resource-pages").then((m) => ({ default: m.ResourceFormPage })));
+const ListPage = lazy(() => import("./resource-pages").then((m) => ({ default: m.ResourceListScreen })));
+const FormPage = lazy(() => import("./resource-pages").then((m) => ({ default: m.ResourceFormScreen })));
 
 const screens = (resource: LibraryResourceKey): RouteObject[] => {
   const paths = LIBRARY_PATHS[resource];

@@ -5,6 +5,13 @@ export const money = (cents: number | null | undefined): string =>
   cents === null || cents === undefined
     ? "—"
     : (cents / 100).toLocaleString(undefined, { style: "currency", currency: "USD" });
+/**
+ * A stored value as one of a select's options (details carry plain text where requests carry the
+ * choices); null, so the select asks again, when it is not one of them.
+ */
+export const oneOf = <T extends string>(options: readonly T[], value: string): T | null =>
+  options.find((o) => o === value) ?? null;
+
 export const dash = (v: unknown): string => (v === null || v === undefined || v === "" ? "—" : String(v));
 export const shortDate = (v: string) => new Date(v).toLocaleDateString();
 

@@ -1,6 +1,9 @@
 import {
   type TInstruction,
+  type TInstructionDetail,
   type TInstructionImage,
+  type TInstructionImageRequest,
+  type TInstructionRequest,
   ZInstructionDetailSchema,
   ZInstructionImagePageSchema,
   ZInstructionImageRequestSchema,
@@ -10,20 +13,23 @@ import {
 } from "@hub/contracts/library/instructions";
 import {
   type TInstructionProfile,
+  type TInstructionProfileDetail,
+  type TInstructionProfileRequest,
   ZInstructionProfileDetailSchema,
   ZInstructionProfilePageSchema,
   ZInstructionProfileRequestSchema,
 } from "@hub/contracts/library/profiles";
 import { Card, CardContent, Link, List, ListItem, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
-import type { LibraryConfig } from "../shared/types";
+import { LIBRARY_API, type LibraryConfig } from "../shared/types";
 import { archivedColumn, dash, PROFILE_FIELDS, profileColumns, updatedColumn } from "./format";
 import { GROUPS } from "./groups";
 import { InstructionImageFile } from "./instruction-image-file";
 import { LIBRARY_PATHS } from "./paths";
 
-export const instructionsConfig: LibraryConfig<TInstruction> = {
+export const instructionsConfig: LibraryConfig<TInstructionRequest, TInstructionDetail, TInstruction> = {
   key: "instructions",
+  ...LIBRARY_API,
   ...LIBRARY_PATHS.instructions,
   title: "Instructions",
   noun: "instruction",
@@ -59,7 +65,7 @@ export const instructionsConfig: LibraryConfig<TInstruction> = {
   archivable: true,
   group: GROUPS.instructions,
   aside: (d) => {
-    const images = (d.images as { id: number; caption: string; hasFile: boolean }[]) ?? [];
+    const images = d.images;
     return (
       <Card>
         <CardContent>
@@ -89,8 +95,9 @@ export const instructionsConfig: LibraryConfig<TInstruction> = {
   },
 };
 
-export const instructionImagesConfig: LibraryConfig<TInstructionImage> = {
+export const instructionImagesConfig: LibraryConfig<TInstructionImageRequest, TInstructionImage, TInstructionImage> = {
   key: "instructionImages",
+  ...LIBRARY_API,
   ...LIBRARY_PATHS.instructionImages,
   title: "Instruction Images",
   noun: "instruction image",
@@ -119,11 +126,16 @@ export const instructionImagesConfig: LibraryConfig<TInstructionImage> = {
   empty: { instructionId: null, caption: "", sortOrder: 0 },
   fromDetail: (d) => ({ instructionId: d.instructionId, caption: d.caption, sortOrder: d.sortOrder }),
   group: GROUPS.instructions,
-  below: (d, canEdit) => <InstructionImageFile image={d as TInstructionImage} canEdit={canEdit} />,
+  below: (d, canEdit) => <InstructionImageFile image={d} canEdit={canEdit} />,
 };
 
-export const instructionProfilesConfig: LibraryConfig<TInstructionProfile> = {
+export const instructionProfilesConfig: LibraryConfig<
+  TInstructionProfileRequest,
+  TInstructionProfileDetail,
+  TInstructionProfile
+> = {
   key: "instructionProfiles",
+  ...LIBRARY_API,
   ...LIBRARY_PATHS.instructionProfiles,
   title: "Instruction Profiles",
   noun: "instruction profile",

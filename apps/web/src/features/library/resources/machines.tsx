@@ -1,18 +1,21 @@
 import {
   MACHINE_TYPES,
   type TMachine,
+  type TMachineDetail,
+  type TMachineRequest,
   ZMachineDetailSchema,
   ZMachinePageSchema,
   ZMachineRequestSchema,
 } from "@hub/contracts/library/machines";
 import { Card, CardContent, Link, List, ListItem, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
-import type { LibraryConfig } from "../shared/types";
-import { archivedColumn, dash, updatedColumn } from "./format";
+import { LIBRARY_API, type LibraryConfig } from "../shared/types";
+import { archivedColumn, dash, oneOf, updatedColumn } from "./format";
 import { LIBRARY_PATHS } from "./paths";
 
-export const machinesConfig: LibraryConfig<TMachine> = {
+export const machinesConfig: LibraryConfig<TMachineRequest, TMachineDetail, TMachine> = {
   key: "machines",
+  ...LIBRARY_API,
   ...LIBRARY_PATHS.machines,
   title: "Machines",
   noun: "machine",
@@ -37,10 +40,15 @@ export const machinesConfig: LibraryConfig<TMachine> = {
     { name: "make", label: "Make and model", kind: "text", half: true },
   ],
   empty: { code: "", name: "", machineType: "Overlock", make: "" },
-  fromDetail: (d) => ({ code: d.code, name: d.name, machineType: d.machineType, make: d.make ?? "" }),
+  fromDetail: (d) => ({
+    code: d.code,
+    name: d.name,
+    machineType: oneOf(MACHINE_TYPES, d.machineType),
+    make: d.make ?? "",
+  }),
   archivable: true,
   aside: (d) => {
-    const instructions = (d.instructions as { id: number; code: string; name: string }[]) ?? [];
+    const instructions = d.instructions;
     return (
       <Card>
         <CardContent>

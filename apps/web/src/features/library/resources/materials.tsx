@@ -2,8 +2,13 @@ import {
   FABRIC_UNITS,
   PART_UNITS,
   type TFabric,
+  type TFabricDetail,
+  type TFabricRequest,
   type TPart,
+  type TPartDetail,
+  type TPartRequest,
   type TThread,
+  type TThreadRequest,
   ZFabricDetailSchema,
   ZFabricPageSchema,
   ZFabricRequestSchema,
@@ -16,14 +21,16 @@ import {
 } from "@hub/contracts/library/materials";
 import {
   type TPartProfile,
+  type TPartProfileDetail,
+  type TPartProfileRequest,
   ZPartProfileDetailSchema,
   ZPartProfilePageSchema,
   ZPartProfileRequestSchema,
 } from "@hub/contracts/library/profiles";
 import { Card, CardContent, Link, List, ListItem, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
-import type { LibraryConfig } from "../shared/types";
-import { dash, money, PROFILE_FIELDS, profileColumns, StockChip, Swatch, updatedColumn } from "./format";
+import { LIBRARY_API, type LibraryConfig } from "../shared/types";
+import { dash, money, oneOf, PROFILE_FIELDS, profileColumns, StockChip, Swatch, updatedColumn } from "./format";
 import { GROUPS } from "./groups";
 import { LIBRARY_PATHS } from "./paths";
 
@@ -48,8 +55,9 @@ const UsedBy = ({ rows, what }: { rows: { id: number; code: string; name: string
   </Card>
 );
 
-export const fabricsConfig: LibraryConfig<TFabric> = {
+export const fabricsConfig: LibraryConfig<TFabricRequest, TFabricDetail, TFabric> = {
   key: "fabrics",
+  ...LIBRARY_API,
   ...LIBRARY_PATHS.fabrics,
   title: "Fabrics",
   noun: "fabric",
@@ -123,18 +131,19 @@ export const fabricsConfig: LibraryConfig<TFabric> = {
     supplier: d.supplier ?? "",
     color: d.color ?? "",
     costCents: d.costCents,
-    unit: d.unit,
+    unit: oneOf(FABRIC_UNITS, d.unit),
     widthInches: d.widthInches,
     weightGsm: d.weightGsm,
   }),
   archivable: true,
   stock: true,
   group: GROUPS.materials,
-  aside: (d) => <UsedBy rows={(d.usedBy as { id: number; code: string; name: string }[]) ?? []} what="fabric" />,
+  aside: (d) => <UsedBy rows={d.usedBy} what="fabric" />,
 };
 
-export const partsConfig: LibraryConfig<TPart> = {
+export const partsConfig: LibraryConfig<TPartRequest, TPartDetail, TPart> = {
   key: "parts",
+  ...LIBRARY_API,
   ...LIBRARY_PATHS.parts,
   title: "Parts",
   noun: "part",
@@ -185,16 +194,17 @@ export const partsConfig: LibraryConfig<TPart> = {
     category: d.category ?? "",
     supplier: d.supplier ?? "",
     costCents: d.costCents,
-    unit: d.unit,
+    unit: oneOf(PART_UNITS, d.unit),
   }),
   archivable: true,
   stock: true,
   group: GROUPS.parts,
-  aside: (d) => <UsedBy rows={(d.usedBy as { id: number; code: string; name: string }[]) ?? []} what="part" />,
+  aside: (d) => <UsedBy rows={d.usedBy} what="part" />,
 };
 
-export const partProfilesConfig: LibraryConfig<TPartProfile> = {
+export const partProfilesConfig: LibraryConfig<TPartProfileRequest, TPartProfileDetail, TPartProfile> = {
   key: "partProfiles",
+  ...LIBRARY_API,
   ...LIBRARY_PATHS.partProfiles,
   title: "Part Profiles",
   noun: "part profile",
@@ -212,7 +222,7 @@ export const partProfilesConfig: LibraryConfig<TPartProfile> = {
   fromDetail: (d) => ({
     name: d.name,
     description: d.description ?? "",
-    parts: ((d.parts as { partId: number; quantity: number }[]) ?? []).map((p) => ({
+    parts: d.parts.map((p) => ({
       partId: p.partId,
       quantity: p.quantity,
     })),
@@ -220,8 +230,9 @@ export const partProfilesConfig: LibraryConfig<TPartProfile> = {
   group: GROUPS.parts,
 };
 
-const threadConfig = (kind: "thread" | "bmc"): LibraryConfig<TThread> => ({
+const threadConfig = (kind: "thread" | "bmc"): LibraryConfig<TThreadRequest, TThread, TThread> => ({
   key: kind === "bmc" ? "bmcThreads" : "threads",
+  ...LIBRARY_API,
   ...LIBRARY_PATHS[kind === "bmc" ? "bmcThreads" : "threads"],
   title: kind === "bmc" ? "BMC Threads" : "Threads",
   noun: kind === "bmc" ? "BMC thread" : "thread",

@@ -1,6 +1,10 @@
 import {
   type TAttribute,
+  type TAttributeDetail,
+  type TAttributeRequest,
   type TOption,
+  type TOptionDetail,
+  type TOptionRequest,
   ZAttributeDetailSchema,
   ZAttributePageSchema,
   ZAttributeRequestSchema,
@@ -10,17 +14,20 @@ import {
 } from "@hub/contracts/library/options";
 import {
   type TAttributeProfile,
+  type TAttributeProfileDetail,
+  type TAttributeProfileRequest,
   ZAttributeProfileDetailSchema,
   ZAttributeProfilePageSchema,
   ZAttributeProfileRequestSchema,
 } from "@hub/contracts/library/profiles";
-import type { LibraryConfig } from "../shared/types";
+import { LIBRARY_API, type LibraryConfig } from "../shared/types";
 import { archivedColumn, dash, PROFILE_FIELDS, profileColumns, Swatch, updatedColumn } from "./format";
 import { GROUPS } from "./groups";
 import { LIBRARY_PATHS } from "./paths";
 
-export const optionsConfig: LibraryConfig<TOption> = {
+export const optionsConfig: LibraryConfig<TOptionRequest, TOptionDetail, TOption> = {
   key: "options",
+  ...LIBRARY_API,
   ...LIBRARY_PATHS.options,
   title: "Options",
   noun: "option",
@@ -48,8 +55,9 @@ export const optionsConfig: LibraryConfig<TOption> = {
   archivable: true,
 };
 
-export const attributesConfig: LibraryConfig<TAttribute> = {
+export const attributesConfig: LibraryConfig<TAttributeRequest, TAttributeDetail, TAttribute> = {
   key: "attributes",
+  ...LIBRARY_API,
   ...LIBRARY_PATHS.attributes,
   title: "Attributes",
   noun: "attribute",
@@ -91,8 +99,13 @@ export const attributesConfig: LibraryConfig<TAttribute> = {
   group: GROUPS.attributes,
 };
 
-export const attributeProfilesConfig: LibraryConfig<TAttributeProfile> = {
+export const attributeProfilesConfig: LibraryConfig<
+  TAttributeProfileRequest,
+  TAttributeProfileDetail,
+  TAttributeProfile
+> = {
   key: "attributeProfiles",
+  ...LIBRARY_API,
   ...LIBRARY_PATHS.attributeProfiles,
   title: "Attribute Profiles",
   noun: "attribute profile",

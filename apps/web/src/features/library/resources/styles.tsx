@@ -1,7 +1,10 @@
 import {
   STYLE_CATEGORIES,
   type TStyle,
+  type TStyleDetail,
   type TStyleMarker,
+  type TStyleMarkerRequest,
+  type TStyleRequest,
   ZStyleDetailSchema,
   ZStyleMarkerPageSchema,
   ZStyleMarkerRequestSchema,
@@ -11,7 +14,7 @@ import {
 } from "@hub/contracts/library/styles";
 import { Chip } from "@mui/material";
 import { lazy, Suspense } from "react";
-import type { LibraryConfig } from "../shared/types";
+import { LIBRARY_API, type LibraryConfig } from "../shared/types";
 import { archivedColumn, money, updatedColumn } from "./format";
 import { GROUPS } from "./groups";
 import { LIBRARY_PATHS } from "./paths";
@@ -20,8 +23,9 @@ const StyleComposition = lazy(() =>
   import("../styles/style-composition").then((m) => ({ default: m.StyleComposition })),
 );
 
-export const stylesConfig: LibraryConfig<TStyle> = {
+export const stylesConfig: LibraryConfig<TStyleRequest, TStyleDetail, TStyle> = {
   key: "styles",
+  ...LIBRARY_API,
   ...LIBRARY_PATHS.styles,
   title: "Styles",
   noun: "style",
@@ -98,8 +102,9 @@ export const stylesConfig: LibraryConfig<TStyle> = {
   ),
 };
 
-export const styleMarkersConfig: LibraryConfig<TStyleMarker> = {
+export const styleMarkersConfig: LibraryConfig<TStyleMarkerRequest, TStyleMarker, TStyleMarker> = {
   key: "styleMarkers",
+  ...LIBRARY_API,
   ...LIBRARY_PATHS.styleMarkers,
   title: "Style Markers",
   noun: "marker",

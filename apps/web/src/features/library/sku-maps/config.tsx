@@ -1,17 +1,20 @@
 import {
   type TSkuMap,
+  type TSkuMapDetail,
+  type TSkuMapRequest,
   ZSkuMapDetailSchema,
   ZSkuMapPageSchema,
   ZSkuMapRequestSchema,
 } from "@hub/contracts/library/sku-maps";
 import { updatedColumn } from "../resources/format";
 import { LIBRARY_PATHS } from "../resources/paths";
-import type { LibraryConfig } from "../shared/types";
+import { LIBRARY_API, type LibraryConfig } from "../shared/types";
 import { SegmentsEditor } from "./segments-editor";
 import { SkuTester } from "./sku-tester";
 
-export const skuMapsConfig: LibraryConfig<TSkuMap> = {
+export const skuMapsConfig: LibraryConfig<TSkuMapRequest, TSkuMapDetail, TSkuMap> = {
   key: "skuMaps",
+  ...LIBRARY_API,
   ...LIBRARY_PATHS.skuMaps,
   title: "Sku Maps",
   noun: "sku map",
@@ -54,7 +57,7 @@ export const skuMapsConfig: LibraryConfig<TSkuMap> = {
     styleId: d.styleId,
     styleToken: d.styleToken,
     styleStart: d.styleStart,
-    segments: ((d.segments as { optionId: number; startPosition: number; length: number | null }[]) ?? []).map((x) => ({
+    segments: d.segments.map((x) => ({
       optionId: x.optionId,
       startPosition: x.startPosition,
       length: x.length,

@@ -1,27 +1,39 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Box, Button, Card, CardContent, Chip, Grid, Stack, Typography } from "@mui/material";
+import type { GridValidRowModel } from "@mui/x-data-grid";
 import { useState } from "react";
-import { type FieldValues, type Resolver, useForm } from "react-hook-form";
+import { type DefaultValues, type FieldValues, type Resolver, useForm } from "react-hook-form";
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
-import { PageLoader } from "../../../components/loading-screen";
-import { PageHeader } from "../../../components/page-header";
-import { ApiError, messageOf } from "../../../lib/api-error";
-import { applyServerErrors } from "../../../lib/form-errors";
-import { useDeleteLibrary, useLibraryAction, useLibraryDetail, useSaveLibrary } from "./api";
-import { LibraryField } from "./fields";
-import { useCanEditLibrary } from "./library-list-page";
-import type { LibraryConfig } from "./types";
+import type { z } from "zod";
+import { ApiError, messageOf } from "../../lib/api-error";
+import { applyServerErrors } from "../../lib/form-errors";
+import { ConfirmDialog } from "../confirm-dialog";
+import { PageLoader } from "../loading-screen";
+import { PageHeader } from "../page-header";
+import { useDeleteResource, useResourceAction, useResourceDetail, useSaveResource } from "./api";
+import { ResourceField } from "./fields";
+import { useCanEdit } from "./list-page";
+import type { Draft, ResourceConfig, ResourceDetail } from "./types";
 
 /** What the form pages use of a config (everything but the list's columns). */
-type FormConfig = Omit<LibraryConfig, "columns">;
+type FormConfig<TRequest extends FieldValues, TDetail extends ResourceDetail> = Omit<
+  ResourceConfig<TRequest, TDetail, GridValidRowModel & { id: number }>,
+  "columns" | "schemas"
+> & { schemas: { detail: z.ZodType<TDetail>; request: z.ZodType<TRequest> } };
 
-type Detail = Record<string, unknown> & { id: number };
+/**
+ * The request schema validates what the form holds (a draft, nulls included) into the request.
+ * zod types a schema's input apart from its output, and a generic config knows only the output,
+ * so this is the one place the draft is named as the resolver's input.
+ */
+const draftResolver = <TRequest extends FieldValues>(
+  schema: z.ZodType<TRequest>,
+): Resolver<Draft<TRequest>, unknown, TRequest> => zodResolver(schema as z.ZodType<TRequest, Draft<TRequest>>);
 
 const parseId = (raw: string | undefined): number | null => (raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null);
 
-function NotFound({ config }: { config: FormConfig }) {
+function NotFound({ config }: { config: { noun: string; listPath: string; title: string } }) {
   return (
     <>
       <PageHeader title={`${config.noun[0]?.toUpperCase()}${config.noun.slice(1)} not found`} />
@@ -38,7 +50,7 @@ function NotFound({ config }: { config: FormConfig }) {
 }
 
 /** Who changed the stock state and when (spec 4 out-of-stock actions). */
-function StockLine({ detail }: { detail: Detail }) {
+function StockLine({ detail }: { detail: ResourceDetail }) {
   if (detail.stockChangedAt === null || detail.stockChangedAt === undefined) return null;
   const when = new Date(String(detail.stockChangedAt)).toLocaleString();
   const who = detail.stockChangedByName ? String(detail.stockChangedByName) : "someone";
@@ -49,31 +61,39 @@ function StockLine({ detail }: { detail: Detail }) {
   );
 }
 
-function LibraryForm({ config, detail }: { config: FormConfig; detail: Detail | null }) {
+function ResourceForm<TRequest extends FieldValues, TDetail extends ResourceDetail>({
+  config,
+  detail,
+}: {
+  config: FormConfig<TRequest, TDetail>;
+  detail: TDetail | null;
+}) {
   const navigate = useNavigate();
-  const canEdit = useCanEditLibrary();
-  const save = useSaveLibrary(config.key, config.schemas.detail, detail?.id ?? null);
-  const remove = useDeleteLibrary(config.key);
-  const action = useLibraryAction(config.key);
+  const canEdit = useCanEdit(config.editors);
+  const path = `${config.prefix}/${config.key}`;
+  const save = useSaveResource<TRequest, TDetail>(path, config.schemas.detail, detail?.id ?? null);
+  const remove = useDeleteResource(path);
+  const action = useResourceAction(path, config.schemas.detail);
   const [formError, setFormError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<"delete" | "archive" | null>(null);
-  const [current, setCurrent] = useState<Detail | null>(detail);
+  const [current, setCurrent] = useState<TDetail | null>(detail);
   const {
     control,
     handleSubmit,
     setError,
     watch,
     formState: { isSubmitting, isDirty },
-  } = useForm<FieldValues>({
-    resolver: zodResolver(config.schemas.request as Parameters<typeof zodResolver>[0]) as Resolver<FieldValues>,
-    defaultValues: detail ? config.fromDetail(detail) : config.empty,
+  } = useForm<Draft<TRequest>, unknown, TRequest>({
+    resolver: draftResolver(config.schemas.request),
+    // A whole draft is a DefaultValues of itself; TypeScript cannot see that for a generic request.
+    defaultValues: (detail ? config.fromDetail(detail) : config.empty) as DefaultValues<Draft<TRequest>>,
   });
-  const name = (d: Record<string, unknown> | null) => String(d?.[config.titleField] ?? config.noun);
+  const name = (d: TDetail | null) => String(d?.[config.titleField] ?? config.noun);
 
-  const onSubmit = async (values: FieldValues) => {
+  const onSubmit = async (values: TRequest) => {
     setFormError(null);
     try {
-      const saved = (await save.mutateAsync(values)) as Detail;
+      const saved = await save.mutateAsync(values);
       toast.success(detail ? `${name(saved)} was saved.` : `${name(saved)} was created.`);
       if (detail || !config.below) navigate(`/${config.listPath}`);
       else navigate(`/${config.basePath}/edit/${saved.id}`, { replace: true });
@@ -91,7 +111,7 @@ function LibraryForm({ config, detail }: { config: FormConfig; detail: Detail | 
   const runAction = async (act: string, body: unknown, done: string) => {
     if (!current) return;
     try {
-      const next = (await action.mutateAsync({ id: current.id, action: act, body })) as Detail;
+      const next = await action.mutateAsync({ id: current.id, action: act, body });
       setCurrent(next);
       toast.success(done);
     } catch (error) {
@@ -186,8 +206,9 @@ function LibraryForm({ config, detail }: { config: FormConfig; detail: Detail | 
               <Grid container spacing={2.5} sx={{ maxWidth: 900 }}>
                 {config.fields.map((spec, n) => (
                   <Grid key={spec.name} size={{ xs: 12, md: spec.half ? 6 : 12 }}>
-                    <LibraryField
+                    <ResourceField
                       spec={spec}
+                      prefix={config.prefix}
                       control={control}
                       disabled={!canEdit || isSubmitting}
                       autoFocus={!current && n === 0}
@@ -258,11 +279,7 @@ function LibraryForm({ config, detail }: { config: FormConfig; detail: Detail | 
             confirmLabel="Archive"
             onClose={() => setConfirm(null)}
             onConfirm={async () => {
-              const next = (await action.mutateAsync({
-                id: current.id,
-                action: "archive",
-                body: { archived: true },
-              })) as Detail;
+              const next = await action.mutateAsync({ id: current.id, action: "archive", body: { archived: true } });
               setCurrent(next);
               toast.success(`${name(current)} was archived.`);
             }}
@@ -273,11 +290,17 @@ function LibraryForm({ config, detail }: { config: FormConfig; detail: Detail | 
   );
 }
 
-/** {basePath}/new and {basePath}/edit/:id for one library resource. */
-export function LibraryFormPage({ config, mode }: { config: FormConfig; mode: "new" | "edit" }) {
+/** {basePath}/new and {basePath}/edit/:id for one resource. */
+export function ResourceFormPage<TRequest extends FieldValues, TDetail extends ResourceDetail>({
+  config,
+  mode,
+}: {
+  config: FormConfig<TRequest, TDetail>;
+  mode: "new" | "edit";
+}) {
   const params = useParams();
   const id = mode === "edit" ? parseId(params.id) : null;
-  const detail = useLibraryDetail(config.key, config.schemas.detail, id);
+  const detail = useResourceDetail(`${config.prefix}/${config.key}`, config.schemas.detail, id);
   if (mode === "edit" && id === null) return <NotFound config={config} />;
   if (detail.error instanceof ApiError && detail.error.status === 404) return <NotFound config={config} />;
   if (detail.error) {
@@ -289,6 +312,6 @@ export function LibraryFormPage({ config, mode }: { config: FormConfig; mode: "n
     );
   }
   if (mode === "edit" && !detail.data) return <PageLoader />;
-  const data = mode === "edit" ? ((detail.data as Detail | undefined) ?? null) : null;
-  return <LibraryForm key={data ? `${data.id}-${String(data.updatedAt)}` : "new"} config={config} detail={data} />;
+  const data = mode === "edit" ? (detail.data ?? null) : null;
+  return <ResourceForm key={data ? `${data.id}-${String(data.updatedAt)}` : "new"} config={config} detail={data} />;
 }

@@ -1,0 +1,532 @@
+import type { TLookupItem } from "@hub/contracts/library/common";
+import Delete from "@mui/icons-material/Delete";
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Chip,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  IconButton,
+  InputAdornment,
+  InputLabel,
+  MenuItem,
+  Select,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { useEffect, useState } from "react";
+import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
+import { refPath, useLookup, useNames } from "./api";
+import type { Draft, FieldSpec } from "./types";
+
+const useDebounced = (value: string, ms = 250) => {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+};
+
+/** Picks one row of another resource (`resource`: its API path), searching on the server as the person types. */
+export function RefSelect(props: {
+  resource: string;
+  label: string;
+  value: number | null;
+  onChange: (id: number | null) => void;
+  error?: string;
+  helper?: string;
+  disabled?: boolean;
+  size?: "small" | "medium";
+}) {
+  const [input, setInput] = useState("");
+  const search = useDebounced(input);
+  const { options, byId, loading } = useLookup(props.resource, search, props.value === null ? [] : [props.value]);
+  const selected =
+    props.value === null
+      ? null
+      : (byId.get(props.value) ?? { id: props.value, label: `#${props.value}`, archived: false });
+  return (
+    <Autocomplete<TLookupItem>
+      options={options}
+      value={selected}
+      loading={loading}
+      disabled={props.disabled}
+      size={props.size}
+      filterOptions={(x) => x}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      getOptionLabel={(o) => (o.archived ? `${o.label} (archived)` : o.label)}
+      onChange={(_e, v) => props.onChange(v?.id ?? null)}
+      onInputChange={(_e, v, reason) => {
+        if (reason === "input") setInput(v);
+        if (reason === "clear") setInput("");
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={props.label}
+          error={Boolean(props.error)}
+          helperText={props.error ?? props.helper}
+        />
+      )}
+    />
+  );
+}
+
+/** Picks several rows; `ordered` lists them as numbered steps that can be moved. */
+export function RefMultiSelect(props: {
+  resource: string;
+  label: string;
+  value: number[];
+  onChange: (ids: number[]) => void;
+  ordered?: boolean;
+  error?: string;
+  helper?: string;
+  disabled?: boolean;
+}) {
+  const [input, setInput] = useState("");
+  const search = useDebounced(input);
+  const { options, byId, loading } = useLookup(props.resource, search, props.value);
+  const item = (id: number): TLookupItem => byId.get(id) ?? { id, label: `#${id}`, archived: false };
+  if (props.ordered) {
+    const move = (from: number, to: number) => {
+      const next = [...props.value];
+      const [x] = next.splice(from, 1);
+      if (x !== undefined) next.splice(to, 0, x);
+      props.onChange(next);
+    };
+    return (
+      <Box>
+        <Typography variant="subtitle2" sx={{ mb: 1 }}>
+          {props.label}
+        </Typography>
+        <Stack
+          spacing={0.5}
+          sx={{ mb: 1 }}
+          component="ol"
+          aria-label={props.label}
+          style={{ paddingLeft: 0, listStyle: "none" }}
+        >
+          {props.value.map((id, n) => (
+            <Stack key={`${id}-${n}`} direction="row" spacing={1} component="li" sx={{ alignItems: "center" }}>
+              <Typography sx={{ width: 28, color: "text.secondary" }}>{n + 1}.</Typography>
+              <Typography sx={{ flexGrow: 1 }}>{item(id).label}</Typography>
+              <Button
+                size="small"
+                disabled={props.disabled || n === 0}
+                onClick={() => move(n, n - 1)}
+                aria-label={`Move step ${n + 1} up`}
+              >
+                Up
+              </Button>
+              <Button
+                size="small"
+                disabled={props.disabled || n === props.value.length - 1}
+                onClick={() => move(n, n + 1)}
+                aria-label={`Move step ${n + 1} down`}
+              >
+                Down
+              </Button>
+              <IconButton
+                size="small"
+                disabled={props.disabled}
+                aria-label={`Remove step ${n + 1}`}
+                onClick={() => props.onChange(props.value.filter((_x, i) => i !== n))}
+              >
+                <Delete fontSize="small" />
+              </IconButton>
+            </Stack>
+          ))}
+        </Stack>
+        <RefSelect
+          resource={props.resource}
+          label="Add a step"
+          value={null}
+          disabled={props.disabled}
+          size="small"
+          onChange={(id) => id !== null && props.onChange([...props.value, id])}
+          error={props.error}
+          helper={props.helper}
+        />
+      </Box>
+    );
+  }
+  return (
+    <Autocomplete<TLookupItem, true>
+      multiple
+      options={options}
+      value={props.value.map(item)}
+      loading={loading}
+      disabled={props.disabled}
+      filterOptions={(x) => x}
+      filterSelectedOptions
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      getOptionLabel={(o) => o.label}
+      onChange={(_e, v) => props.onChange(v.map((x) => x.id))}
+      onInputChange={(_e, v, reason) => {
+        if (reason === "input") setInput(v);
+        if (reason === "reset" || reason === "clear") setInput("");
+      }}
+      renderValue={(values, getItemProps) =>
+        values.map((o, index) => {
+          const { key, ...rest } = getItemProps({ index });
+          return <Chip key={key} label={o.label} size="small" {...rest} />;
+        })
+      }
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={props.label}
+          error={Boolean(props.error)}
+          helperText={props.error ?? props.helper}
+        />
+      )}
+    />
+  );
+}
+
+type QtyRow = Record<string, number>;
+
+/** Rows of another resource with a quantity each (a part profile's parts). */
+function RefQtyList(props: {
+  resource: string;
+  idKey: string;
+  label: string;
+  value: QtyRow[];
+  onChange: (rows: QtyRow[]) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const { byId } = useLookup(
+    props.resource,
+    "",
+    props.value.map((r) => r[props.idKey] ?? 0),
+  );
+  return (
+    <Box>
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        {props.label}
+      </Typography>
+      <Stack spacing={1} sx={{ mb: 1 }}>
+        {props.value.map((row, n) => {
+          const id = row[props.idKey] ?? 0;
+          return (
+            <Stack key={id} direction="row" spacing={1} sx={{ alignItems: "center" }}>
+              <Typography sx={{ flexGrow: 1 }}>{byId.get(id)?.label ?? `#${id}`}</Typography>
+              <TextField
+                size="small"
+                type="number"
+                label="Quantity"
+                sx={{ width: 120 }}
+                value={row.quantity ?? 0}
+                disabled={props.disabled}
+                slotProps={{
+                  htmlInput: { min: 0, step: "any", "aria-label": `Quantity of ${byId.get(id)?.label ?? id}` },
+                }}
+                onChange={(e) =>
+                  props.onChange(props.value.map((r, i) => (i === n ? { ...r, quantity: Number(e.target.value) } : r)))
+                }
+              />
+              <IconButton
+                size="small"
+                aria-label={`Remove ${byId.get(id)?.label ?? id}`}
+                disabled={props.disabled}
+                onClick={() => props.onChange(props.value.filter((_r, i) => i !== n))}
+              >
+                <Delete fontSize="small" />
+              </IconButton>
+            </Stack>
+          );
+        })}
+      </Stack>
+      <RefSelect
+        resource={props.resource}
+        label="Add"
+        value={null}
+        size="small"
+        disabled={props.disabled}
+        error={props.error}
+        onChange={(id) => {
+          if (id !== null && !props.value.some((r) => r[props.idKey] === id))
+            props.onChange([...props.value, { [props.idKey]: id, quantity: 1 }]);
+        }}
+      />
+    </Box>
+  );
+}
+
+function SuggestField(props: {
+  source: string;
+  label: string;
+  value: string | null;
+  onChange: (v: string) => void;
+  error?: string;
+  helper?: string;
+  disabled?: boolean;
+}) {
+  const names = useNames(props.source);
+  return (
+    <Autocomplete<string, false, false, true>
+      freeSolo
+      options={names.data ?? []}
+      value={props.value ?? ""}
+      disabled={props.disabled}
+      onInputChange={(_e, v) => props.onChange(v)}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={props.label}
+          error={Boolean(props.error)}
+          helperText={props.error ?? props.helper}
+        />
+      )}
+    />
+  );
+}
+
+const numberOrNull = (raw: string): number | null => (raw.trim() === "" ? null : Number(raw));
+
+/** Renders one FieldSpec bound to the form; `prefix` is the resource's API prefix, which ref fields' keys are under. */
+export function ResourceField<TRequest extends FieldValues>({
+  spec,
+  prefix,
+  control,
+  disabled,
+  autoFocus,
+}: {
+  spec: FieldSpec<TRequest>;
+  prefix: string;
+  control: Control<Draft<TRequest>, unknown, TRequest>;
+  disabled: boolean;
+  autoFocus?: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      // A request field is a path of the draft (its top level); TypeScript cannot see that for a generic request.
+      name={spec.name as Path<Draft<TRequest>>}
+      render={({ field, fieldState }) => {
+        const error = fieldState.error?.message;
+        const common = {
+          label: spec.label,
+          error: Boolean(error),
+          helperText: error ?? spec.helper,
+          disabled,
+          fullWidth: true,
+          autoFocus,
+        };
+        switch (spec.kind) {
+          case "text":
+          case "multiline":
+            return (
+              <TextField
+                {...common}
+                multiline={spec.kind === "multiline"}
+                minRows={spec.kind === "multiline" ? 3 : undefined}
+                name={field.name}
+                inputRef={field.ref}
+                value={(field.value as string | null) ?? ""}
+                onChange={(e) => field.onChange(e.target.value)}
+                onBlur={field.onBlur}
+              />
+            );
+          case "color":
+            return (
+              <TextField
+                {...common}
+                name={field.name}
+                inputRef={field.ref}
+                placeholder="#1A2B3C"
+                value={(field.value as string | null) ?? ""}
+                onChange={(e) => field.onChange(e.target.value)}
+                onBlur={field.onBlur}
+                slotProps={{
+                  input: {
+                    startAdornment: (
+                      <InputAdornment position="start">
+                        <Box
+                          aria-hidden
+                          sx={{
+                            width: 18,
+                            height: 18,
+                            borderRadius: 0.5,
+                            border: 1,
+                            borderColor: "divider",
+                            bgcolor: /^#[0-9a-f]{6}$/i.test(String(field.value ?? ""))
+                              ? String(field.value)
+                              : "transparent",
+                          }}
+                        />
+                      </InputAdornment>
+                    ),
+                  },
+                }}
+              />
+            );
+          case "int":
+          case "decimal":
+            return (
+              <TextField
+                {...common}
+                type="number"
+                name={field.name}
+                inputRef={field.ref}
+                value={field.value === null || field.value === undefined ? "" : String(field.value)}
+                onChange={(e) => field.onChange(numberOrNull(e.target.value))}
+                onBlur={field.onBlur}
+                slotProps={{
+                  htmlInput: { step: spec.kind === "int" ? 1 : "any" },
+                  input: spec.unit
+                    ? { endAdornment: <InputAdornment position="end">{spec.unit}</InputAdornment> }
+                    : undefined,
+                }}
+              />
+            );
+          case "money":
+            return (
+              <MoneyInput
+                common={common}
+                value={field.value as number | null}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                unit={spec.unit}
+                name={field.name}
+              />
+            );
+          case "select":
+            return (
+              <FormControl fullWidth error={Boolean(error)} disabled={disabled}>
+                <InputLabel id={`${spec.name}-label`}>{spec.label}</InputLabel>
+                <Select
+                  labelId={`${spec.name}-label`}
+                  label={spec.label}
+                  name={field.name}
+                  value={(field.value as string | null) ?? ""}
+                  onChange={(e) => field.onChange(e.target.value)}
+                  onBlur={field.onBlur}
+                >
+                  {spec.options.map((o) => (
+                    <MenuItem key={o} value={o}>
+                      {o}
+                    </MenuItem>
+                  ))}
+                </Select>
+                {error || spec.helper ? <FormHelperText>{error ?? spec.helper}</FormHelperText> : null}
+              </FormControl>
+            );
+          case "switch":
+            return (
+              <Box>
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={Boolean(field.value)}
+                      onChange={(e) => field.onChange(e.target.checked)}
+                      disabled={disabled}
+                    />
+                  }
+                  label={spec.label}
+                />
+                {spec.helper ? <FormHelperText>{spec.helper}</FormHelperText> : null}
+              </Box>
+            );
+          case "suggest":
+            return (
+              <SuggestField
+                source={spec.source}
+                label={spec.label}
+                value={field.value as string | null}
+                onChange={field.onChange}
+                error={error}
+                helper={spec.helper}
+                disabled={disabled}
+              />
+            );
+          case "ref":
+            return (
+              <RefSelect
+                resource={refPath(prefix, spec.resource)}
+                label={spec.label}
+                value={(field.value as number | null) ?? null}
+                onChange={field.onChange}
+                error={error}
+                helper={spec.helper}
+                disabled={disabled}
+              />
+            );
+          case "refMulti":
+            return (
+              <RefMultiSelect
+                resource={refPath(prefix, spec.resource)}
+                label={spec.label}
+                value={(field.value as number[] | undefined) ?? []}
+                onChange={field.onChange}
+                ordered={spec.ordered}
+                error={error}
+                helper={spec.helper}
+                disabled={disabled}
+              />
+            );
+          case "custom":
+            return (
+              <>{spec.render({ value: field.value, onChange: field.onChange, error: fieldState.error, disabled })}</>
+            );
+          case "refQty":
+            return (
+              <RefQtyList
+                resource={refPath(prefix, spec.resource)}
+                idKey={spec.idKey}
+                label={spec.label}
+                value={(field.value as QtyRow[] | undefined) ?? []}
+                onChange={field.onChange}
+                error={error}
+                disabled={disabled}
+              />
+            );
+        }
+      }}
+    />
+  );
+}
+
+const fromValue = (v: number | null) => (v === null || v === undefined || Number.isNaN(v) ? "" : (v / 100).toFixed(2));
+
+/** Dollars in the input, integer cents in the form. */
+function MoneyInput(props: {
+  common: { label: string; error: boolean; helperText?: string; disabled: boolean; fullWidth: boolean };
+  name: string;
+  value: number | null;
+  onChange: (cents: number | null) => void;
+  onBlur: () => void;
+  unit?: string;
+}) {
+  const [text, setText] = useState(fromValue(props.value));
+  useEffect(() => {
+    setText((current) => (Math.round(Number(current) * 100) === props.value ? current : fromValue(props.value)));
+  }, [props.value]);
+  return (
+    <TextField
+      {...props.common}
+      name={props.name}
+      type="number"
+      value={text}
+      onChange={(e) => {
+        setText(e.target.value);
+        const raw = e.target.value.trim();
+        props.onChange(raw === "" ? null : Math.round(Number(raw) * 100));
+      }}
+      onBlur={props.onBlur}
+      slotProps={{
+        htmlInput: { step: "0.01", min: 0 },
+        input: {
+          startAdornment: <InputAdornment position="start">$</InputAdornment>,
+          endAdornment: props.unit ? <InputAdornment position="end">{props.unit}</InputAdornment> : undefined,
+        },
+      }}
+    />
+  );
+}
