@@ -31,6 +31,7 @@ import { type BillingAdapter, billingAdapterFor } from "./platform/billing";
 import type { HubConfig } from "./platform/config";
 import { forbidden, installErrorHandler, sendNotFound } from "./platform/errors";
 import { type FilesAdapter, filesAdapterFor } from "./platform/files";
+import { installInputGuard } from "./platform/input-guard";
 import { type LogStream, loggerOptions } from "./platform/logging";
 import { type Mailer, outboxMailer, smtpMailer } from "./platform/mail";
 import { loadApiKeyPrincipal, loadPrincipal, withSessionClient } from "./platform/principal";
@@ -68,6 +69,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installSecurityHeaders(app, config);
+  installInputGuard(app);
 
   await app.register(fastifySwagger, {
     openapi: {

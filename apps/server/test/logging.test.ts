@@ -1,15 +1,27 @@
 import type { TSignInResponse, TTokens } from "@hub/contracts";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
 const PASSWORD = "L0gged!secret";
 const WRONG_PASSWORD = "Wr0ng!secret";
 const NEW_PASSWORD = "N3w!loggedsecret";
+const SECRET_EMAIL = "params-must-not-log@example.com";
+const SECRET_HASH = "$argon2id$v=19$m=7168,t=5,p=1$c2VjcmV0c2FsdA$bm90LWluLXRoZS1sb2c";
 
 const lines: string[] = [];
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ logStream: { write: (line: string) => void lines.push(line) } });
+  t = await createTestApp({
+    logStream: { write: (line: string) => void lines.push(line) },
+    // A query that fails after its parameters (an email, a password hash) were bound, as a real one might.
+    setup: (app) => {
+      app.post("/api/test/db-error", { config: { access: { public: true } } }, async () => {
+        await t.db.execute(sql`select ${SECRET_EMAIL}::text as email, ${SECRET_HASH}::text as hash, 1 / 0 as boom`);
+        return { ok: true };
+      });
+    },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -106,4 +118,27 @@ test("the log shows the requests but no password, code or token", async () => {
   }
   expect(text.toLowerCase()).not.toContain("bearer");
   expect(text).not.toContain("token=");
+});
+
+test("a database error is logged with its SQL and PostgreSQL code, not its parameters", async () => {
+  const before = lines.length;
+  const res = await t.app.inject({ method: "POST", url: "/api/test/db-error" });
+  expect(res.statusCode).toBe(500);
+  expect(res.json()).toEqual({ error: "INTERNAL", message: "Something went wrong" });
+  const text = lines.slice(before).join("");
+  const failed = lines
+    .slice(before)
+    .map((line) => JSON.parse(line) as { msg?: string; err?: Record<string, unknown> })
+    .find((line) => line.msg === "request failed");
+  // The error is there, with what a person needs to find the fault...
+  expect(failed?.err).toMatchObject({
+    type: "DrizzleQueryError",
+    cause: { code: "22012", message: "division by zero" },
+  });
+  expect(String(failed?.err?.message)).toContain("Failed query: select $1::text as email");
+  expect(String(failed?.err?.stack)).toContain("logging.test.ts");
+  // ...and none of the values the query carried, in any field, message or stack.
+  expect(text).not.toContain(SECRET_EMAIL);
+  expect(text).not.toContain(SECRET_HASH);
+  expect(text).not.toContain("params");
 });

@@ -30,13 +30,21 @@ type ValidationIssue = {
   params?: { issue?: { path?: PropertyKey[]; message?: string } };
 };
 
+/**
+ * A field name or message may quote the request (a key holding a NUL character): show a NUL as `\0`,
+ * since the error shape's texts, like every contract's, refuse one.
+ */
+const printable = (text: string): string => text.replaceAll("\0", "\\0");
+const printableFields = (fields: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(fields).map(([name, message]) => [printable(name), printable(message)]));
+
 export const installErrorHandler = (app: FastifyInstance): void => {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       const body: TErrorResponse = {
         error: error.code,
-        message: error.message,
-        ...(error.fields ? { fields: error.fields } : {}),
+        message: printable(error.message),
+        ...(error.fields ? { fields: printableFields(error.fields) } : {}),
       };
       return reply.status(error.status).send(body);
     }
@@ -52,7 +60,11 @@ export const installErrorHandler = (app: FastifyInstance): void => {
       }
       const first = Object.entries(fields)[0];
       const message = first ? (first[0] === "_" ? first[1] : `${first[0]}: ${first[1]}`) : "The request is not valid.";
-      return reply.status(400).send({ error: "VALIDATION", message, fields } satisfies TErrorResponse);
+      return reply.status(400).send({
+        error: "VALIDATION",
+        message: printable(message),
+        fields: printableFields(fields),
+      } satisfies TErrorResponse);
     }
     const status = typeof error.statusCode === "number" ? error.statusCode : 500;
     if (status >= 500) {
@@ -63,9 +75,10 @@ export const installErrorHandler = (app: FastifyInstance): void => {
     }
     if (status === 413) return reply.status(413).send({ error: "BAD_REQUEST", message: "The request is too large." });
     if (status === 415) return reply.status(415).send({ error: "BAD_REQUEST", message: "Send the request as JSON." });
-    return reply
-      .status(status)
-      .send({ error: "BAD_REQUEST", message: error.message || "The request is not valid." } satisfies TErrorResponse);
+    return reply.status(status).send({
+      error: "BAD_REQUEST",
+      message: printable(error.message || "The request is not valid."),
+    } satisfies TErrorResponse);
   });
 };
 

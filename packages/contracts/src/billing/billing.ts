@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ZIdSchema } from "../common/ids";
+import { ZDbIdSchema, ZIdSchema } from "../common/ids";
+import { NUL_FREE, NUL_MESSAGE, zText } from "../common/text";
 
 /** Contracts of the billing area (issue 3): request and response schemas. Money is integer cents. */
 
@@ -31,9 +32,9 @@ export const ZPaymentMethodSchema = z
   .object({
     id: z.number().int(),
     kind: z.enum(PAYMENT_METHOD_KINDS),
-    label: z.string(),
-    brand: z.string().nullable(),
-    last4: z.string().nullable(),
+    label: zText(),
+    brand: zText().nullable(),
+    last4: zText().nullable(),
     isDefault: z.boolean(),
     createdAt: z.iso.datetime({ offset: true }),
   })
@@ -47,14 +48,12 @@ export const ZPaymentMethodListSchema = z.object({
 });
 export type TPaymentMethodList = z.infer<typeof ZPaymentMethodListSchema>;
 
-const ZLabelSchema = z.string().trim().min(1, BILLING_MESSAGES.labelRequired).max(80, BILLING_MESSAGES.labelTooLong);
-const ZLast4Schema = z
-  .string()
+const ZLabelSchema = zText().trim().min(1, BILLING_MESSAGES.labelRequired).max(80, BILLING_MESSAGES.labelTooLong);
+const ZLast4Schema = zText()
   .trim()
   .regex(/^\d{4}$/, BILLING_MESSAGES.last4Format);
 const ZOptionalText = (max: number, message: string) =>
-  z
-    .string()
+  zText()
     .trim()
     .max(max, message)
     .optional()
@@ -69,7 +68,7 @@ export const ZAddCardRequestSchema = z.object({
   label: ZLabelSchema,
   brand: ZOptionalText(40, BILLING_MESSAGES.brandTooLong),
   last4: ZLast4Schema.optional().or(z.literal("").transform(() => undefined)),
-  token: z.string().trim().max(255).optional(),
+  token: zText().trim().max(255).optional(),
 });
 export type TAddCardRequest = z.infer<typeof ZAddCardRequestSchema>;
 export type TAddCardRequestInput = z.input<typeof ZAddCardRequestSchema>;
@@ -77,29 +76,29 @@ export type TAddCardRequestInput = z.input<typeof ZAddCardRequestSchema>;
 export const ZAddBankAccountRequestSchema = z.object({
   label: ZLabelSchema,
   last4: ZLast4Schema.optional().or(z.literal("").transform(() => undefined)),
-  token: z.string().trim().max(255).optional(),
+  token: zText().trim().max(255).optional(),
 });
 export type TAddBankAccountRequest = z.infer<typeof ZAddBankAccountRequestSchema>;
 export type TAddBankAccountRequestInput = z.input<typeof ZAddBankAccountRequestSchema>;
 
 export const ZPaymentMethodIdParamsSchema = z.object({ id: ZIdSchema });
-export const ZSetDefaultPaymentMethodSchema = z.object({ id: z.number().int().positive().max(2_147_483_647) });
+export const ZSetDefaultPaymentMethodSchema = z.object({ id: ZDbIdSchema });
 export type TSetDefaultPaymentMethod = z.infer<typeof ZSetDefaultPaymentMethodSchema>;
 
 export const ZRemovePaymentMethodResponseSchema = z.object({ id: z.number().int(), deleted: z.literal(true) });
 
 /** POST /chargeStripeCustomer (spec 7): clientId, orderId, chargeAmt in integer cents. */
 export const ZChargeRequestSchema = z.object({
-  clientId: z.number().int().positive().max(2_147_483_647),
-  orderId: z.string().trim().min(1, BILLING_MESSAGES.orderIdRequired).max(64),
+  clientId: ZDbIdSchema,
+  orderId: zText().trim().min(1, BILLING_MESSAGES.orderIdRequired).max(64),
   chargeAmt: ZCentsSchema,
 });
 export type TChargeRequest = z.infer<typeof ZChargeRequestSchema>;
 
 /** POST /refundStripeCustomer (spec 7): clientId, orderId, refundAmt in integer cents. */
 export const ZRefundRequestSchema = z.object({
-  clientId: z.number().int().positive().max(2_147_483_647),
-  orderId: z.string().trim().min(1, BILLING_MESSAGES.orderIdRequired).max(64),
+  clientId: ZDbIdSchema,
+  orderId: zText().trim().min(1, BILLING_MESSAGES.orderIdRequired).max(64),
   refundAmt: ZCentsSchema,
 });
 export type TRefundRequest = z.infer<typeof ZRefundRequestSchema>;
@@ -108,23 +107,25 @@ export const ZLedgerEntrySchema = z
   .object({
     id: z.number().int(),
     clientId: z.number().int(),
-    orderId: z.string(),
+    orderId: zText(),
     kind: z.enum(["charge", "refund"]),
     amountCents: z.number().int(),
-    currency: z.string(),
+    currency: zText(),
     provider: z.enum(BILLING_PROVIDERS),
-    externalId: z.string().nullable(),
+    externalId: zText().nullable(),
     status: z.enum(["succeeded", "failed"]),
-    failureMessage: z.string().nullable(),
+    failureMessage: zText().nullable(),
     createdAt: z.iso.datetime({ offset: true }),
   })
   .meta({ id: "LedgerEntry" });
 export type TLedgerEntry = z.infer<typeof ZLedgerEntrySchema>;
 
-export const ZLedgerQuerySchema = z.object({ clientId: ZIdSchema, orderId: z.string().trim().max(64).optional() });
+export const ZLedgerQuerySchema = z.object({ clientId: ZIdSchema, orderId: zText().trim().max(64).optional() });
 export const ZLedgerListSchema = z.object({ items: z.array(ZLedgerEntrySchema) });
 export type TLedgerList = z.infer<typeof ZLedgerListSchema>;
 
-export const ZPortalSessionRequestSchema = z.object({ returnUrl: z.url().max(2000).optional() });
-export const ZPortalSessionResponseSchema = z.object({ url: z.string() });
+export const ZPortalSessionRequestSchema = z.object({
+  returnUrl: z.url().max(2000).regex(NUL_FREE, NUL_MESSAGE).optional(),
+});
+export const ZPortalSessionResponseSchema = z.object({ url: zText() });
 export type TPortalSessionResponse = z.infer<typeof ZPortalSessionResponseSchema>;

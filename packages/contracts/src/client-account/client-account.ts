@@ -1,14 +1,15 @@
 /** Contracts of the account area (issue 3): request and response schemas. */
 import { z } from "zod";
-import { ZIdParamsSchema, ZIdSchema } from "../common/ids";
+import { ZIdParamsSchema, ZIdSchema, zDbId } from "../common/ids";
 import { pageOf, ZPageQuerySchema } from "../common/paging";
+import { zText } from "../common/text";
 import { NAV_ITEMS } from "../nav/nav-tree";
 
 /** A subscription plan (spec 3): a level (Professional = 2) and how many active users it allows. */
 export const ZPlanSchema = z
   .object({
     subscriptionId: z.number().int(),
-    name: z.string(),
+    name: zText(),
     level: z.number().int(),
     nbrOfUsers: z.number().int(),
     priceCents: z.number().int(),
@@ -22,7 +23,7 @@ export type TPlanList = z.infer<typeof ZPlanListSchema>;
 /** GET /subscription/:id (spec 7): the level and the user count of one plan. */
 export const ZSubscriptionSchema = z.object({
   subscriptionId: z.number().int(),
-  name: z.string(),
+  name: zText(),
   level: z.number().int(),
   nbrOfUsers: z.number().int(),
 });
@@ -33,20 +34,20 @@ export const ZClientUserIdParamsSchema = z.object({ userId: ZIdSchema });
 
 /** PUT /manageSubscription and POST /newSubscription. */
 export const ZChangePlanRequestSchema = z.object({
-  subscriptionId: z.number({ error: "Choose a plan" }).int().positive("Choose a plan"),
+  subscriptionId: zDbId("Choose a plan"),
 });
 export type TChangePlanRequest = z.infer<typeof ZChangePlanRequestSchema>;
 
 export const ZYourAccountSchema = z.object({
   profile: z.object({
     userId: z.number().int(),
-    userName: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    userType: z.string(),
+    userName: zText(),
+    email: zText(),
+    firstName: zText(),
+    lastName: zText(),
+    userType: zText(),
   }),
-  client: z.object({ clientId: z.number().int(), name: z.string(), site: z.string() }).nullable(),
+  client: z.object({ clientId: z.number().int(), name: zText(), site: zText() }).nullable(),
   plan: ZSubscriptionSchema.nullable(),
   /** The client's users that are available and not test users. */
   activeUsers: z.number().int(),
@@ -68,10 +69,10 @@ export type TGuardStatus = z.infer<typeof ZGuardStatusSchema>;
 
 export const ZClientUserSchema = z.object({
   userId: z.number().int(),
-  userName: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+  userName: zText(),
+  email: zText(),
+  firstName: zText(),
+  lastName: zText(),
   available: z.boolean(),
   testUser: z.boolean(),
   isClientAdmin: z.boolean(),
@@ -83,11 +84,11 @@ export type TClientUsersQuery = z.infer<typeof ZClientUsersQuerySchema>;
 
 export const ZInvitationSchema = z.object({
   id: z.number().int(),
-  email: z.string(),
-  firstName: z.string().nullable(),
+  email: zText(),
+  firstName: zText().nullable(),
   clientId: z.number().int(),
   registered: z.boolean(),
-  createdAt: z.string(),
+  createdAt: zText(),
 });
 export type TInvitation = z.infer<typeof ZInvitationSchema>;
 
@@ -103,8 +104,8 @@ export const ZClientUserUpdateSchema = z
 export type TClientUserUpdate = z.infer<typeof ZClientUserUpdateSchema>;
 
 export const ZInvitationCreateSchema = z.object({
-  email: z.string().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address")),
-  firstName: z.string().trim().min(1, "First name is required").max(100),
+  email: zText().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address")),
+  firstName: zText().trim().min(1, "First name is required").max(100),
 });
 export type TInvitationCreate = z.infer<typeof ZInvitationCreateSchema>;
 
@@ -113,24 +114,22 @@ export const ZAddressOwnerSchema = z.enum(ADDRESS_OWNERS);
 export type TAddressOwner = z.infer<typeof ZAddressOwnerSchema>;
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  zText()
     .trim()
     .max(max)
     .optional()
     .transform((v) => (v ? v : undefined));
 
 export const ZAddressRequestSchema = z.object({
-  label: z.string().trim().min(1, "Label is required").max(60),
-  name: z.string().trim().min(1, "Name is required").max(120),
+  label: zText().trim().min(1, "Label is required").max(60),
+  name: zText().trim().min(1, "Name is required").max(120),
   company: optionalText(120),
-  line1: z.string().trim().min(1, "Address line 1 is required").max(200),
+  line1: zText().trim().min(1, "Address line 1 is required").max(200),
   line2: optionalText(200),
-  city: z.string().trim().min(1, "City is required").max(100),
+  city: zText().trim().min(1, "City is required").max(100),
   region: optionalText(100),
-  postalCode: z.string().trim().min(1, "Postal code is required").max(20),
-  country: z
-    .string()
+  postalCode: zText().trim().min(1, "Postal code is required").max(20),
+  country: zText()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, "Use the two-letter country code (e.g. US)"),
@@ -145,16 +144,16 @@ export type TAddressRequestParsed = z.output<typeof ZAddressRequestSchema>;
 export const ZAddressSchema = z.object({
   id: z.number().int(),
   owner: ZAddressOwnerSchema,
-  label: z.string(),
-  name: z.string(),
-  company: z.string().nullable(),
-  line1: z.string(),
-  line2: z.string().nullable(),
-  city: z.string(),
-  region: z.string().nullable(),
-  postalCode: z.string(),
-  country: z.string(),
-  phone: z.string().nullable(),
+  label: zText(),
+  name: zText(),
+  company: zText().nullable(),
+  line1: zText(),
+  line2: zText().nullable(),
+  city: zText(),
+  region: zText().nullable(),
+  postalCode: zText(),
+  country: zText(),
+  phone: zText().nullable(),
   isDefault: z.boolean(),
   active: z.boolean(),
   /** The caller may change it (its own, or its client's when client admin). */

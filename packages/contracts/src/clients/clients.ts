@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZDbIdSchema, ZIdSchema } from "../common/ids";
 import { pageOf, ZPageQuerySchema } from "../common/paging";
+import { zText } from "../common/text";
 
 /** Contracts of the clients area (issue 3): request and response schemas. */
 
@@ -31,7 +32,7 @@ export type TClientIdParams = z.infer<typeof ZClientIdParamsSchema>;
 
 export const ZFindByClientIdQuerySchema = z.object({ clientId: ZClientIdSchema });
 export const ZSiteNameQuerySchema = z.object({
-  siteName: z.string().trim().min(1, CLIENT_MESSAGES.siteNameRequired).max(40),
+  siteName: zText().trim().min(1, CLIENT_MESSAGES.siteNameRequired).max(40),
 });
 
 export const ZClientListQuerySchema = ZPageQuerySchema;
@@ -39,9 +40,8 @@ export type TClientListQuery = z.infer<typeof ZClientListQuerySchema>;
 
 /** The client form: what new and edit send. */
 export const ZClientRequestSchema = z.object({
-  clientName: z.string().trim().min(1, CLIENT_MESSAGES.clientNameRequired).max(120, CLIENT_MESSAGES.clientNameTooLong),
-  siteName: z
-    .string()
+  clientName: zText().trim().min(1, CLIENT_MESSAGES.clientNameRequired).max(120, CLIENT_MESSAGES.clientNameTooLong),
+  siteName: zText()
     .trim()
     .min(1, CLIENT_MESSAGES.siteNameRequired)
     .min(2, CLIENT_MESSAGES.siteNameLength)
@@ -58,12 +58,12 @@ export type TClientRequestInput = z.input<typeof ZClientRequestSchema>;
 export const ZClientSchema = z
   .object({
     clientId: z.number().int(),
-    clientName: z.string(),
-    siteName: z.string(),
+    clientName: zText(),
+    siteName: zText(),
     subscriptionId: z.number().int().nullable(),
-    subscriptionName: z.string().nullable(),
+    subscriptionName: zText().nullable(),
     factoryId: z.number().int().nullable(),
-    factoryName: z.string().nullable(),
+    factoryName: zText().nullable(),
     active: z.boolean(),
     createdAt: z.iso.datetime({ offset: true }),
   })
@@ -84,8 +84,8 @@ export type TClientPage = z.infer<typeof ZClientPageSchema>;
 /** Spec 3 "Client": clientId, clientName, siteName. */
 export const ZClientLimitedSchema = z.object({
   clientId: z.number().int(),
-  clientName: z.string(),
-  siteName: z.string(),
+  clientName: zText(),
+  siteName: zText(),
 });
 export type TClientLimited = z.infer<typeof ZClientLimitedSchema>;
 export const ZClientLimitedListSchema = z.array(ZClientLimitedSchema);
@@ -99,8 +99,8 @@ export const ZClientSiteDataSchema = ZClientLimitedSchema.extend({
 export type TClientSiteData = z.infer<typeof ZClientSiteDataSchema>;
 
 export const ZClientFormOptionsSchema = z.object({
-  subscriptions: z.array(z.object({ subscriptionId: z.number().int(), name: z.string(), level: z.number().int() })),
-  factories: z.array(z.object({ factoryId: z.number().int(), name: z.string() })),
+  subscriptions: z.array(z.object({ subscriptionId: z.number().int(), name: zText(), level: z.number().int() })),
+  factories: z.array(z.object({ factoryId: z.number().int(), name: zText() })),
 });
 export type TClientFormOptions = z.infer<typeof ZClientFormOptionsSchema>;
 

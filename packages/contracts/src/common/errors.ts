@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { zText } from "./text";
 
 /** Machine-readable error codes of the one error shape every endpoint answers with. */
 export const ERROR_CODES = [
@@ -29,8 +30,8 @@ export type TErrorCode = z.infer<typeof ZErrorCodeSchema>;
 export const ZErrorResponseSchema = z
   .object({
     error: ZErrorCodeSchema,
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
+    message: zText(),
+    fields: z.record(zText(), zText()).optional(),
   })
   .meta({ id: "ErrorResponse" });
 export type TErrorResponse = z.infer<typeof ZErrorResponseSchema>;

@@ -1,14 +1,14 @@
 import { z } from "zod";
+import { zText } from "./text";
 
 /** The one paging contract: `page` (0-based), `size`, `sort` (`field,asc|desc`), `searchString`. */
 export const ZPageQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
   size: z.coerce.number().int().min(1).max(500).default(25),
-  sort: z
-    .string()
+  sort: zText()
     .regex(/^[A-Za-z_][A-Za-z0-9_]*,(asc|desc)$/, "Sort must look like field,asc or field,desc")
     .optional(),
-  searchString: z.string().trim().max(200).optional(),
+  searchString: zText().trim().max(200).optional(),
 });
 export type TPageQuery = z.infer<typeof ZPageQuerySchema>;
 

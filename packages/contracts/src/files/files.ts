@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZIdParamsSchema } from "../common/ids";
 import { pageOf, ZPageQuerySchema } from "../common/paging";
+import { zText } from "../common/text";
 
 /** Contracts of the files area (issue 3): request and response schemas. */
 
@@ -38,11 +39,11 @@ export const ZStoredFileSchema = z
   .object({
     id: z.number().int(),
     clientId: z.number().int(),
-    fileName: z.string(),
-    contentType: z.string(),
+    fileName: zText(),
+    contentType: zText(),
     sizeBytes: z.number().int(),
-    sha256: z.string(),
-    uploadedBy: z.string().nullable(),
+    sha256: zText(),
+    uploadedBy: zText().nullable(),
     createdAt: z.iso.datetime({ offset: true }),
   })
   .meta({ id: "StoredFile" });
@@ -55,5 +56,5 @@ export const ZPrintFilePageSchema = pageOf(ZStoredFileSchema);
 export type TPrintFilePage = z.infer<typeof ZPrintFilePageSchema>;
 export const ZPrintFileIdParamsSchema = ZIdParamsSchema;
 export const ZPrintFileDeleteResponseSchema = z.object({ id: z.number().int(), deleted: z.literal(true) });
-export const ZPrintFileSettingsSchema = z.object({ maxBytes: z.number().int(), extensions: z.array(z.string()) });
+export const ZPrintFileSettingsSchema = z.object({ maxBytes: z.number().int(), extensions: z.array(zText()) });
 export type TPrintFileSettings = z.infer<typeof ZPrintFileSettingsSchema>;

@@ -1,8 +1,7 @@
-import { z } from "zod";
+import { zText } from "../common/text";
 import { passwordPolicyProblems } from "./password-rules";
 
-export const ZNewPasswordSchema = z
-  .string({ error: "Password is required" })
+export const ZNewPasswordSchema = zText({ error: "Password is required" })
   .max(256, "Password must be at most 256 characters")
   .superRefine((value, ctx) => {
     const missing = passwordPolicyProblems(value);

@@ -1,16 +1,15 @@
 import { z } from "zod";
 import { ZClientRequestSchema } from "../clients/clients";
 import { MESSAGES } from "../common/messages";
+import { zText } from "../common/text";
 import { ZNewPasswordSchema } from "./password-policy";
 
-const username = z
-  .string({ error: MESSAGES.usernameRequired })
+const username = zText({ error: MESSAGES.usernameRequired })
   .trim()
   .min(1, MESSAGES.usernameRequired)
   .max(128, "Username must be at most 128 characters");
-const password = z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(256);
-const code = z
-  .string({ error: MESSAGES.confirmCodeRequired })
+const password = zText({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(256);
+const code = zText({ error: MESSAGES.confirmCodeRequired })
   .trim()
   .min(1, MESSAGES.confirmCodeRequired)
   .regex(/^\d{6}$/, "The code is the 6 digits from the email");
@@ -33,21 +32,20 @@ export type TBrandSignUp = z.infer<typeof ZBrandSignUpSchema>;
 export const ZSignUpRequestSchema = z.object({
   username: ZRegisterUsernameSchema,
   password: ZNewPasswordSchema,
-  email: z
-    .string({ error: "Email is required" })
+  email: zText({ error: "Email is required" })
     .trim()
     .toLowerCase()
     .pipe(z.email("Enter a valid email address"))
-    .pipe(z.string().max(254, "Email must be at most 254 characters")),
-  firstName: z.string({ error: "First name is required" }).trim().min(1, "First name is required").max(100),
-  lastName: z.string({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100),
+    .pipe(zText().max(254, "Email must be at most 254 characters")),
+  firstName: zText({ error: "First name is required" }).trim().min(1, "First name is required").max(100),
+  lastName: zText({ error: "Last name is required" }).trim().min(1, "Last name is required").max(100),
   /** Present when a brand signs up; absent for a person joining (or invited to) an existing client. */
   brand: ZBrandSignUpSchema.optional(),
 });
 export type TSignUpRequest = z.infer<typeof ZSignUpRequestSchema>;
 
 export const ZCodeDeliverySchema = z.object({
-  destination: z.string(),
+  destination: zText(),
   deliveryMedium: z.literal("EMAIL"),
 });
 export type TCodeDelivery = z.infer<typeof ZCodeDeliverySchema>;
@@ -63,8 +61,8 @@ export const ZSignInRequestSchema = z.object({ username, password });
 export type TSignInRequest = z.infer<typeof ZSignInRequestSchema>;
 
 export const ZTokensSchema = z.object({
-  idToken: z.string(),
-  refreshToken: z.string(),
+  idToken: zText(),
+  refreshToken: zText(),
   expiresIn: z.number().int(),
 });
 export type TTokens = z.infer<typeof ZTokensSchema>;
@@ -86,18 +84,18 @@ export const ZCompleteNewPasswordRequestSchema = z.object({
   temporaryPassword: password,
   newPassword: ZNewPasswordSchema,
 });
-export const ZRefreshRequestSchema = z.object({ refreshToken: z.string().min(1) });
-export const ZSignOutRequestSchema = z.object({ refreshToken: z.string().min(1) });
+export const ZRefreshRequestSchema = z.object({ refreshToken: zText().min(1) });
+export const ZSignOutRequestSchema = z.object({ refreshToken: zText().min(1) });
 export const ZOkSchema = z.object({ ok: z.literal(true) });
 
 /** Claims of the ID token the web app sends as the Authorization header. */
 export const ZIdTokenClaimsSchema = z.object({
-  sub: z.string(),
-  "cognito:username": z.string(),
-  email: z.string(),
-  given_name: z.string(),
-  family_name: z.string(),
-  sid: z.string(),
+  sub: zText(),
+  "cognito:username": zText(),
+  email: zText(),
+  given_name: zText(),
+  family_name: zText(),
+  sid: zText(),
   token_use: z.literal("id"),
   exp: z.number(),
 });

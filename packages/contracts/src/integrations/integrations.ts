@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZIdParamsSchema } from "../common/ids";
+import { zText } from "../common/text";
 
 /** Contracts of the integrations area (issue 3): API keys, account integrations, software requests. */
 
@@ -30,7 +31,7 @@ export const ZApiKeyIdParamsSchema = ZIdParamsSchema;
 
 export const ZApiKeyCreateSchema = z.object({
   mode: z.enum(API_KEY_MODES, INTEGRATION_MESSAGES.modeRequired),
-  name: z.string().trim().min(1, INTEGRATION_MESSAGES.nameRequired).max(80, INTEGRATION_MESSAGES.nameTooLong),
+  name: zText().trim().min(1, INTEGRATION_MESSAGES.nameRequired).max(80, INTEGRATION_MESSAGES.nameTooLong),
 });
 export type TApiKeyCreate = z.infer<typeof ZApiKeyCreateSchema>;
 export type TApiKeyCreateInput = z.input<typeof ZApiKeyCreateSchema>;
@@ -39,10 +40,10 @@ export const ZApiKeySchema = z
   .object({
     id: z.number().int(),
     mode: z.enum(API_KEY_MODES),
-    name: z.string(),
+    name: zText(),
     /** The first characters of the key, so people can tell keys apart. */
-    prefix: z.string(),
-    createdBy: z.string().nullable(),
+    prefix: zText(),
+    createdBy: zText().nullable(),
     createdAt: z.iso.datetime({ offset: true }),
     lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
     revokedAt: z.iso.datetime({ offset: true }).nullable(),
@@ -54,14 +55,14 @@ export const ZApiKeyListSchema = z.object({ items: z.array(ZApiKeySchema) });
 export type TApiKeyList = z.infer<typeof ZApiKeyListSchema>;
 
 /** The create answer: the only time the key itself is ever shown. */
-export const ZApiKeyCreatedSchema = ZApiKeySchema.extend({ key: z.string() });
+export const ZApiKeyCreatedSchema = ZApiKeySchema.extend({ key: zText() });
 export type TApiKeyCreated = z.infer<typeof ZApiKeyCreatedSchema>;
 
 /** GET /apiKeys/whoami: who an API key acts as. */
 export const ZApiKeyWhoamiSchema = z.object({
   clientId: z.number().int(),
-  clientName: z.string(),
-  siteName: z.string(),
+  clientName: zText(),
+  siteName: zText(),
   keyId: z.number().int(),
   mode: z.enum(API_KEY_MODES),
 });
@@ -76,13 +77,12 @@ export const INTEGRATION_PLATFORM_LABELS: Record<TIntegrationPlatform, string> =
 };
 export const ZIntegrationPlatformParamsSchema = z.object({ platform: z.enum(INTEGRATION_PLATFORMS) });
 
-const secret = (required: string) => z.string().trim().min(1, required).max(500, INTEGRATION_MESSAGES.tooLong);
+const secret = (required: string) => zText().trim().min(1, required).max(500, INTEGRATION_MESSAGES.tooLong);
 
 export const ZStoreCredentialsSchema = z.object({
   apiKey: secret(INTEGRATION_MESSAGES.apiKeyRequired),
   apiPassword: secret(INTEGRATION_MESSAGES.apiPasswordRequired),
-  storeName: z
-    .string()
+  storeName: zText()
     .trim()
     .min(1, INTEGRATION_MESSAGES.storeNameRequired)
     .max(100, INTEGRATION_MESSAGES.tooLong)
@@ -104,10 +104,10 @@ export const ZIntegrationSchema = z
   .object({
     platform: z.enum(INTEGRATION_PLATFORMS),
     /** Non-secret detail (the store name). */
-    label: z.string().nullable(),
-    hints: z.record(z.string(), z.string()),
+    label: zText().nullable(),
+    hints: z.record(zText(), zText()),
     lastTestedAt: z.iso.datetime({ offset: true }).nullable(),
-    lastTestResult: z.string().nullable(),
+    lastTestResult: zText().nullable(),
     lastTestOk: z.boolean().nullable(),
     updatedAt: z.iso.datetime({ offset: true }),
   })
@@ -119,7 +119,7 @@ export type TIntegrationList = z.infer<typeof ZIntegrationListSchema>;
 
 export const ZIntegrationTestResultSchema = z.object({
   ok: z.boolean(),
-  message: z.string(),
+  message: zText(),
   testedAt: z.iso.datetime({ offset: true }),
 });
 export type TIntegrationTestResult = z.infer<typeof ZIntegrationTestResultSchema>;
@@ -129,8 +129,8 @@ export const maskSecret = (value: string): string => `••••${value.length
 
 /** Software request: a form that emails the Hub's admins. */
 export const ZSoftwareRequestSchema = z.object({
-  subject: z.string().trim().min(1, INTEGRATION_MESSAGES.subjectRequired).max(150, INTEGRATION_MESSAGES.subjectTooLong),
-  body: z.string().trim().min(1, INTEGRATION_MESSAGES.bodyRequired).max(5000, INTEGRATION_MESSAGES.bodyTooLong),
+  subject: zText().trim().min(1, INTEGRATION_MESSAGES.subjectRequired).max(150, INTEGRATION_MESSAGES.subjectTooLong),
+  body: zText().trim().min(1, INTEGRATION_MESSAGES.bodyRequired).max(5000, INTEGRATION_MESSAGES.bodyTooLong),
 });
 export type TSoftwareRequest = z.infer<typeof ZSoftwareRequestSchema>;
 export type TSoftwareRequestInput = z.input<typeof ZSoftwareRequestSchema>;

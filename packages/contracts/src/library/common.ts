@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZDbIdSchema } from "../common/ids";
 import { ZPageQuerySchema } from "../common/paging";
+import { zText } from "../common/text";
 
 /** Shared pieces of the manufacturing library's contracts (issue 4). */
 
@@ -22,16 +23,14 @@ export const LIBRARY_MESSAGES = {
 /** Who may change the library: internal admins and facility users (client users read styles only). */
 export const LIBRARY_EDITOR_TYPES = ["icreate", "manufacturer", "factory"] as const;
 
-export const ZCodeSchema = z
-  .string()
+export const ZCodeSchema = zText()
   .trim()
   .min(1, LIBRARY_MESSAGES.codeRequired)
   .max(40, LIBRARY_MESSAGES.codeFormat)
   .regex(/^[A-Za-z0-9._-]*$/, LIBRARY_MESSAGES.codeFormat);
-export const ZNameSchema = z.string().trim().min(1, LIBRARY_MESSAGES.nameRequired).max(120, LIBRARY_MESSAGES.tooLong);
+export const ZNameSchema = zText().trim().min(1, LIBRARY_MESSAGES.nameRequired).max(120, LIBRARY_MESSAGES.tooLong);
 export const ZOptionalTextSchema = (max = 200) =>
-  z
-    .string()
+  zText()
     .trim()
     .max(max, LIBRARY_MESSAGES.tooLong)
     .nullable()
@@ -47,8 +46,7 @@ export const ZSortOrderSchema = z
   .int(LIBRARY_MESSAGES.wholeNumber)
   .min(0, LIBRARY_MESSAGES.notNegative)
   .max(100_000);
-export const ZHexColorSchema = z
-  .string()
+export const ZHexColorSchema = zText()
   .trim()
   .regex(/^(#[0-9A-Fa-f]{6})?$/, LIBRARY_MESSAGES.hexColor)
   .nullable()
@@ -64,15 +62,14 @@ export type TLibraryListQuery = z.infer<typeof ZLibraryListQuerySchema>;
 
 /** Lookup for selects: rows whose label matches `searchString`, or exactly the rows `ids`. */
 export const ZLookupQuerySchema = z.object({
-  searchString: z.string().trim().max(200).optional(),
-  ids: z
-    .string()
+  searchString: zText().trim().max(200).optional(),
+  ids: zText()
     .regex(/^\d+(,\d+)*$/, "ids must be a comma-separated list of ids")
     .optional(),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type TLookupQuery = z.infer<typeof ZLookupQuerySchema>;
-export const ZLookupItemSchema = z.object({ id: z.number().int(), label: z.string(), archived: z.boolean() });
+export const ZLookupItemSchema = z.object({ id: z.number().int(), label: zText(), archived: z.boolean() });
 export type TLookupItem = z.infer<typeof ZLookupItemSchema>;
 export const ZLookupListSchema = z.array(ZLookupItemSchema);
 
@@ -85,7 +82,7 @@ export type TDeleted = z.infer<typeof ZDeletedSchema>;
 export const ZStockStateSchema = z.object({
   outOfStock: z.boolean(),
   stockChangedAt: z.iso.datetime({ offset: true }).nullable(),
-  stockChangedByName: z.string().nullable(),
+  stockChangedByName: zText().nullable(),
 });
 export type TStockState = z.infer<typeof ZStockStateSchema>;
 

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { zDbId } from "../common/ids";
+import { zText } from "../common/text";
 import { ZStylePriceTierSchema } from "./style-composition";
 
 /**
@@ -122,7 +124,7 @@ export const IMPORT_COLUMNS: Record<TImportResource, TImportColumn[]> = {
 
 /** A style price tier row of a file: the style found by its code, then the tier as the style editor checks it. */
 export const ZImportStylePriceTierSchema = ZStylePriceTierSchema.extend({
-  styleId: z.number({ error: "Enter a style code" }).int().positive(),
+  styleId: zDbId("Enter a style code"),
 });
 
 /** Largest file accepted: 25 MB or 100,000 rows. */
@@ -131,22 +133,22 @@ export const IMPORT_MAX_ROWS = 100_000;
 
 export const ZImportQuerySchema = z.object({
   resource: ZImportResourceSchema,
-  fileName: z.string().trim().max(200).default("import.csv"),
+  fileName: zText().trim().max(200).default("import.csv"),
 });
-export const ZImportIdParamsSchema = z.object({ id: z.string().regex(/^[0-9a-f-]{36}$/, "Unknown import") });
+export const ZImportIdParamsSchema = z.object({ id: zText().regex(/^[0-9a-f-]{36}$/, "Unknown import") });
 export const ZImportResourceParamsSchema = z.object({ resource: ZImportResourceSchema });
 
 export const ZImportErrorSchema = z.object({
   line: z.number().int(),
-  column: z.string().nullable(),
-  message: z.string(),
+  column: zText().nullable(),
+  message: zText(),
 });
 export type TImportError = z.infer<typeof ZImportErrorSchema>;
 
 export const ZImportReportSchema = z.object({
-  importId: z.string(),
+  importId: zText(),
   resource: ZImportResourceSchema,
-  fileName: z.string(),
+  fileName: zText(),
   status: z.enum(["validated", "applied"]),
   rowCount: z.number().int(),
   validCount: z.number().int(),
@@ -156,7 +158,7 @@ export const ZImportReportSchema = z.object({
   /** The first 1,000 errors (errorCount says how many there are). */
   errors: z.array(ZImportErrorSchema),
   /** The first rows as read, for a look before applying. */
-  preview: z.array(z.record(z.string(), z.string())),
+  preview: z.array(z.record(zText(), zText())),
   createdAt: z.iso.datetime({ offset: true }),
   appliedAt: z.iso.datetime({ offset: true }).nullable(),
 });
@@ -165,6 +167,6 @@ export type TImportReport = z.infer<typeof ZImportReportSchema>;
 export const ZImportResourcesSchema = z.array(
   z.object({
     resource: ZImportResourceSchema,
-    columns: z.array(z.object({ name: z.string(), required: z.boolean(), help: z.string(), example: z.string() })),
+    columns: z.array(z.object({ name: zText(), required: z.boolean(), help: zText(), example: zText() })),
   }),
 );

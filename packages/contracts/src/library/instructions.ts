@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZDbIdSchema } from "../common/ids";
 import { pageOf } from "../common/paging";
+import { zText } from "../common/text";
 import {
   ZCodeSchema,
   ZDecimalSchema,
@@ -24,17 +25,17 @@ export type TInstructionRequest = z.infer<typeof ZInstructionRequestSchema>;
 export type TInstructionRequestInput = z.input<typeof ZInstructionRequestSchema>;
 
 export const ZInstructionSchema = ZLibraryRowMetaSchema.extend({
-  code: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
+  code: zText(),
+  name: zText(),
+  description: zText().nullable(),
   machineId: z.number().int().nullable(),
-  machineName: z.string().nullable(),
+  machineName: zText().nullable(),
   standardMinutes: z.number().nullable(),
   imageCount: z.number().int(),
 }).meta({ id: "Instruction" });
 export type TInstruction = z.infer<typeof ZInstructionSchema>;
 export const ZInstructionDetailSchema = ZInstructionSchema.extend({
-  images: z.array(z.object({ id: z.number().int(), caption: z.string(), hasFile: z.boolean() })),
+  images: z.array(z.object({ id: z.number().int(), caption: zText(), hasFile: z.boolean() })),
 });
 export type TInstructionDetail = z.infer<typeof ZInstructionDetailSchema>;
 export const ZInstructionPageSchema = pageOf(ZInstructionSchema);
@@ -50,12 +51,12 @@ export type TInstructionImageRequest = z.infer<typeof ZInstructionImageRequestSc
 export type TInstructionImageRequestInput = z.input<typeof ZInstructionImageRequestSchema>;
 export const ZInstructionImageSchema = ZLibraryRowMetaSchema.extend({
   instructionId: z.number().int(),
-  instructionCode: z.string(),
-  instructionName: z.string(),
-  caption: z.string(),
+  instructionCode: zText(),
+  instructionName: zText(),
+  caption: zText(),
   sortOrder: z.number().int(),
-  fileName: z.string().nullable(),
-  contentType: z.string().nullable(),
+  fileName: zText().nullable(),
+  contentType: zText().nullable(),
   sizeBytes: z.number().int().nullable(),
 }).meta({ id: "InstructionImage" });
 export type TInstructionImage = z.infer<typeof ZInstructionImageSchema>;

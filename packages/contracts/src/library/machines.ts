@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageOf } from "../common/paging";
+import { zText } from "../common/text";
 import { ZCodeSchema, ZLibraryRowMetaSchema, ZNameSchema, ZOptionalTextSchema, ZOwnerSchema } from "./common";
 
 export const MACHINE_TYPES = [
@@ -29,15 +30,15 @@ export type TMachineRequest = z.infer<typeof ZMachineRequestSchema>;
 export type TMachineRequestInput = z.input<typeof ZMachineRequestSchema>;
 
 export const ZMachineSchema = ZLibraryRowMetaSchema.extend({
-  code: z.string(),
-  name: z.string(),
-  machineType: z.string(),
-  make: z.string().nullable(),
+  code: zText(),
+  name: zText(),
+  machineType: zText(),
+  make: zText().nullable(),
   instructionCount: z.number().int(),
 }).meta({ id: "Machine" });
 export type TMachine = z.infer<typeof ZMachineSchema>;
 export const ZMachineDetailSchema = ZMachineSchema.extend({
-  instructions: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+  instructions: z.array(z.object({ id: z.number().int(), code: zText(), name: zText() })),
 });
 export type TMachineDetail = z.infer<typeof ZMachineDetailSchema>;
 export const ZMachinePageSchema = pageOf(ZMachineSchema);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pageOf } from "../common/paging";
+import { zText } from "../common/text";
 import {
   ZCentsSchema,
   ZCodeSchema,
@@ -36,13 +37,13 @@ export type TFabricRequest = z.infer<typeof ZFabricRequestSchema>;
 export type TFabricRequestInput = z.input<typeof ZFabricRequestSchema>;
 
 export const ZFabricSchema = ZLibraryRowMetaSchema.extend({
-  fabricCode: z.string(),
-  fabricName: z.string(),
-  fabricType: z.string().nullable(),
-  supplier: z.string().nullable(),
-  color: z.string().nullable(),
+  fabricCode: zText(),
+  fabricName: zText(),
+  fabricType: zText().nullable(),
+  supplier: zText().nullable(),
+  color: zText().nullable(),
   costCents: z.number().int(),
-  unit: z.string(),
+  unit: zText(),
   widthInches: z.number().nullable(),
   weightGsm: z.number().int().nullable(),
 })
@@ -50,7 +51,7 @@ export const ZFabricSchema = ZLibraryRowMetaSchema.extend({
   .meta({ id: "Fabric" });
 export type TFabric = z.infer<typeof ZFabricSchema>;
 export const ZFabricDetailSchema = ZFabricSchema.extend({
-  usedBy: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+  usedBy: z.array(z.object({ id: z.number().int(), code: zText(), name: zText() })),
 });
 export type TFabricDetail = z.infer<typeof ZFabricDetailSchema>;
 export const ZFabricPageSchema = pageOf(ZFabricSchema);
@@ -59,7 +60,7 @@ export const ZThreadRequestSchema = z.object({
   factoryId: ZOwnerSchema,
   code: ZCodeSchema,
   name: ZNameSchema,
-  colorCode: z.string().trim().min(1, "Colour code is required").max(40, "Too long"),
+  colorCode: zText().trim().min(1, "Colour code is required").max(40, "Too long"),
   hexColor: ZHexColorSchema,
   brand: ZOptionalTextSchema(60),
   ticket: ZOptionalTextSchema(20),
@@ -68,12 +69,12 @@ export type TThreadRequest = z.infer<typeof ZThreadRequestSchema>;
 export type TThreadRequestInput = z.input<typeof ZThreadRequestSchema>;
 export const ZThreadSchema = ZLibraryRowMetaSchema.extend({
   kind: z.enum(THREAD_KINDS),
-  code: z.string(),
-  name: z.string(),
-  colorCode: z.string(),
-  hexColor: z.string().nullable(),
-  brand: z.string().nullable(),
-  ticket: z.string().nullable(),
+  code: zText(),
+  name: zText(),
+  colorCode: zText(),
+  hexColor: zText().nullable(),
+  brand: zText().nullable(),
+  ticket: zText().nullable(),
 }).meta({ id: "Thread" });
 export type TThread = z.infer<typeof ZThreadSchema>;
 export const ZThreadPageSchema = pageOf(ZThreadSchema);
@@ -91,21 +92,21 @@ export const ZPartRequestSchema = z.object({
 export type TPartRequest = z.infer<typeof ZPartRequestSchema>;
 export type TPartRequestInput = z.input<typeof ZPartRequestSchema>;
 export const ZPartSchema = ZLibraryRowMetaSchema.extend({
-  partCode: z.string(),
-  name: z.string(),
-  category: z.string().nullable(),
-  supplier: z.string().nullable(),
+  partCode: zText(),
+  name: zText(),
+  category: zText().nullable(),
+  supplier: zText().nullable(),
   costCents: z.number().int(),
-  unit: z.string(),
+  unit: zText(),
 })
   .extend(ZStockStateSchema.shape)
   .meta({ id: "Part" });
 export type TPart = z.infer<typeof ZPartSchema>;
 export const ZPartDetailSchema = ZPartSchema.extend({
-  usedBy: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+  usedBy: z.array(z.object({ id: z.number().int(), code: zText(), name: zText() })),
 });
 export type TPartDetail = z.infer<typeof ZPartDetailSchema>;
 export const ZPartPageSchema = pageOf(ZPartSchema);
 
 /** Names already used for fabric types and part categories, for the form's suggestions. */
-export const ZNameListSchema = z.array(z.string());
+export const ZNameListSchema = z.array(zText());

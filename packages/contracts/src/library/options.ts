@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZDbIdSchema } from "../common/ids";
 import { pageOf } from "../common/paging";
+import { zText } from "../common/text";
 import {
   ZCodeSchema,
   ZHexColorSchema,
@@ -22,11 +23,11 @@ export const ZOptionRequestSchema = z.object({
 export type TOptionRequest = z.infer<typeof ZOptionRequestSchema>;
 export type TOptionRequestInput = z.input<typeof ZOptionRequestSchema>;
 
-const ZRef = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+const ZRef = z.object({ id: z.number().int(), code: zText(), name: zText() });
 
 export const ZOptionSchema = ZLibraryRowMetaSchema.extend({
-  code: z.string(),
-  name: z.string(),
+  code: zText(),
+  name: zText(),
   sortOrder: z.number().int(),
   attributeCount: z.number().int(),
 }).meta({ id: "Option" });
@@ -52,11 +53,11 @@ export type TAttributeRequest = z.infer<typeof ZAttributeRequestSchema>;
 export type TAttributeRequestInput = z.input<typeof ZAttributeRequestSchema>;
 
 export const ZAttributeSchema = ZLibraryRowMetaSchema.extend({
-  code: z.string(),
-  name: z.string(),
-  hexColor: z.string().nullable(),
+  code: zText(),
+  name: zText(),
+  hexColor: zText().nullable(),
   sortOrder: z.number().int(),
-  optionNames: z.string(),
+  optionNames: zText(),
 }).meta({ id: "Attribute" });
 export type TAttribute = z.infer<typeof ZAttributeSchema>;
 export const ZAttributeDetailSchema = ZAttributeSchema.extend({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZDbIdSchema } from "../common/ids";
 import { pageOf } from "../common/paging";
+import { zText } from "../common/text";
 import { ZDecimalSchema, ZLibraryRowMetaSchema, ZNameSchema, ZOptionalTextSchema, ZOwnerSchema } from "./common";
 
 /**
@@ -10,11 +11,11 @@ import { ZDecimalSchema, ZLibraryRowMetaSchema, ZNameSchema, ZOptionalTextSchema
  */
 const ZProfileBase = z.object({ factoryId: ZOwnerSchema, name: ZNameSchema, description: ZOptionalTextSchema(1000) });
 const ZProfileRow = ZLibraryRowMetaSchema.extend({
-  name: z.string(),
-  description: z.string().nullable(),
+  name: zText(),
+  description: zText().nullable(),
   memberCount: z.number().int(),
 });
-const ZMember = z.object({ id: z.number().int(), label: z.string() });
+const ZMember = z.object({ id: z.number().int(), label: zText() });
 
 export const ZAttributeProfileRequestSchema = ZProfileBase.extend({
   attributeIds: z.array(ZDbIdSchema).max(500),
@@ -46,7 +47,7 @@ export type TPartProfileRequestInput = z.input<typeof ZPartProfileRequestSchema>
 export const ZPartProfileSchema = ZProfileRow.meta({ id: "PartProfile" });
 export type TPartProfile = z.infer<typeof ZPartProfileSchema>;
 export const ZPartProfileDetailSchema = ZPartProfileSchema.extend({
-  parts: z.array(z.object({ partId: z.number().int(), label: z.string(), quantity: z.number() })),
+  parts: z.array(z.object({ partId: z.number().int(), label: zText(), quantity: z.number() })),
 });
 export type TPartProfileDetail = z.infer<typeof ZPartProfileDetailSchema>;
 export const ZPartProfilePageSchema = pageOf(ZPartProfileSchema);

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { ZDbIdSchema } from "../common/ids";
+import { ZDbIdSchema, zDbId } from "../common/ids";
 import { pageOf } from "../common/paging";
+import { zText } from "../common/text";
 import { ZLibraryRowMetaSchema, ZNameSchema, ZOwnerSchema } from "./common";
 
 /**
@@ -11,7 +12,7 @@ import { ZLibraryRowMetaSchema, ZNameSchema, ZOwnerSchema } from "./common";
 export const SKU_SEPARATORS = /[-_/ ]/;
 
 export const ZSkuMapSegmentSchema = z.object({
-  optionId: z.number({ error: "Choose an option" }).int().positive(),
+  optionId: zDbId("Choose an option"),
   startPosition: z
     .number({ error: "Enter a position" })
     .int("Must be a whole number")
@@ -27,8 +28,7 @@ export const ZSkuMapRequestSchema = z.object({
   styleId: ZDbIdSchema.nullable()
     .refine((v) => v !== null, "Choose a style")
     .transform((v) => v as number),
-  styleToken: z
-    .string()
+  styleToken: zText()
     .trim()
     .min(1, "Style token is required")
     .max(40, "At most 40 characters")
@@ -48,22 +48,22 @@ export type TSkuMapRequest = z.infer<typeof ZSkuMapRequestSchema>;
 export type TSkuMapRequestInput = z.input<typeof ZSkuMapRequestSchema>;
 
 export const ZSkuMapSchema = ZLibraryRowMetaSchema.extend({
-  name: z.string(),
+  name: zText(),
   styleId: z.number().int(),
-  styleCode: z.string(),
-  styleName: z.string(),
-  styleToken: z.string(),
+  styleCode: zText(),
+  styleName: zText(),
+  styleToken: zText(),
   styleStart: z.number().int(),
   segmentCount: z.number().int(),
 }).meta({ id: "SkuMap" });
 export type TSkuMap = z.infer<typeof ZSkuMapSchema>;
 export const ZSkuMapDetailSchema = ZSkuMapSchema.extend({
-  segments: z.array(ZSkuMapSegmentSchema.extend({ optionName: z.string() })),
+  segments: z.array(ZSkuMapSegmentSchema.extend({ optionName: zText() })),
 });
 export type TSkuMapDetail = z.infer<typeof ZSkuMapDetailSchema>;
 export const ZSkuMapPageSchema = pageOf(ZSkuMapSchema);
 
-export const ZSkuSchema = z.string().trim().min(1, "Type a SKU").max(100, "At most 100 characters");
+export const ZSkuSchema = zText().trim().min(1, "Type a SKU").max(100, "At most 100 characters");
 export const ZSkuDecodeRequestSchema = z.object({ sku: ZSkuSchema });
 export type TSkuDecodeRequest = z.infer<typeof ZSkuDecodeRequestSchema>;
 /** The tester decodes with the form's unsaved values. */
@@ -72,23 +72,23 @@ export type TSkuDecodeWithRequest = z.infer<typeof ZSkuDecodeWithRequestSchema>;
 
 export const ZSkuChoiceSchema = z.object({
   optionId: z.number().int(),
-  optionName: z.string(),
+  optionName: zText(),
   startPosition: z.number().int(),
-  text: z.string(),
+  text: zText(),
   attributeId: z.number().int(),
-  attributeCode: z.string(),
-  attributeName: z.string(),
+  attributeCode: zText(),
+  attributeName: zText(),
 });
 export const ZSkuDecodeResultSchema = z.discriminatedUnion("matched", [
   z.object({
     matched: z.literal(true),
-    sku: z.string(),
+    sku: zText(),
     skuMapId: z.number().int().nullable(),
-    skuMapName: z.string(),
-    style: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+    skuMapName: zText(),
+    style: z.object({ id: z.number().int(), code: zText(), name: zText() }),
     choices: z.array(ZSkuChoiceSchema),
   }),
-  z.object({ matched: z.literal(false), sku: z.string(), reasons: z.array(z.string()) }),
+  z.object({ matched: z.literal(false), sku: zText(), reasons: z.array(zText()) }),
 ]);
 export type TSkuDecodeResult = z.infer<typeof ZSkuDecodeResultSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ZDbIdSchema } from "../common/ids";
+import { ZDbIdSchema, ZIdSchema, zDbId } from "../common/ids";
+import { zText } from "../common/text";
 import { ZCentsSchema, ZDecimalSchema, ZOptionalTextSchema } from "./common";
 
 /**
@@ -17,12 +18,7 @@ export const COMPOSITION_MESSAGES = {
 } as const;
 
 /** A chosen row of the library (a select left empty reads "Choose a fabric"). */
-const ZRefId = (what: string) =>
-  z
-    .number({ error: `Choose ${what}` })
-    .int()
-    .positive()
-    .max(2_147_483_647, "That id is out of range");
+const ZRefId = (what: string) => zDbId(`Choose ${what}`);
 
 export const ZStylePriceTierSchema = z.object({
   minQuantity: z
@@ -103,8 +99,8 @@ export type TStyleCompositionRequestInput = z.input<typeof ZStyleCompositionRequ
 export const ZStyleCompositionSchema = z
   .object({
     styleId: z.number().int(),
-    styleCode: z.string(),
-    styleName: z.string(),
+    styleCode: zText(),
+    styleName: zText(),
     basePriceCents: z.number().int(),
     /** The facility's labour rate; null for client users (costs are the facility's business). */
     labourCentsPerMinute: z.number().int().nullable(),
@@ -112,14 +108,14 @@ export const ZStyleCompositionSchema = z
     options: z.array(
       z.object({
         optionId: z.number().int(),
-        code: z.string(),
-        name: z.string(),
+        code: zText(),
+        name: zText(),
         attributes: z.array(
           z.object({
             attributeId: z.number().int(),
-            code: z.string(),
-            name: z.string(),
-            hexColor: z.string().nullable(),
+            code: zText(),
+            name: zText(),
+            hexColor: zText().nullable(),
             upchargeCents: z.number().int(),
           }),
         ),
@@ -128,27 +124,27 @@ export const ZStyleCompositionSchema = z
     fabrics: z.array(
       z.object({
         fabricId: z.number().int(),
-        code: z.string(),
-        name: z.string(),
-        unit: z.string(),
+        code: zText(),
+        name: zText(),
+        unit: zText(),
         costCents: z.number().int().nullable(),
         outOfStock: z.boolean(),
         attributeId: z.number().int().nullable(),
-        attributeName: z.string().nullable(),
-        placement: z.string().nullable(),
+        attributeName: zText().nullable(),
+        placement: zText().nullable(),
         consumption: z.number(),
       }),
     ),
     parts: z.array(
       z.object({
         partId: z.number().int(),
-        code: z.string(),
-        name: z.string(),
-        unit: z.string(),
+        code: zText(),
+        name: zText(),
+        unit: zText(),
         costCents: z.number().int().nullable(),
         outOfStock: z.boolean(),
         attributeId: z.number().int().nullable(),
-        attributeName: z.string().nullable(),
+        attributeName: zText().nullable(),
         quantity: z.number(),
       }),
     ),
@@ -156,12 +152,12 @@ export const ZStyleCompositionSchema = z
       z.object({
         step: z.number().int(),
         instructionId: z.number().int(),
-        code: z.string(),
-        name: z.string(),
+        code: zText(),
+        name: zText(),
         /** The override, or null for the instruction's own machine. */
         machineId: z.number().int().nullable(),
         /** The machine the step runs on (the override or the instruction's own). */
-        machineName: z.string().nullable(),
+        machineName: zText().nullable(),
         standardMinutes: z.number().nullable(),
       }),
     ),
@@ -234,10 +230,10 @@ export const ZCostLineSchema = z.object({
   kind: z.enum(["fabric", "part", "labour"]),
   /** The fabric's, part's or instruction's id (labour: the style's). */
   refId: z.number().int(),
-  code: z.string(),
-  name: z.string(),
+  code: zText(),
+  name: zText(),
   quantity: z.number(),
-  unit: z.string(),
+  unit: zText(),
   unitCostCents: z.number().int(),
   costCents: z.number().int(),
 });
@@ -262,29 +258,29 @@ export const ZCustomProductPriceSchema = z
   .meta({ id: "CustomProductPrice" });
 export type TCustomProductPrice = z.infer<typeof ZCustomProductPriceSchema>;
 
-export const ZProductDetailsQuerySchema = z.object({ styleId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ZProductDetailsQuerySchema = z.object({ styleId: ZIdSchema });
 
 export const ZProductDetailsSchema = z
   .object({
     styleId: z.number().int(),
-    code: z.string(),
-    name: z.string(),
-    category: z.string(),
-    description: z.string().nullable(),
-    imageUrl: z.string().nullable(),
+    code: zText(),
+    name: zText(),
+    category: zText(),
+    description: zText().nullable(),
+    imageUrl: zText().nullable(),
     basePriceCents: z.number().int(),
     currency: z.literal("USD"),
     options: z.array(
       z.object({
         optionId: z.number().int(),
-        code: z.string(),
-        name: z.string(),
+        code: zText(),
+        name: zText(),
         attributes: z.array(
           z.object({
             attributeId: z.number().int(),
-            code: z.string(),
-            name: z.string(),
-            hexColor: z.string().nullable(),
+            code: zText(),
+            name: zText(),
+            hexColor: zText().nullable(),
             upchargeCents: z.number().int(),
             /** A fabric or part needed only for this attribute is out of stock. */
             outOfStock: z.boolean(),

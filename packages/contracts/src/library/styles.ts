@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZDbIdSchema } from "../common/ids";
 import { pageOf } from "../common/paging";
+import { zText } from "../common/text";
 import {
   ZCentsSchema,
   ZCodeSchema,
@@ -31,14 +32,13 @@ export const ZStyleRequestSchema = z.object({
   factoryId: ZOwnerSchema,
   code: ZCodeSchema,
   name: ZNameSchema,
-  category: z.string().trim().min(1, "Category is required").max(60, "Too long"),
+  category: zText().trim().min(1, "Category is required").max(60, "Too long"),
   description: ZOptionalTextSchema(4000),
   basePriceCents: ZCentsSchema,
   offeredToAll: z.boolean(),
   /** When not offered to all: the clients that may see and order it. */
   clientIds: z.array(ZDbIdSchema).max(1000),
-  imageUrl: z
-    .string()
+  imageUrl: zText()
     .trim()
     .max(500, "Too long")
     .regex(/^(https?:\/\/\S+)?$/, "Image must be an http(s) address")
@@ -49,19 +49,19 @@ export type TStyleRequest = z.infer<typeof ZStyleRequestSchema>;
 export type TStyleRequestInput = z.input<typeof ZStyleRequestSchema>;
 
 export const ZStyleSchema = ZLibraryRowMetaSchema.extend({
-  code: z.string(),
-  name: z.string(),
-  category: z.string(),
-  description: z.string().nullable(),
+  code: zText(),
+  name: zText(),
+  category: zText(),
+  description: zText().nullable(),
   basePriceCents: z.number().int(),
   offeredToAll: z.boolean(),
-  imageUrl: z.string().nullable(),
+  imageUrl: zText().nullable(),
   optionCount: z.number().int(),
 }).meta({ id: "Style" });
 export type TStyle = z.infer<typeof ZStyleSchema>;
 export const ZStyleDetailSchema = ZStyleSchema.extend({
   clientIds: z.array(z.number().int()),
-  clients: z.array(z.object({ id: z.number().int(), label: z.string() })),
+  clients: z.array(z.object({ id: z.number().int(), label: zText() })),
 });
 export type TStyleDetail = z.infer<typeof ZStyleDetailSchema>;
 export const ZStylePageSchema = pageOf(ZStyleSchema);
@@ -71,7 +71,7 @@ export const ZStyleMarkerRequestSchema = z.object({
   factoryId: ZOwnerSchema,
   styleId: ZDbIdSchema,
   name: ZNameSchema,
-  sizeRange: z.string().trim().min(1, "Size range is required").max(60, "Too long"),
+  sizeRange: zText().trim().min(1, "Size range is required").max(60, "Too long"),
   lengthInches: ZDecimalSchema.positive("Must be more than zero"),
   widthInches: ZDecimalSchema.positive("Must be more than zero"),
   efficiencyPct: ZDecimalSchema.max(100, "At most 100").nullable(),
@@ -80,10 +80,10 @@ export type TStyleMarkerRequest = z.infer<typeof ZStyleMarkerRequestSchema>;
 export type TStyleMarkerRequestInput = z.input<typeof ZStyleMarkerRequestSchema>;
 export const ZStyleMarkerSchema = ZLibraryRowMetaSchema.extend({
   styleId: z.number().int(),
-  styleCode: z.string(),
-  styleName: z.string(),
-  name: z.string(),
-  sizeRange: z.string(),
+  styleCode: zText(),
+  styleName: zText(),
+  name: zText(),
+  sizeRange: zText(),
   lengthInches: z.number(),
   widthInches: z.number(),
   efficiencyPct: z.number().nullable(),

@@ -1,32 +1,30 @@
 import { z } from "zod";
 import { ACCOUNT_KINDS, ZUserTypeNameSchema } from "../access/user-types";
-import { ZIdParamsSchema } from "../common/ids";
+import { ZDbIdSchema, ZIdParamsSchema, ZIdSchema } from "../common/ids";
 import { pageOf, ZPageQuerySchema } from "../common/paging";
+import { zText } from "../common/text";
 import { ZRegisterUsernameSchema } from "../identity/schemas";
 import { ALL_CARDS, NAV_TREE } from "../nav/nav-tree";
 
 /** Contracts of the users area (issue 3): the internal admins' users screens and account creation. */
 
-const id = z.number().int().positive();
+const id = ZDbIdSchema;
 const nullableId = id.nullable();
-const email = z
-  .string({ error: "Email is required" })
+const email = zText({ error: "Email is required" })
   .trim()
   .toLowerCase()
   .pipe(z.email("Enter a valid email address"))
-  .pipe(z.string().max(254, "Email must be at most 254 characters"));
+  .pipe(zText().max(254, "Email must be at most 254 characters"));
 const personName = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  zText({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(100, `${label} must be at most 100 characters`);
-const site = z
-  .string()
+const site = zText()
   .trim()
   .min(1, "A site name cannot be empty")
   .max(100, "A site name must be at most 100 characters");
-const card = z.string().refine((c) => ALL_CARDS.includes(c), { message: "Unknown card" });
+const card = zText().refine((c) => ALL_CARDS.includes(c), { message: "Unknown card" });
 
 /** The sort fields the users list accepts. */
 export const USER_SORT_FIELDS = ["userName", "email", "lastName", "userType", "createdAt"] as const;
@@ -34,24 +32,24 @@ export const USER_SORT_FIELDS = ["userName", "email", "lastName", "userType", "c
 /** GET /api/users: the paging contract plus optional filters by user type and client. */
 export const ZUserListQuerySchema = ZPageQuerySchema.extend({
   type: ZUserTypeNameSchema.optional(),
-  clientId: z.coerce.number().int().positive().optional(),
+  clientId: ZIdSchema.optional(),
 });
 export type TUserListQuery = z.infer<typeof ZUserListQuerySchema>;
 
 export const ZUserListItemSchema = z
   .object({
     userId: z.number().int(),
-    userName: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
+    userName: zText(),
+    email: zText(),
+    firstName: zText(),
+    lastName: zText(),
     userType: ZUserTypeNameSchema,
     clientId: z.number().int().nullable(),
-    clientName: z.string().nullable(),
+    clientName: zText().nullable(),
     available: z.boolean(),
     testUser: z.boolean(),
-    roles: z.array(z.string()),
-    createdAt: z.string(),
+    roles: z.array(zText()),
+    createdAt: zText(),
   })
   .meta({ id: "UserListItem" });
 export type TUserListItem = z.infer<typeof ZUserListItemSchema>;
@@ -65,10 +63,10 @@ export const ZUserListSchema = z.array(ZUserListItemSchema);
  * and what they end up seeing (inherited + granted − denied).
  */
 export const ZUserCardAccessSchema = z.object({
-  inherited: z.array(z.string()),
-  granted: z.array(z.string()),
-  denied: z.array(z.string()),
-  effective: z.array(z.string()),
+  inherited: z.array(zText()),
+  granted: z.array(zText()),
+  denied: z.array(zText()),
+  effective: z.array(zText()),
 });
 export type TUserCardAccess = z.infer<typeof ZUserCardAccessSchema>;
 
@@ -76,18 +74,18 @@ export type TUserCardAccess = z.infer<typeof ZUserCardAccessSchema>;
 export const ZUserDetailSchema = z
   .object({
     userId: z.number().int(),
-    userName: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
+    userName: zText(),
+    email: zText(),
+    firstName: zText(),
+    lastName: zText(),
     userType: ZUserTypeNameSchema,
     typeId: z.number().int(),
-    roles: z.array(z.string()),
-    userRoles: z.array(z.object({ id: z.number().int(), roleName: z.string() })),
+    roles: z.array(zText()),
+    userRoles: z.array(z.object({ id: z.number().int(), roleName: zText() })),
     clientId: z.number().int().nullable(),
-    clientName: z.string().nullable(),
-    defaultSite: z.string().nullable(),
-    allowedSites: z.array(z.string()),
+    clientName: zText().nullable(),
+    defaultSite: zText().nullable(),
+    allowedSites: z.array(zText()),
     isClientAdmin: z.boolean(),
     manufacturerId: z.number().int().nullable(),
     userFactoryId: z.number().int().nullable(),
@@ -96,9 +94,9 @@ export const ZUserDetailSchema = z
     testUser: z.boolean(),
     deliverableEmail: z.boolean(),
     isInternalAdmin: z.boolean(),
-    logiComposerUsername: z.string().nullable(),
-    keyPrefix: z.string().nullable(),
-    createdAt: z.string(),
+    logiComposerUsername: zText().nullable(),
+    keyPrefix: zText().nullable(),
+    createdAt: zText(),
     cardAccess: ZUserCardAccessSchema,
   })
   .meta({ id: "UserDetail" });
@@ -110,7 +108,7 @@ export const ZUserIdParamsSchema = ZIdParamsSchema;
 export const ZUserUpdateRequestSchema = z
   .object({
     userType: ZUserTypeNameSchema,
-    roles: z.array(z.string().trim().min(1)).max(50),
+    roles: z.array(zText().trim().min(1)).max(50),
     clientId: nullableId,
     defaultSite: site.nullable(),
     allowedSites: z.array(site).max(100, "At most 100 sites"),
@@ -157,18 +155,18 @@ export const ZCreateAccountRequestSchema = z
 export type TCreateAccountRequest = z.infer<typeof ZCreateAccountRequestSchema>;
 
 /** The created account. The temporary password is only in the email to the person, never here. */
-export const ZCreateAccountResponseSchema = z.object({ user: ZUserDetailSchema, emailSentTo: z.string() });
+export const ZCreateAccountResponseSchema = z.object({ user: ZUserDetailSchema, emailSentTo: zText() });
 export type TCreateAccountResponse = z.infer<typeof ZCreateAccountResponseSchema>;
 
 export const ZUserTypeSchema = z.object({
   id: z.number().int(),
   name: ZUserTypeNameSchema,
-  label: z.string(),
+  label: zText(),
   isFacility: z.boolean(),
   isInternal: z.boolean(),
 });
 export const ZUserTypeListSchema = z.array(ZUserTypeSchema);
-export const ZRoleSchema = z.object({ id: z.number().int(), roleName: z.string() });
+export const ZRoleSchema = z.object({ id: z.number().int(), roleName: zText() });
 export const ZRoleListSchema = z.array(ZRoleSchema);
 
 /** User-to-role links (spec 6/7): listed by user, created and deleted. */
@@ -176,26 +174,26 @@ export const ZUserRoleSchema = z.object({
   id: z.number().int(),
   userId: z.number().int(),
   roleId: z.number().int(),
-  roleName: z.string(),
+  roleName: zText(),
 });
 export type TUserRole = z.infer<typeof ZUserRoleSchema>;
 export const ZUserRoleListSchema = z.array(ZUserRoleSchema);
-export const ZUserRoleQuerySchema = z.object({ userId: z.coerce.number().int().positive() });
+export const ZUserRoleQuerySchema = z.object({ userId: ZIdSchema });
 export const ZUserRoleCreateRequestSchema = z.object({
   userId: id,
-  roleName: z.string().trim().min(1, "Choose a role"),
+  roleName: zText().trim().min(1, "Choose a role"),
 });
 export const ZUserRoleIdParamsSchema = ZIdParamsSchema;
 
 export const ZUsersByEmailQuerySchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, "Email is required").max(254),
+  email: zText().trim().toLowerCase().min(1, "Email is required").max(254),
 });
-export const ZUsersByClientParamsSchema = z.object({ clientId: z.coerce.number().int().positive() });
+export const ZUsersByClientParamsSchema = z.object({ clientId: ZIdSchema });
 
 /** The cards of the nav tree, grouped by section, for the access checklist. */
 export const ZCardSectionSchema = z.object({
-  title: z.string(),
-  cards: z.array(z.object({ card: z.string(), title: z.string(), group: z.string() })),
+  title: zText(),
+  cards: z.array(z.object({ card: zText(), title: zText(), group: zText() })),
 });
 export type TCardSection = z.infer<typeof ZCardSectionSchema>;
 
@@ -210,8 +208,8 @@ export const ZUserFormOptionsSchema = z.object({
   userTypes: ZUserTypeListSchema,
   accountKinds: z.array(z.enum(ACCOUNT_KINDS)),
   roles: ZRoleListSchema,
-  clients: z.array(z.object({ clientId: z.number().int(), clientName: z.string(), siteName: z.string() })),
-  factories: z.array(z.object({ factoryId: z.number().int(), name: z.string(), kind: z.string() })),
+  clients: z.array(z.object({ clientId: z.number().int(), clientName: zText(), siteName: zText() })),
+  factories: z.array(z.object({ factoryId: z.number().int(), name: zText(), kind: zText() })),
   cardSections: z.array(ZCardSectionSchema),
 });
 export type TUserFormOptions = z.infer<typeof ZUserFormOptionsSchema>;

@@ -241,7 +241,11 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
     },
 
     refund: async (client, request: MoneyRequest) => {
-      await ensureCustomer(client);
+      // A client never charged has no customer and nothing to refund: refuse without making one.
+      if (!(await customerOf(db, client.clientId)))
+        throw conflict(BILLING_MESSAGES.refundTooLarge, {
+          refundAmt: "At most 0 cents can be refunded for this order",
+        });
       return db.transaction(async (tx) => {
         await lockClient(tx, client.clientId);
         const replay = await earlier(tx, client, "refund", request);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
+  NUL_MESSAGE,
   type TImportError,
   type TImportReport,
   type TImportResource,
@@ -67,6 +68,12 @@ export const validateImport = async (
 ): Promise<TImportReport> => {
   const factoryId = await resolveOwnerFactory(db, p, undefined);
   const def = IMPORT_DEFS[resource];
+  // No text column can hold a NUL character: refuse the file, naming the line, before reading it.
+  const nul = csv.indexOf("\0");
+  if (nul !== -1) {
+    const line = csv.slice(0, nul).split("\n").length;
+    throw badRequest(`Line ${line}: ${NUL_MESSAGE}`, { file: NUL_MESSAGE });
+  }
   let records: { record: string[]; info: { lines: number } }[];
   try {
     // Line breaks as \n first: csv-parse counts a CRLF inside a quoted field as two lines.
