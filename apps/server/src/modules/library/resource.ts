@@ -241,12 +241,20 @@ export const libraryService = <TReq extends { factoryId?: number | undefined }, 
     return get(db, p, id);
   };
 
-  const update = async (db: HubDb, p: Principal, id: number, req: TReq): Promise<TDetail> => {
+  /** `first` runs inside the update's transaction before it writes (a workspace tab's version bump). */
+  const update = async (
+    db: HubDb,
+    p: Principal,
+    id: number,
+    req: TReq,
+    first?: (tx: HubTx) => Promise<unknown>,
+  ): Promise<TDetail> => {
     await db
       .transaction(async (tx) => {
         const current = await getRow(tx, p, id);
         const factoryId = Number(current.factoryId);
         if (!p.isInternal && !p.isFacility) throw notFound(noun(r));
+        await first?.(tx);
         await checkUnique(tx, req, factoryId, id);
         const values = await r.values(tx, req, factoryId, p);
         await tx
