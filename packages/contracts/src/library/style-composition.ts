@@ -19,13 +19,20 @@ export const COMPOSITION_MESSAGES = {
   positive: "Must be more than zero",
 } as const;
 
-/** A chosen row of the library (a select left empty reads "Choose a fabric"). */
+/**
+ * A chosen row of the library. A form's new row starts with null (its select not chosen yet), so
+ * the input may be null; it then reads "Choose a fabric". The output is always an id.
+ */
 const ZRefId = (what: string) =>
   z
     .number({ error: `Choose ${what}` })
-    .int()
-    .positive()
-    .max(2_147_483_647, "That id is out of range");
+    .nullable()
+    .transform((id, ctx) => {
+      if (id !== null) return id;
+      ctx.addIssue({ code: "custom", message: `Choose ${what}` });
+      return z.NEVER;
+    })
+    .pipe(z.number().int().positive().max(2_147_483_647, "That id is out of range"));
 
 export const ZStylePriceTierSchema = z.object({
   minQuantity: z
