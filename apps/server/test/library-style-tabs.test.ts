@@ -255,6 +255,37 @@ describe("GET/PUT /api/library/styles/:id/tabs/:tab", () => {
     expect((await save(id, "steps", { version: 0, instructions: [] })).statusCode).toBe(409);
   });
 
+  test("importing price tiers moves the Pricing tab on, so a tab opened before cannot save over them", async () => {
+    const id = await newStyle();
+    const code = `TAB-${styleNo}`;
+    // The factory type has no Import Csv card by default; this facility user is granted it.
+    const [factoryUser] = await t.db.select().from(schema.users).where(eq(schema.users.userName, "factory"));
+    await t.db.insert(schema.cardGrants).values({ routeName: "importCsv", userId: factoryUser?.userId ?? 0 });
+    const validated = await t.request({
+      method: "POST",
+      url: "/api/library/import/validate?resource=stylePriceTiers&fileName=tiers.csv",
+      token: tokens.factory,
+      payload: `styleCode,minQuantity,unitPrice\n${code},25,12.00`,
+      headers: { "content-type": "text/csv" },
+    });
+    expect(validated.statusCode, validated.body).toBe(200);
+    const applied = await call(
+      "factory",
+      "POST",
+      `/api/library/import/${validated.json<{ importId: string }>().importId}/apply`,
+    );
+    expect(applied.statusCode, applied.body).toBe(200);
+    const pricing = (await tab(id, "pricing")).json<TStylePricingTab>();
+    expect(pricing).toMatchObject({
+      version: 1,
+      savedBy: "a CSV import",
+      priceTiers: [{ minQuantity: 25, unitPriceCents: 1200 }],
+    });
+    const stale = await save(id, "pricing", { version: 0, priceTiers: [] });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json<TErrorResponse>().message).toContain("changed by a CSV import");
+  });
+
   test("a tab refuses rows that break another tab, naming that tab; nothing is written", async () => {
     const id = await newStyle();
     await save(id, "options", {

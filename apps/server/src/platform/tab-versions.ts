@@ -88,21 +88,25 @@ export const bumpTabVersion = async (
  * composition PUT, applying a profile, an import): screens open on the tab then see a 409 on save
  * instead of silently overwriting them.
  */
-export const touchTabVersion = async (
+export const touchTabVersion = (tx: HubTx, kind: string, recordId: number, tab: string, actor: string) =>
+  touchTabVersions(tx, kind, [recordId], tab, actor);
+
+/** `touchTabVersion` for many records at once (an import's batch), in one statement. */
+export const touchTabVersions = async (
   tx: HubTx,
   kind: string,
-  recordId: number,
+  recordIds: readonly number[],
   tab: string,
   actor: string,
-): Promise<number> => {
+): Promise<void> => {
+  const ids = [...new Set(recordIds)];
+  if (ids.length === 0) return;
   const now = new Date();
-  const [row] = await tx
+  await tx
     .insert(t)
-    .values({ kind, recordId, tab, version: 1, updatedBy: actor, updatedAt: now })
+    .values(ids.map((recordId) => ({ kind, recordId, tab, version: 1, updatedBy: actor, updatedAt: now })))
     .onConflictDoUpdate({
       target: [t.kind, t.recordId, t.tab],
       set: { version: sql`${t.version} + 1`, updatedBy: actor, updatedAt: now },
-    })
-    .returning({ version: t.version });
-  return row?.version ?? 1;
+    });
 };
