@@ -190,7 +190,14 @@ test.describe("the style workspace and preview", () => {
     });
     await signIn(page, "admin");
     const w = new StyleWorkspaceScreen(page);
-    await w.goto(style, "pricing");
+    // The tabs work from the keyboard: arrows move between them, Enter opens one.
+    await w.goto(style, "details");
+    await expect(w.form("Details")).toBeVisible();
+    await w.tab("Details").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(w.tab("Pricing")).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/styles/edit/${style}/pricing$`));
     await expect(w.form("Pricing")).toBeVisible();
     await w.button("Pricing", "Add tier").click();
     await w.field("Pricing", "Tier 1 from").fill("24");
