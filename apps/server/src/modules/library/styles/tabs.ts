@@ -2,6 +2,7 @@ import {
   compositionToRequest,
   STYLE_TAB_LABELS,
   type TStyleComposition,
+  type TStyleCompositionRequest,
   type TStyleDetailsRequest,
   type TStyleDetailsTab,
   type TStyleMaterialsRequest,
@@ -57,7 +58,7 @@ const saveTab = async (
   styleId: number,
   tab: StyleSection,
   version: number,
-  rows: Partial<ReturnType<typeof compositionToRequest>>,
+  rows: Partial<TStyleCompositionRequest>,
 ): Promise<void> => {
   await db.transaction(async (tx) => {
     const style = await styleFor(tx, p, styleId);
