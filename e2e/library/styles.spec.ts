@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../pages/hub";
 import { toast } from "../pages/library";
-import { LibraryApi, ProductPreviewScreen, StyleCompositionScreen } from "../pages/library-styles";
+import { LibraryApi, ProductPreviewScreen, StyleWorkspaceScreen } from "../pages/library-styles";
 
 const uid = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1e3)}`.toUpperCase();
 
-test.describe("style composition and preview", () => {
-  test("an admin composes a style in the tabs, it is kept, and the preview prices over a tier break", async ({
+test.describe("the style workspace and preview", () => {
+  test("an admin edits a style tab by tab, each save is kept, and the preview prices over a tier break", async ({
     page,
     request,
   }) => {
@@ -72,58 +72,81 @@ test.describe("style composition and preview", () => {
     });
 
     await signIn(page, "admin");
-    const c = new StyleCompositionScreen(page);
-    await c.goto(style);
+    const w = new StyleWorkspaceScreen(page);
+    // The old address opens the first tab.
+    await w.goto(style);
+    await expect(page).toHaveURL(new RegExp(`/styles/edit/${style}/details$`));
+    await expect(w.page.getByRole("heading", { name: `Tee ${u}` })).toBeVisible();
+    await expect(w.field("Details", "Name")).toHaveValue(`Tee ${u}`);
 
-    // Pricing: from 12 pieces $11.00
-    await c.button("Add tier").click();
-    await c.field("Tier 1 from").fill("12");
-    await c.field("Tier 1 price").fill("11.00");
+    // Pricing (by click): from 12 pieces $11.00
+    await w.openTab("Pricing", "pricing");
+    await w.button("Pricing", "Add tier").click();
+    await w.field("Pricing", "Tier 1 from").fill("12");
+    await w.field("Pricing", "Tier 1 price").fill("11.00");
+    await w.button("Pricing", "Save").click();
+    await expect(toast(page, "Pricing was saved.")).toBeVisible();
 
-    // Options: Size, offering Small and Medium (+$1.50)
-    await c.openTab("Options");
-    await c.pick("Add an option", `SZ-${u}`, new RegExp(`SZ-${u}`));
-    await c
-      .card()
+    // Options (by address): Size, offering Small and Medium (+$1.50)
+    await w.goto(style, "options");
+    await expect(w.tab("Options")).toHaveAttribute("aria-selected", "true");
+    await w.pick("Options", "Add an option", `SZ-${u}`, new RegExp(`SZ-${u}`));
+    await w
+      .form("Options")
       .getByRole("checkbox", { name: `Offer Small ${u}` })
       .check();
-    await c
-      .card()
+    await w
+      .form("Options")
       .getByRole("checkbox", { name: `Offer Medium ${u}` })
       .check();
-    await c.field(`Medium ${u} upcharge`).fill("1.50");
+    await w.field("Options", `Medium ${u} upcharge`).fill("1.50");
 
-    // A fabric, a part and a step
-    await c.openTab("Fabrics");
-    await c.button("Add fabric").click();
-    await c.pick("Fabric 1", `JER-${u}`, new RegExp(`JER-${u}`));
-    await c.field("Placement").fill("Body");
-    await c.field("Consumption").fill("1.2");
-    await c.openTab("Parts");
-    await c.button("Add part").click();
-    await c.pick("Part 1", `LBL-${u}`, new RegExp(`LBL-${u}`));
-    await c.field("Quantity").fill("2");
-    await c.openTab("Instructions");
-    await c.button("Add step").click();
-    await c.pick("Instruction 1", `JOIN-${u}`, new RegExp(`JOIN-${u}`));
+    // Leaving a tab with unsaved changes asks first; staying keeps them.
+    await w.tab("Materials").click();
+    const discard = page.getByRole("dialog", { name: "Discard unsaved changes?" });
+    await expect(discard).toBeVisible();
+    await discard.getByRole("button", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/options$/);
+    await expect(w.field("Options", `Medium ${u} upcharge`)).toHaveValue("1.50");
+    await w.button("Options", "Save").click();
+    await expect(toast(page, "Options were saved.")).toBeVisible();
 
-    await c.button("Save composition").click();
-    await expect(toast(page, "The composition was saved.")).toBeVisible();
+    // Materials: a fabric for Medium only, and a part
+    await w.openTab("Materials", "materials");
+    await w.button("Materials", "Add fabric").click();
+    await w.pick("Materials", "Fabric 1", `JER-${u}`, new RegExp(`JER-${u}`));
+    await w.field("Materials", "Placement").fill("Body");
+    await w.field("Materials", "Consumption").fill("1.2");
+    await w.button("Materials", "Add part").click();
+    await w.pick("Materials", "Part 1", `LBL-${u}`, new RegExp(`LBL-${u}`));
+    await w.field("Materials", "Quantity").fill("2");
+    await w.button("Materials", "Save").click();
+    await expect(toast(page, "Materials were saved.")).toBeVisible();
+
+    // Steps
+    await w.openTab("Steps", "steps");
+    await w.button("Steps", "Add step").click();
+    await w.pick("Steps", "Instruction 1", `JOIN-${u}`, new RegExp(`JOIN-${u}`));
+    await w.button("Steps", "Save").click();
+    await expect(toast(page, "Steps were saved.")).toBeVisible();
 
     // Reload: everything is kept
     await page.reload();
-    await expect(c.field("Tier 1 from")).toHaveValue("12");
-    await expect(c.field("Tier 1 price")).toHaveValue("11.00");
-    await c.openTab("Options");
-    await expect(c.card().getByRole("checkbox", { name: `Offer Medium ${u}` })).toBeChecked();
-    await expect(c.field(`Medium ${u} upcharge`)).toHaveValue("1.50");
-    await c.openTab("Fabrics");
-    await expect(c.combobox("Fabric 1")).toHaveValue(new RegExp(`JER-${u}`));
-    await expect(c.field("Consumption")).toHaveValue("1.2");
-    await c.openTab("Parts");
-    await expect(c.combobox("Part 1")).toHaveValue(new RegExp(`LBL-${u}`));
-    await c.openTab("Instructions");
-    await expect(c.combobox("Instruction 1")).toHaveValue(new RegExp(`JOIN-${u}`));
+    await expect(w.combobox("Steps", "Instruction 1")).toHaveValue(new RegExp(`JOIN-${u}`));
+    await w.openTab("Pricing", "pricing");
+    await expect(w.field("Pricing", "Tier 1 from")).toHaveValue("12");
+    await expect(w.field("Pricing", "Tier 1 price")).toHaveValue("11.00");
+    await w.openTab("Options", "options");
+    await expect(w.form("Options").getByRole("checkbox", { name: `Offer Medium ${u}` })).toBeChecked();
+    await expect(w.field("Options", `Medium ${u} upcharge`)).toHaveValue("1.50");
+    await w.openTab("Materials", "materials");
+    await expect(w.combobox("Materials", "Fabric 1")).toHaveValue(new RegExp(`JER-${u}`));
+    await expect(w.field("Materials", "Consumption")).toHaveValue("1.2");
+    await expect(w.combobox("Materials", "Part 1")).toHaveValue(new RegExp(`LBL-${u}`));
+
+    // An unknown tab is the 404 page.
+    await page.goto(`/styles/edit/${style}/nonsense`);
+    await expect(page.getByRole("heading", { name: "Sorry, page not found!" })).toBeVisible();
 
     // The read-only pages
     await page.goto(`/styles/styleParts/${style}`);
@@ -147,5 +170,54 @@ test.describe("style composition and preview", () => {
     await expect(preview.unitPrice()).toContainText("$12.50");
     await expect(preview.total()).toContainText("$150.00");
     await expect(preview.priceTable().getByRole("row", { name: /12\+/ })).toHaveAttribute("aria-current", "true");
+  });
+
+  test("a save from a stale tab is refused with who changed it, and Reload shows their version", async ({
+    page,
+    request,
+  }) => {
+    const u = uid();
+    const lib = await LibraryApi.signIn(request, "admin");
+    const style = await lib.create("styles", {
+      code: `STALE-${u}`,
+      name: `Stale tee ${u}`,
+      category: "Tees",
+      description: null,
+      basePriceCents: 2000,
+      offeredToAll: true,
+      clientIds: [],
+      imageUrl: null,
+    });
+    await signIn(page, "admin");
+    const w = new StyleWorkspaceScreen(page);
+    // The tabs work from the keyboard: arrows move between them, Enter opens one.
+    await w.goto(style, "details");
+    await expect(w.form("Details")).toBeVisible();
+    await w.tab("Details").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(w.tab("Pricing")).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`/styles/edit/${style}/pricing$`));
+    await expect(w.form("Pricing")).toBeVisible();
+    await w.button("Pricing", "Add tier").click();
+    await w.field("Pricing", "Tier 1 from").fill("24");
+    await w.field("Pricing", "Tier 1 price").fill("17.50");
+
+    // Meanwhile someone else saves the tab.
+    const { version } = await lib.get<{ version: number }>(`/library/styles/${style}/tabs/pricing`);
+    await lib.put(`/library/styles/${style}/tabs/pricing`, {
+      version,
+      priceTiers: [{ minQuantity: 50, unitPriceCents: 1500 }],
+    });
+
+    await w.button("Pricing", "Save").click();
+    const conflict = w.form("Pricing").getByTestId("tab-conflict");
+    await expect(conflict).toContainText("Pricing was changed by admin on");
+    await expect(conflict).toContainText("since you opened it");
+    // Nothing was overwritten: the other save stands, and Reload shows it.
+    await conflict.getByRole("button", { name: "Reload" }).click();
+    await expect(w.field("Pricing", "Tier 1 from")).toHaveValue("50");
+    await expect(w.field("Pricing", "Tier 1 price")).toHaveValue("15.00");
+    await expect(w.form("Pricing").getByTestId("tab-conflict")).toHaveCount(0);
   });
 });

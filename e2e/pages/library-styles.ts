@@ -23,30 +23,47 @@ export class LibraryApi {
     expect(res.status(), await res.text()).toBe(201);
     return ((await res.json()) as { id: number }).id;
   }
-}
 
-/** The composition card under the style form (/styles/edit/:id). */
-export class StyleCompositionScreen {
-  constructor(readonly page: Page) {}
-  card = () => this.page.getByRole("form", { name: "Composition" });
-  tab = (name: string) => this.card().getByRole("tab", { name });
-  field = (label: string) => this.card().getByLabel(label, { exact: true });
-  button = (name: string) => this.card().getByRole("button", { name, exact: true });
-  combobox = (label: string) => this.card().getByRole("combobox", { name: label, exact: true });
-
-  async goto(styleId: number) {
-    await this.page.goto(`/styles/edit/${styleId}`);
-    await expect(this.tab("Pricing")).toBeVisible();
+  async get<T>(path: string): Promise<T> {
+    const res = await this.request.get(`/api${path}`, { headers: { authorization: `Bearer ${this.token}` } });
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()) as T;
   }
 
-  async openTab(name: string) {
+  async put<T>(path: string, data: Record<string, unknown>): Promise<T> {
+    const res = await this.request.put(`/api${path}`, { data, headers: { authorization: `Bearer ${this.token}` } });
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()) as T;
+  }
+}
+
+/** A style's record workspace (/styles/edit/:id/{tab}): header, tabs, one form per tab. */
+export class StyleWorkspaceScreen {
+  constructor(readonly page: Page) {}
+  tabs = () => this.page.getByRole("tablist", { name: "Style tabs" });
+  tab = (name: string) => this.tabs().getByRole("tab", { name, exact: true });
+  /** The open tab's form (named by its title: "Pricing"). */
+  form = (name: string) => this.page.getByRole("form", { name });
+  field = (form: string, label: string) => this.form(form).getByLabel(label, { exact: true });
+  button = (form: string, name: string) => this.form(form).getByRole("button", { name, exact: true });
+  combobox = (form: string, label: string) => this.form(form).getByRole("combobox", { name: label, exact: true });
+
+  async goto(styleId: number, tab = "") {
+    await this.page.goto(`/styles/edit/${styleId}${tab ? `/${tab}` : ""}`);
+    await expect(this.tabs()).toBeVisible();
+  }
+
+  /** Opens a tab by clicking it; the address and the selected tab follow. */
+  async openTab(name: string, path: string) {
     await this.tab(name).click();
+    await expect(this.page).toHaveURL(new RegExp(`/${path}$`));
     await expect(this.tab(name)).toHaveAttribute("aria-selected", "true");
+    await expect(this.form(name)).toBeVisible();
   }
 
   /** Types into a server-searched select, then picks the matching option. */
-  async pick(label: string, typed: string, option: string | RegExp) {
-    const box = this.combobox(label);
+  async pick(form: string, label: string, typed: string, option: string | RegExp) {
+    const box = this.combobox(form, label);
     await box.click();
     await box.fill(typed);
     await this.page.getByRole("option", { name: option }).first().click();

@@ -7,6 +7,7 @@ export * from "./common/errors";
 export * from "./common/ids";
 export * from "./common/messages";
 export * from "./common/paging";
+export * from "./common/record-tabs";
 export * from "./common/text";
 export * from "./files/files";
 export * from "./identity/login-form";

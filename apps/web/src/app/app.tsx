@@ -3,13 +3,19 @@ import { CssBaseline } from "@mui/material";
 // page); the theme here has no CSS variables, so the system's provider, which it wraps, is enough.
 import { ThemeProvider } from "@mui/system";
 import { lazy, Suspense, useMemo, useState } from "react";
-import { BrowserRouter } from "react-router";
+import { createBrowserRouter, RouterProvider } from "react-router";
 import { AuthProvider, useAuth } from "../lib/auth/auth-context";
 import { SettingsProvider, useSettings } from "../lib/settings/settings-context";
 import { AppRoutes } from "./router";
 import { buildTheme } from "./theme";
 
 const Toasts = lazy(() => import("./toasts"));
+
+/**
+ * A data router around the declarative route table, only so screens can use `useBlocker` (a record
+ * workspace asks before leaving a tab with unsaved changes); no loaders or actions.
+ */
+const router = createBrowserRouter([{ path: "*", element: <AppRoutes /> }]);
 
 /**
  * Notifications load once someone has signed in on this page (the login page stays small), and
@@ -33,9 +39,7 @@ function Themed() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <RouterProvider router={router} />
       <LazyToasts />
     </ThemeProvider>
   );

@@ -52,7 +52,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Declarative routing: the app uses no loaders or actions, and the data router would weigh more. */
+/** The route table, rendered by a splat route of the data router in app.tsx (no loaders or actions). */
 export function AppRoutes() {
   return useRoutes(routes);
 }

@@ -1,12 +1,15 @@
 import { z } from "zod";
-import { ZDbIdSchema, ZIdSchema, zDbId } from "../common/ids";
+import { MAX_SERIAL, ZDbIdSchema, ZIdSchema } from "../common/ids";
+import { ZTabStampSchema, ZTabVersionSchema } from "../common/record-tabs";
 import { zText } from "../common/text";
 import { ZCentsSchema, ZDecimalSchema, ZOptionalTextSchema } from "./common";
+import { ZStyleDetailSchema, ZStyleRequestSchema } from "./styles";
 
 /**
  * A style's composition (issue 4): its quantity price tiers, the options and attributes it offers
  * (with upcharges), its bill of materials (fabrics, parts) and its construction steps. Read and
- * replaced as a whole: GET/PUT /api/library/styles/{id}/composition.
+ * replaced as a whole (GET/PUT /api/library/styles/{id}/composition), or one workspace tab at a
+ * time with its tab version (GET/PUT /api/library/styles/{id}/tabs/{pricing|options|materials|steps}).
  */
 
 export const COMPOSITION_MESSAGES = {
@@ -17,8 +20,20 @@ export const COMPOSITION_MESSAGES = {
   positive: "Must be more than zero",
 } as const;
 
-/** A chosen row of the library (a select left empty reads "Choose a fabric"). */
-const ZRefId = (what: string) => zDbId(`Choose ${what}`);
+/**
+ * A chosen row of the library. A form's new row starts with null (its select not chosen yet), so
+ * the input may be null; it then reads "Choose a fabric". The output is always an id.
+ */
+const ZRefId = (what: string) =>
+  z
+    .number({ error: `Choose ${what}` })
+    .nullable()
+    .transform((id, ctx) => {
+      if (id !== null) return id;
+      ctx.addIssue({ code: "custom", message: `Choose ${what}` });
+      return z.NEVER;
+    })
+    .pipe(z.number().int().positive().max(MAX_SERIAL, "That id is out of range"));
 
 export const ZStylePriceTierSchema = z.object({
   minQuantity: z
@@ -181,6 +196,76 @@ export const compositionToRequest = (c: TStyleComposition): TStyleCompositionReq
   parts: c.parts.map((p) => ({ partId: p.partId, attributeId: p.attributeId, quantity: p.quantity })),
   instructions: c.instructions.map((s) => ({ instructionId: s.instructionId, machineId: s.machineId })),
 });
+
+/* ---------------------------------------------------------------- the style workspace's tabs */
+
+/** The tabs of /styles/edit/{id}/{tab}, in order; `details` is the style's own form. */
+export const STYLE_TABS = ["details", "pricing", "options", "materials", "steps"] as const;
+export type TStyleTab = (typeof STYLE_TABS)[number];
+export const STYLE_TAB_LABELS: Record<TStyleTab, string> = {
+  details: "Details",
+  pricing: "Pricing",
+  options: "Options",
+  materials: "Materials",
+  steps: "Steps",
+};
+
+/** Details: the style's own fields (the library form's), with the tab's version. */
+export const ZStyleDetailsRequestSchema = ZStyleRequestSchema.extend({ version: ZTabVersionSchema });
+export type TStyleDetailsRequest = z.infer<typeof ZStyleDetailsRequestSchema>;
+export const ZStyleDetailsTabSchema = ZStyleDetailSchema.extend(ZTabStampSchema.shape).meta({ id: "StyleDetailsTab" });
+export type TStyleDetailsTab = z.infer<typeof ZStyleDetailsTabSchema>;
+
+const request = ZStyleCompositionRequestSchema.shape;
+const read = ZStyleCompositionSchema.shape;
+
+/** Pricing: the quantity tiers above the base price. */
+export const ZStylePricingRequestSchema = z.object({ version: ZTabVersionSchema, priceTiers: request.priceTiers });
+export type TStylePricingRequest = z.infer<typeof ZStylePricingRequestSchema>;
+export type TStylePricingRequestInput = z.input<typeof ZStylePricingRequestSchema>;
+export const ZStylePricingTabSchema = ZTabStampSchema.extend({
+  styleId: z.number().int(),
+  basePriceCents: z.number().int(),
+  priceTiers: read.priceTiers,
+}).meta({ id: "StylePricingTab" });
+export type TStylePricingTab = z.infer<typeof ZStylePricingTabSchema>;
+
+/** Options: the options offered, in order, with their attributes and upcharges. */
+export const ZStyleOptionsRequestSchema = z.object({ version: ZTabVersionSchema, options: request.options });
+export type TStyleOptionsRequest = z.infer<typeof ZStyleOptionsRequestSchema>;
+export type TStyleOptionsRequestInput = z.input<typeof ZStyleOptionsRequestSchema>;
+export const ZStyleOptionsTabSchema = ZTabStampSchema.extend({
+  styleId: z.number().int(),
+  options: read.options,
+}).meta({ id: "StyleOptionsTab" });
+export type TStyleOptionsTab = z.infer<typeof ZStyleOptionsTabSchema>;
+
+/** Materials: fabrics and parts (a row tied to an attribute must use one the Options tab offers). */
+export const ZStyleMaterialsRequestSchema = z.object({
+  version: ZTabVersionSchema,
+  fabrics: request.fabrics,
+  parts: request.parts,
+});
+export type TStyleMaterialsRequest = z.infer<typeof ZStyleMaterialsRequestSchema>;
+export type TStyleMaterialsRequestInput = z.input<typeof ZStyleMaterialsRequestSchema>;
+export const ZStyleMaterialsTabSchema = ZTabStampSchema.extend({
+  styleId: z.number().int(),
+  fabrics: read.fabrics,
+  parts: read.parts,
+  /** The attributes the style offers (saved on the Options tab): what a row may be tied to. */
+  offeredAttributes: z.array(z.object({ attributeId: z.number().int(), name: zText() })),
+}).meta({ id: "StyleMaterialsTab" });
+export type TStyleMaterialsTab = z.infer<typeof ZStyleMaterialsTabSchema>;
+
+/** Steps: the construction steps in order. */
+export const ZStyleStepsRequestSchema = z.object({ version: ZTabVersionSchema, instructions: request.instructions });
+export type TStyleStepsRequest = z.infer<typeof ZStyleStepsRequestSchema>;
+export type TStyleStepsRequestInput = z.input<typeof ZStyleStepsRequestSchema>;
+export const ZStyleStepsTabSchema = ZTabStampSchema.extend({
+  styleId: z.number().int(),
+  instructions: read.instructions,
+}).meta({ id: "StyleStepsTab" });
+export type TStyleStepsTab = z.infer<typeof ZStyleStepsTabSchema>;
 
 export const PROFILE_KINDS = ["attribute", "part", "instruction"] as const;
 export const ZApplyProfileRequestSchema = z.object({

@@ -9,5 +9,6 @@ export * from "./library";
 export * from "./library-imports";
 export * from "./platform";
 export * from "./product-dev";
+export * from "./record-tabs";
 export * from "./session";
 export * from "./users";

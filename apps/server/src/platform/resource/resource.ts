@@ -338,10 +338,18 @@ export const resourceService = <TReq, TDetail, K extends string>(
     return get(db, p, id);
   };
 
-  const update = async (db: HubDb, p: Principal, id: number, req: TReq): Promise<TDetail> => {
+  /** `first` runs inside the update's transaction before it writes (a workspace tab's version bump). */
+  const update = async (
+    db: HubDb,
+    p: Principal,
+    id: number,
+    req: TReq,
+    first?: (tx: HubTx) => Promise<unknown>,
+  ): Promise<TDetail> => {
     await db
       .transaction(async (tx) => {
         const ownerId = await writableOwner(tx, p, id);
+        await first?.(tx);
         await checkUnique(tx, req, ownerId, id);
         const values = await r.values(tx, req, ownerId, p);
         await tx

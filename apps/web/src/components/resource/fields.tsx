@@ -20,6 +20,7 @@ import {
 } from "@mui/material";
 import { useEffect, useState } from "react";
 import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
+import { MoneyInput } from "../money-input";
 import { refPath, useLookup, useNames } from "./api";
 import type { Draft, FieldSpec } from "./types";
 
@@ -389,7 +390,8 @@ export function ResourceField<TRequest extends FieldValues>({
           case "money":
             return (
               <MoneyInput
-                common={common}
+                {...common}
+                error={error}
                 value={field.value as number | null}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
@@ -488,44 +490,6 @@ export function ResourceField<TRequest extends FieldValues>({
               />
             );
         }
-      }}
-    />
-  );
-}
-
-const fromValue = (v: number | null) => (v === null || v === undefined || Number.isNaN(v) ? "" : (v / 100).toFixed(2));
-
-/** Dollars in the input, integer cents in the form. */
-function MoneyInput(props: {
-  common: { label: string; error: boolean; helperText?: string; disabled: boolean; fullWidth: boolean };
-  name: string;
-  value: number | null;
-  onChange: (cents: number | null) => void;
-  onBlur: () => void;
-  unit?: string;
-}) {
-  const [text, setText] = useState(fromValue(props.value));
-  useEffect(() => {
-    setText((current) => (Math.round(Number(current) * 100) === props.value ? current : fromValue(props.value)));
-  }, [props.value]);
-  return (
-    <TextField
-      {...props.common}
-      name={props.name}
-      type="number"
-      value={text}
-      onChange={(e) => {
-        setText(e.target.value);
-        const raw = e.target.value.trim();
-        props.onChange(raw === "" ? null : Math.round(Number(raw) * 100));
-      }}
-      onBlur={props.onBlur}
-      slotProps={{
-        htmlInput: { step: "0.01", min: 0 },
-        input: {
-          startAdornment: <InputAdornment position="start">$</InputAdornment>,
-          endAdornment: props.unit ? <InputAdornment position="end">{props.unit}</InputAdornment> : undefined,
-        },
       }}
     />
   );

@@ -18,7 +18,15 @@ const screens = (resource: LibraryResourceKey): RouteObject[] => {
   return [
     ...listPaths.map((path) => ({ path, element: guard(<ListPage key={path} resource={resource} />) })),
     { path: `${paths.basePath}/new`, element: guard(<FormPage key="new" resource={resource} mode="new" />) },
-    { path: `${paths.basePath}/edit/:id`, element: guard(<FormPage key="edit" resource={resource} mode="edit" />) },
+    // A saved style opens in its record workspace instead (styles/routes.tsx).
+    ...(resource === "styles"
+      ? []
+      : [
+          {
+            path: `${paths.basePath}/edit/:id`,
+            element: guard(<FormPage key="edit" resource={resource} mode="edit" />),
+          },
+        ]),
   ];
 };
 

@@ -15,7 +15,9 @@ import { schema } from "@hub/db";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import { touchTabVersions } from "../../../platform/tab-versions";
 import type { LibraryTable } from "../resource";
+import { STYLE_TAB_KIND } from "../styles/composition";
 
 /** What a row of text becomes: typed input for the resource's own request schema. */
 export type Cell = (column: string) => string;
@@ -185,6 +187,14 @@ const stylePriceTiers: CustomDef = {
             inArray(schema.styles.id, [...new Set(batch.map((r) => r.styleId))]),
           ),
         );
+      // A Pricing tab open on these styles must reload rather than save over the imported tiers.
+      await touchTabVersions(
+        tx,
+        STYLE_TAB_KIND,
+        batch.map((r) => r.styleId),
+        "pricing",
+        "a CSV import",
+      );
     }
     return { created: rows.length - updated, updated };
   },

@@ -1,5 +1,5 @@
 import type { TApplyProfileRequest, TStyleComposition, TStyleCompositionRequest } from "@hub/contracts";
-import { compositionToRequest } from "@hub/contracts";
+import { compositionToRequest, STYLE_TAB_LABELS } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
@@ -7,6 +7,7 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { recordAudit } from "../../../platform/audit";
 import { badRequest, notFound } from "../../../platform/errors";
 import type { Principal } from "../../../platform/principal";
+import { touchTabVersion } from "../../../platform/tab-versions";
 import { libraryService } from "../resource";
 import { stylesResource } from "../resources/styles";
 
@@ -260,51 +261,125 @@ const validate = async (tx: Db, req: TStyleCompositionRequest, factoryId: number
   return fields;
 };
 
-/** Replaces every composition row of the style inside `tx` (validated first; nothing written when invalid). */
-const writeComposition = async (
-  tx: HubTx,
-  styleId: number,
-  factoryId: number,
-  req: TStyleCompositionRequest,
-): Promise<void> => {
-  const fields = await validate(tx, req, factoryId);
+/** The composition's request keys each workspace tab saves. */
+export type StyleSection = "pricing" | "options" | "materials" | "steps";
+const SECTION_KEYS = {
+  pricing: ["priceTiers"],
+  options: ["options"],
+  materials: ["fabrics", "parts"],
+  steps: ["instructions"],
+} as const satisfies Record<StyleSection, readonly (keyof TStyleCompositionRequest)[]>;
+const SECTIONS = Object.keys(SECTION_KEYS) as StyleSection[];
+const sectionOf = (field: string): StyleSection | undefined =>
+  SECTIONS.find((sec) => SECTION_KEYS[sec].some((key) => field === key || field.startsWith(`${key}.`)));
+
+/** The record kind of a style's tab versions (record_tab_versions.kind). */
+export const STYLE_TAB_KIND = "style";
+
+/**
+ * Validates the whole composition `req` and throws a 400 when it is not valid. Saving one tab
+ * (`only`), errors in another tab's rows (a fabric tied to an attribute the Options tab just
+ * removed) cannot be fixed on this one, so they are named in the message with their tab instead.
+ */
+const validateOrThrow = async (tx: Db, req: TStyleCompositionRequest, factoryId: number, only?: StyleSection) => {
+  const all = await validate(tx, req, factoryId);
+  const fields: Record<string, string> = {};
+  const elsewhere: string[] = [];
+  for (const [field, message] of Object.entries(all)) {
+    const section = sectionOf(field);
+    if (!only || section === only) fields[field] = message;
+    else elsewhere.push(`${field} on the ${STYLE_TAB_LABELS[section ?? only]} tab: ${message}`);
+  }
   const first = Object.entries(fields)[0];
   if (first) {
     const count = Object.keys(fields).length;
     throw badRequest(`${first[0]}: ${first[1]}${count > 1 ? ` (and ${count - 1} more)` : ""}`, fields);
   }
-  await tx.delete(tiersT).where(eq(tiersT.styleId, styleId));
-  await tx.delete(soa).where(eq(soa.styleId, styleId));
-  await tx.delete(so).where(eq(so.styleId, styleId));
-  await tx.delete(sf).where(eq(sf.styleId, styleId));
-  await tx.delete(sp).where(eq(sp.styleId, styleId));
-  await tx.delete(si).where(eq(si.styleId, styleId));
-  if (req.priceTiers.length > 0) await tx.insert(tiersT).values(req.priceTiers.map((t) => ({ styleId, ...t })));
-  if (req.options.length > 0) {
-    await tx.insert(so).values(req.options.map((x, i) => ({ styleId, optionId: x.optionId, sortOrder: i })));
-    const rows = req.options.flatMap((x) =>
-      x.attributes.map((y, j) => ({
-        styleId,
-        optionId: x.optionId,
-        attributeId: y.attributeId,
-        upchargeCents: y.upchargeCents,
-        sortOrder: j,
-      })),
-    );
-    if (rows.length > 0) await tx.insert(soa).values(rows);
+  if (elsewhere.length > 0)
+    throw badRequest(`This change does not fit the rest of the style: ${elsewhere.join("; ")}. Change that first.`);
+};
+
+/** Replaces the rows of one section of the style inside `tx` (already validated). */
+const replaceRows = async (
+  tx: HubTx,
+  styleId: number,
+  section: StyleSection,
+  req: TStyleCompositionRequest,
+): Promise<void> => {
+  if (section === "pricing") {
+    await tx.delete(tiersT).where(eq(tiersT.styleId, styleId));
+    if (req.priceTiers.length > 0) await tx.insert(tiersT).values(req.priceTiers.map((t) => ({ styleId, ...t })));
+  } else if (section === "options") {
+    await tx.delete(soa).where(eq(soa.styleId, styleId));
+    await tx.delete(so).where(eq(so.styleId, styleId));
+    if (req.options.length > 0) {
+      await tx.insert(so).values(req.options.map((x, i) => ({ styleId, optionId: x.optionId, sortOrder: i })));
+      const rows = req.options.flatMap((x) =>
+        x.attributes.map((y, j) => ({
+          styleId,
+          optionId: x.optionId,
+          attributeId: y.attributeId,
+          upchargeCents: y.upchargeCents,
+          sortOrder: j,
+        })),
+      );
+      if (rows.length > 0) await tx.insert(soa).values(rows);
+    }
+  } else if (section === "materials") {
+    await tx.delete(sf).where(eq(sf.styleId, styleId));
+    await tx.delete(sp).where(eq(sp.styleId, styleId));
+    if (req.fabrics.length > 0) await tx.insert(sf).values(req.fabrics.map((x) => ({ styleId, ...x })));
+    if (req.parts.length > 0) await tx.insert(sp).values(req.parts.map((x) => ({ styleId, ...x })));
+  } else {
+    await tx.delete(si).where(eq(si.styleId, styleId));
+    if (req.instructions.length > 0) {
+      await tx.insert(si).values(
+        req.instructions.map((x, i) => ({
+          styleId,
+          step: i + 1,
+          instructionId: x.instructionId,
+          machineId: x.machineId,
+        })),
+      );
+    }
   }
-  if (req.fabrics.length > 0) await tx.insert(sf).values(req.fabrics.map((x) => ({ styleId, ...x })));
-  if (req.parts.length > 0) await tx.insert(sp).values(req.parts.map((x) => ({ styleId, ...x })));
-  if (req.instructions.length > 0) {
-    await tx.insert(si).values(
-      req.instructions.map((x, i) => ({
-        styleId,
-        step: i + 1,
-        instructionId: x.instructionId,
-        machineId: x.machineId,
-      })),
-    );
+};
+
+/**
+ * Replaces every composition row of the style inside `tx` (validated first; nothing written when
+ * invalid) and moves every composition tab's version on, so tabs open on the old rows cannot save
+ * over them.
+ */
+const writeComposition = async (
+  tx: HubTx,
+  p: Principal,
+  styleId: number,
+  factoryId: number,
+  req: TStyleCompositionRequest,
+  sections: readonly StyleSection[] = SECTIONS,
+): Promise<void> => {
+  await validateOrThrow(tx, req, factoryId);
+  for (const section of sections) {
+    await replaceRows(tx, styleId, section, req);
+    await touchTabVersion(tx, STYLE_TAB_KIND, styleId, section, p.userName);
   }
+  await tx.update(s).set({ updatedAt: new Date() }).where(eq(s.id, styleId));
+};
+
+/**
+ * Saves one workspace tab's rows inside `tx`: `req` is the whole composition with this tab's rows
+ * in place of the saved ones, validated whole; only this tab's rows are replaced. The caller has
+ * already moved the tab's version on (bumpTabVersion).
+ */
+export const writeSection = async (
+  tx: HubTx,
+  styleId: number,
+  factoryId: number,
+  section: StyleSection,
+  req: TStyleCompositionRequest,
+): Promise<void> => {
+  await validateOrThrow(tx, req, factoryId, section);
+  await replaceRows(tx, styleId, section, req);
   await tx.update(s).set({ updatedAt: new Date() }).where(eq(s.id, styleId));
 };
 
@@ -322,7 +397,7 @@ export const replaceComposition = async (
 ): Promise<TStyleComposition> => {
   await db.transaction(async (tx) => {
     const style = await editableStyle(tx, p, styleId);
-    await writeComposition(tx, styleId, style.factoryId, req);
+    await writeComposition(tx, p, styleId, style.factoryId, req);
     await recordAudit(tx, {
       actor: p.userName,
       action: "library.styles.composition",
@@ -425,7 +500,8 @@ export const applyProfile = async (
         .orderBy(asc(schema.instructionProfileSteps.step));
       for (const step of steps) next.instructions.push({ instructionId: step.instructionId, machineId: null });
     }
-    await writeComposition(tx, styleId, style.factoryId, next);
+    const touched: StyleSection = req.kind === "attribute" ? "options" : req.kind === "part" ? "materials" : "steps";
+    await writeComposition(tx, p, styleId, style.factoryId, next, [touched]);
     await recordAudit(tx, {
       actor: p.userName,
       action: "library.styles.applyProfile",

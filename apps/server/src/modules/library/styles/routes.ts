@@ -10,6 +10,16 @@ import {
   ZProductPriceSchema,
   ZStyleCompositionRequestSchema,
   ZStyleCompositionSchema,
+  ZStyleDetailsRequestSchema,
+  ZStyleDetailsTabSchema,
+  ZStyleMaterialsRequestSchema,
+  ZStyleMaterialsTabSchema,
+  ZStyleOptionsRequestSchema,
+  ZStyleOptionsTabSchema,
+  ZStylePricingRequestSchema,
+  ZStylePricingTabSchema,
+  ZStyleStepsRequestSchema,
+  ZStyleStepsTabSchema,
 } from "@hub/contracts";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../../platform/access";
@@ -18,8 +28,22 @@ import { errorResponses, forbidden } from "../../../platform/errors";
 import type { Principal } from "../../../platform/principal";
 import { applyProfile, readComposition, replaceComposition } from "./composition";
 import { getCustomProductPrice, getProductDetails, getProductPrice } from "./pricing";
+import {
+  readDetailsTab,
+  readMaterialsTab,
+  readOptionsTab,
+  readPricingTab,
+  readStepsTab,
+  saveDetailsTab,
+  saveMaterialsTab,
+  saveOptionsTab,
+  savePricingTab,
+  saveStepsTab,
+} from "./tabs";
 
 const errors = errorResponses();
+/** A tab's save also answers 409: the tab was saved by someone else since it was loaded. */
+const saveErrors = errorResponses(409);
 
 const read: Access = { signedIn: true, card: "styles" };
 const write: Access = { signedIn: true, card: "styles", types: LIBRARY_EDITOR_TYPES };
@@ -71,6 +95,114 @@ export const styleCompositionRoutes =
         },
       },
       async (request) => applyProfile(db, principalOf(request), request.params.id, request.body),
+    );
+
+    // The style workspace's tabs: GET answers the tab's data with its version, PUT saves only the
+    // tab (409 when the version it sends is stale). See tabs.ts.
+    app.get(
+      "/library/styles/:id/tabs/details",
+      {
+        config: { access: read },
+        schema: { tags, params: ZIdParamsSchema, response: { 200: ZStyleDetailsTabSchema, ...errors } },
+      },
+      async (request) => readDetailsTab(db, principalOf(request), request.params.id),
+    );
+    app.put(
+      "/library/styles/:id/tabs/details",
+      {
+        config: { access: write },
+        schema: {
+          tags,
+          params: ZIdParamsSchema,
+          body: ZStyleDetailsRequestSchema,
+          response: { 200: ZStyleDetailsTabSchema, ...saveErrors },
+        },
+      },
+      async (request) => saveDetailsTab(db, principalOf(request), request.params.id, request.body),
+    );
+    app.get(
+      "/library/styles/:id/tabs/pricing",
+      {
+        config: { access: read },
+        schema: { tags, params: ZIdParamsSchema, response: { 200: ZStylePricingTabSchema, ...errors } },
+      },
+      async (request) => readPricingTab(db, principalOf(request), request.params.id),
+    );
+    app.put(
+      "/library/styles/:id/tabs/pricing",
+      {
+        config: { access: write },
+        schema: {
+          tags,
+          params: ZIdParamsSchema,
+          body: ZStylePricingRequestSchema,
+          response: { 200: ZStylePricingTabSchema, ...saveErrors },
+        },
+      },
+      async (request) => savePricingTab(db, principalOf(request), request.params.id, request.body),
+    );
+    app.get(
+      "/library/styles/:id/tabs/options",
+      {
+        config: { access: read },
+        schema: { tags, params: ZIdParamsSchema, response: { 200: ZStyleOptionsTabSchema, ...errors } },
+      },
+      async (request) => readOptionsTab(db, principalOf(request), request.params.id),
+    );
+    app.put(
+      "/library/styles/:id/tabs/options",
+      {
+        config: { access: write },
+        schema: {
+          tags,
+          params: ZIdParamsSchema,
+          body: ZStyleOptionsRequestSchema,
+          response: { 200: ZStyleOptionsTabSchema, ...saveErrors },
+        },
+      },
+      async (request) => saveOptionsTab(db, principalOf(request), request.params.id, request.body),
+    );
+    app.get(
+      "/library/styles/:id/tabs/materials",
+      {
+        config: { access: read },
+        schema: { tags, params: ZIdParamsSchema, response: { 200: ZStyleMaterialsTabSchema, ...errors } },
+      },
+      async (request) => readMaterialsTab(db, principalOf(request), request.params.id),
+    );
+    app.put(
+      "/library/styles/:id/tabs/materials",
+      {
+        config: { access: write },
+        schema: {
+          tags,
+          params: ZIdParamsSchema,
+          body: ZStyleMaterialsRequestSchema,
+          response: { 200: ZStyleMaterialsTabSchema, ...saveErrors },
+        },
+      },
+      async (request) => saveMaterialsTab(db, principalOf(request), request.params.id, request.body),
+    );
+    app.get(
+      "/library/styles/:id/tabs/steps",
+      {
+        config: { access: read },
+        schema: { tags, params: ZIdParamsSchema, response: { 200: ZStyleStepsTabSchema, ...errors } },
+      },
+      async (request) => readStepsTab(db, principalOf(request), request.params.id),
+    );
+    app.put(
+      "/library/styles/:id/tabs/steps",
+      {
+        config: { access: write },
+        schema: {
+          tags,
+          params: ZIdParamsSchema,
+          body: ZStyleStepsRequestSchema,
+          response: { 200: ZStyleStepsTabSchema, ...saveErrors },
+        },
+      },
+      async (request) => saveStepsTab(db, principalOf(request), request.params.id, request.body),
     );
 
     const pricingTags = ["pricing"];

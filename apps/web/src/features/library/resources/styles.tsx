@@ -13,15 +13,23 @@ import {
   ZStyleRequestSchema,
 } from "@hub/contracts/library/styles";
 import { Chip } from "@mui/material";
-import { lazy, Suspense } from "react";
+import type { FieldSpec } from "../../../components/resource/types";
 import { LIBRARY_API, type LibraryConfig } from "../shared/types";
 import { archivedColumn, money, updatedColumn } from "./format";
 import { GROUPS } from "./groups";
 import { LIBRARY_PATHS } from "./paths";
 
-const StyleComposition = lazy(() =>
-  import("../styles/style-composition").then((m) => ({ default: m.StyleComposition })),
-);
+/** A style's own fields: the new-style form, and the Details tab of the style workspace. */
+export const STYLE_FIELDS: FieldSpec<TStyleRequest>[] = [
+  { name: "code", label: "Style code", kind: "text", half: true, helper: "e.g. TEE-100; unique" },
+  { name: "name", label: "Name", kind: "text", half: true },
+  { name: "category", label: "Category", kind: "select", options: STYLE_CATEGORIES, half: true },
+  { name: "basePriceCents", label: "Base unit price", kind: "money", half: true, helper: "Before quantity breaks" },
+  { name: "description", label: "Description", kind: "multiline" },
+  { name: "imageUrl", label: "Image address", kind: "text", helper: "An https:// address of the style's picture" },
+  { name: "offeredToAll", label: "Offered to every client of the facility", kind: "switch" },
+  { name: "clientIds", label: "Also offered to (when not to all)", kind: "refMulti", resource: "clients" },
+];
 
 export const stylesConfig: LibraryConfig<TStyleRequest, TStyleDetail, TStyle> = {
   key: "styles",
@@ -58,16 +66,7 @@ export const stylesConfig: LibraryConfig<TStyleRequest, TStyleDetail, TStyle> = 
   searchPlaceholder: "Search code, name or category…",
   titleField: "name",
   schemas: { page: ZStylePageSchema, detail: ZStyleDetailSchema, request: ZStyleRequestSchema },
-  fields: [
-    { name: "code", label: "Style code", kind: "text", half: true, helper: "e.g. TEE-100; unique" },
-    { name: "name", label: "Name", kind: "text", half: true },
-    { name: "category", label: "Category", kind: "select", options: STYLE_CATEGORIES, half: true },
-    { name: "basePriceCents", label: "Base unit price", kind: "money", half: true, helper: "Before quantity breaks" },
-    { name: "description", label: "Description", kind: "multiline" },
-    { name: "imageUrl", label: "Image address", kind: "text", helper: "An https:// address of the style's picture" },
-    { name: "offeredToAll", label: "Offered to every client of the facility", kind: "switch" },
-    { name: "clientIds", label: "Also offered to (when not to all)", kind: "refMulti", resource: "clients" },
-  ],
+  fields: STYLE_FIELDS,
   empty: {
     code: "",
     name: "",
@@ -90,16 +89,9 @@ export const stylesConfig: LibraryConfig<TStyleRequest, TStyleDetail, TStyle> = 
   }),
   archivable: true,
   group: GROUPS.styles,
-  links: (d) => [
-    { label: "Preview", to: `/styles/productPreview/${d.id}` },
-    { label: "Parts", to: `/styles/styleParts/${d.id}` },
-    { label: "Instructions", to: `/styles/styleInstructions/${d.id}` },
-  ],
-  below: (d, canEdit) => (
-    <Suspense fallback={null}>
-      <StyleComposition styleId={Number(d.id)} canEdit={canEdit} />
-    </Suspense>
-  ),
+  // A saved style opens in its workspace (/styles/edit/:id/{tab}: styles/routes.tsx), which has
+  // these links in its header; `below` only tells the new-style form to go there after creating.
+  below: () => null,
 };
 
 export const styleMarkersConfig: LibraryConfig<TStyleMarkerRequest, TStyleMarker, TStyleMarker> = {

@@ -1,12 +1,13 @@
 import {
   type TApplyProfileRequest,
   type TProductPriceRequest,
-  type TStyleCompositionRequest,
+  type TStyleTab,
   ZProductDetailsSchema,
   ZProductPriceSchema,
   ZStyleCompositionSchema,
 } from "@hub/contracts/library/style-composition";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import { api } from "../../../lib/api";
 import { libraryKeys } from "../shared/api";
 
@@ -14,6 +15,8 @@ import { libraryKeys } from "../shared/api";
 export const styleKeys = {
   all: () => libraryKeys.resource("styles"),
   composition: (id: number) => [...styleKeys.all(), "composition", id] as const,
+  tabs: (id: number) => [...styleKeys.all(), "tabs", id] as const,
+  tab: (id: number, tab: TStyleTab) => [...styleKeys.tabs(id), tab] as const,
   details: (id: number) => [...styleKeys.all(), "productDetails", id] as const,
   price: (req: TProductPriceRequest) => [...styleKeys.all(), "productPrice", req] as const,
 };
@@ -25,20 +28,6 @@ export const useComposition = (styleId: number) =>
     staleTime: 0,
   });
 
-export const useSaveComposition = (styleId: number) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TStyleCompositionRequest) =>
-      api(`/library/styles/${styleId}/composition`, ZStyleCompositionSchema, { method: "PUT", body }),
-    onSuccess: async (saved) => {
-      queryClient.setQueryData(styleKeys.composition(styleId), saved);
-      // Option counts in the list and the buyer's view change with the composition.
-      await queryClient.invalidateQueries({ queryKey: libraryKeys.lists("styles") });
-      await queryClient.invalidateQueries({ queryKey: styleKeys.details(styleId) });
-    },
-  });
-};
-
 export const useApplyProfile = (styleId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
@@ -47,6 +36,36 @@ export const useApplyProfile = (styleId: number) => {
     onSuccess: async (saved) => {
       queryClient.setQueryData(styleKeys.composition(styleId), saved);
       await queryClient.invalidateQueries({ queryKey: styleKeys.details(styleId) });
+      await queryClient.invalidateQueries({ queryKey: styleKeys.tabs(styleId) });
+    },
+  });
+};
+
+/**
+ * One tab of the style workspace (GET /library/styles/{id}/tabs/{tab}). It is read fresh whenever
+ * the tab opens, and otherwise changes only by an explicit reload or the tab's own save, so a form
+ * keyed by `dataUpdatedAt` never loses what is being typed to a background refetch.
+ */
+export const useStyleTab = <S extends z.ZodType>(styleId: number, tab: TStyleTab, schema: S) =>
+  useQuery({
+    queryKey: styleKeys.tab(styleId, tab),
+    queryFn: () => api(`/library/styles/${styleId}/tabs/${tab}`, schema),
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnMount: "always",
+  });
+
+/** Saves one tab with the version it loaded; the answer (the tab at its new version) replaces the cache. */
+export const useSaveStyleTab = <S extends z.ZodType>(styleId: number, tab: TStyleTab, schema: S) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: unknown) => api(`/library/styles/${styleId}/tabs/${tab}`, schema, { method: "PUT", body }),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(styleKeys.tab(styleId, tab), saved);
+      // Lists (option counts, prices), the buyer's view and the header show what a tab saves.
+      await queryClient.invalidateQueries({ queryKey: libraryKeys.lists("styles") });
+      await queryClient.invalidateQueries({ queryKey: libraryKeys.detail("styles", styleId) });
+      await queryClient.invalidateQueries({ queryKey: styleKeys.details(styleId) });
+      await queryClient.invalidateQueries({ queryKey: styleKeys.composition(styleId) });
     },
   });
 };

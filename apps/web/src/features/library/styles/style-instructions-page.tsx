@@ -45,8 +45,8 @@ export default function StyleInstructionsPage() {
               Preview
             </Button>
             {canEdit ? (
-              <Button component={RouterLink} to={`/styles/edit/${styleId}`} variant="contained">
-                Edit style
+              <Button component={RouterLink} to={`/styles/edit/${styleId}/steps`} variant="contained">
+                Edit steps
               </Button>
             ) : null}
           </>

@@ -55,8 +55,8 @@ export default function StylePartsPage() {
               Preview
             </Button>
             {canEdit ? (
-              <Button component={RouterLink} to={`/styles/edit/${styleId}`} variant="contained">
-                Edit style
+              <Button component={RouterLink} to={`/styles/edit/${styleId}/materials`} variant="contained">
+                Edit materials
               </Button>
             ) : null}
           </>

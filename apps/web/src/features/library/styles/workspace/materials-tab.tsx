@@ -1,0 +1,208 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  type TStyleMaterialsRequest,
+  type TStyleMaterialsRequestInput,
+  type TStyleMaterialsTab,
+  ZStyleMaterialsRequestSchema,
+  ZStyleMaterialsTabSchema,
+} from "@hub/contracts/library/style-composition";
+import Add from "@mui/icons-material/Add";
+import { Box, Button, Stack, TextField, Typography } from "@mui/material";
+import { type Control, Controller, useFieldArray, useForm } from "react-hook-form";
+import { toast } from "react-toastify";
+import { TabForm, useTabSaveState } from "../../../../components/record-workspace";
+import { applyServerErrors } from "../../../../lib/form-errors";
+import { useSaveStyleTab, useStyleTab } from "../api";
+import { ApplyProfileButton, AttributeChoice, NumberField, RefField, RowButtons } from "./composition-fields";
+import { useStyleWorkspace } from "./context";
+import { TabLoader } from "./tab-loader";
+
+type C = Control<TStyleMaterialsRequestInput, unknown, TStyleMaterialsRequest>;
+type Choice = { id: number; label: string };
+
+function FabricRows({ control, disabled, choices }: { control: C; disabled: boolean; choices: Choice[] }) {
+  const rows = useFieldArray({ control, name: "fabrics" });
+  return (
+    <Stack spacing={2}>
+      <Typography variant="subtitle1">Fabrics</Typography>
+      <Typography sx={{ color: "text.secondary" }}>
+        The fabrics one garment consumes; tie a row to an attribute when only that variant needs it.
+      </Typography>
+      {rows.fields.map((f, i) => (
+        <Stack
+          key={f.id}
+          direction={{ xs: "column", md: "row" }}
+          spacing={1}
+          sx={{ alignItems: { md: "flex-start" } }}
+          data-testid={`fabric-row-${i}`}
+        >
+          <RefField
+            control={control}
+            name={`fabrics.${i}.fabricId`}
+            resource="fabrics"
+            label={`Fabric ${i + 1}`}
+            disabled={disabled}
+          />
+          <AttributeChoice
+            control={control}
+            name={`fabrics.${i}.attributeId`}
+            label="For"
+            choices={choices}
+            disabled={disabled}
+          />
+          <Controller
+            control={control}
+            name={`fabrics.${i}.placement`}
+            render={({ field, fieldState }) => (
+              <TextField
+                size="small"
+                label="Placement"
+                value={field.value ?? ""}
+                onChange={(e) => field.onChange(e.target.value)}
+                onBlur={field.onBlur}
+                disabled={disabled}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+                sx={{ width: 150 }}
+              />
+            )}
+          />
+          <NumberField control={control} name={`fabrics.${i}.consumption`} label="Consumption" disabled={disabled} />
+          <RowButtons
+            n={i}
+            count={rows.fields.length}
+            disabled={disabled}
+            what="fabric"
+            onRemove={() => rows.remove(i)}
+          />
+        </Stack>
+      ))}
+      {disabled ? null : (
+        <Box>
+          <Button
+            startIcon={<Add />}
+            onClick={() => rows.append({ fabricId: null, attributeId: null, placement: null, consumption: 1 })}
+          >
+            Add fabric
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function PartRows({ control, disabled, choices }: { control: C; disabled: boolean; choices: Choice[] }) {
+  const rows = useFieldArray({ control, name: "parts" });
+  return (
+    <Stack spacing={2}>
+      <Typography variant="subtitle1">Parts</Typography>
+      <Typography sx={{ color: "text.secondary" }}>
+        The trims and components one garment needs; tie a row to an attribute when only that variant needs it.
+      </Typography>
+      {rows.fields.map((f, i) => (
+        <Stack
+          key={f.id}
+          direction={{ xs: "column", md: "row" }}
+          spacing={1}
+          sx={{ alignItems: { md: "flex-start" } }}
+          data-testid={`part-row-${i}`}
+        >
+          <RefField
+            control={control}
+            name={`parts.${i}.partId`}
+            resource="parts"
+            label={`Part ${i + 1}`}
+            disabled={disabled}
+          />
+          <AttributeChoice
+            control={control}
+            name={`parts.${i}.attributeId`}
+            label="For"
+            choices={choices}
+            disabled={disabled}
+          />
+          <NumberField control={control} name={`parts.${i}.quantity`} label="Quantity" disabled={disabled} />
+          <RowButtons
+            n={i}
+            count={rows.fields.length}
+            disabled={disabled}
+            what="part"
+            onRemove={() => rows.remove(i)}
+          />
+        </Stack>
+      ))}
+      {disabled ? null : (
+        <Box>
+          <Button startIcon={<Add />} onClick={() => rows.append({ partId: null, attributeId: null, quantity: 1 })}>
+            Add part
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+const toValues = (data: TStyleMaterialsTab): TStyleMaterialsRequestInput => ({
+  version: data.version,
+  fabrics: data.fabrics.map((f) => ({
+    fabricId: f.fabricId,
+    attributeId: f.attributeId,
+    placement: f.placement,
+    consumption: f.consumption,
+  })),
+  parts: data.parts.map((p) => ({ partId: p.partId, attributeId: p.attributeId, quantity: p.quantity })),
+});
+
+function MaterialsForm({ data, reload }: { data: TStyleMaterialsTab; reload: () => void }) {
+  const { styleId, canEdit } = useStyleWorkspace();
+  const save = useSaveStyleTab(styleId, "materials", ZStyleMaterialsTabSchema);
+  const state = useTabSaveState();
+  const { control, handleSubmit, setError, formState } = useForm<
+    TStyleMaterialsRequestInput,
+    unknown,
+    TStyleMaterialsRequest
+  >({ resolver: zodResolver(ZStyleMaterialsRequestSchema), defaultValues: toValues(data) });
+  const disabled = !canEdit || formState.isSubmitting;
+  const choices = data.offeredAttributes.map((a) => ({ id: a.attributeId, label: a.name }));
+
+  const onSubmit = async (values: TStyleMaterialsRequest) => {
+    state.clear();
+    try {
+      await save.mutateAsync(values);
+      toast.success("Materials were saved.");
+    } catch (error) {
+      state.fail(error, (e) => applyServerErrors(e, setError, ["fabrics", "parts"]));
+    }
+  };
+
+  return (
+    <TabForm
+      title="Materials"
+      subheader="Bill of materials: fabrics and parts"
+      onSubmit={handleSubmit(onSubmit)}
+      dirty={formState.isDirty}
+      saving={formState.isSubmitting}
+      canEdit={canEdit}
+      error={state.error}
+      stale={state.stale}
+      onReload={reload}
+      actions={<ApplyProfileButton styleId={styleId} kind="part" dirty={formState.isDirty} />}
+    >
+      <Stack spacing={4}>
+        <FabricRows control={control} disabled={disabled} choices={choices} />
+        <PartRows control={control} disabled={disabled} choices={choices} />
+      </Stack>
+    </TabForm>
+  );
+}
+
+/** /styles/edit/:id/materials: fabrics and parts, each for every variant or one attribute. */
+export default function MaterialsTab() {
+  const { styleId } = useStyleWorkspace();
+  const query = useStyleTab(styleId, "materials", ZStyleMaterialsTabSchema);
+  return (
+    <TabLoader query={query} label="materials">
+      {(data, reload) => <MaterialsForm data={data} reload={reload} />}
+    </TabLoader>
+  );
+}
