@@ -120,6 +120,12 @@ test.describe("the style workspace and preview", () => {
     await w.button("Materials", "Add part").click();
     await w.pick("Materials", "Part 1", `LBL-${u}`, new RegExp(`LBL-${u}`));
     await w.field("Materials", "Quantity").fill("2");
+    // The browser's back button asks too; staying puts the address back on this tab.
+    await page.goBack();
+    await expect(discard).toBeVisible();
+    await discard.getByRole("button", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/materials$/);
+    await expect(w.field("Materials", "Quantity")).toHaveValue("2");
     await w.button("Materials", "Save").click();
     await expect(toast(page, "Materials were saved.")).toBeVisible();
 

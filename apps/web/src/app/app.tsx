@@ -3,19 +3,17 @@ import { CssBaseline } from "@mui/material";
 // page); the theme here has no CSS variables, so the system's provider, which it wraps, is enough.
 import { ThemeProvider } from "@mui/system";
 import { lazy, Suspense, useMemo, useState } from "react";
-import { createBrowserRouter, RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { AuthProvider, useAuth } from "../lib/auth/auth-context";
+import { installPopGuard } from "../lib/pop-guard";
 import { SettingsProvider, useSettings } from "../lib/settings/settings-context";
 import { AppRoutes } from "./router";
 import { buildTheme } from "./theme";
 
 const Toasts = lazy(() => import("./toasts"));
 
-/**
- * A data router around the declarative route table, only so screens can use `useBlocker` (a record
- * workspace asks before leaving a tab with unsaved changes); no loaders or actions.
- */
-const router = createBrowserRouter([{ path: "*", element: <AppRoutes /> }]);
+// Before the router adds its own popstate listener (record workspaces ask before leaving a changed tab).
+installPopGuard();
 
 /**
  * Notifications load once someone has signed in on this page (the login page stays small), and
@@ -39,7 +37,9 @@ function Themed() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <LazyToasts />
     </ThemeProvider>
   );
