@@ -27,3 +27,4 @@ export * from "./nav/nav-tree";
 export * from "./nav/routes";
 export * from "./session/user-profile";
 export * from "./users/users";
+export * from "./orders/orders";

@@ -11,3 +11,4 @@ export * from "./platform";
 export * from "./product-dev";
 export * from "./session";
 export * from "./users";
+export * from "./orders";
