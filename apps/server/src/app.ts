@@ -22,6 +22,7 @@ import { identityProviderFor } from "./modules/identity/provider-for";
 import { identityRoutes } from "./modules/identity/routes";
 import { integrationsRoutes } from "./modules/integrations/routes";
 import { libraryRoutes } from "./modules/library/routes";
+import { ordersRoutes } from "./modules/orders/routes";
 import { assertBrandSignUpAllowed } from "./modules/session/hub-user.service";
 import { sessionRoutes } from "./modules/session/routes";
 import { systemRoutes } from "./modules/system/routes";
@@ -132,6 +133,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   await app.register(billingRoutes(moduleDeps), { prefix: "/api" });
   await app.register(filesRoutes(moduleDeps), { prefix: "/api" });
   await app.register(libraryRoutes(moduleDeps), { prefix: "/api" });
+  await app.register(ordersRoutes(moduleDeps), { prefix: "/api" });
   await app.register(systemRoutes(db, config, identity.kind), { prefix: "/api" });
   await app.register(devRoutes(db), { prefix: "/dev" });
 

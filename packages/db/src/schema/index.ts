@@ -7,6 +7,7 @@ export * from "./identity";
 export * from "./integrations";
 export * from "./library";
 export * from "./library-imports";
+export * from "./orders";
 export * from "./platform";
 export * from "./product-dev";
 export * from "./record-tabs";

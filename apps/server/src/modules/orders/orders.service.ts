@@ -1,0 +1,898 @@
+import { createHash } from "node:crypto";
+import {
+  ORDER_MESSAGES,
+  type TItemEditRequest,
+  type TOrder,
+  type TOrderListItem,
+  type TOrderListQuery,
+  type TOrderSource,
+  type TPaymentState,
+  type TPlaceOrderRequest,
+  type TPricedLine,
+  type TQuote,
+  type TQuoteRequest,
+  type TShipTo,
+  type TWebOrderRequest,
+} from "@hub/contracts";
+import type { HubDb, HubTx } from "@hub/db";
+import { schema } from "@hub/db";
+import { and, asc, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import type { BillingAdapter } from "../../platform/billing";
+import { badRequest, conflict, HttpError, notFound } from "../../platform/errors";
+import { orderByFor } from "../../platform/paging";
+import type { Principal } from "../../platform/principal";
+import { isUniqueViolation } from "../clients/clients.service";
+import {
+  attributeIdsFor,
+  Compositions,
+  type CouponRow,
+  checkCoupon,
+  discountOf,
+  type LineProblem,
+  MAX_ORDER_CENTS,
+  priceLine,
+  priceLines,
+  resolveLines,
+} from "./pricing";
+import { type OrderClient, orderClientFor, orderScope } from "./scope";
+import { orderCanMove, transitionItem, transitionOrder } from "./state";
+
+/** Orders (issue 10): placing, reading, status changes, payment. The model: docs/adr/0003-orders.md. */
+
+const o = schema.orders;
+const oi = schema.orderItems;
+const h = schema.orderStatusHistory;
+
+export type OrderDeps = { db: HubDb; billing: BillingAdapter };
+type OrderRow = typeof o.$inferSelect;
+type ItemRow = typeof oi.$inferSelect;
+
+const iso = (d: Date) => d.toISOString();
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+const lineFields = (problems: readonly LineProblem[]) =>
+  Object.fromEntries(problems.map((x) => [`lines.${x.index}.${x.field}`, x.message]));
+
+const refuseLines = (problems: readonly LineProblem[]): never => {
+  const first = problems[0];
+  throw new HttpError(
+    400,
+    "VALIDATION",
+    problems.length === 1 && first
+      ? `Line ${first.index + 1}: ${first.message}`
+      : `${problems.length} lines cannot be ordered; each is named below.`,
+    lineFields(problems),
+  );
+};
+
+/* ---------- pricing an order (quote) ---------- */
+
+type Priced = {
+  client: OrderClient;
+  lines: TPricedLine[];
+  problems: LineProblem[];
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  coupon: { row: CouponRow | null; code: string; reason: string | null } | null;
+};
+
+const priceOrder = async (
+  db: HubDb,
+  client: OrderClient,
+  lines: TQuoteRequest["lines"],
+  couponCode: string | undefined,
+): Promise<Priced> => {
+  const { resolved, problems } = await resolveLines(db, client, lines, new Compositions(db, client.clientId));
+  const priced = priceLines(resolved);
+  for (const l of priced)
+    if (l.lineTotalCents > MAX_ORDER_CENTS)
+      problems.push({ index: l.index, field: "quantity", message: "This line is too large to order at once." });
+  const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  if (subtotalCents > MAX_ORDER_CENTS && problems.length === 0)
+    problems.push({ index: 0, field: "quantity", message: "This order is too large to place at once; split it." });
+  let coupon: Priced["coupon"] = null;
+  let discountCents = 0;
+  if (couponCode !== undefined) {
+    const checked = await checkCoupon(db, client, couponCode);
+    coupon = { row: checked.coupon, code: couponCode, reason: checked.reason };
+    if (checked.reason === null) discountCents = discountOf(checked.coupon, subtotalCents);
+  }
+  return {
+    client,
+    lines: priced,
+    problems: problems.sort((x, y) => x.index - y.index),
+    subtotalCents,
+    discountCents,
+    totalCents: subtotalCents - discountCents,
+    coupon,
+  };
+};
+
+/** POST /orders/quote: every line priced live, each problem by index, and the coupon checked (with why not). */
+export const quoteOrder = async (db: HubDb, p: Principal, body: TQuoteRequest): Promise<TQuote> => {
+  const client = await orderClientFor(db, p, body.clientId);
+  const priced = await priceOrder(db, client, body.lines, body.couponCode);
+  return {
+    clientId: client.clientId,
+    lines: priced.lines,
+    problems: priced.problems,
+    subtotalCents: priced.subtotalCents,
+    discountCents: priced.discountCents,
+    totalCents: priced.totalCents,
+    coupon: priced.coupon
+      ? {
+          code: priced.coupon.code,
+          valid: priced.coupon.reason === null,
+          reason: priced.coupon.reason,
+          discountCents: priced.discountCents,
+        }
+      : null,
+  };
+};
+
+/* ---------- reading ---------- */
+
+const toListItem = (r: OrderRow): TOrderListItem => ({
+  id: r.id,
+  orderNumber: r.orderNumber,
+  clientId: r.clientId,
+  clientName: r.clientName,
+  source: r.source as TOrderSource,
+  externalOrderId: r.externalOrderId,
+  poNumber: r.poNumber,
+  shipName: r.shipName,
+  status: r.status as TOrderListItem["status"],
+  paymentState: r.paymentState as TPaymentState,
+  subtotalCents: r.subtotalCents,
+  discountCents: r.discountCents,
+  totalCents: r.totalCents,
+  requestedShipDate: r.requestedShipDate,
+  placedBy: r.placedBy,
+  placedAt: iso(r.placedAt),
+});
+
+const toItem = (r: ItemRow) => ({
+  id: r.id,
+  lineNumber: r.lineNumber,
+  styleId: r.styleId,
+  styleCode: r.styleCode,
+  styleName: r.styleName,
+  sku: r.sku,
+  options: r.options,
+  quantity: r.quantity,
+  unitPriceCents: r.unitPriceCents,
+  upchargeCents: r.upchargeCents,
+  lineTotalCents: r.lineTotalCents,
+  status: r.status as TOrder["items"][number]["status"],
+});
+
+/** The order row a caller may see; 404 otherwise (another tenant's order is not found). */
+export const orderRowFor = async (db: HubDb | HubTx, p: Principal, id: number): Promise<OrderRow> => {
+  const [row] = await db
+    .select()
+    .from(o)
+    .where(and(eq(o.id, id), orderScope(p)));
+  if (!row) throw notFound("That order");
+  return row;
+};
+
+const detailOf = async (deps: OrderDeps, row: OrderRow): Promise<TOrder> => {
+  const items = await deps.db.select().from(oi).where(eq(oi.orderId, row.id)).orderBy(asc(oi.lineNumber));
+  const ledger = await deps.billing.ledger(row.clientId, row.orderNumber);
+  return {
+    ...toListItem(row),
+    factoryId: row.factoryId,
+    addressId: row.addressId,
+    shipTo: {
+      name: row.shipName,
+      company: row.shipCompany,
+      line1: row.shipLine1,
+      line2: row.shipLine2,
+      city: row.shipCity,
+      region: row.shipRegion,
+      postalCode: row.shipPostalCode,
+      country: row.shipCountry,
+      phone: row.shipPhone,
+    },
+    poFileId: row.poFileId,
+    notes: row.notes,
+    couponCode: row.couponCode,
+    paymentMessage: row.paymentMessage,
+    chargedCents: row.chargedCents,
+    refundedCents: row.refundedCents,
+    updatedAt: iso(row.updatedAt),
+    items: items.map(toItem),
+    ledger: ledger.map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      amountCents: e.amountCents,
+      status: e.status,
+      failureMessage: e.failureMessage,
+      createdAt: e.createdAt,
+    })),
+  };
+};
+
+export const getOrder = async (deps: OrderDeps, p: Principal, id: number): Promise<TOrder> =>
+  detailOf(deps, await orderRowFor(deps.db, p, id));
+
+const listWhere = (p: Principal, q: TOrderListQuery): SQL | undefined => {
+  const search = q.searchString?.trim().toLowerCase();
+  const pattern = search
+    ? `%${search.replaceAll("\\", "\\\\").replaceAll("%", "\\%").replaceAll("_", "\\_")}%`
+    : undefined;
+  return and(
+    orderScope(p),
+    pattern ? sql`${o.searchText} like ${pattern}` : undefined,
+    q.status ? eq(o.status, q.status) : undefined,
+    q.source ? eq(o.source, q.source) : undefined,
+    q.clientId ? eq(o.clientId, q.clientId) : undefined,
+    q.from ? gte(o.placedAt, new Date(`${q.from}T00:00:00Z`)) : undefined,
+    q.to ? lt(o.placedAt, sql`${q.to}::date + 1`) : undefined,
+  );
+};
+
+const SORTABLE = {
+  orderNumber: o.id,
+  placedAt: o.placedAt,
+  clientName: o.clientName,
+  status: o.status,
+  totalCents: o.totalCents,
+  poNumber: o.poNumber,
+  shipName: o.shipName,
+  requestedShipDate: o.requestedShipDate,
+};
+
+export const listOrders = async (db: HubDb, p: Principal, q: TOrderListQuery) => {
+  const where = listWhere(p, q);
+  const orderBy = orderByFor(q.sort, SORTABLE, ["placedAt", "desc"], o.id);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(o)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(q.size)
+      .offset(q.page * q.size),
+    db.select({ n: count() }).from(o).where(where),
+  ]);
+  return { items: rows.map(toListItem), total: total?.n ?? 0, page: q.page, size: q.size };
+};
+
+export const ORDER_CSV_HEADER = [
+  "orderNumber",
+  "placedAt",
+  "client",
+  "source",
+  "externalOrderId",
+  "poNumber",
+  "shipTo",
+  "status",
+  "paymentState",
+  "subtotalCents",
+  "discountCents",
+  "totalCents",
+  "requestedShipDate",
+];
+
+/** Every order of the filter (no paging), for the CSV export. */
+export const exportOrders = async (db: HubDb, p: Principal, q: TOrderListQuery): Promise<unknown[][]> => {
+  const rows = await db
+    .select()
+    .from(o)
+    .where(listWhere(p, q))
+    .orderBy(...orderByFor(q.sort, SORTABLE, ["placedAt", "desc"], o.id))
+    .limit(1_000_000);
+  return rows.map((r) => [
+    r.orderNumber,
+    iso(r.placedAt),
+    r.clientName,
+    r.source,
+    r.externalOrderId,
+    r.poNumber,
+    r.shipName,
+    r.status,
+    r.paymentState,
+    r.subtotalCents,
+    r.discountCents,
+    r.totalCents,
+    r.requestedShipDate,
+  ]);
+};
+
+/* ---------- placing ---------- */
+
+type PlaceInput =
+  | { source: "entry"; body: TPlaceOrderRequest; idempotencyKey: string | undefined }
+  | { source: "web"; body: TWebOrderRequest };
+
+const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
+
+const shipToFromAddress = async (db: HubDb, clientId: number, addressId: number): Promise<TShipTo> => {
+  const a = schema.addresses;
+  const [row] = await db
+    .select()
+    .from(a)
+    .where(and(eq(a.id, addressId), eq(a.clientId, clientId), eq(a.active, true)));
+  if (!row)
+    throw badRequest("That address is not in this client's address book.", {
+      addressId: "Not an address of this client",
+    });
+  return {
+    name: row.name,
+    company: row.company ?? undefined,
+    line1: row.line1,
+    line2: row.line2 ?? undefined,
+    city: row.city,
+    region: row.region ?? undefined,
+    postalCode: row.postalCode,
+    country: row.country,
+    phone: row.phone ?? undefined,
+  };
+};
+
+/** An earlier order with this key (entry) or external id (web), if any. */
+const earlierOrder = async (db: HubDb, clientId: number, input: PlaceInput): Promise<OrderRow | undefined> => {
+  const [row] = await db
+    .select()
+    .from(o)
+    .where(
+      and(
+        eq(o.clientId, clientId),
+        input.source === "web"
+          ? eq(o.externalOrderId, input.body.externalOrderId)
+          : eq(o.idempotencyKey, input.idempotencyKey ?? ""),
+      ),
+    );
+  return row;
+};
+
+const replayOf = (row: OrderRow, input: PlaceInput, hash: string): OrderRow => {
+  if (input.source === "entry" && row.requestHash !== hash) throw conflict(ORDER_MESSAGES.idempotencyKeyReused);
+  return row;
+};
+
+/**
+ * Places an order: everything is checked first (lines by index, ship-to, PO file, ship date,
+ * coupon) and nothing is written unless all is well; then order, lines with frozen prices, the
+ * coupon's use and the "placed" history row in one transaction; then the charge, when the client
+ * has a default payment method. A repeat (same Idempotency-Key or external id) answers the first order.
+ */
+export const placeOrder = async (
+  deps: OrderDeps,
+  p: Principal,
+  input: PlaceInput,
+): Promise<{ order: TOrder; created: boolean }> => {
+  const { db } = deps;
+  if (input.source === "entry" && !input.idempotencyKey)
+    throw badRequest(ORDER_MESSAGES.idempotencyKeyRequired, { "Idempotency-Key": "Required" });
+  const client = await orderClientFor(db, p, input.source === "entry" ? input.body.clientId : undefined);
+  const hash = hashOf({ ...input.body, clientId: client.clientId });
+  const before = await earlierOrder(db, client.clientId, input);
+  if (before) return { order: await detailOf(deps, replayOf(before, input, hash)), created: false };
+
+  const body = input.body;
+  const fields: Record<string, string> = {};
+  let shipTo: TShipTo;
+  let addressId: number | null = null;
+  if (input.source === "entry" && input.body.addressId !== undefined) {
+    addressId = input.body.addressId;
+    shipTo = await shipToFromAddress(db, client.clientId, addressId);
+  } else {
+    shipTo = body.shipTo as TShipTo;
+  }
+  const poFileId = input.source === "entry" ? (input.body.poFileId ?? null) : null;
+  if (poFileId !== null) {
+    const f = schema.storedFiles;
+    const [file] = await db
+      .select({ id: f.id })
+      .from(f)
+      .where(and(eq(f.id, poFileId), eq(f.clientId, client.clientId)));
+    if (!file) fields.poFileId = "Not a file of this client";
+  }
+  if (body.requestedShipDate && body.requestedShipDate < todayUtc())
+    fields.requestedShipDate = ORDER_MESSAGES.shipDatePast;
+  const priced = await priceOrder(db, client, body.lines, body.couponCode);
+  Object.assign(fields, lineFields(priced.problems));
+  if (priced.coupon?.reason) fields.couponCode = priced.coupon.reason;
+  if (Object.keys(fields).length > 0) {
+    if (priced.problems.length > 0 && Object.keys(fields).length === priced.problems.length)
+      refuseLines(priced.problems);
+    const [first] = Object.entries(fields);
+    throw new HttpError(400, "VALIDATION", first ? `${first[0]}: ${first[1]}` : "The order is not valid.", fields);
+  }
+
+  const lineCodes = [...new Set(priced.lines.flatMap((l) => [l.sku, l.styleCode]))].join(" ");
+  let orderId: number;
+  try {
+    orderId = await db.transaction(async (tx) => {
+      const coupon = priced.coupon?.row ?? null;
+      if (coupon) {
+        const k = schema.coupons;
+        const [used] = await tx
+          .update(k)
+          .set({ usedCount: sql`${k.usedCount} + 1` })
+          .where(and(eq(k.id, coupon.id), sql`(${k.usageLimit} is null or ${k.usedCount} < ${k.usageLimit})`))
+          .returning({ id: k.id });
+        if (!used) throw conflict(ORDER_MESSAGES.couponUsedUp, { couponCode: ORDER_MESSAGES.couponUsedUp });
+      }
+      const [order] = await tx
+        .insert(o)
+        .values({
+          clientId: client.clientId,
+          clientName: client.clientName,
+          factoryId: client.factoryId,
+          source: input.source,
+          externalOrderId: input.source === "web" ? input.body.externalOrderId : null,
+          idempotencyKey: input.source === "entry" ? (input.idempotencyKey ?? null) : null,
+          requestHash: hash,
+          poNumber: body.poNumber ?? null,
+          poFileId,
+          addressId,
+          shipName: shipTo.name,
+          shipCompany: shipTo.company ?? null,
+          shipLine1: shipTo.line1,
+          shipLine2: shipTo.line2 ?? null,
+          shipCity: shipTo.city,
+          shipRegion: shipTo.region ?? null,
+          shipPostalCode: shipTo.postalCode,
+          shipCountry: shipTo.country,
+          shipPhone: shipTo.phone ?? null,
+          requestedShipDate: body.requestedShipDate ?? null,
+          notes: body.notes ?? null,
+          subtotalCents: priced.subtotalCents,
+          discountCents: priced.discountCents,
+          totalCents: priced.totalCents,
+          couponId: coupon?.id ?? null,
+          couponCode: coupon?.code ?? null,
+          placedBy: p.userName,
+          lineCodes,
+        })
+        .returning({ id: o.id });
+      if (!order) throw new Error("order insert failed");
+      await tx.insert(oi).values(
+        priced.lines.map((l, i) => ({
+          orderId: order.id,
+          lineNumber: i + 1,
+          styleId: l.styleId,
+          styleCode: l.styleCode,
+          styleName: l.styleName,
+          sku: l.sku,
+          options: l.options,
+          quantity: l.quantity,
+          unitPriceCents: l.unitPriceCents,
+          upchargeCents: l.upchargeCents,
+          lineTotalCents: l.lineTotalCents,
+        })),
+      );
+      await tx
+        .insert(h)
+        .values({ orderId: order.id, fromStatus: null, toStatus: "placed", reason: null, actor: p.userName });
+      return order.id;
+    });
+  } catch (error) {
+    // Two requests with one key (or external id) raced: the loser answers the winner's order.
+    if (isUniqueViolation(error)) {
+      const winner = await earlierOrder(db, client.clientId, input);
+      if (winner) return { order: await detailOf(deps, replayOf(winner, input, hash)), created: false };
+    }
+    throw error;
+  }
+  await payOrder(deps, orderId, p.userId || null);
+  const [row] = await db.select().from(o).where(eq(o.id, orderId));
+  if (!row) throw new Error("order vanished");
+  return { order: await detailOf(deps, row), created: true };
+};
+
+/* ---------- payment ---------- */
+
+const setPayment = (db: HubDb, id: number, values: Partial<typeof o.$inferInsert>) =>
+  db
+    .update(o)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(o.id, id));
+
+/**
+ * Charges an order's total to its client's default payment method, once: the state moves from
+ * unpaid/failed to pending in one conditional update (which also counts the attempt), and the
+ * charge's Idempotency-Key is derived from the order and the attempt. No method on file: the
+ * order stays unpaid (an invoice). A declined charge: payment state failed with the message.
+ */
+export const payOrder = async (deps: OrderDeps, orderId: number, actorUserId: number | null): Promise<void> => {
+  const { db, billing } = deps;
+  const [order] = await db.select().from(o).where(eq(o.id, orderId));
+  if (!order || order.status === "cancelled") return;
+  const pm = schema.paymentMethods;
+  const [method] = await db
+    .select({ id: pm.id })
+    .from(pm)
+    .where(and(eq(pm.clientId, order.clientId), eq(pm.isDefault, true)));
+  if (!method) {
+    if (order.paymentState === "unpaid")
+      await setPayment(db, orderId, {
+        paymentMessage: "No payment method on file: the order is invoiced and unpaid.",
+      });
+    return;
+  }
+  const [claimed] = await db
+    .update(o)
+    .set({ paymentState: "pending", chargeAttempts: sql`${o.chargeAttempts} + 1`, updatedAt: new Date() })
+    .where(and(eq(o.id, orderId), inArray(o.paymentState, ["unpaid", "failed"])))
+    .returning({ attempt: o.chargeAttempts });
+  if (!claimed) return;
+  if (order.totalCents === 0) {
+    await setPayment(db, orderId, { paymentState: "paid", paymentMessage: null });
+    return;
+  }
+  try {
+    const { entry } = await billing.charge(
+      { clientId: order.clientId, clientName: order.clientName },
+      {
+        clientId: order.clientId,
+        orderId: order.orderNumber,
+        amountCents: order.totalCents,
+        actorUserId,
+        idempotencyKey: `order-${order.id}-charge-${claimed.attempt}`,
+      },
+    );
+    if (entry.status === "succeeded")
+      await setPayment(db, orderId, { paymentState: "paid", paymentMessage: null, chargedCents: order.totalCents });
+    else
+      await setPayment(db, orderId, {
+        paymentState: "failed",
+        paymentMessage: `The charge of the order failed: ${entry.failureMessage ?? "the payment was declined"}. The order is placed but unpaid; charge it again when the payment method is fixed.`,
+      });
+  } catch (error) {
+    const why = error instanceof HttpError ? error.message : "the payment provider did not answer";
+    await setPayment(db, orderId, {
+      paymentState: "failed",
+      paymentMessage: `The charge of the order failed: ${why}. The order is placed but unpaid; charge it again.`,
+    });
+    if (!(error instanceof HttpError)) throw error;
+  }
+};
+
+/** POST /orders/:id/charge: charge again (nothing happens when it is already paid or being charged). */
+export const chargeOrder = async (deps: OrderDeps, p: Principal, id: number): Promise<TOrder> => {
+  const row = await orderRowFor(deps.db, p, id);
+  if (row.status === "cancelled")
+    throw conflict(`Order ${row.orderNumber} is cancelled, so it cannot be charged.`, { status: row.status });
+  await payOrder(deps, row.id, p.userId || null);
+  return getOrder(deps, p, id);
+};
+
+const paymentAfterRefund = (charged: number, refunded: number): TPaymentState =>
+  refunded >= charged ? "refunded" : "partially_refunded";
+
+/** Refunds part of what was charged (at most what is left), through the billing adapter. */
+const refund = async (deps: OrderDeps, p: Principal, row: OrderRow, amountCents: number, key: string) => {
+  const { entry } = await deps.billing.refund(
+    { clientId: row.clientId, clientName: row.clientName },
+    {
+      clientId: row.clientId,
+      orderId: row.orderNumber,
+      amountCents,
+      actorUserId: p.userId || null,
+      idempotencyKey: key,
+    },
+  );
+  if (entry.status !== "succeeded")
+    throw new HttpError(402, "BAD_REQUEST", entry.failureMessage ?? "The refund failed.");
+  const ledger = await deps.billing.ledger(row.clientId, row.orderNumber);
+  const sum = (kind: "charge" | "refund") =>
+    ledger.filter((e) => e.kind === kind && e.status === "succeeded").reduce((s, e) => s + e.amountCents, 0);
+  const charged = sum("charge");
+  const refunded = sum("refund");
+  await setPayment(deps.db, row.id, {
+    refundedCents: refunded,
+    paymentState: paymentAfterRefund(charged, refunded),
+  });
+};
+
+export const refundOrder = async (
+  deps: OrderDeps,
+  p: Principal,
+  id: number,
+  amountCents: number,
+  idempotencyKey: string | undefined,
+): Promise<TOrder> => {
+  const row = await orderRowFor(deps.db, p, id);
+  const left = row.chargedCents - row.refundedCents;
+  if (amountCents > left)
+    throw conflict(`At most ${left} cents can be refunded for order ${row.orderNumber}.`, {
+      amountCents: `At most ${left} cents`,
+    });
+  await refund(
+    deps,
+    p,
+    row,
+    amountCents,
+    idempotencyKey ?? `order-${row.id}-refund-${row.refundedCents}-${amountCents}`,
+  );
+  return getOrder(deps, p, id);
+};
+
+/* ---------- status changes ---------- */
+
+const lockOrder = async (tx: HubTx, id: number): Promise<OrderRow> => {
+  const [row] = await tx.select().from(o).where(eq(o.id, id)).for("update");
+  if (!row) throw notFound("That order");
+  return row;
+};
+
+/** Completes an order and its open lines (history rows for each), in the caller's transaction. */
+const completeIn = async (tx: HubTx, row: OrderRow, actor: string, reason: string | null) => {
+  await transitionOrder(tx, row, "completed", actor, reason);
+  const items = await tx.select().from(oi).where(eq(oi.orderId, row.id)).orderBy(asc(oi.lineNumber));
+  for (const item of items)
+    if (item.status === "open" || item.status === "in_production")
+      await transitionItem(tx, row.id, item, "completed", actor, reason);
+};
+
+const cancelIn = async (tx: HubTx, row: OrderRow, actor: string, reason: string) => {
+  await transitionOrder(tx, row, "cancelled", actor, reason);
+  const items = await tx.select().from(oi).where(eq(oi.orderId, row.id)).orderBy(asc(oi.lineNumber));
+  for (const item of items)
+    if (item.status === "open" || item.status === "in_production")
+      await transitionItem(tx, row.id, item, "cancelled", actor, reason);
+};
+
+/** After a cancel: refund what is left of what was charged (capped by the ledger), once. */
+const refundCancelled = async (deps: OrderDeps, p: Principal, id: number) => {
+  const [row] = await deps.db.select().from(o).where(eq(o.id, id));
+  if (!row) return;
+  const left = row.chargedCents - row.refundedCents;
+  if (left > 0) await refund(deps, p, row, left, `order-${row.id}-cancel`);
+};
+
+export const completeOrder = async (deps: OrderDeps, p: Principal, id: number, reason: string | null) => {
+  await orderRowFor(deps.db, p, id);
+  await deps.db.transaction(async (tx) => completeIn(tx, await lockOrder(tx, id), p.userName, reason));
+  return getOrder(deps, p, id);
+};
+
+export const cancelOrder = async (deps: OrderDeps, p: Principal, id: number, reason: string) => {
+  await orderRowFor(deps.db, p, id);
+  await deps.db.transaction(async (tx) => cancelIn(tx, await lockOrder(tx, id), p.userName, reason));
+  await refundCancelled(deps, p, id);
+  return getOrder(deps, p, id);
+};
+
+/** Bulk complete or cancel: every order is checked first; any refusal changes nothing and names them all. */
+export const bulkOrders = async (
+  deps: OrderDeps,
+  p: Principal,
+  ids: readonly number[],
+  action: "complete" | "cancel",
+  reason: string | null,
+) => {
+  const unique = [...new Set(ids)];
+  const done = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(o)
+      .where(and(inArray(o.id, unique), orderScope(p)))
+      .orderBy(asc(o.id))
+      .for("update");
+    const refusals: Record<string, string> = {};
+    const found = new Set(rows.map((r) => r.id));
+    for (const id of unique) if (!found.has(id)) refusals[`ids.${ids.indexOf(id)}`] = `Order ${id} was not found.`;
+    const to = action === "complete" ? "completed" : "cancelled";
+    for (const r of rows)
+      if (!orderCanMove(r.status, to))
+        refusals[r.orderNumber] = `Order ${r.orderNumber} is ${r.status.replaceAll("_", " ")}, so it cannot be ${to}.`;
+    if (Object.keys(refusals).length > 0) throw conflict(ORDER_MESSAGES.bulkRefused, refusals);
+    for (const r of rows) {
+      if (action === "complete") await completeIn(tx, r, p.userName, reason);
+      else await cancelIn(tx, r, p.userName, reason ?? "");
+    }
+    return rows;
+  });
+  if (action === "cancel") for (const r of done) await refundCancelled(deps, p, r.id);
+  return { action, orders: done.map((r) => r.orderNumber) };
+};
+
+/* ---------- item edit ---------- */
+
+/**
+ * Changes a line's options or quantity while it is open and its order placed: the line keeps the
+ * tier unit price frozen at placing (the order's tier) and takes the new attributes' upcharges;
+ * the order's totals and a percentage coupon's discount are worked out again; a history row says what changed.
+ */
+export const editItem = async (
+  deps: OrderDeps,
+  p: Principal,
+  id: number,
+  itemId: number,
+  body: TItemEditRequest,
+): Promise<TOrder> => {
+  const { db } = deps;
+  const row = await orderRowFor(db, p, id);
+  const [item] = await db
+    .select()
+    .from(oi)
+    .where(and(eq(oi.id, itemId), eq(oi.orderId, row.id)));
+  if (!item) throw notFound("That line");
+  let attributeIds = item.options.map((x) => x.attributeId);
+  let priced: TPricedLine | null = null;
+  if (body.attributeIds !== undefined || body.attributeCodes !== undefined) {
+    if (item.styleId === null) throw conflict("The style of this line no longer exists, so its options cannot change.");
+    const composition = await new Compositions(db, row.clientId).get(item.styleId);
+    if (!composition) throw conflict("This style is no longer offered to the client, so its options cannot change.");
+    if (body.attributeCodes !== undefined) {
+      const ids = attributeIdsFor(composition, body.attributeCodes);
+      if (typeof ids === "string") throw badRequest(ids, { attributeCodes: ids });
+      attributeIds = ids;
+    } else attributeIds = body.attributeIds ?? attributeIds;
+    try {
+      priced = priceLine(composition, attributeIds, body.quantity ?? item.quantity, 1, null, 0);
+    } catch (error) {
+      if (error instanceof HttpError) throw badRequest(error.message, { attributeIds: error.message });
+      throw error;
+    }
+  }
+  const quantity = body.quantity ?? item.quantity;
+  const upchargeCents = priced ? priced.upchargeCents : item.upchargeCents;
+  const lineTotalCents = (item.unitPriceCents + upchargeCents) * quantity;
+  if (lineTotalCents > MAX_ORDER_CENTS) throw badRequest("This line is too large.", { quantity: "Too large" });
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, row.id);
+    const [current] = await tx.select().from(oi).where(eq(oi.id, item.id)).for("update");
+    if (!current) throw notFound("That line");
+    if (order.status !== "placed")
+      throw conflict(
+        `Order ${order.orderNumber} is ${order.status.replaceAll("_", " ")}, so its lines cannot change.`,
+        {
+          status: order.status,
+        },
+      );
+    if (current.status !== "open")
+      throw conflict(`Line ${current.lineNumber} is ${current.status.replaceAll("_", " ")}, so it cannot change.`, {
+        status: current.status,
+      });
+    const changes: string[] = [];
+    if (quantity !== current.quantity) changes.push(`quantity ${current.quantity} → ${quantity}`);
+    if (priced) {
+      const was = current.options.map((x) => x.attributeCode).join("/");
+      const now = priced.options.map((x) => x.attributeCode).join("/");
+      if (was !== now) changes.push(`options ${was} → ${now}`);
+    }
+    await tx
+      .update(oi)
+      .set({
+        quantity,
+        upchargeCents,
+        lineTotalCents,
+        ...(priced ? { options: priced.options, sku: priced.sku } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(oi.id, current.id));
+    const lines = await tx.select().from(oi).where(eq(oi.orderId, order.id));
+    const subtotalCents = lines.reduce((s, l) => s + (l.status === "cancelled" ? 0 : l.lineTotalCents), 0);
+    let discountCents = order.discountCents;
+    if (order.couponId !== null) {
+      const [coupon] = await tx.select().from(schema.coupons).where(eq(schema.coupons.id, order.couponId));
+      if (coupon) discountCents = discountOf(coupon, subtotalCents);
+    }
+    discountCents = Math.min(discountCents, subtotalCents);
+    const lineCodes = [...new Set(lines.flatMap((l) => [l.sku, l.styleCode]))].join(" ");
+    await tx
+      .update(o)
+      .set({
+        subtotalCents,
+        discountCents,
+        totalCents: subtotalCents - discountCents,
+        lineCodes,
+        updatedAt: new Date(),
+      })
+      .where(eq(o.id, order.id));
+    await tx.insert(h).values({
+      orderId: order.id,
+      itemId: current.id,
+      fromStatus: current.status,
+      toStatus: current.status,
+      reason: `Line ${current.lineNumber} edited: ${changes.join(", ") || "no change"}`,
+      actor: p.userName,
+    });
+  });
+  return getOrder(deps, p, id);
+};
+
+/* ---------- comments, issues, history ---------- */
+
+export const listComments = async (db: HubDb, p: Principal, id: number) => {
+  const row = await orderRowFor(db, p, id);
+  const c = schema.orderComments;
+  const rows = await db.select().from(c).where(eq(c.orderId, row.id)).orderBy(asc(c.id));
+  return { items: rows.map((r) => ({ id: r.id, author: r.author, body: r.body, at: iso(r.at) })) };
+};
+
+export const addComment = async (db: HubDb, p: Principal, id: number, body: string) => {
+  const row = await orderRowFor(db, p, id);
+  const c = schema.orderComments;
+  const [r] = await db
+    .insert(c)
+    .values({ orderId: row.id, author: p.userName, authorUserId: p.userId || null, body })
+    .returning();
+  if (!r) throw new Error("comment insert failed");
+  return { id: r.id, author: r.author, body: r.body, at: iso(r.at) };
+};
+
+type IssueRow = typeof schema.orderIssues.$inferSelect;
+const toIssue = (r: IssueRow) => ({
+  id: r.id,
+  itemId: r.itemId,
+  raisedBy: r.raisedBy,
+  body: r.body,
+  response: r.response,
+  respondedBy: r.respondedBy,
+  respondedAt: r.respondedAt ? iso(r.respondedAt) : null,
+  resolved: r.resolved,
+  at: iso(r.at),
+});
+
+export const listIssues = async (db: HubDb, p: Principal, id: number) => {
+  const row = await orderRowFor(db, p, id);
+  const i = schema.orderIssues;
+  return { items: (await db.select().from(i).where(eq(i.orderId, row.id)).orderBy(asc(i.id))).map(toIssue) };
+};
+
+export const raiseIssue = async (db: HubDb, p: Principal, id: number, body: string, itemId: number | undefined) => {
+  const row = await orderRowFor(db, p, id);
+  if (itemId !== undefined) {
+    const [item] = await db
+      .select({ id: oi.id })
+      .from(oi)
+      .where(and(eq(oi.id, itemId), eq(oi.orderId, row.id)));
+    if (!item) throw badRequest("That line is not on this order.", { itemId: "Not a line of this order" });
+  }
+  const [r] = await db
+    .insert(schema.orderIssues)
+    .values({ orderId: row.id, itemId: itemId ?? null, raisedBy: p.userName, body })
+    .returning();
+  if (!r) throw new Error("issue insert failed");
+  return toIssue(r);
+};
+
+export const updateIssue = async (
+  db: HubDb,
+  p: Principal,
+  id: number,
+  issueId: number,
+  change: { response: string } | { resolved: true },
+) => {
+  const row = await orderRowFor(db, p, id);
+  const i = schema.orderIssues;
+  const [r] = await db
+    .update(i)
+    .set(
+      "response" in change
+        ? { response: change.response, respondedBy: p.userName, respondedAt: new Date() }
+        : { resolved: true },
+    )
+    .where(and(eq(i.id, issueId), eq(i.orderId, row.id)))
+    .returning();
+  if (!r) throw notFound("That issue");
+  return toIssue(r);
+};
+
+export const listHistory = async (db: HubDb, p: Principal, id: number) => {
+  const row = await orderRowFor(db, p, id);
+  const rows = await db
+    .select({
+      id: h.id,
+      itemId: h.itemId,
+      lineNumber: oi.lineNumber,
+      fromStatus: h.fromStatus,
+      toStatus: h.toStatus,
+      reason: h.reason,
+      actor: h.actor,
+      at: h.at,
+    })
+    .from(h)
+    .leftJoin(oi, eq(oi.id, h.itemId))
+    .where(eq(h.orderId, row.id))
+    .orderBy(asc(h.id));
+  return { items: rows.map((r) => ({ ...r, at: iso(r.at) })) };
+};

@@ -1,0 +1,78 @@
+import { ORDER_MESSAGES } from "@hub/contracts";
+import type { HubDb, HubTx } from "@hub/db";
+import { schema } from "@hub/db";
+import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { badRequest, notFound } from "../../platform/errors";
+import type { Principal } from "../../platform/principal";
+
+const o = schema.orders;
+const c = schema.clients;
+
+/**
+ * Which orders a caller sees: client users (and API keys) their client's; facility users those of
+ * the clients their facility serves; internal admins all, or the session client's when chosen.
+ */
+export const orderScope = (p: Principal): SQL | undefined => {
+  if (p.isInternal) return p.sessionClientId === null ? undefined : eq(o.clientId, p.sessionClientId);
+  if (p.isFacility) {
+    if (p.factoryIds.length === 0) return sql`false`;
+    return inArray(o.clientId, sql`(select ${c.clientId} from ${c} where ${inArray(c.factoryId, p.factoryIds)})`);
+  }
+  return p.clientId === null ? sql`false` : eq(o.clientId, p.clientId);
+};
+
+export type OrderClient = { clientId: number; clientName: string; factoryId: number };
+
+/**
+ * The client an order is placed for: a client user's (or API key's) own; a facility user the one
+ * named, if its facility serves it; an internal admin the one named or else the session client.
+ * A client the caller may not order for answers 404, as if it did not exist.
+ */
+export const orderClientFor = async (
+  db: HubDb | HubTx,
+  p: Principal,
+  requested: number | undefined,
+): Promise<OrderClient> => {
+  let clientId: number | null;
+  if (p.isInternal) clientId = requested ?? p.sessionClientId;
+  else if (p.isFacility) clientId = requested ?? null;
+  else {
+    if (requested !== undefined && requested !== p.clientId) throw notFound("That client");
+    clientId = p.clientId;
+  }
+  if (clientId === null) throw badRequest(ORDER_MESSAGES.chooseClient, { clientId: ORDER_MESSAGES.chooseClient });
+  const [row] = await db
+    .select({ clientId: c.clientId, clientName: c.clientName, factoryId: c.factoryId })
+    .from(c)
+    .where(eq(c.clientId, clientId));
+  if (!row) throw notFound("That client");
+  if (p.isFacility && (row.factoryId === null || !p.factoryIds.includes(row.factoryId))) throw notFound("That client");
+  if (row.factoryId === null) throw badRequest(ORDER_MESSAGES.noFacility, { clientId: ORDER_MESSAGES.noFacility });
+  return { clientId: row.clientId, clientName: row.clientName, factoryId: row.factoryId };
+};
+
+/** A principal that sees the library as the order's client does (styles offered to it, no costs). */
+export const clientView = (clientId: number): Principal => ({
+  userId: 0,
+  userName: "order-entry",
+  userType: "client",
+  isSuperadmin: false,
+  isInternal: false,
+  isFacility: false,
+  roles: [],
+  cards: new Set(),
+  clientId,
+  isClientAdmin: false,
+  planLevel: null,
+  factoryIds: [],
+  sessionClientId: null,
+});
+
+/** A principal that sees one facility's library (its sku maps). */
+export const facilityView = (factoryId: number): Principal => ({
+  ...clientView(0),
+  clientId: null,
+  userType: "factory",
+  isFacility: true,
+  factoryIds: [factoryId],
+});

@@ -1,0 +1,57 @@
+import { ITEM_TRANSITIONS, ORDER_TRANSITIONS, type TItemStatus, type TOrderStatus } from "@hub/contracts";
+import type { HubTx } from "@hub/db";
+import { schema } from "@hub/db";
+import { eq } from "drizzle-orm";
+import { conflict } from "../../platform/errors";
+
+/**
+ * The only functions that change an order's or a line's status: each checks the transition is
+ * allowed (else a 409 naming the current state) and writes the history row, in the caller's
+ * transaction. The caller holds the order row locked (select … for update).
+ */
+
+const label = (s: string) => s.replaceAll("_", " ");
+
+export const transitionOrder = async (
+  tx: HubTx,
+  order: { id: number; orderNumber: string; status: string },
+  to: TOrderStatus,
+  actor: string,
+  reason: string | null,
+): Promise<void> => {
+  const from = order.status as TOrderStatus;
+  if (!(ORDER_TRANSITIONS[from] ?? []).includes(to)) {
+    throw conflict(`Order ${order.orderNumber} is ${label(from)}, so it cannot be ${label(to)}.`, {
+      status: from,
+    });
+  }
+  await tx.update(schema.orders).set({ status: to, updatedAt: new Date() }).where(eq(schema.orders.id, order.id));
+  await tx
+    .insert(schema.orderStatusHistory)
+    .values({ orderId: order.id, fromStatus: from, toStatus: to, reason, actor });
+};
+
+export const transitionItem = async (
+  tx: HubTx,
+  orderId: number,
+  item: { id: number; lineNumber: number; status: string },
+  to: TItemStatus,
+  actor: string,
+  reason: string | null,
+): Promise<void> => {
+  const from = item.status as TItemStatus;
+  if (!(ITEM_TRANSITIONS[from] ?? []).includes(to)) {
+    throw conflict(`Line ${item.lineNumber} is ${label(from)}, so it cannot be ${label(to)}.`, { status: from });
+  }
+  await tx
+    .update(schema.orderItems)
+    .set({ status: to, updatedAt: new Date() })
+    .where(eq(schema.orderItems.id, item.id));
+  await tx
+    .insert(schema.orderStatusHistory)
+    .values({ orderId, itemId: item.id, fromStatus: from, toStatus: to, reason, actor });
+};
+
+/** Whether an order may move to a status (bulk actions check every order before changing any). */
+export const orderCanMove = (from: string, to: TOrderStatus): boolean =>
+  (ORDER_TRANSITIONS[from as TOrderStatus] ?? []).includes(to);

@@ -1,0 +1,398 @@
+import { z } from "zod";
+import { ZDbIdSchema, ZIdSchema } from "../common/ids";
+import { pageOf, ZPageQuerySchema } from "../common/paging";
+
+/** Orders (issue 10). The model: docs/adr/0003-orders.md. Money is integer cents. */
+
+export const ORDER_STATUSES = ["placed", "in_production", "completed", "cancelled"] as const;
+export const ITEM_STATUSES = ["open", "in_production", "completed", "cancelled"] as const;
+export const PAYMENT_STATES = ["unpaid", "pending", "paid", "failed", "partially_refunded", "refunded"] as const;
+export const ORDER_SOURCES = ["entry", "web", "import"] as const;
+export type TOrderStatus = (typeof ORDER_STATUSES)[number];
+export type TItemStatus = (typeof ITEM_STATUSES)[number];
+export type TPaymentState = (typeof PAYMENT_STATES)[number];
+export type TOrderSource = (typeof ORDER_SOURCES)[number];
+
+/** Allowed status changes; anything else is a 409 naming the current state. */
+export const ORDER_TRANSITIONS: Record<TOrderStatus, readonly TOrderStatus[]> = {
+  placed: ["in_production", "completed", "cancelled"],
+  in_production: ["completed", "cancelled"],
+  completed: [],
+  cancelled: [],
+};
+export const ITEM_TRANSITIONS: Record<TItemStatus, readonly TItemStatus[]> = {
+  open: ["in_production", "completed", "cancelled"],
+  in_production: ["completed", "cancelled"],
+  completed: [],
+  cancelled: [],
+};
+
+export const ORDER_MESSAGES = {
+  chooseClient: "Choose the client this order is for.",
+  noFacility: "This client has no facility to make its orders.",
+  idempotencyKeyRequired: "Send an Idempotency-Key header, so a retry or a double click places one order.",
+  idempotencyKeyReused: "This Idempotency-Key was already used for a different order.",
+  shipToOrAddress: "Choose an address from the address book or type one",
+  noLines: "Add at least one line",
+  oneLineKind: "Give either a sku, a styleId or a styleCode",
+  shipDatePast: "The requested ship date is in the past",
+  couponUnknown: "There is no coupon with this code.",
+  couponInactive: "This coupon is no longer active.",
+  couponNotYet: "This coupon is not valid yet.",
+  couponExpired: "This coupon has expired.",
+  couponUsedUp: "This coupon has been used up.",
+  couponOtherClient: "This coupon is not for this client.",
+  notNul: "Must not contain a NUL character",
+  bulkRefused: "Nothing was changed: some orders cannot be changed this way.",
+  reasonRequired: "Give a reason",
+} as const;
+
+/** Text without NUL (PostgreSQL refuses it in text; it must be a 400, never a 500). */
+const text = (max: number, min = 0) => {
+  const base = z.string().trim().max(max, `At most ${max} characters`);
+  return (min > 0 ? base.min(min, "Required") : base).refine((v) => !v.includes("\u0000"), ORDER_MESSAGES.notNul);
+};
+/** Optional text: empty becomes undefined. */
+const optionalText = (max: number) =>
+  text(max)
+    .optional()
+    .transform((v) => (v === "" ? undefined : v));
+
+const isRealDate = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+export const ZDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-01-31")
+  .refine(isRealDate, "Not a real date");
+
+export const ZQuantitySchema = z
+  .number({ error: "Enter a quantity" })
+  .int("Must be a whole number")
+  .min(1, "Must be at least 1")
+  .max(100_000, "At most 100000 per line");
+const ZMoneySchema = z.number().int("Whole cents").min(0).max(100_000_000, "At most 100000000 cents");
+
+/** A line as a person or a store gives it: by SKU, by style id + attribute ids, or by style code + attribute codes. */
+export const ZOrderLineInputSchema = z
+  .object({
+    sku: text(100, 1).optional(),
+    styleId: ZDbIdSchema.optional(),
+    styleCode: text(40, 1).optional(),
+    attributeIds: z.array(ZDbIdSchema).max(20).optional(),
+    attributeCodes: z.array(text(40, 1)).max(20).optional(),
+    quantity: ZQuantitySchema,
+  })
+  .refine(
+    (l) => [l.sku, l.styleId, l.styleCode].filter((x) => x !== undefined).length === 1,
+    ORDER_MESSAGES.oneLineKind,
+  );
+export type TOrderLineInput = z.infer<typeof ZOrderLineInputSchema>;
+const ZLinesSchema = z.array(ZOrderLineInputSchema).min(1, ORDER_MESSAGES.noLines).max(500, "At most 500 lines");
+
+export const ZShipToSchema = z.object({
+  name: text(120, 1),
+  company: optionalText(120),
+  line1: text(200, 1),
+  line2: optionalText(200),
+  city: text(100, 1),
+  region: optionalText(100),
+  postalCode: text(20, 1),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, "Use a two-letter country code (US, GB…)")
+    .transform((v) => v.toUpperCase()),
+  phone: optionalText(40),
+});
+export type TShipTo = z.infer<typeof ZShipToSchema>;
+export const ZShipToOutSchema = z.object({
+  name: z.string(),
+  company: z.string().nullable(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string(),
+  region: z.string().nullable(),
+  postalCode: z.string(),
+  country: z.string(),
+  phone: z.string().nullable(),
+});
+
+const couponCode = text(40, 1);
+
+export const ZQuoteRequestSchema = z.object({
+  clientId: ZDbIdSchema.optional(),
+  lines: ZLinesSchema,
+  couponCode: couponCode.optional(),
+});
+export type TQuoteRequest = z.infer<typeof ZQuoteRequestSchema>;
+
+export const ZOptionSnapshotSchema = z.object({
+  optionCode: z.string(),
+  optionName: z.string(),
+  attributeId: z.number().int(),
+  attributeCode: z.string(),
+  attributeName: z.string(),
+  upchargeCents: z.number().int(),
+});
+
+export const ZPricedLineSchema = z.object({
+  index: z.number().int(),
+  styleId: z.number().int(),
+  styleCode: z.string(),
+  styleName: z.string(),
+  sku: z.string(),
+  options: z.array(ZOptionSnapshotSchema),
+  quantity: z.number().int(),
+  tierMinQuantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  upchargeCents: z.number().int(),
+  lineTotalCents: z.number().int(),
+});
+export type TPricedLine = z.infer<typeof ZPricedLineSchema>;
+
+export const ZLineProblemSchema = z.object({ index: z.number().int(), field: z.string(), message: z.string() });
+export const ZCouponCheckSchema = z.object({
+  code: z.string(),
+  valid: z.boolean(),
+  reason: z.string().nullable(),
+  discountCents: z.number().int(),
+});
+
+export const ZQuoteSchema = z
+  .object({
+    clientId: z.number().int(),
+    lines: z.array(ZPricedLineSchema),
+    problems: z.array(ZLineProblemSchema),
+    subtotalCents: z.number().int(),
+    discountCents: z.number().int(),
+    totalCents: z.number().int(),
+    coupon: ZCouponCheckSchema.nullable(),
+  })
+  .meta({ id: "OrderQuote" });
+export type TQuote = z.infer<typeof ZQuoteSchema>;
+
+export const ZPlaceOrderRequestSchema = z
+  .object({
+    clientId: ZDbIdSchema.optional(),
+    addressId: ZDbIdSchema.optional(),
+    shipTo: ZShipToSchema.optional(),
+    poNumber: optionalText(60),
+    poFileId: ZDbIdSchema.optional(),
+    requestedShipDate: ZDateSchema.optional(),
+    notes: optionalText(2000),
+    lines: ZLinesSchema,
+    couponCode: couponCode.optional(),
+  })
+  .refine((b) => (b.addressId === undefined) !== (b.shipTo === undefined), {
+    message: ORDER_MESSAGES.shipToOrAddress,
+    path: ["shipTo"],
+  });
+export type TPlaceOrderRequest = z.infer<typeof ZPlaceOrderRequestSchema>;
+
+export const ZWebOrderRequestSchema = z.object({
+  externalOrderId: text(100, 1),
+  shipTo: ZShipToSchema,
+  poNumber: optionalText(60),
+  requestedShipDate: ZDateSchema.optional(),
+  notes: optionalText(2000),
+  lines: ZLinesSchema,
+  couponCode: couponCode.optional(),
+});
+export type TWebOrderRequest = z.infer<typeof ZWebOrderRequestSchema>;
+
+export const ZOrderItemSchema = z.object({
+  id: z.number().int(),
+  lineNumber: z.number().int(),
+  styleId: z.number().int().nullable(),
+  styleCode: z.string(),
+  styleName: z.string(),
+  sku: z.string(),
+  options: z.array(ZOptionSnapshotSchema),
+  quantity: z.number().int(),
+  unitPriceCents: z.number().int(),
+  upchargeCents: z.number().int(),
+  lineTotalCents: z.number().int(),
+  status: z.enum(ITEM_STATUSES),
+});
+export type TOrderItem = z.infer<typeof ZOrderItemSchema>;
+
+export const ZOrderListItemSchema = z
+  .object({
+    id: z.number().int(),
+    orderNumber: z.string(),
+    clientId: z.number().int(),
+    clientName: z.string(),
+    source: z.enum(ORDER_SOURCES),
+    externalOrderId: z.string().nullable(),
+    poNumber: z.string().nullable(),
+    shipName: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    paymentState: z.enum(PAYMENT_STATES),
+    subtotalCents: z.number().int(),
+    discountCents: z.number().int(),
+    totalCents: z.number().int(),
+    requestedShipDate: z.string().nullable(),
+    placedBy: z.string(),
+    placedAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: "OrderListItem" });
+export type TOrderListItem = z.infer<typeof ZOrderListItemSchema>;
+export const ZOrderPageSchema = pageOf(ZOrderListItemSchema);
+
+export const ZLedgerLineSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(["charge", "refund"]),
+  amountCents: z.number().int(),
+  status: z.enum(["succeeded", "failed"]),
+  failureMessage: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+
+export const ZOrderSchema = ZOrderListItemSchema.extend({
+  factoryId: z.number().int(),
+  addressId: z.number().int().nullable(),
+  shipTo: ZShipToOutSchema,
+  poFileId: z.number().int().nullable(),
+  notes: z.string().nullable(),
+  couponCode: z.string().nullable(),
+  paymentMessage: z.string().nullable(),
+  chargedCents: z.number().int(),
+  refundedCents: z.number().int(),
+  updatedAt: z.iso.datetime({ offset: true }),
+  items: z.array(ZOrderItemSchema),
+  ledger: z.array(ZLedgerLineSchema),
+}).meta({ id: "Order" });
+export type TOrder = z.infer<typeof ZOrderSchema>;
+
+export const ZOrderListQuerySchema = ZPageQuerySchema.extend({
+  searchString: text(200).optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+  source: z.enum(ORDER_SOURCES).optional(),
+  clientId: ZIdSchema.optional(),
+  from: ZDateSchema.optional(),
+  to: ZDateSchema.optional(),
+});
+export type TOrderListQuery = z.infer<typeof ZOrderListQuerySchema>;
+
+export const ZOrderIdParamsSchema = z.object({ id: ZIdSchema });
+export const ZOrderItemParamsSchema = z.object({ id: ZIdSchema, itemId: ZIdSchema });
+export const ZOrderIssueParamsSchema = z.object({ id: ZIdSchema, issueId: ZIdSchema });
+
+export const ZCompleteRequestSchema = z.object({ reason: optionalText(500) });
+export const ZCancelRequestSchema = z.object({ reason: text(500, 1) });
+export const ZOrderRefundRequestSchema = z.object({
+  amountCents: ZMoneySchema.min(1, "Must be more than zero"),
+  reason: optionalText(500),
+});
+
+export const ZItemEditRequestSchema = z
+  .object({
+    attributeIds: z.array(ZDbIdSchema).max(20).optional(),
+    attributeCodes: z.array(text(40, 1)).max(20).optional(),
+    quantity: ZQuantitySchema.optional(),
+  })
+  .refine((b) => b.attributeIds !== undefined || b.attributeCodes !== undefined || b.quantity !== undefined, {
+    message: "Change the options or the quantity",
+    path: ["quantity"],
+  });
+export type TItemEditRequest = z.infer<typeof ZItemEditRequestSchema>;
+
+export const ZBulkOrderRequestSchema = z
+  .object({
+    ids: z.array(ZDbIdSchema).min(1, "Choose at least one order").max(200, "At most 200 orders at once"),
+    action: z.enum(["complete", "cancel"]),
+    reason: optionalText(500),
+  })
+  .refine((b) => b.action !== "cancel" || (b.reason !== undefined && b.reason !== ""), {
+    message: ORDER_MESSAGES.reasonRequired,
+    path: ["reason"],
+  });
+export const ZBulkOrderResultSchema = z.object({ action: z.enum(["complete", "cancel"]), orders: z.array(z.string()) });
+
+export const ZCommentRequestSchema = z.object({ body: text(4000, 1) });
+export const ZCommentSchema = z.object({
+  id: z.number().int(),
+  author: z.string(),
+  body: z.string(),
+  at: z.iso.datetime({ offset: true }),
+});
+export const ZCommentListSchema = z.object({ items: z.array(ZCommentSchema) });
+
+export const ZIssueRequestSchema = z.object({ body: text(4000, 1), itemId: ZDbIdSchema.optional() });
+export const ZIssueRespondRequestSchema = z.object({ response: text(4000, 1) });
+export const ZIssueSchema = z.object({
+  id: z.number().int(),
+  itemId: z.number().int().nullable(),
+  raisedBy: z.string(),
+  body: z.string(),
+  response: z.string().nullable(),
+  respondedBy: z.string().nullable(),
+  respondedAt: z.iso.datetime({ offset: true }).nullable(),
+  resolved: z.boolean(),
+  at: z.iso.datetime({ offset: true }),
+});
+export const ZIssueListSchema = z.object({ items: z.array(ZIssueSchema) });
+
+export const ZHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  itemId: z.number().int().nullable(),
+  lineNumber: z.number().int().nullable(),
+  fromStatus: z.string().nullable(),
+  toStatus: z.string(),
+  reason: z.string().nullable(),
+  actor: z.string(),
+  at: z.iso.datetime({ offset: true }),
+});
+export const ZHistoryListSchema = z.object({ items: z.array(ZHistoryEntrySchema) });
+
+/* Coupons */
+
+export const ZCouponRequestSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .min(1, "Required")
+      .max(40, "At most 40 characters")
+      .regex(/^[A-Za-z0-9._-]+$/, "Letters, digits, dots, hyphens and underscores"),
+    description: optionalText(200),
+    percentOffBp: z.number().int("Whole basis points").min(1).max(10_000, "At most 10000 (100 %)").optional(),
+    amountOffCents: ZMoneySchema.min(1, "Must be more than zero").optional(),
+    validFrom: ZDateSchema.optional(),
+    validTo: ZDateSchema.optional(),
+    usageLimit: z.number().int().min(1).max(10_000_000).optional(),
+    clientId: ZDbIdSchema.optional(),
+    factoryId: ZDbIdSchema.optional(),
+    active: z.boolean().default(true),
+  })
+  .refine((c) => (c.percentOffBp === undefined) !== (c.amountOffCents === undefined), {
+    message: "Give either a percent off or an amount off",
+    path: ["percentOffBp"],
+  })
+  .refine((c) => !c.validFrom || !c.validTo || c.validFrom <= c.validTo, {
+    message: "Must not be before the start date",
+    path: ["validTo"],
+  });
+export type TCouponRequest = z.infer<typeof ZCouponRequestSchema>;
+
+export const ZCouponSchema = z
+  .object({
+    id: z.number().int(),
+    factoryId: z.number().int(),
+    code: z.string(),
+    description: z.string().nullable(),
+    percentOffBp: z.number().int().nullable(),
+    amountOffCents: z.number().int().nullable(),
+    validFrom: z.string().nullable(),
+    validTo: z.string().nullable(),
+    usageLimit: z.number().int().nullable(),
+    usedCount: z.number().int(),
+    clientId: z.number().int().nullable(),
+    active: z.boolean(),
+  })
+  .meta({ id: "Coupon" });
+export type TCoupon = z.infer<typeof ZCouponSchema>;
+export const ZCouponPageSchema = pageOf(ZCouponSchema);
+export const ZCouponListQuerySchema = ZPageQuerySchema.extend({ searchString: text(200).optional() });

@@ -1,0 +1,219 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { addresses, clients, factories } from "./clients";
+import { storedFiles } from "./files";
+import { styles } from "./library";
+import { users } from "./users";
+
+/**
+ * Orders (issue 10; the model is docs/adr/0003-orders.md):
+ *
+ *   client ──< order (SO-000123) ──< order_items (line 1: TEE-100-M-BLK × 30, price frozen)
+ *                 ├─< order_status_history (placed, cancelled…; per order or per line)
+ *                 ├─< order_comments  └─< order_issues
+ *   facility ──< coupons
+ *
+ * Money is integer cents. A line of quantity q becomes q units when the floor starts it (later).
+ */
+
+const created = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updated = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Codes a facility hands out: percent (basis points) or amount off, for one client or all of its clients. */
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: serial("id").primaryKey(),
+    factoryId: integer("factory_id")
+      .notNull()
+      .references(() => factories.factoryId, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    description: text("description"),
+    /** Percent off in basis points (1000 = 10 %); exactly one of this and amount_off_cents is set. */
+    percentOffBp: integer("percent_off_bp"),
+    amountOffCents: integer("amount_off_cents"),
+    validFrom: date("valid_from", { mode: "string" }),
+    validTo: date("valid_to", { mode: "string" }),
+    usageLimit: integer("usage_limit"),
+    usedCount: integer("used_count").notNull().default(0),
+    /** Only for this client; null: every client of the facility. */
+    clientId: integer("client_id").references(() => clients.clientId, { onDelete: "cascade" }),
+    active: boolean("active").notNull().default(true),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex("coupons_code_key").on(t.factoryId, sql`lower(${t.code})`),
+    check("coupons_one_discount", sql`(${t.percentOffBp} is null) <> (${t.amountOffCents} is null)`),
+  ],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    /** What people quote: SO-000123. */
+    orderNumber: text("order_number").notNull().generatedAlwaysAs(sql`'SO-' || lpad(id::text, 6, '0')`),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.clientId, { onDelete: "cascade" }),
+    /** Snapshot for search and lists. */
+    clientName: text("client_name").notNull(),
+    /** The facility that makes it (the client's, at placing). */
+    factoryId: integer("factory_id")
+      .notNull()
+      .references(() => factories.factoryId),
+    /** entry | web | import */
+    source: text("source").notNull(),
+    externalOrderId: text("external_order_id"),
+    idempotencyKey: text("idempotency_key"),
+    /** SHA-256 of the placing request: the same key with another body is a 409. */
+    requestHash: text("request_hash"),
+    poNumber: text("po_number"),
+    poFileId: integer("po_file_id").references(() => storedFiles.id, { onDelete: "set null" }),
+    addressId: integer("address_id").references(() => addresses.id, { onDelete: "set null" }),
+    shipName: text("ship_name").notNull(),
+    shipCompany: text("ship_company"),
+    shipLine1: text("ship_line1").notNull(),
+    shipLine2: text("ship_line2"),
+    shipCity: text("ship_city").notNull(),
+    shipRegion: text("ship_region"),
+    shipPostalCode: text("ship_postal_code").notNull(),
+    shipCountry: text("ship_country").notNull(),
+    shipPhone: text("ship_phone"),
+    requestedShipDate: date("requested_ship_date", { mode: "string" }),
+    notes: text("notes"),
+    /** placed | in_production | completed | cancelled */
+    status: text("status").notNull().default("placed"),
+    /** unpaid | pending | paid | failed | partially_refunded | refunded */
+    paymentState: text("payment_state").notNull().default("unpaid"),
+    paymentMessage: text("payment_message"),
+    chargeAttempts: integer("charge_attempts").notNull().default(0),
+    chargedCents: integer("charged_cents").notNull().default(0),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    totalCents: integer("total_cents").notNull(),
+    couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    couponCode: text("coupon_code"),
+    placedBy: text("placed_by").notNull(),
+    placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updated(),
+    /** The SKUs and style codes of the lines, written with them (a generated column reads one row only). */
+    lineCodes: text("line_codes").notNull().default(""),
+    /** Lower-cased order number, PO, external id, client, ship-to name and line codes: the list's search. */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower('SO-' || lpad(id::text, 6, '0') || ' ' || coalesce(po_number, '') || ' ' || coalesce(external_order_id, '') || ' ' || client_name || ' ' || ship_name || ' ' || line_codes)`,
+    ),
+  },
+  (t) => [
+    uniqueIndex("orders_external_key").on(t.clientId, t.externalOrderId),
+    uniqueIndex("orders_idempotency_key").on(t.clientId, t.idempotencyKey),
+    index("orders_client_placed_idx").on(t.clientId, t.placedAt.desc()),
+    index("orders_factory_placed_idx").on(t.factoryId, t.placedAt.desc()),
+    index("orders_status_placed_idx").on(t.status, t.placedAt.desc()),
+    index("orders_placed_idx").on(t.placedAt.desc()),
+    index("orders_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
+  ],
+);
+
+export type OptionSnapshot = {
+  optionCode: string;
+  optionName: string;
+  attributeId: number;
+  attributeCode: string;
+  attributeName: string;
+  upchargeCents: number;
+};
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    lineNumber: integer("line_number").notNull(),
+    styleId: integer("style_id").references(() => styles.id, { onDelete: "set null" }),
+    styleCode: text("style_code").notNull(),
+    styleName: text("style_name").notNull(),
+    sku: text("sku").notNull(),
+    options: jsonb("options").$type<OptionSnapshot[]>().notNull(),
+    quantity: integer("quantity").notNull(),
+    /** The tier's unit price at placing (the order's tier), frozen. */
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    /** The chosen attributes' upcharges per piece, frozen. */
+    upchargeCents: integer("upcharge_cents").notNull(),
+    lineTotalCents: integer("line_total_cents").notNull(),
+    /** open | in_production | completed | cancelled */
+    status: text("status").notNull().default("open"),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex("order_items_line_key").on(t.orderId, t.lineNumber),
+    index("order_items_style_idx").on(t.styleId),
+  ],
+);
+
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    itemId: integer("item_id").references(() => orderItems.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    reason: text("reason"),
+    actor: text("actor").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId, t.id)],
+);
+
+export const orderComments = pgTable(
+  "order_comments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    author: text("author").notNull(),
+    authorUserId: integer("author_user_id").references(() => users.userId, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_comments_order_idx").on(t.orderId, t.id)],
+);
+
+export const orderIssues = pgTable(
+  "order_issues",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    itemId: integer("item_id").references(() => orderItems.id, { onDelete: "cascade" }),
+    raisedBy: text("raised_by").notNull(),
+    body: text("body").notNull(),
+    response: text("response"),
+    respondedBy: text("responded_by"),
+    respondedAt: timestamp("responded_at", { withTimezone: true }),
+    resolved: boolean("resolved").notNull().default(false),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_issues_order_idx").on(t.orderId, t.id)],
+);
