@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { ZDbIdSchema, ZIdSchema } from "../common/ids";
+import { pageOf } from "../common/paging";
+import {
+  INVENTORY_MESSAGES,
+  ZInvPageQuerySchema,
+  ZMaterialKindSchema,
+  ZQuantitySchema,
+  ZQueryFlagSchema,
+  ZSignedQuantitySchema,
+  zInvOptionalText,
+  zInvText,
+} from "./common";
+
+/** Stock: one item per library fabric and part, its ledger and average cost (issue 10). */
+
+export const LEDGER_KINDS = ["receipt", "consumption", "adjustment", "return"] as const;
+export const ZLedgerKindSchema = z.enum(LEDGER_KINDS);
+
+export const ZStockListQuerySchema = ZInvPageQuerySchema.extend({
+  materialKind: ZMaterialKindSchema.optional(),
+  /** Only items below their threshold. */
+  belowThreshold: ZQueryFlagSchema,
+});
+export type TStockListQuery = z.infer<typeof ZStockListQuerySchema>;
+
+export const ZStockItemSchema = z.object({
+  materialKind: ZMaterialKindSchema,
+  materialId: z.number().int(),
+  factoryId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  /** Sum of the ledger, e.g. "12.5000". */
+  quantity: z.string(),
+  threshold: z.string(),
+  thresholdByCnt: z.boolean(),
+  avgCostCents: z.number().int(),
+  /** Consumption over the last 30 days, positive. */
+  usage30d: z.string(),
+  /** quantity × average cost, rounded to cents. */
+  valueCents: z.number().int(),
+  lowStock: z.boolean(),
+  archived: z.boolean(),
+});
+export type TStockItem = z.infer<typeof ZStockItemSchema>;
+export const ZStockItemPageSchema = pageOf(ZStockItemSchema);
+
+export const ZStockItemParamsSchema = z.object({ kind: ZMaterialKindSchema, id: ZIdSchema });
+
+export const ZStockLedgerEntrySchema = z.object({
+  id: z.number().int(),
+  kind: ZLedgerKindSchema,
+  quantity: z.string(),
+  unitCostCents: z.number().int().nullable(),
+  reason: z.string().nullable(),
+  reference: z.string().nullable(),
+  poLineId: z.number().int().nullable(),
+  poId: z.number().int().nullable(),
+  poNumber: z.string().nullable(),
+  actorName: z.string(),
+  at: z.string(),
+});
+export type TStockLedgerEntry = z.infer<typeof ZStockLedgerEntrySchema>;
+
+export const ZAverageCostEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  quantityBefore: z.string(),
+  quantityAfter: z.string(),
+  costBeforeCents: z.number().int(),
+  costAfterCents: z.number().int(),
+  ledgerId: z.number().int().nullable(),
+  poLineId: z.number().int().nullable(),
+});
+
+export const ZStockDetailQuerySchema = z.object({
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  size: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+export const ZStockItemDetailSchema = z.object({
+  item: ZStockItemSchema,
+  /** Newest first. */
+  ledger: pageOf(ZStockLedgerEntrySchema),
+  /** Newest first. */
+  costHistory: z.array(ZAverageCostEntrySchema),
+});
+export type TStockItemDetail = z.infer<typeof ZStockItemDetailSchema>;
+
+export const ZStockSettingsRequestSchema = z.object({
+  threshold: ZQuantitySchema,
+  thresholdByCnt: z.boolean(),
+});
+export type TStockSettingsRequest = z.infer<typeof ZStockSettingsRequestSchema>;
+
+/**
+ * An adjustment: either `change` (signed, e.g. "-1.5" of waste) or `countedQuantity` (a roll
+ * counted: the ledger gets the difference from its sum). The reason is required.
+ */
+export const ZAdjustmentRequestSchema = z
+  .object({
+    materialKind: ZMaterialKindSchema,
+    materialId: ZDbIdSchema,
+    change: ZSignedQuantitySchema.optional(),
+    countedQuantity: ZQuantitySchema.optional(),
+    reason: zInvText(500).min(1, INVENTORY_MESSAGES.required),
+    reference: zInvOptionalText(200),
+  })
+  .superRefine((v, ctx) => {
+    if ((v.change === undefined) === (v.countedQuantity === undefined)) {
+      ctx.addIssue({ code: "custom", path: ["change"], message: INVENTORY_MESSAGES.oneOfChangeOrCount });
+    }
+  });
+export type TAdjustmentRequest = z.infer<typeof ZAdjustmentRequestSchema>;
+
+export const ZAdjustmentResponseSchema = z.object({ entry: ZStockLedgerEntrySchema, item: ZStockItemSchema });
