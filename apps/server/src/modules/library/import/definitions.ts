@@ -8,6 +8,7 @@ import {
   ZOptionRequestSchema,
   ZPartRequestSchema,
   ZStyleRequestSchema,
+  ZSupplierRequestSchema,
   ZThreadRequestSchema,
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
@@ -378,6 +379,36 @@ export const IMPORT_DEFS: Record<TImportResource, ImportDef> = {
     }),
   },
   stylePriceTiers,
+  // Inventory's suppliers (their fields only: materials and prices stay with /supplierDetails).
+  suppliers: {
+    table: schema.suppliers,
+    codeColumn: schema.suppliers.code,
+    ...byCode("code"),
+    schema: ZSupplierRequestSchema,
+    columnOf: {},
+    toInput: (cell, _refs, problem) => ({
+      code: cell("code"),
+      name: cell("name"),
+      contactName: cell("contactName"),
+      email: cell("email"),
+      phone: cell("phone"),
+      leadTimeDays: number(cell, "leadTimeDays", problem, true) ?? undefined,
+      currency: cell("currency").trim() || undefined,
+      notes: cell("notes"),
+      active: bool(cell, "active", problem, true),
+    }),
+    toRow: (r) => ({
+      code: r.code,
+      name: r.name,
+      contactName: r.contactName,
+      email: r.email,
+      phone: r.phone,
+      leadTimeDays: r.leadTimeDays,
+      currency: r.currency,
+      notes: r.notes,
+      active: r.active,
+    }),
+  },
 };
 
 /** The facility's machine, option and style codes, for rows that name them. */
