@@ -329,6 +329,24 @@ describe("purchase order transitions", () => {
     expect(cancelReceived.json().message).toContain("is received");
   });
 
+  test("two receipts racing for the same outstanding amount: one is written, the other refused", async () => {
+    const po = await createPo([{ kind: "part", id: ids.part, quantity: "10", cost: 25 }]);
+    const before = await ledgerRows();
+    const results = await Promise.all([receive(po, [[1, "6"]]), receive(po, [[1, "6"]])]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect(await ledgerRows()).toBe(before + 1);
+    const after = (await call("factory", "GET", `/api/purchaseOrders/${po.id}`)).json<TPoDetail>();
+    expect(after.lines[0]?.receivedAmt).toBe("6.0000");
+    // close takes its reason as an optional body
+    const closed = await t.request({
+      method: "POST",
+      url: `/api/purchaseOrders/${po.id}/close`,
+      token: tokens.factory,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().lines[0].cancelledAmt).toBe("4.0000");
+  });
+
   test("the list filters by status and exports CSV", async () => {
     const res = await call("factory", "GET", "/api/purchaseOrders?status=cancelled");
     expect(res.statusCode, res.body).toBe(200);

@@ -114,4 +114,5 @@ export const ZReceiveResponseSchema = z.object({
   purchaseOrder: ZPoDetailSchema,
 });
 
-export const ZPoActionRequestSchema = z.object({ reason: zInvOptionalText(500) }).default({ reason: null });
+/** Close and cancel take an optional body with an optional reason. */
+export const ZPoActionRequestSchema = z.object({ reason: zInvOptionalText(500) }).nullish();
