@@ -524,3 +524,52 @@ describe("bad input is a 400 naming the field, and writes nothing", () => {
     expect(res.json().fields).toHaveProperty([field]);
   });
 });
+
+describe("stock counts from a file (Import Csv, resource stockCounts)", () => {
+  const validate = (csv: string) =>
+    t.request({
+      method: "POST",
+      url: "/api/library/import/validate?resource=stockCounts&fileName=counts.csv",
+      token: tokens.admin,
+      payload: csv,
+      headers: { "content-type": "text/csv" },
+    });
+  const HEADER = "materialKind,code,countedQuantity,reason";
+
+  test("bad rows are reported by line and column, and nothing is written", async () => {
+    const before = await ledgerRows();
+    const csv = `${HEADER}\r\ncloth,INV-JERSEY,1,\r\nfabric,NO-SUCH,1,\r\npart,INV-ZIP,1e9,\r\n`;
+    const report = (await validate(csv)).json();
+    expect(report.errors.map((e: { line: number; column: string }) => `${e.line}:${e.column}`)).toEqual([
+      "2:materialKind",
+      "2:code",
+      "3:code",
+      "4:countedQuantity",
+    ]);
+    expect(await ledgerRows()).toBe(before);
+  });
+
+  test("applying writes the difference from the ledger per counted material, with the reason and the actor", async () => {
+    const fabricBefore = (await fabricItem()).item.quantity;
+    const part = (await call("admin", "GET", `/api/inventory/part/${ids.part}`)).json<TStockItemDetail>().item.quantity;
+    const csv = `${HEADER}\r\nfabric,inv-jersey,${fabricBefore},\r\npart,INV-ZIP,${Number(part) - 3},Year-end count\r\n`;
+    const report = (await validate(csv)).json();
+    expect(report.errors).toEqual([]);
+    const before = await ledgerRows();
+    const applied = await t.request({
+      method: "POST",
+      url: `/api/library/import/${report.importId}/apply`,
+      token: tokens.admin,
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    // the fabric's count matched: only the part gets a row
+    expect(await ledgerRows()).toBe(before + 1);
+    const detail = (await call("admin", "GET", `/api/inventory/part/${ids.part}`)).json<TStockItemDetail>();
+    expect(detail.ledger.items[0]).toMatchObject({
+      kind: "adjustment",
+      quantity: "-3.0000",
+      reason: "Year-end count",
+      actorName: "admin",
+    });
+  });
+});

@@ -115,3 +115,11 @@ export const ZAdjustmentRequestSchema = z
 export type TAdjustmentRequest = z.infer<typeof ZAdjustmentRequestSchema>;
 
 export const ZAdjustmentResponseSchema = z.object({ entry: ZStockLedgerEntrySchema, item: ZStockItemSchema });
+
+/** A row of a stock-count file (Import Csv `stockCounts`): the material found by its code. */
+export const ZImportStockCountSchema = z.object({
+  materialKind: ZMaterialKindSchema,
+  materialId: z.number({ error: "Enter a fabric or part code" }).int().positive(),
+  countedQuantity: ZQuantitySchema,
+  reason: zInvText(500).min(1, INVENTORY_MESSAGES.required),
+});

@@ -18,6 +18,7 @@ export const IMPORT_RESOURCES = [
   "styles",
   "stylePriceTiers",
   "suppliers",
+  "stockCounts",
 ] as const;
 export const ZImportResourceSchema = z.enum(IMPORT_RESOURCES, { error: "Choose what to import" });
 export type TImportResource = z.infer<typeof ZImportResourceSchema>;
@@ -130,6 +131,13 @@ export const IMPORT_COLUMNS: Record<TImportResource, TImportColumn[]> = {
     text("currency", "USD", false, "ISO 4217 code (default USD)"),
     text("notes", ""),
     text("active", "true", false, "true or false (default true)"),
+  ],
+  // Inventory (issue 10): a counted quantity per fabric or part; the ledger gets the difference.
+  stockCounts: [
+    text("materialKind", "fabric", true, "fabric or part"),
+    text("code", "JER-150", true, "A fabric or part code of your library"),
+    text("countedQuantity", "125.5", true, "In the material's unit; up to 4 decimals"),
+    text("reason", "Quarterly count", false, "Kept on the ledger row (default: Stock count)"),
   ],
 };
 

@@ -16,7 +16,7 @@ import { badRequest, conflict, notFound } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { factoryScope } from "../library/scope";
-import { getMaterial, isMaterial, type Material, materialValues, quantityOf } from "./materials";
+import { getMaterial, getMaterials, isMaterial, type Material, materialValues, quantityOf } from "./materials";
 
 /**
  * Stock (docs/adr/0004-inventory.md): one item per library fabric and part, its quantity the sum of
@@ -266,7 +266,6 @@ export const appendLedger = async (tx: HubTx, p: Principal, m: Material, w: Ledg
   return row.id;
 };
 
-/** Numeric(14,4) holds at most 10 integer digits: a change beyond it is refused, not a 500. */
 const LEDGER_MAX = "9999999999.9999";
 
 /**
@@ -312,6 +311,21 @@ export const receiveIntoStock = async (
   return ledgerId;
 };
 
+/** The change a count means: counted − the ledger's sum, exact ("-0.5000"); null when they match. */
+const countDifference = async (tx: HubTx, m: Material, counted: string): Promise<string | null> => {
+  const before = await quantityOf(tx, m);
+  const [d] = rowsOf(await tx.execute(sql`select (${counted}::numeric - ${before}::numeric)::text as d`));
+  const change = String(d?.d);
+  return /^-?0(\.0*)?$/.test(change) ? null : change;
+};
+
+/** Numeric(14,4) holds at most 10 integer digits: a larger change is refused, not a 500. */
+const assertFits = async (tx: HubTx, change: string, field: string) => {
+  const [fits] = rowsOf(await tx.execute(sql`select abs(${change}::numeric) <= ${LEDGER_MAX}::numeric as ok`));
+  if (!(fits?.ok === true || fits?.ok === "t"))
+    throw badRequest("That change is too large for one ledger row.", { [field]: "Too large" });
+};
+
 /**
  * POST /api/inventory/adjustments: one ledger row with its reason. A count writes the difference
  * between the counted quantity and the ledger's sum; a count that matches writes nothing (409).
@@ -322,20 +336,17 @@ export const adjustStock = async (db: HubDb, p: Principal, body: TAdjustmentRequ
     await lockSettings(tx, m);
     let change = body.change;
     if (change === undefined) {
-      const before = await quantityOf(tx, m);
-      const [d] = rowsOf(
-        await tx.execute(sql`select (${body.countedQuantity ?? "0"}::numeric - ${before}::numeric)::text as d`),
-      );
-      change = String(d?.d);
-      if (/^-?0(\.0*)?$/.test(change)) {
-        throw conflict(`The count matches the stock (${before} ${m.unit}): there is nothing to adjust.`, {
-          countedQuantity: "Same as the stock",
-        });
+      change = (await countDifference(tx, m, body.countedQuantity ?? "0")) ?? undefined;
+      if (change === undefined) {
+        throw conflict(
+          `The count matches the stock (${await quantityOf(tx, m)} ${m.unit}): there is nothing to adjust.`,
+          {
+            countedQuantity: "Same as the stock",
+          },
+        );
       }
     }
-    const [fits] = rowsOf(await tx.execute(sql`select abs(${change}::numeric) <= ${LEDGER_MAX}::numeric as ok`));
-    if (!(fits?.ok === true || fits?.ok === "t"))
-      throw badRequest("That change is too large for one ledger row.", { change: "Too large" });
+    await assertFits(tx, change, body.countedQuantity === undefined ? "change" : "countedQuantity");
     const id = await appendLedger(tx, p, m, {
       kind: "adjustment",
       quantity: change,
@@ -352,6 +363,36 @@ export const adjustStock = async (db: HubDb, p: Principal, body: TAdjustmentRequ
     if (!entry) throw new Error("ledger row vanished");
     return { entry: toEntry(entry), item: await stockItem(tx, p, m) };
   });
+
+/**
+ * Stock counts from a file (the library's Import Csv, resource `stockCounts`), inside its apply
+ * transaction: per row the difference from the ledger as an adjustment with the row's reason;
+ * counts that match the stock write nothing. Answers how many ledger rows were written.
+ */
+export const applyStockCounts = async (
+  tx: HubTx,
+  p: Principal,
+  factoryId: number,
+  rows: { materialKind: TMaterialKind; materialId: number; countedQuantity: string; reason: string }[],
+): Promise<number> => {
+  const materials = await getMaterials(
+    tx,
+    factoryId,
+    rows.map((r) => ({ kind: r.materialKind, id: r.materialId, field: "code" })),
+  );
+  let written = 0;
+  for (const r of rows) {
+    const m = materials.get(`${r.materialKind}:${r.materialId}`);
+    if (!m) continue;
+    await lockSettings(tx, m);
+    const change = await countDifference(tx, m, r.countedQuantity);
+    if (change === null) continue;
+    await assertFits(tx, change, "countedQuantity");
+    await appendLedger(tx, p, m, { kind: "adjustment", quantity: change, reason: r.reason, reference: "import" });
+    written++;
+  }
+  return written;
+};
 
 /** Every row of the filter, for export.csv (at most 50,000). */
 export const exportStock = async (db: HubDb, p: Principal, q: TStockListQuery) =>

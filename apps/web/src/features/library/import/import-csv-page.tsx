@@ -54,6 +54,7 @@ const LABELS: Record<TImportResource, string> = {
   styles: "Styles",
   stylePriceTiers: "Style price tiers",
   suppliers: "Suppliers",
+  stockCounts: "Stock counts",
 };
 
 /** The list page where a resource's imported rows show (price tiers show on their styles). */
@@ -62,7 +63,9 @@ const listOf = (resource: TImportResource): { path: string; label: string } =>
     ? { path: `/${LIBRARY_PATHS.styles.listPath}`, label: LABELS.styles }
     : resource === "suppliers"
       ? { path: "/supplierDetails", label: LABELS.suppliers }
-      : { path: `/${LIBRARY_PATHS[resource].listPath}`, label: LABELS[resource] };
+      : resource === "stockCounts"
+        ? { path: "/inventory", label: "Inventory" }
+        : { path: `/${LIBRARY_PATHS[resource].listPath}`, label: LABELS[resource] };
 
 type Phase =
   | { step: "choose" }
