@@ -105,6 +105,13 @@ const ROUTES: Row[] = [
     body: () => ({ materialKind: "part", materialId: own.part, change: "1", reason: "Found a box" }),
     ok: 201,
   },
+  {
+    area: "stock",
+    method: "POST",
+    url: () => "/api/inventory/returns",
+    body: () => ({ materialKind: "part", materialId: own.part, quantity: "1", reason: "Wrong colour" }),
+    ok: 201,
+  },
   { area: "suppliers", method: "GET", url: () => "/api/suppliers", ok: 200 },
   { area: "suppliers", method: "GET", url: () => "/api/suppliers/export.csv", ok: 200 },
   { area: "suppliers", method: "GET", url: () => `/api/suppliers/${own.supplier}`, ok: 200 },

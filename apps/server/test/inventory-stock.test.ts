@@ -257,6 +257,57 @@ describe("receipts, the ledger and the weighted average cost", () => {
   });
 });
 
+describe("returns to the supplier", () => {
+  test("a return is a negative row with its reason; more than on hand, or another material's PO line, is refused", async () => {
+    const before = await fabricItem();
+    const line = before.ledger.items.find((e) => e.kind === "receipt")?.poLineId ?? null;
+    const res = await call("factory", "POST", "/api/inventory/returns", {
+      materialKind: "fabric",
+      materialId: ids.fabric,
+      quantity: "1.25",
+      reason: "Shade off",
+      poLineId: line,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().entry).toMatchObject({
+      kind: "return",
+      quantity: "-1.2500",
+      reason: "Shade off",
+      poLineId: line,
+    });
+    // 15 − 1.25; the average cost stays 505
+    expect(res.json().item).toMatchObject({ quantity: "13.7500", avgCostCents: 505 });
+
+    const rows = await ledgerRows();
+    const tooMuch = await call("factory", "POST", "/api/inventory/returns", {
+      materialKind: "fabric",
+      materialId: ids.fabric,
+      quantity: "13.7501",
+      reason: "All of it",
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().fields.quantity).toBe("At most 13.7500");
+    const wrongLine = await call("factory", "POST", "/api/inventory/returns", {
+      materialKind: "part",
+      materialId: ids.part,
+      quantity: "1",
+      reason: "Wrong line",
+      poLineId: line,
+    });
+    expect(wrongLine.statusCode).toBe(400);
+    expect(wrongLine.json().fields).toHaveProperty("poLineId");
+    expect(await ledgerRows()).toBe(rows);
+    // back to 15 for the tests below: a correction is a new row
+    const undo = await call("factory", "POST", "/api/inventory/adjustments", {
+      materialKind: "fabric",
+      materialId: ids.fabric,
+      change: "1.25",
+      reason: "Return cancelled by the mill",
+    });
+    expect(undo.json().item.quantity).toBe("15.0000");
+  });
+});
+
 describe("settings and the low-stock filter", () => {
   test("a threshold above the quantity marks the item low, and the filter finds it", async () => {
     const put = await call("factory", "PUT", `/api/inventory/fabric/${ids.fabric}/settings`, {

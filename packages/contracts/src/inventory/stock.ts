@@ -5,6 +5,7 @@ import {
   INVENTORY_MESSAGES,
   ZInvPageQuerySchema,
   ZMaterialKindSchema,
+  ZPositiveQuantitySchema,
   ZQuantitySchema,
   ZQueryFlagSchema,
   ZSignedQuantitySchema,
@@ -114,7 +115,19 @@ export const ZAdjustmentRequestSchema = z
   });
 export type TAdjustmentRequest = z.infer<typeof ZAdjustmentRequestSchema>;
 
+/** The ledger row written and the item after it (adjustments and returns). */
 export const ZAdjustmentResponseSchema = z.object({ entry: ZStockLedgerEntrySchema, item: ZStockItemSchema });
+
+/** Goods sent back to the supplier: a negative `return` row, never more than is on hand. */
+export const ZReturnRequestSchema = z.object({
+  materialKind: ZMaterialKindSchema,
+  materialId: ZDbIdSchema,
+  quantity: ZPositiveQuantitySchema,
+  reason: zInvText(500).min(1, INVENTORY_MESSAGES.required),
+  /** The purchase order line the goods came on, when known (same material). */
+  poLineId: ZDbIdSchema.nullable().optional(),
+});
+export type TReturnRequest = z.infer<typeof ZReturnRequestSchema>;
 
 /** A row of a stock-count file (Import Csv `stockCounts`): the material found by its code. */
 export const ZImportStockCountSchema = z.object({

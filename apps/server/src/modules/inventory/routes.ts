@@ -12,6 +12,7 @@ import {
   ZPoRequestSchema,
   ZReceiveRequestSchema,
   ZReceiveResponseSchema,
+  ZReturnRequestSchema,
   ZStockDetailQuerySchema,
   ZStockItemDetailSchema,
   ZStockItemPageSchema,
@@ -41,7 +42,7 @@ import {
   receivePurchaseOrder,
   updatePurchaseOrder,
 } from "./purchase-orders.service";
-import { adjustStock, exportStock, getStockItem, listStock, putStockSettings } from "./stock.service";
+import { adjustStock, exportStock, getStockItem, listStock, putStockSettings, returnStock } from "./stock.service";
 import {
   createSupplier,
   deleteSupplier,
@@ -149,6 +150,15 @@ export const inventoryRoutes =
         schema: { tags, body: ZAdjustmentRequestSchema, response: { 201: ZAdjustmentResponseSchema, ...errors } },
       },
       async (request, reply) => reply.status(201).send(await adjustStock(db, principalOf(request), request.body)),
+    );
+
+    app.post(
+      "/inventory/returns",
+      {
+        config: { access: STOCK },
+        schema: { tags, body: ZReturnRequestSchema, response: { 201: ZAdjustmentResponseSchema, ...errors } },
+      },
+      async (request, reply) => reply.status(201).send(await returnStock(db, principalOf(request), request.body)),
     );
 
     // ---- suppliers ---------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import type {
   TAdjustmentRequest,
   TMaterialKind,
   TPage,
+  TReturnRequest,
   TStockItem,
   TStockItemDetail,
   TStockLedgerEntry,
@@ -358,6 +359,45 @@ export const adjustStock = async (db: HubDb, p: Principal, body: TAdjustmentRequ
       action: "inventory.adjustment",
       subject: `${m.kind}:${m.id}`,
       detail: { change, reason: body.reason, ledgerId: id },
+    });
+    const [entry] = await ledgerQuery(tx).where(eq(l.id, id));
+    if (!entry) throw new Error("ledger row vanished");
+    return { entry: toEntry(entry), item: await stockItem(tx, p, m) };
+  });
+
+/**
+ * POST /api/inventory/returns: goods sent back to the supplier, a negative `return` row. The
+ * average cost stays; more than is on hand, or a PO line of another material, is a 400.
+ */
+export const returnStock = async (db: HubDb, p: Principal, body: TReturnRequest) =>
+  db.transaction(async (tx) => {
+    const m = await getMaterial(tx, p, body.materialKind, body.materialId, { field: "materialId" });
+    await lockSettings(tx, m);
+    if (body.poLineId) {
+      const ln = schema.purchaseOrderLines;
+      const [line] = await tx
+        .select({ id: ln.id })
+        .from(ln)
+        .innerJoin(schema.purchaseOrders, eq(schema.purchaseOrders.id, ln.poId))
+        .where(and(eq(ln.id, body.poLineId), isMaterial(ln, m), eq(schema.purchaseOrders.factoryId, m.factoryId)));
+      if (!line)
+        throw badRequest("That purchase order line is not one of this material's.", { poLineId: "Unknown line" });
+    }
+    const onHand = await quantityOf(tx, m);
+    const [fits] = rowsOf(await tx.execute(sql`select ${body.quantity}::numeric <= ${onHand}::numeric as ok`));
+    if (!(fits?.ok === true || fits?.ok === "t"))
+      throw badRequest(`Only ${onHand} ${m.unit} is on hand.`, { quantity: `At most ${onHand}` });
+    const id = await appendLedger(tx, p, m, {
+      kind: "return",
+      quantity: `-${body.quantity}`,
+      reason: body.reason,
+      poLineId: body.poLineId ?? null,
+    });
+    await recordAudit(tx, {
+      actor: p.userName,
+      action: "inventory.return",
+      subject: `${m.kind}:${m.id}`,
+      detail: { quantity: body.quantity, reason: body.reason, ledgerId: id },
     });
     const [entry] = await ledgerQuery(tx).where(eq(l.id, id));
     if (!entry) throw new Error("ledger row vanished");
