@@ -21,6 +21,7 @@ import type { IdentityProvider } from "./modules/identity/provider";
 import { identityProviderFor } from "./modules/identity/provider-for";
 import { identityRoutes } from "./modules/identity/routes";
 import { integrationsRoutes } from "./modules/integrations/routes";
+import { inventoryRoutes } from "./modules/inventory/routes";
 import { libraryRoutes } from "./modules/library/routes";
 import { ordersRoutes } from "./modules/orders/routes";
 import { assertBrandSignUpAllowed } from "./modules/session/hub-user.service";
@@ -134,6 +135,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   await app.register(filesRoutes(moduleDeps), { prefix: "/api" });
   await app.register(libraryRoutes(moduleDeps), { prefix: "/api" });
   await app.register(ordersRoutes(moduleDeps), { prefix: "/api" });
+  await app.register(inventoryRoutes(moduleDeps), { prefix: "/api" });
   await app.register(systemRoutes(db, config, identity.kind), { prefix: "/api" });
   await app.register(devRoutes(db), { prefix: "/dev" });
 

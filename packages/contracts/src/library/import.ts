@@ -19,6 +19,8 @@ export const IMPORT_RESOURCES = [
   "instructions",
   "styles",
   "stylePriceTiers",
+  "suppliers",
+  "stockCounts",
 ] as const;
 export const ZImportResourceSchema = z.enum(IMPORT_RESOURCES, { error: "Choose what to import" });
 export type TImportResource = z.infer<typeof ZImportResourceSchema>;
@@ -119,6 +121,25 @@ export const IMPORT_COLUMNS: Record<TImportResource, TImportColumn[]> = {
       "Whole number, 2 or more: the tier applies from this many pieces; an existing tier of the style updates",
     ),
     money("unitPrice", "10.25"),
+  ],
+  // Inventory (issue 10): suppliers' own fields; their materials and prices are kept on /supplierDetails.
+  suppliers: [
+    code("code", "MILL-01"),
+    text("name", "Carolina Knits", true),
+    text("contactName", "Ada Mill"),
+    text("email", "orders@carolinaknits.example"),
+    text("phone", "(704) 555-0100"),
+    text("leadTimeDays", "14", false, "Whole number of days, 0 to 365"),
+    text("currency", "USD", false, "ISO 4217 code (default USD)"),
+    text("notes", ""),
+    text("active", "true", false, "true or false (default true)"),
+  ],
+  // Inventory (issue 10): a counted quantity per fabric or part; the ledger gets the difference.
+  stockCounts: [
+    text("materialKind", "fabric", true, "fabric or part"),
+    text("code", "JER-150", true, "A fabric or part code of your library"),
+    text("countedQuantity", "125.5", true, "In the material's unit; up to 4 decimals"),
+    text("reason", "Quarterly count", false, "Kept on the ledger row (default: Stock count)"),
   ],
 };
 

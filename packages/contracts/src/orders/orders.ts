@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZDbIdSchema, ZIdSchema } from "../common/ids";
 import { pageOf, ZPageQuerySchema } from "../common/paging";
+import { NUL_MESSAGE, zText } from "../common/text";
 
 /** Orders (issue 10). The model: docs/adr/0003-orders.md. Money is integer cents. */
 
@@ -42,15 +43,15 @@ export const ORDER_MESSAGES = {
   couponExpired: "This coupon has expired.",
   couponUsedUp: "This coupon has been used up.",
   couponOtherClient: "This coupon is not for this client.",
-  notNul: "Must not contain a NUL character",
+  notNul: NUL_MESSAGE,
   bulkRefused: "Nothing was changed: some orders cannot be changed this way.",
   reasonRequired: "Give a reason",
 } as const;
 
 /** Text without NUL (PostgreSQL refuses it in text; it must be a 400, never a 500). */
 const text = (max: number, min = 0) => {
-  const base = z.string().trim().max(max, `At most ${max} characters`);
-  return (min > 0 ? base.min(min, "Required") : base).refine((v) => !v.includes("\u0000"), ORDER_MESSAGES.notNul);
+  const base = zText().trim().max(max, `At most ${max} characters`);
+  return min > 0 ? base.min(min, "Required") : base;
 };
 /** Optional text: empty becomes undefined. */
 const optionalText = (max: number) =>
@@ -67,7 +68,7 @@ export const ZDateSchema = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use a date like 2026-01-31")
   .refine(isRealDate, "Not a real date");
 
-export const ZQuantitySchema = z
+export const ZOrderQuantitySchema = z
   .number({ error: "Enter a quantity" })
   .int("Must be a whole number")
   .min(1, "Must be at least 1")
@@ -82,7 +83,7 @@ export const ZOrderLineInputSchema = z
     styleCode: text(40, 1).optional(),
     attributeIds: z.array(ZDbIdSchema).max(20).optional(),
     attributeCodes: z.array(text(40, 1)).max(20).optional(),
-    quantity: ZQuantitySchema,
+    quantity: ZOrderQuantitySchema,
   })
   .refine(
     (l) => [l.sku, l.styleId, l.styleCode].filter((x) => x !== undefined).length === 1,
@@ -108,15 +109,15 @@ export const ZShipToSchema = z.object({
 });
 export type TShipTo = z.infer<typeof ZShipToSchema>;
 export const ZShipToOutSchema = z.object({
-  name: z.string(),
-  company: z.string().nullable(),
-  line1: z.string(),
-  line2: z.string().nullable(),
-  city: z.string(),
-  region: z.string().nullable(),
-  postalCode: z.string(),
-  country: z.string(),
-  phone: z.string().nullable(),
+  name: zText(),
+  company: zText().nullable(),
+  line1: zText(),
+  line2: zText().nullable(),
+  city: zText(),
+  region: zText().nullable(),
+  postalCode: zText(),
+  country: zText(),
+  phone: zText().nullable(),
 });
 
 const couponCode = text(40, 1);
@@ -129,20 +130,20 @@ export const ZQuoteRequestSchema = z.object({
 export type TQuoteRequest = z.infer<typeof ZQuoteRequestSchema>;
 
 export const ZOptionSnapshotSchema = z.object({
-  optionCode: z.string(),
-  optionName: z.string(),
+  optionCode: zText(),
+  optionName: zText(),
   attributeId: z.number().int(),
-  attributeCode: z.string(),
-  attributeName: z.string(),
+  attributeCode: zText(),
+  attributeName: zText(),
   upchargeCents: z.number().int(),
 });
 
 export const ZPricedLineSchema = z.object({
   index: z.number().int(),
   styleId: z.number().int(),
-  styleCode: z.string(),
-  styleName: z.string(),
-  sku: z.string(),
+  styleCode: zText(),
+  styleName: zText(),
+  sku: zText(),
   options: z.array(ZOptionSnapshotSchema),
   quantity: z.number().int(),
   tierMinQuantity: z.number().int(),
@@ -152,11 +153,11 @@ export const ZPricedLineSchema = z.object({
 });
 export type TPricedLine = z.infer<typeof ZPricedLineSchema>;
 
-export const ZLineProblemSchema = z.object({ index: z.number().int(), field: z.string(), message: z.string() });
+export const ZLineProblemSchema = z.object({ index: z.number().int(), field: zText(), message: zText() });
 export const ZCouponCheckSchema = z.object({
-  code: z.string(),
+  code: zText(),
   valid: z.boolean(),
-  reason: z.string().nullable(),
+  reason: zText().nullable(),
   discountCents: z.number().int(),
 });
 
@@ -206,9 +207,9 @@ export const ZOrderItemSchema = z.object({
   id: z.number().int(),
   lineNumber: z.number().int(),
   styleId: z.number().int().nullable(),
-  styleCode: z.string(),
-  styleName: z.string(),
-  sku: z.string(),
+  styleCode: zText(),
+  styleName: zText(),
+  sku: zText(),
   options: z.array(ZOptionSnapshotSchema),
   quantity: z.number().int(),
   unitPriceCents: z.number().int(),
@@ -221,20 +222,20 @@ export type TOrderItem = z.infer<typeof ZOrderItemSchema>;
 export const ZOrderListItemSchema = z
   .object({
     id: z.number().int(),
-    orderNumber: z.string(),
+    orderNumber: zText(),
     clientId: z.number().int(),
-    clientName: z.string(),
+    clientName: zText(),
     source: z.enum(ORDER_SOURCES),
-    externalOrderId: z.string().nullable(),
-    poNumber: z.string().nullable(),
-    shipName: z.string(),
+    externalOrderId: zText().nullable(),
+    poNumber: zText().nullable(),
+    shipName: zText(),
     status: z.enum(ORDER_STATUSES),
     paymentState: z.enum(PAYMENT_STATES),
     subtotalCents: z.number().int(),
     discountCents: z.number().int(),
     totalCents: z.number().int(),
-    requestedShipDate: z.string().nullable(),
-    placedBy: z.string(),
+    requestedShipDate: zText().nullable(),
+    placedBy: zText(),
     placedAt: z.iso.datetime({ offset: true }),
   })
   .meta({ id: "OrderListItem" });
@@ -246,7 +247,7 @@ export const ZLedgerLineSchema = z.object({
   kind: z.enum(["charge", "refund"]),
   amountCents: z.number().int(),
   status: z.enum(["succeeded", "failed"]),
-  failureMessage: z.string().nullable(),
+  failureMessage: zText().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 
@@ -255,9 +256,9 @@ export const ZOrderSchema = ZOrderListItemSchema.extend({
   addressId: z.number().int().nullable(),
   shipTo: ZShipToOutSchema,
   poFileId: z.number().int().nullable(),
-  notes: z.string().nullable(),
-  couponCode: z.string().nullable(),
-  paymentMessage: z.string().nullable(),
+  notes: zText().nullable(),
+  couponCode: zText().nullable(),
+  paymentMessage: zText().nullable(),
   chargedCents: z.number().int(),
   refundedCents: z.number().int(),
   updatedAt: z.iso.datetime({ offset: true }),
@@ -291,7 +292,7 @@ export const ZItemEditRequestSchema = z
   .object({
     attributeIds: z.array(ZDbIdSchema).max(20).optional(),
     attributeCodes: z.array(text(40, 1)).max(20).optional(),
-    quantity: ZQuantitySchema.optional(),
+    quantity: ZOrderQuantitySchema.optional(),
   })
   .refine((b) => b.attributeIds !== undefined || b.attributeCodes !== undefined || b.quantity !== undefined, {
     message: "Change the options or the quantity",
@@ -309,13 +310,13 @@ export const ZBulkOrderRequestSchema = z
     message: ORDER_MESSAGES.reasonRequired,
     path: ["reason"],
   });
-export const ZBulkOrderResultSchema = z.object({ action: z.enum(["complete", "cancel"]), orders: z.array(z.string()) });
+export const ZBulkOrderResultSchema = z.object({ action: z.enum(["complete", "cancel"]), orders: z.array(zText()) });
 
 export const ZCommentRequestSchema = z.object({ body: text(4000, 1) });
 export const ZCommentSchema = z.object({
   id: z.number().int(),
-  author: z.string(),
-  body: z.string(),
+  author: zText(),
+  body: zText(),
   at: z.iso.datetime({ offset: true }),
 });
 export const ZCommentListSchema = z.object({ items: z.array(ZCommentSchema) });
@@ -325,10 +326,10 @@ export const ZIssueRespondRequestSchema = z.object({ response: text(4000, 1) });
 export const ZIssueSchema = z.object({
   id: z.number().int(),
   itemId: z.number().int().nullable(),
-  raisedBy: z.string(),
-  body: z.string(),
-  response: z.string().nullable(),
-  respondedBy: z.string().nullable(),
+  raisedBy: zText(),
+  body: zText(),
+  response: zText().nullable(),
+  respondedBy: zText().nullable(),
   respondedAt: z.iso.datetime({ offset: true }).nullable(),
   resolved: z.boolean(),
   at: z.iso.datetime({ offset: true }),
@@ -339,10 +340,10 @@ export const ZHistoryEntrySchema = z.object({
   id: z.number().int(),
   itemId: z.number().int().nullable(),
   lineNumber: z.number().int().nullable(),
-  fromStatus: z.string().nullable(),
-  toStatus: z.string(),
-  reason: z.string().nullable(),
-  actor: z.string(),
+  fromStatus: zText().nullable(),
+  toStatus: zText(),
+  reason: zText().nullable(),
+  actor: zText(),
   at: z.iso.datetime({ offset: true }),
 });
 export const ZHistoryListSchema = z.object({ items: z.array(ZHistoryEntrySchema) });
@@ -381,12 +382,12 @@ export const ZCouponSchema = z
   .object({
     id: z.number().int(),
     factoryId: z.number().int(),
-    code: z.string(),
-    description: z.string().nullable(),
+    code: zText(),
+    description: zText().nullable(),
     percentOffBp: z.number().int().nullable(),
     amountOffCents: z.number().int().nullable(),
-    validFrom: z.string().nullable(),
-    validTo: z.string().nullable(),
+    validFrom: zText().nullable(),
+    validTo: zText().nullable(),
     usageLimit: z.number().int().nullable(),
     usedCount: z.number().int(),
     clientId: z.number().int().nullable(),

@@ -5,6 +5,7 @@ export * from "./clients";
 export * from "./files";
 export * from "./identity";
 export * from "./integrations";
+export * from "./inventory";
 export * from "./library";
 export * from "./library-imports";
 export * from "./orders";

@@ -2,12 +2,14 @@ import {
   type TImportResource,
   ZAttributeRequestSchema,
   ZFabricRequestSchema,
+  ZImportStockCountSchema,
   ZImportStylePriceTierSchema,
   ZInstructionRequestSchema,
   ZMachineRequestSchema,
   ZOptionRequestSchema,
   ZPartRequestSchema,
   ZStyleRequestSchema,
+  ZSupplierRequestSchema,
   ZThreadRequestSchema,
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
@@ -15,7 +17,9 @@ import { schema } from "@hub/db";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import type { Principal } from "../../../platform/principal";
 import { touchTabVersions } from "../../../platform/tab-versions";
+import { applyStockCounts } from "../../inventory/stock.service";
 import type { LibraryTable } from "../resource";
 import { STYLE_TAB_KIND } from "../styles/composition";
 
@@ -23,7 +27,13 @@ import { STYLE_TAB_KIND } from "../styles/composition";
 export type Cell = (column: string) => string;
 export type Problem = (column: string, message: string) => void;
 /** Codes of the facility's library that rows may name (machine, option and style codes). */
-export type Refs = { machines: Map<string, number>; options: Map<string, number>; styles: Map<string, number> };
+export type Refs = {
+  machines: Map<string, number>;
+  options: Map<string, number>;
+  styles: Map<string, number>;
+  fabrics: Map<string, number>;
+  parts: Map<string, number>;
+};
 type Req = Record<string, unknown>;
 
 /** What every importable resource says: how a row of text becomes its request, and how rows are told apart. */
@@ -55,7 +65,8 @@ export type RowsDef = CommonDef & {
 /** Rows of another shape (style price tiers): they say which keys exist and write themselves. */
 export type CustomDef = CommonDef & {
   existing: (tx: HubDb | HubTx, factoryId: number) => Promise<Set<string>>;
-  write: (tx: HubTx, factoryId: number, rows: Req[]) => Promise<{ created: number; updated: number }>;
+  /** `p` is who applies the file (rows that write ledgers name their actor). */
+  write: (tx: HubTx, factoryId: number, rows: Req[], p: Principal) => Promise<{ created: number; updated: number }>;
 };
 
 export type ImportDef = RowsDef | CustomDef;
@@ -199,6 +210,49 @@ const stylePriceTiers: CustomDef = {
     return { created: rows.length - updated, updated };
   },
 };
+/** Stock counts (inventory): per row an adjustment of the difference from the ledger, written when applied. */
+const stockCounts: CustomDef = {
+  schema: ZImportStockCountSchema,
+  columnOf: { materialId: "code" },
+  toInput: (cell, refs, problem) => {
+    const kind = cell("materialKind").trim().toLowerCase();
+    const code = cell("code").trim();
+    let materialId: number | null = null;
+    if (kind !== "fabric" && kind !== "part")
+      problem("materialKind", `"${cell("materialKind")}" is not fabric or part`);
+    else if (code) {
+      const id = (kind === "fabric" ? refs.fabrics : refs.parts).get(code.toLowerCase());
+      if (id === undefined) problem("code", `There is no ${kind} with code "${code}"`);
+      else materialId = id;
+    }
+    return {
+      materialKind: kind,
+      materialId,
+      countedQuantity: cell("countedQuantity"),
+      reason: cell("reason").trim() || "Stock count",
+    };
+  },
+  keyOf: (req) => `${String(req.materialKind)}:${String(req.materialId)}`,
+  twice: (_req, earlier) => ({ column: "code", message: `This material is already counted on line ${earlier}` }),
+  // Every row updates a stock item that exists (one per material).
+  existing: async (tx, factoryId) => {
+    const refs = await loadRefs(tx, factoryId);
+    return new Set([
+      ...[...refs.fabrics.values()].map((id) => `fabric:${id}`),
+      ...[...refs.parts.values()].map((id) => `part:${id}`),
+    ]);
+  },
+  write: async (tx, factoryId, rows, p) => ({
+    created: 0,
+    updated: await applyStockCounts(
+      tx,
+      p,
+      factoryId,
+      rows as { materialKind: "fabric" | "part"; materialId: number; countedQuantity: string; reason: string }[],
+    ),
+  }),
+};
+
 export const IMPORT_DEFS: Record<TImportResource, ImportDef> = {
   fabrics: {
     table: schema.fabrics,
@@ -388,9 +442,40 @@ export const IMPORT_DEFS: Record<TImportResource, ImportDef> = {
     }),
   },
   stylePriceTiers,
+  stockCounts,
+  // Inventory's suppliers (their fields only: materials and prices stay with /supplierDetails).
+  suppliers: {
+    table: schema.suppliers,
+    codeColumn: schema.suppliers.code,
+    ...byCode("code"),
+    schema: ZSupplierRequestSchema,
+    columnOf: {},
+    toInput: (cell, _refs, problem) => ({
+      code: cell("code"),
+      name: cell("name"),
+      contactName: cell("contactName"),
+      email: cell("email"),
+      phone: cell("phone"),
+      leadTimeDays: number(cell, "leadTimeDays", problem, true) ?? undefined,
+      currency: cell("currency").trim() || undefined,
+      notes: cell("notes"),
+      active: bool(cell, "active", problem, true),
+    }),
+    toRow: (r) => ({
+      code: r.code,
+      name: r.name,
+      contactName: r.contactName,
+      email: r.email,
+      phone: r.phone,
+      leadTimeDays: r.leadTimeDays,
+      currency: r.currency,
+      notes: r.notes,
+      active: r.active,
+    }),
+  },
 };
 
-/** The facility's machine, option and style codes, for rows that name them. */
+/** The facility's machine, option, style, fabric and part codes, for rows that name them. */
 export const loadRefs = async (tx: HubDb | HubTx, factoryId: number): Promise<Refs> => {
   const m = schema.machines;
   const o = schema.options;
@@ -400,7 +485,17 @@ export const loadRefs = async (tx: HubDb | HubTx, factoryId: number): Promise<Re
     .select({ id: schema.styles.id, code: schema.styles.code })
     .from(schema.styles)
     .where(eq(schema.styles.factoryId, factoryId));
+  const fabrics = await tx
+    .select({ id: schema.fabrics.id, code: schema.fabrics.fabricCode })
+    .from(schema.fabrics)
+    .where(eq(schema.fabrics.factoryId, factoryId));
+  const parts = await tx
+    .select({ id: schema.parts.id, code: schema.parts.partCode })
+    .from(schema.parts)
+    .where(eq(schema.parts.factoryId, factoryId));
   return {
+    fabrics: new Map(fabrics.map((x) => [x.code.toLowerCase(), x.id])),
+    parts: new Map(parts.map((x) => [x.code.toLowerCase(), x.id])),
     machines: new Map(machines.map((x) => [x.code.toLowerCase(), x.id])),
     options: new Map(options.map((x) => [x.code.toLowerCase(), x.id])),
     styles: new Map(styles.map((x) => [x.code.toLowerCase(), x.id])),

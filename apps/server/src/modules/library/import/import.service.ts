@@ -339,6 +339,7 @@ export const applyImport = async (
               tx,
               row.factoryId,
               stored.map((x) => x.req),
+              p,
             )
           : await writeRows(tx, def, row.factoryId, stored);
       const [done] = await tx

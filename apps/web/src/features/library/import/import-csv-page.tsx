@@ -53,13 +53,19 @@ const LABELS: Record<TImportResource, string> = {
   instructions: "Instructions",
   styles: "Styles",
   stylePriceTiers: "Style price tiers",
+  suppliers: "Suppliers",
+  stockCounts: "Stock counts",
 };
 
 /** The list page where a resource's imported rows show (price tiers show on their styles). */
 const listOf = (resource: TImportResource): { path: string; label: string } =>
   resource === "stylePriceTiers"
     ? { path: `/${LIBRARY_PATHS.styles.listPath}`, label: LABELS.styles }
-    : { path: `/${LIBRARY_PATHS[resource].listPath}`, label: LABELS[resource] };
+    : resource === "suppliers"
+      ? { path: "/supplierDetails", label: LABELS.suppliers }
+      : resource === "stockCounts"
+        ? { path: "/inventory", label: "Inventory" }
+        : { path: `/${LIBRARY_PATHS[resource].listPath}`, label: LABELS[resource] };
 
 type Phase =
   | { step: "choose" }
