@@ -113,7 +113,7 @@ describe("the demo accounts' profiles", () => {
     });
   });
 
-  test("factory: a facility user with its factory, manufacturing status but no order entry", async () => {
+  test("factory: a facility user with its factory, manufacturing status and order entry (it enters orders for the clients it serves)", async () => {
     const data = await load("factory");
     expect(data.user.userType).toBe("factory");
     expect(data.user.factory).toEqual([
@@ -124,7 +124,7 @@ describe("the demo accounts' profiles", () => {
     expect(data.user.manufacturerId).toBeNull();
     const cards = cardsOf(data);
     expect(cards).toContain("openOrders");
-    expect(cards).not.toContain("orderEntry");
+    expect(cards).toContain("orderEntry");
     expect(data.sessionClient).toBeNull();
   });
 

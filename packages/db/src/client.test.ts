@@ -103,5 +103,6 @@ describe("the data folder lock", () => {
     expect(existsSync(join(dataDir, "PG_VERSION"))).toBe(true);
     await holder(dataDir);
     await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DatabaseLockedError);
-  });
+    // It makes a new database (initdb) and starts three processes: slow on a busy 2-core machine.
+  }, 90_000);
 });
