@@ -61,4 +61,52 @@ test.describe("orders", () => {
         .filter({ hasText: "Client asked to cancel" }),
     ).not.toHaveCount(0);
   });
+
+  test("an admin orders for Northwind: a pasted SKU that does not decode says why; a line is edited, repriced first", async ({
+    page,
+  }) => {
+    const entry = new OrderEntryScreen(page);
+    await signIn(page, "admin");
+    await entry.page.goto("/orderEntry");
+    await expect(page.getByText("Choose the client this order is for.")).toBeVisible();
+    await entry.chooseClient("Northwind Apparel");
+    await entry.oneOffAddress({
+      name: "Nora Buyer",
+      line1: "1 Harbour Road",
+      city: "Portland",
+      postalCode: "97201",
+      country: "US",
+    });
+
+    await entry.tab("Paste SKUs").click();
+    await page.getByRole("textbox", { name: "SKUs and quantities" }).fill("NOPE-XYZ,2");
+    let quoted = entry.quoted();
+    await page.getByRole("button", { name: "Add SKUs" }).click();
+    await quoted;
+    await expect(entry.lines().first().getByRole("alert")).not.toBeEmpty();
+    await expect(entry.place()).toBeDisabled();
+    await page.getByRole("button", { name: "Remove NOPE-XYZ" }).click();
+
+    await entry.tab("Style and options").click();
+    await entry.pickStyle("TEE-120");
+    await entry.choice("Size", "Small").click();
+    await entry.choice("Colour", "White").click();
+    await entry.form().getByRole("textbox", { name: "Quantity", exact: true }).fill("3");
+    quoted = entry.quoted();
+    await page.getByRole("button", { name: "Add line" }).click();
+    await quoted;
+    await expect(entry.total()).toHaveText("$31.50");
+    const placed = page.waitForResponse((r) => r.url().endsWith("/api/orders") && r.status() === 201);
+    await entry.place().click();
+    const order = (await (await placed).json()) as { id: number; orderNumber: string };
+    await expect(page.getByRole("heading", { name: `Order ${order.orderNumber}` })).toBeVisible();
+
+    await page.getByRole("link", { name: "Edit lines" }).click();
+    await expect(page.getByRole("heading", { name: `Edit lines of ${order.orderNumber}` })).toBeVisible();
+    await page.getByRole("textbox", { name: "Quantity" }).fill("5");
+    await expect(page.getByTestId("new-line-total")).toHaveText("New: 5 × $10.50 = $52.50");
+    await page.getByRole("button", { name: "Save line" }).click();
+    await expect(page.getByRole("heading", { name: `Order ${order.orderNumber}` })).toBeVisible();
+    await expect(page.getByTestId("order-total")).toHaveText("$52.50");
+  });
 });

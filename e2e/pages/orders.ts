@@ -27,21 +27,41 @@ export class OrderEntryScreen {
     await this.field("Country").fill(a.country);
   }
 
-  /** Opens the size x colour grid for a style found by its code. */
-  async openGrid(styleCode: string) {
-    await this.tab("Size x colour grid").click();
+  async chooseClient(label: string) {
+    const client = this.page.getByRole("combobox", { name: "Client", exact: true });
+    await client.click();
+    await client.fill(label);
+    await this.page.getByRole("option", { name: new RegExp(`^${label}`) }).click();
+    await expect(this.form()).toBeVisible();
+  }
+
+  /** Picks a style by its code in the tab that is open. */
+  async pickStyle(styleCode: string) {
     const style = this.page.getByRole("combobox", { name: "Style" });
     await style.click();
     await style.fill(styleCode);
     await this.page.getByRole("option", { name: new RegExp(`^${styleCode} `) }).click();
+  }
+
+  choice = (option: string, attribute: string) =>
+    this.page.getByRole("group", { name: option }).getByRole("button", { name: attribute, exact: true });
+
+  /** Waits for the quote that follows a change of the lines. */
+  quoted = () =>
+    this.page.waitForResponse(
+      (r) => r.url().endsWith("/api/orders/quote") && r.request().method() === "POST" && r.status() === 200,
+    );
+
+  /** Opens the size x colour grid for a style found by its code. */
+  async openGrid(styleCode: string) {
+    await this.tab("Size x colour grid").click();
+    await this.pickStyle(styleCode);
     await expect(this.grid()).toBeVisible();
   }
 
   /** Adds the grid's filled cells as lines and waits for the quote that prices them. */
   async addGridLines(count: number) {
-    const quoted = this.page.waitForResponse(
-      (r) => r.url().endsWith("/api/orders/quote") && r.request().method() === "POST" && r.status() === 200,
-    );
+    const quoted = this.quoted();
     await this.page.getByRole("button", { name: `Add ${count} lines` }).click();
     await expect(this.lines()).toHaveCount(count);
     await quoted;
