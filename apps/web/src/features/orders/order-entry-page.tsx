@@ -167,6 +167,9 @@ function EntryForm({ clientId, options }: { clientId: number | null; options: TE
   });
   const quote = useQuote(quoteReq, quoteReq.lines.length > 0);
   const q: TQuote | undefined = lines.length > 0 ? quote.data : undefined;
+  // Lines are priced by their index: a quote of other lines (still debouncing or fetching) prices none of them.
+  const inSync = JSON.stringify(quoteReq.lines) === JSON.stringify(lines.map((l) => l.input));
+  const linesQuote = inSync && !quote.isPlaceholderData ? q : undefined;
 
   const addLines = (added: EntryLine[]) => {
     if (added.length === 0) return;
@@ -284,7 +287,7 @@ function EntryForm({ clientId, options }: { clientId: number | null; options: TE
               <Stack spacing={2}>
                 <LinesTable
                   lines={lines}
-                  quote={q}
+                  quote={linesQuote}
                   onQuantity={setQuantity}
                   onRemove={(key) => setLines((ls) => ls.filter((l) => l.key !== key))}
                 />
@@ -319,7 +322,7 @@ function EntryForm({ clientId, options }: { clientId: number | null; options: TE
                   variant="contained"
                   size="large"
                   loading={isSubmitting || place.isPending}
-                  disabled={lines.length === 0 || (q?.problems.length ?? 0) > 0}
+                  disabled={lines.length === 0 || !linesQuote || linesQuote.problems.length > 0}
                 >
                   Place order
                 </Button>
