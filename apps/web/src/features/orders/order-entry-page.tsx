@@ -187,6 +187,9 @@ function EntryForm({ clientId, options }: { clientId: number | null; options: TE
     try {
       const order = await place.mutateAsync({ body, key: attemptKey });
       toast.success(`Order ${order.orderNumber} was placed.`);
+      // This attempt is done: should the entry stay on screen (back pressed mid-navigation), the next is new.
+      setLines([]);
+      setAttemptKey(crypto.randomUUID());
       navigate(`/orders/${order.id}`, { state: { placed: true } });
     } catch (error) {
       // A refusal wrote nothing: the next attempt is a new one. A lost answer keeps the key, so a retry is safe.
@@ -481,7 +484,7 @@ function Totals({ quote, stale }: { quote: TQuote | undefined; stale: boolean })
   return (
     <Box aria-live="polite" aria-busy={stale} sx={{ opacity: stale ? 0.7 : 1 }}>
       {row("Subtotal", quote?.subtotalCents, "subtotal")}
-      {row("Discount", quote?.discountCents === undefined ? undefined : -quote.discountCents, "discount")}
+      {quote && quote.discountCents > 0 ? row("Discount", -quote.discountCents, "discount") : null}
       {row("Total", quote?.totalCents, "order-total", true)}
     </Box>
   );
