@@ -244,6 +244,11 @@ function OrderHeader({ order }: { order: TOrder }) {
                 <StatusChip status={order.status} />
                 <PaymentChip state={order.paymentState} />
               </Stack>
+              {order.paymentMessage && order.paymentState !== "failed" ? (
+                <Typography variant="body2" sx={{ color: "text.secondary" }}>
+                  {order.paymentMessage}
+                </Typography>
+              ) : null}
               <Field label="Subtotal">{money(order.subtotalCents)}</Field>
               {order.discountCents > 0 ? (
                 <Field label={`Discount${order.couponCode ? ` (${order.couponCode})` : ""}`}>
