@@ -80,7 +80,7 @@ type Filter = (typeof FILTERS)[number];
 
 /** Order Details (/orders): every order the caller may see, searched, filtered and sorted on the server. */
 export default function OrdersListPage() {
-  const { user } = useAuth();
+  const { user, cardAccess } = useAuth();
   const type = USER_TYPES.find((t) => t.name === user?.userType);
   const seesClients = Boolean(type?.isInternal || type?.isFacility);
   const clients = useLimitedClients(seesClients);
@@ -122,9 +122,11 @@ export default function OrdersListPage() {
         title="Order Details"
         subtitle="Every order you may see: open one for its lines, comments, issues and history."
         actions={
-          <Button component={RouterLink} to="/orderEntry" variant="contained" startIcon={<Add />}>
-            Order entry
-          </Button>
+          cardAccess.has("orderEntry") ? (
+            <Button component={RouterLink} to="/orderEntry" variant="contained" startIcon={<Add />}>
+              Order entry
+            </Button>
+          ) : undefined
         }
       />
       {list.isError ? (
