@@ -1,4 +1,4 @@
-import type { TEntryOptions, TLookupItem, TOrder, TProductDetails } from "@hub/contracts";
+import type { TEntryOptions, TLookupItem, TOrder, TProductDetails, TQuote } from "@hub/contracts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type OrderFixture, orderFixture, SHIP_TO } from "./helpers/orders-fixture";
 import { createTestApp, DEMO_USERS, type DemoUser, type TestApp } from "./helpers/test-app";
@@ -102,5 +102,20 @@ describe("order entry options", () => {
       const res = await f.call(who, "GET", `/api/orders/${order.id}`);
       expect(res.json<TOrder>().hasPaymentMethod, who).toBe(options.hasPaymentMethod);
     }
+  });
+
+  test("a pasted SKU that decodes but leaves an option unchosen is a problem of its sku, as entry shows it", async () => {
+    // The demo map "TEE100-BLK-M" names colour and size; TEE-100 also offers a fit.
+    const quote = await f.call("client", "POST", "/api/orders/quote", {
+      lines: [{ sku: "TEE100-BLK-M", quantity: 1 }],
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const problems = quote.json<TQuote>().problems;
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ index: 0, field: "sku" });
+    expect(problems[0]?.message).toMatch(/fit/i);
+    const placed = await f.place("client", { shipTo: SHIP_TO, lines: [{ sku: "TEE100-BLK-M", quantity: 1 }] });
+    expect(placed.statusCode).toBe(400);
+    expect(Object.keys(placed.json<{ fields: Record<string, string> }>().fields)).toEqual(["lines.0.sku"]);
   });
 });
