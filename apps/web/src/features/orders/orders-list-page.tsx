@@ -36,7 +36,7 @@ const columns: GridColDef<TOrderListItem>[] = [
   },
   { field: "clientName", headerName: "Client", flex: 1, minWidth: 140 },
   { field: "poNumber", headerName: "PO", minWidth: 110, valueFormatter: (v: string | null) => v ?? "—" },
-  { field: "shipName", headerName: "Ship to", flex: 1, minWidth: 140, sortable: false },
+  { field: "shipName", headerName: "Ship to", flex: 1, minWidth: 140 },
   {
     field: "status",
     headerName: "Status",
@@ -69,7 +69,6 @@ const columns: GridColDef<TOrderListItem>[] = [
     field: "requestedShipDate",
     headerName: "Ship by",
     minWidth: 110,
-    sortable: false,
     valueFormatter: (v: string | null) => v ?? "—",
   },
   { field: "placedAt", headerName: "Placed", minWidth: 110, valueFormatter: (v: string) => date(v) },
