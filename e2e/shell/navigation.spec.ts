@@ -32,9 +32,11 @@ test.describe("navigation and settings", () => {
     await expect(nav.getByRole("button", { name: "Dashboards", exact: true })).toHaveCount(0);
     await nav.getByRole("button", { name: "Orders", exact: true }).click();
     await expect(page.getByRole("menuitem", { name: "Order Details" })).toBeVisible();
-    await expect(page.getByRole("menuitem", { name: "Order Entry" })).toHaveCount(0);
+    // A facility enters orders for the clients it serves (issue 10), but returns are the client's.
+    await expect(page.getByRole("menuitem", { name: "Order Entry" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Returns" })).toHaveCount(0);
     await page.keyboard.press("Escape");
-    await page.goto("/orderEntry");
+    await page.goto("/returns");
     await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toBeVisible();
   });
 

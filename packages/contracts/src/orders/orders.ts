@@ -2,6 +2,8 @@ import { z } from "zod";
 import { ZDbIdSchema, ZIdSchema } from "../common/ids";
 import { pageOf, ZPageQuerySchema } from "../common/paging";
 import { NUL_MESSAGE, zText } from "../common/text";
+import { ZLookupListSchema } from "../library/common";
+import { ZProductDetailsSchema } from "../library/style-composition";
 
 /** Orders (issue 10). The model: docs/adr/0003-orders.md. Money is integer cents. */
 
@@ -262,6 +264,8 @@ export const ZOrderSchema = ZOrderListItemSchema.extend({
   chargedCents: z.number().int(),
   refundedCents: z.number().int(),
   updatedAt: z.iso.datetime({ offset: true }),
+  /** The client has a default payment method, so "charge again" can succeed. */
+  hasPaymentMethod: z.boolean(),
   items: z.array(ZOrderItemSchema),
   ledger: z.array(ZLedgerLineSchema),
 }).meta({ id: "Order" });
@@ -347,6 +351,39 @@ export const ZHistoryEntrySchema = z.object({
   at: z.iso.datetime({ offset: true }),
 });
 export const ZHistoryListSchema = z.object({ items: z.array(ZHistoryEntrySchema) });
+
+/* Order entry: what the screen offers for the client an order is for */
+
+/** ?clientId: the client to order for (internal admins and facility users; a client user's own otherwise). */
+export const ZEntryQuerySchema = z.object({ clientId: ZIdSchema.optional() });
+export const ZEntryStyleLookupQuerySchema = ZEntryQuerySchema.extend({
+  searchString: text(200).optional(),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const ZEntryStyleParamsSchema = z.object({ styleId: ZIdSchema });
+
+export const ZEntryAddressSchema = ZShipToOutSchema.extend({
+  id: z.number().int(),
+  label: zText(),
+  isDefault: z.boolean(),
+});
+export type TEntryAddress = z.infer<typeof ZEntryAddressSchema>;
+
+export const ZEntryOptionsSchema = z
+  .object({
+    clientId: z.number().int(),
+    clientName: zText(),
+    /** The client's address book (active addresses, the default first). */
+    addresses: z.array(ZEntryAddressSchema),
+    /** Placing charges the client's default payment method; without one the order is invoiced. */
+    hasPaymentMethod: z.boolean(),
+  })
+  .meta({ id: "OrderEntryOptions" });
+export type TEntryOptions = z.infer<typeof ZEntryOptionsSchema>;
+/** The styles offered to the client, as {id,label} for the style picker. */
+export const ZEntryStyleListSchema = ZLookupListSchema;
+/** A style as the order's client sees it (its offered options and upcharges). */
+export const ZEntryStyleDetailsSchema = ZProductDetailsSchema;
 
 /* Coupons */
 

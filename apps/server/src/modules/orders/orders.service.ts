@@ -180,6 +180,12 @@ export const orderRowFor = async (db: HubDb | HubTx, p: Principal, id: number): 
 const detailOf = async (deps: OrderDeps, row: OrderRow): Promise<TOrder> => {
   const items = await deps.db.select().from(oi).where(eq(oi.orderId, row.id)).orderBy(asc(oi.lineNumber));
   const ledger = await deps.billing.ledger(row.clientId, row.orderNumber);
+  const pm = schema.paymentMethods;
+  const [method] = await deps.db
+    .select({ id: pm.id })
+    .from(pm)
+    .where(and(eq(pm.clientId, row.clientId), eq(pm.isDefault, true)))
+    .limit(1);
   return {
     ...toListItem(row),
     factoryId: row.factoryId,
@@ -202,6 +208,7 @@ const detailOf = async (deps: OrderDeps, row: OrderRow): Promise<TOrder> => {
     chargedCents: row.chargedCents,
     refundedCents: row.refundedCents,
     updatedAt: iso(row.updatedAt),
+    hasPaymentMethod: method !== undefined,
     items: items.map(toItem),
     ledger: ledger.map((e) => ({
       id: e.id,

@@ -125,7 +125,11 @@ export const resolveLines = async (
       chooseVariant(composition, attributeIds ?? []);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
-      problem(line.attributeCodes !== undefined ? "attributeCodes" : "attributeIds", error.message);
+      // A SKU that decodes to an incomplete variant is the SKU's problem: the line has no attribute fields.
+      problem(
+        line.sku !== undefined ? "sku" : line.attributeCodes !== undefined ? "attributeCodes" : "attributeIds",
+        error.message,
+      );
       continue;
     }
     resolved.push({

@@ -10,6 +10,12 @@ import {
   ZCouponPageSchema,
   ZCouponRequestSchema,
   ZCouponSchema,
+  ZEntryOptionsSchema,
+  ZEntryQuerySchema,
+  ZEntryStyleDetailsSchema,
+  ZEntryStyleListSchema,
+  ZEntryStyleLookupQuerySchema,
+  ZEntryStyleParamsSchema,
   ZHistoryListSchema,
   ZIdParamsSchema,
   ZIssueListSchema,
@@ -36,6 +42,7 @@ import type { ModuleDeps } from "../../platform/deps";
 import { errorResponses, forbidden } from "../../platform/errors";
 import { idempotencyKeyOf } from "../../platform/idempotency";
 import { createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from "./coupons.service";
+import { entryOptions, entryStyleDetails, entryStyles } from "./entry.service";
 import {
   addComment,
   bulkOrders,
@@ -72,6 +79,42 @@ export const ordersRoutes =
   ({ db, billing }: ModuleDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const deps = { db, billing };
+
+    app.get(
+      "/orders/entry/options",
+      {
+        config: { access: ENTRY },
+        schema: { tags, querystring: ZEntryQuerySchema, response: { 200: ZEntryOptionsSchema, ...errors } },
+      },
+      async (request) => entryOptions(db, principalOf(request), request.query.clientId),
+    );
+
+    app.get(
+      "/orders/entry/styles",
+      {
+        config: { access: ENTRY },
+        schema: {
+          tags,
+          querystring: ZEntryStyleLookupQuerySchema,
+          response: { 200: ZEntryStyleListSchema, ...errors },
+        },
+      },
+      async (request) => entryStyles(db, principalOf(request), request.query),
+    );
+
+    app.get(
+      "/orders/entry/styles/:styleId",
+      {
+        config: { access: ENTRY },
+        schema: {
+          tags,
+          params: ZEntryStyleParamsSchema,
+          querystring: ZEntryQuerySchema,
+          response: { 200: ZEntryStyleDetailsSchema, ...errors },
+        },
+      },
+      async (request) => entryStyleDetails(db, principalOf(request), request.params.styleId, request.query.clientId),
+    );
 
     app.post(
       "/orders/quote",

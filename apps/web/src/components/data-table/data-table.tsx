@@ -4,6 +4,7 @@ import {
   DataGrid,
   type GridColDef,
   type GridRowParams,
+  type GridRowSelectionModel,
   type GridSortModel,
   type GridValidRowModel,
 } from "@mui/x-data-grid";
@@ -30,6 +31,8 @@ type Props<R extends GridValidRowModel> = {
    * after the actions, and the grid's own export, which only knows the rows on screen, is hidden.
    */
   exportCsv?: () => Promise<void>;
+  /** Checkbox selection of the rows on screen, for bulk actions above the list. */
+  selection?: { model: GridRowSelectionModel; onChange: (model: GridRowSelectionModel) => void };
 };
 
 /**
@@ -95,6 +98,13 @@ export function DataTable<R extends GridValidRowModel>(props: Props<R>) {
         filterMode="server"
         disableColumnFilter
         disableRowSelectionOnClick
+        {...(props.selection
+          ? {
+              checkboxSelection: true,
+              rowSelectionModel: props.selection.model,
+              onRowSelectionModelChange: props.selection.onChange,
+            }
+          : {})}
         showToolbar
         // Search is the server's (the box above); the grid's quick filter would only search this page.
         slotProps={{
