@@ -9,6 +9,7 @@ import { accountRoutes } from "../features/client-account/routes";
 import { clientsRoutes } from "../features/clients/routes";
 import { filesRoutes } from "../features/files/routes";
 import { integrationsRoutes } from "../features/integrations/routes";
+import { inventoryRoutes } from "../features/inventory/routes";
 import { libraryRoutes } from "../features/library/routes";
 import { usersRoutes } from "../features/users/routes";
 import { KIOSK_PATHS } from "../layouts/kiosk/kiosk-routes";
@@ -27,6 +28,7 @@ const featureRoutes: RouteObject[] = [
   ...billingRoutes,
   ...filesRoutes,
   ...libraryRoutes,
+  ...inventoryRoutes,
 ];
 const built = new Set(featureRoutes.map((r) => r.path));
 
