@@ -16,7 +16,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useState } from "react";
-import { Controller, useFieldArray, useForm, useWatch } from "react-hook-form";
+import { Controller, type RefCallBack, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import type { z } from "zod";
@@ -33,6 +33,9 @@ import { SUPPLIER_LOOKUP } from "./purchase-orders-list-page";
 type Input = z.input<typeof ZPoRequestSchema>;
 type Output = z.output<typeof ZPoRequestSchema>;
 type LineInput = Input["lines"][number];
+
+/** register() for MUI's TextField: its ref must reach the input element, not the root. */
+const asField = <T extends { ref: RefCallBack }>({ ref, ...rest }: T) => ({ ...rest, inputRef: ref });
 
 const FIELDS = ["supplierId", "number", "expectedDate", "notes", "lines"] as const;
 
@@ -112,7 +115,7 @@ export default function PurchaseOrderFormPage() {
                 type="date"
                 fullWidth
                 slotProps={{ inputLabel: { shrink: true } }}
-                {...register("expectedDate", { setValueAs: (v) => (v ? v : null) })}
+                {...asField(register("expectedDate", { setValueAs: (v) => (v ? v : null) }))}
                 error={Boolean(errors.expectedDate)}
                 helperText={errors.expectedDate?.message}
               />
@@ -167,7 +170,7 @@ export default function PurchaseOrderFormPage() {
                         size="small"
                         sx={{ width: 130 }}
                         slotProps={{ htmlInput: { inputMode: "decimal" } }}
-                        {...register(`lines.${index}.quantity`)}
+                        {...asField(register(`lines.${index}.quantity`))}
                         error={Boolean(e?.quantity)}
                         helperText={e?.quantity?.message}
                       />
@@ -192,7 +195,7 @@ export default function PurchaseOrderFormPage() {
                         size="small"
                         sx={{ width: 170 }}
                         slotProps={{ inputLabel: { shrink: true } }}
-                        {...register(`lines.${index}.expectedDate`, { setValueAs: (v) => (v ? v : null) })}
+                        {...asField(register(`lines.${index}.expectedDate`, { setValueAs: (v) => (v ? v : null) }))}
                         error={Boolean(e?.expectedDate)}
                         helperText={e?.expectedDate?.message}
                       />

@@ -97,7 +97,7 @@ function ReceiveDialog({ po, onClose }: { po: TPoDetail; onClose: () => void }) 
             </Typography>
           </Typography>
           <TextField
-            label={`Receive ${l.code} (${l.unit})`}
+            label={`Receive line ${l.lineNo} (${l.unit})`}
             size="small"
             sx={{ width: 200 }}
             value={amounts[l.id] ?? ""}
@@ -163,7 +163,9 @@ export default function PurchaseOrderPage() {
               Inventory On Order
             </Link>
             <span>· {po.supplierName}</span>
-            <PoStatusChip status={po.status} />
+            <span data-testid="po-status">
+              <PoStatusChip status={po.status} />
+            </span>
           </Stack>
         }
         actions={
