@@ -84,6 +84,21 @@ test.describe("Inventory", () => {
       page.getByRole("table", { name: "Ledger" }).getByRole("row").filter({ hasText: "Receipt" }),
     ).toHaveCount(2);
     await expect(page.getByRole("table", { name: "Average cost history" })).toContainText("$4.83");
+
+    // Adjust: a count that matches is refused (the server names the field); a short count writes the difference
+    await inv.button("Adjust").click();
+    const adjust = inv.dialog(`Adjust ${code}`);
+    await adjust.getByLabel("Counted quantity (yd)").fill("32.5");
+    await adjust.getByLabel("Reason", { exact: true }).fill("Roll counted");
+    await adjust.getByRole("button", { name: "Write adjustment" }).click();
+    await expect(adjust.getByText("Same as the stock")).toBeVisible();
+    await adjust.getByLabel("Counted quantity (yd)").fill("30");
+    await adjust.getByRole("button", { name: "Write adjustment" }).click();
+    await expect(toast(page, "Adjusted by -2.5 yd: now 30 yd.")).toBeVisible();
+    await expect(page.getByTestId("stock-on-hand")).toHaveText("30 yd");
+    // An adjustment does not move the average cost
+    await expect(page.getByTestId("stock-average-cost")).toHaveText("$4.83/yd");
+
     await inv.field("Threshold (yd)").fill("40");
     await inv.button("Save threshold").click();
     await expect(toast(page, `Threshold of ${code} was saved.`)).toBeVisible();
@@ -91,8 +106,11 @@ test.describe("Inventory", () => {
 
     // The "Below threshold" filter lists it
     await inv.gotoStock(`?q=${code}`);
-    await page.getByRole("checkbox", { name: "Below threshold" }).check();
+    // The checkbox follows the URL, which changes in a transition: click, then wait for both.
+    await page.getByRole("checkbox", { name: "Below threshold" }).click();
     await expect(page).toHaveURL(/[?&]below=true/);
+    await expect(page.getByRole("checkbox", { name: "Below threshold" })).toBeChecked();
     await expect(inv.gridRow("Inventory", code)).toContainText("Below threshold");
+    await expect(inv.gridRow("Inventory", code)).toContainText("30 yd");
   });
 });
