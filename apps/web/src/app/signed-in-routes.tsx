@@ -9,6 +9,7 @@ import { accountRoutes } from "../features/client-account/routes";
 import { clientsRoutes } from "../features/clients/routes";
 import { filesRoutes } from "../features/files/routes";
 import { integrationsRoutes } from "../features/integrations/routes";
+import { inventoryRoutes } from "../features/inventory/routes";
 import { libraryRoutes } from "../features/library/routes";
 import { ordersRoutes } from "../features/orders/routes";
 import { usersRoutes } from "../features/users/routes";
@@ -29,6 +30,7 @@ const featureRoutes: RouteObject[] = [
   ...filesRoutes,
   ...libraryRoutes,
   ...ordersRoutes,
+  ...inventoryRoutes,
 ];
 const built = new Set(featureRoutes.map((r) => r.path));
 

@@ -1,0 +1,50 @@
+import type { TMaterialKind } from "@hub/contracts/inventory/common";
+import { MenuItem, Stack, TextField } from "@mui/material";
+import { RefSelect } from "../../components/resource/fields";
+
+/** The library lookup of each kind of material (fabric or part). */
+export const MATERIAL_LOOKUP: Record<TMaterialKind, string> = { fabric: "/library/fabrics", part: "/library/parts" };
+
+/** A fabric or a part of the library: the kind, then the material, searched as the person types. */
+export function MaterialPicker(props: {
+  kind: TMaterialKind;
+  id: number | null;
+  onKind: (kind: TMaterialKind) => void;
+  onId: (id: number | null) => void;
+  error?: string;
+  disabled?: boolean;
+  index: number;
+}) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ flex: 2, minWidth: 280 }}>
+      <TextField
+        select
+        size="small"
+        label="Kind"
+        value={props.kind}
+        disabled={props.disabled}
+        sx={{ width: 100, flexShrink: 0 }}
+        slotProps={{ htmlInput: { "aria-label": `Kind of line ${props.index + 1}` } }}
+        onChange={(e) => {
+          props.onKind(e.target.value as TMaterialKind);
+          props.onId(null);
+        }}
+      >
+        <MenuItem value="fabric">Fabric</MenuItem>
+        <MenuItem value="part">Part</MenuItem>
+      </TextField>
+      <div style={{ flex: 1 }}>
+        <RefSelect
+          key={props.kind}
+          resource={MATERIAL_LOOKUP[props.kind]}
+          label={props.kind === "fabric" ? `Fabric ${props.index + 1}` : `Part ${props.index + 1}`}
+          value={props.id}
+          onChange={props.onId}
+          error={props.error}
+          disabled={props.disabled}
+          size="small"
+        />
+      </div>
+    </Stack>
+  );
+}

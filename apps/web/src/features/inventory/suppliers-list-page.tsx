@@ -1,0 +1,87 @@
+import type { TSupplier } from "@hub/contracts/inventory/suppliers";
+import Add from "@mui/icons-material/Add";
+import { Alert, Button, Chip } from "@mui/material";
+import type { GridColDef } from "@mui/x-data-grid";
+import { Link as RouterLink, useNavigate } from "react-router";
+import { DataTable } from "../../components/data-table/data-table";
+import { PageHeader } from "../../components/page-header";
+import { messageOf } from "../../lib/api-error";
+import { useListState } from "../../lib/list-state";
+import { downloadListCsv } from "../../lib/transfer";
+import { useSupplierList } from "./api";
+import { dash } from "./format";
+
+const columns: GridColDef<TSupplier>[] = [
+  { field: "code", headerName: "Code", width: 130 },
+  { field: "name", headerName: "Name", flex: 1.3, minWidth: 180 },
+  {
+    field: "contactName",
+    headerName: "Contact",
+    flex: 1,
+    minWidth: 140,
+    sortable: false,
+    valueFormatter: (v) => dash(v),
+  },
+  { field: "email", headerName: "Email", flex: 1, minWidth: 160, sortable: false, valueFormatter: (v) => dash(v) },
+  {
+    field: "leadTimeDays",
+    headerName: "Lead time",
+    width: 110,
+    type: "number",
+    valueFormatter: (v: number) => `${v} days`,
+  },
+  { field: "currency", headerName: "Currency", width: 100 },
+  { field: "materialCount", headerName: "Materials", width: 100, type: "number", sortable: false },
+  {
+    field: "active",
+    headerName: "Active",
+    width: 110,
+    renderCell: ({ value }) => (
+      <Chip
+        size="small"
+        variant="outlined"
+        color={value ? "success" : "default"}
+        label={value ? "Active" : "Inactive"}
+      />
+    ),
+  },
+];
+
+/** /supplierDetails: the facility's suppliers, searched, sorted and paged in the URL. */
+export default function SuppliersListPage() {
+  const navigate = useNavigate();
+  const { state, update, query } = useListState({ sort: "name,asc" });
+  const list = useSupplierList(query);
+  return (
+    <>
+      <PageHeader
+        title="Supplier Details"
+        subtitle="Companies you buy fabrics and parts from: contacts, lead time, currency and prices."
+        actions={
+          <Button component={RouterLink} to="/supplierDetails/new" variant="contained" startIcon={<Add />}>
+            New supplier
+          </Button>
+        }
+      />
+      {list.error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {messageOf(list.error)}
+        </Alert>
+      ) : null}
+      <DataTable<TSupplier>
+        label="Suppliers"
+        columns={columns}
+        rows={list.data?.items ?? []}
+        total={list.data?.total ?? 0}
+        loading={list.isFetching}
+        getRowId={(row) => row.id}
+        state={state}
+        onStateChange={update}
+        onRowClick={(row) => navigate(`/supplierDetails/edit/${row.id}`)}
+        searchPlaceholder="Search code, name, contact or email…"
+        exportCsv={() => downloadListCsv("/suppliers/export.csv", query, "suppliers")}
+        emptyText={state.searchString ? "No suppliers match this search" : "No suppliers yet"}
+      />
+    </>
+  );
+}
