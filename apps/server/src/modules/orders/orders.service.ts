@@ -497,7 +497,7 @@ export const placeRemakeOrder = async (
   tx: HubTx,
   original: OrderRow,
   lines: readonly { item: ItemRow; quantity: number }[],
-  remake: { key: string; actor: string; reason: string },
+  remake: { actor: string; reason: string },
 ): Promise<{ id: number; orderNumber: string }> => {
   const lineCodes = [...new Set(lines.flatMap((l) => [l.item.sku, l.item.styleCode]))].join(" ");
   const [order] = await tx
@@ -507,7 +507,6 @@ export const placeRemakeOrder = async (
       clientName: original.clientName,
       factoryId: original.factoryId,
       source: "remake",
-      idempotencyKey: remake.key,
       poNumber: original.poNumber,
       addressId: original.addressId,
       shipName: original.shipName,

@@ -399,11 +399,7 @@ export const remakeReturn = async (db: HubDb, p: Principal, id: number, reason: 
       .where(eq(rl.returnId, ret.id))
       .orderBy(asc(oi.lineNumber));
     const why = `Remake of ${order.orderNumber} for return ${ret.rmaNumber}`;
-    const remade = await placeRemakeOrder(tx, order, lines, {
-      key: `remake-${ret.id}`,
-      actor: p.userName,
-      reason: why,
-    });
+    const remade = await placeRemakeOrder(tx, order, lines, { actor: p.userName, reason: why });
     await transitionReturn(tx, ret, "remade", p.userName, reason ?? `Remade as ${remade.orderNumber}`, {
       remakeOrderId: remade.id,
     });
