@@ -32,5 +32,6 @@ export * from "./library/styles";
 export * from "./nav/nav-tree";
 export * from "./nav/routes";
 export * from "./orders/orders";
+export * from "./returns/returns";
 export * from "./session/user-profile";
 export * from "./users/users";

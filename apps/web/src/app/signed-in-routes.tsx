@@ -12,6 +12,7 @@ import { integrationsRoutes } from "../features/integrations/routes";
 import { inventoryRoutes } from "../features/inventory/routes";
 import { libraryRoutes } from "../features/library/routes";
 import { ordersRoutes } from "../features/orders/routes";
+import { returnsRoutes } from "../features/returns/routes";
 import { usersRoutes } from "../features/users/routes";
 import { KIOSK_PATHS } from "../layouts/kiosk/kiosk-routes";
 
@@ -31,6 +32,7 @@ const featureRoutes: RouteObject[] = [
   ...libraryRoutes,
   ...ordersRoutes,
   ...inventoryRoutes,
+  ...returnsRoutes,
 ];
 const built = new Set(featureRoutes.map((r) => r.path));
 

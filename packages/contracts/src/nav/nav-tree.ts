@@ -102,7 +102,7 @@ export const NAV_TREE: TNavSection[] = [
         items: [
           { title: "Order Entry", path: "/orderEntry", card: "orderEntry" },
           { title: "Order Details", path: "/orders", card: "orders" },
-          { title: "Returns", path: "/returns", card: "returns", comingSoon: true },
+          { title: "Returns", path: "/returns", card: "returns" },
         ],
       },
       {
@@ -230,6 +230,7 @@ export const DEFAULT_TYPE_CARDS: Record<string, string[]> = {
     "supplierDetails",
     "orderEntry",
     "orders",
+    "returns",
     "openOrders",
     "pullOrder",
     "cutPlannerAuto",
@@ -256,6 +257,7 @@ export const DEFAULT_TYPE_CARDS: Record<string, string[]> = {
     "inventoryOnOrder",
     "orderEntry",
     "orders",
+    "returns",
     "openOrders",
     "pullOrder",
     "cutPlannerAuto",

@@ -74,7 +74,6 @@ export const PLACEHOLDER_ROUTES: string[] = [
   "/orders",
   "/orders/:orderId",
   "/orders/:orderId/itemEdit",
-  "/returns",
   "/orderChargeReport",
   "/openOrders",
   "/toteLookup",

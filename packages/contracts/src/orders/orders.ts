@@ -10,7 +10,8 @@ import { ZProductDetailsSchema } from "../library/style-composition";
 export const ORDER_STATUSES = ["placed", "in_production", "completed", "cancelled"] as const;
 export const ITEM_STATUSES = ["open", "in_production", "completed", "cancelled"] as const;
 export const PAYMENT_STATES = ["unpaid", "pending", "paid", "failed", "partially_refunded", "refunded"] as const;
-export const ORDER_SOURCES = ["entry", "web", "import"] as const;
+/** remake: made again for a return (RMA), its lines at zero price (docs/adr/0003-orders.md, Returns). */
+export const ORDER_SOURCES = ["entry", "web", "import", "remake"] as const;
 export type TOrderStatus = (typeof ORDER_STATUSES)[number];
 export type TItemStatus = (typeof ITEM_STATUSES)[number];
 export type TPaymentState = (typeof PAYMENT_STATES)[number];

@@ -12,5 +12,6 @@ export * from "./orders";
 export * from "./platform";
 export * from "./product-dev";
 export * from "./record-tabs";
+export * from "./returns";
 export * from "./session";
 export * from "./users";

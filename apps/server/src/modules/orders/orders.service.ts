@@ -44,8 +44,8 @@ const oi = schema.orderItems;
 const h = schema.orderStatusHistory;
 
 export type OrderDeps = { db: HubDb; billing: BillingAdapter };
-type OrderRow = typeof o.$inferSelect;
-type ItemRow = typeof oi.$inferSelect;
+export type OrderRow = typeof o.$inferSelect;
+export type ItemRow = typeof oi.$inferSelect;
 
 const iso = (d: Date) => d.toISOString();
 const todayUtc = () => new Date().toISOString().slice(0, 10);
@@ -492,6 +492,71 @@ export const placeOrder = async (
   return { order: await detailOf(deps, row), created: true };
 };
 
+/* ---------- remake (returns) ---------- */
+
+/**
+ * Places a remake of returned lines, in the caller's transaction (the return's): a new order of the
+ * original's client, facility and ship-to, source "remake", one line per returned line with the
+ * original's style, SKU and options at zero price (the client paid for these garments on the
+ * original order), nothing to charge, and the "placed" history row naming the return.
+ */
+export const placeRemakeOrder = async (
+  tx: HubTx,
+  original: OrderRow,
+  lines: readonly { item: ItemRow; quantity: number }[],
+  remake: { actor: string; reason: string },
+): Promise<{ id: number; orderNumber: string }> => {
+  const lineCodes = [...new Set(lines.flatMap((l) => [l.item.sku, l.item.styleCode]))].join(" ");
+  const [order] = await tx
+    .insert(o)
+    .values({
+      clientId: original.clientId,
+      clientName: original.clientName,
+      factoryId: original.factoryId,
+      source: "remake",
+      poNumber: original.poNumber,
+      addressId: original.addressId,
+      shipName: original.shipName,
+      shipCompany: original.shipCompany,
+      shipLine1: original.shipLine1,
+      shipLine2: original.shipLine2,
+      shipCity: original.shipCity,
+      shipRegion: original.shipRegion,
+      shipPostalCode: original.shipPostalCode,
+      shipCountry: original.shipCountry,
+      shipPhone: original.shipPhone,
+      notes: remake.reason,
+      subtotalCents: 0,
+      discountCents: 0,
+      totalCents: 0,
+      paymentState: "paid",
+      paymentMessage: `${remake.reason}: nothing to charge.`,
+      placedBy: remake.actor,
+      lineCodes,
+    })
+    .returning({ id: o.id, orderNumber: o.orderNumber });
+  if (!order) throw new Error("remake order insert failed");
+  await tx.insert(oi).values(
+    lines.map((l, i) => ({
+      orderId: order.id,
+      lineNumber: i + 1,
+      styleId: l.item.styleId,
+      styleCode: l.item.styleCode,
+      styleName: l.item.styleName,
+      sku: l.item.sku,
+      options: l.item.options,
+      quantity: l.quantity,
+      unitPriceCents: 0,
+      upchargeCents: 0,
+      lineTotalCents: 0,
+    })),
+  );
+  await tx
+    .insert(h)
+    .values({ orderId: order.id, fromStatus: null, toStatus: "placed", reason: remake.reason, actor: remake.actor });
+  return order;
+};
+
 /* ---------- payment ---------- */
 
 const setPayment = (db: HubDb, id: number, values: Partial<typeof o.$inferInsert>) =>
@@ -572,8 +637,11 @@ export const chargeOrder = async (deps: OrderDeps, p: Principal, id: number): Pr
 const paymentAfterRefund = (charged: number, refunded: number): TPaymentState =>
   refunded >= charged ? "refunded" : "partially_refunded";
 
-/** Refunds part of what was charged (at most what is left), through the billing adapter. */
-const refund = async (deps: OrderDeps, p: Principal, row: OrderRow, amountCents: number, key: string) => {
+/**
+ * Refunds part of what was charged (at most what is left), through the billing adapter, and moves
+ * the order's payment state. Returns (RMA) refund through this too.
+ */
+export const refund = async (deps: OrderDeps, p: Principal, row: OrderRow, amountCents: number, key: string) => {
   const { entry } = await deps.billing.refund(
     { clientId: row.clientId, clientName: row.clientName },
     {

@@ -1,7 +1,7 @@
 import { ORDER_MESSAGES } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { eq, inArray, type SQL, sql } from "drizzle-orm";
+import { type Column, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { badRequest, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 
@@ -12,13 +12,16 @@ const c = schema.clients;
  * Which orders a caller sees: client users (and API keys) their client's; facility users those of
  * the clients their facility serves; internal admins all, or the session client's when chosen.
  */
-export const orderScope = (p: Principal): SQL | undefined => {
-  if (p.isInternal) return p.sessionClientId === null ? undefined : eq(o.clientId, p.sessionClientId);
+export const orderScope = (p: Principal): SQL | undefined => clientScope(p, o.clientId);
+
+/** The same rule over any table's client column (returns use it: a return is its order's client's). */
+export const clientScope = (p: Principal, clientId: Column): SQL | undefined => {
+  if (p.isInternal) return p.sessionClientId === null ? undefined : eq(clientId, p.sessionClientId);
   if (p.isFacility) {
     if (p.factoryIds.length === 0) return sql`false`;
-    return inArray(o.clientId, sql`(select ${c.clientId} from ${c} where ${inArray(c.factoryId, p.factoryIds)})`);
+    return inArray(clientId, sql`(select ${c.clientId} from ${c} where ${inArray(c.factoryId, p.factoryIds)})`);
   }
-  return p.clientId === null ? sql`false` : eq(o.clientId, p.clientId);
+  return p.clientId === null ? sql`false` : eq(clientId, p.clientId);
 };
 
 export type OrderClient = { clientId: number; clientName: string; factoryId: number };

@@ -35,6 +35,7 @@ export const SOURCE_LABELS: Record<TOrderSource, string> = {
   entry: "Order entry",
   web: "Web (store)",
   import: "Import",
+  remake: "Remake (return)",
 };
 /** A line's production state, until the floor exists: "Not started" while it is open. */
 export const ITEM_STATUS_LABELS: Record<TItemStatus, string> = {

@@ -1,0 +1,95 @@
+import { IDEMPOTENCY_HEADER } from "@hub/contracts/common/constants";
+import { ZOrderPageSchema } from "@hub/contracts/orders/orders";
+import {
+  type TCreateReturnRequest,
+  type TReturnListQuery,
+  ZReturnableSchema,
+  ZReturnPageSchema,
+  ZReturnSchema,
+} from "@hub/contracts/returns/returns";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+
+/** Query keys of the returns area, so invalidation is never a guess. */
+export const returnKeys = {
+  all: () => ["returns"] as const,
+  lists: () => [...returnKeys.all(), "list"] as const,
+  list: (query: Partial<TReturnListQuery>) => [...returnKeys.lists(), query] as const,
+  detail: (id: number) => [...returnKeys.all(), "detail", id] as const,
+  returnable: (orderId: number) => [...returnKeys.all(), "returnable", orderId] as const,
+  orderSearch: (text: string) => [...returnKeys.all(), "order-search", text] as const,
+};
+
+export const useReturnList = (query: Partial<TReturnListQuery>) =>
+  useQuery({
+    queryKey: returnKeys.list(query),
+    queryFn: () => api("/returns", ZReturnPageSchema, { query }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const useReturn = (id: number) =>
+  useQuery({
+    queryKey: returnKeys.detail(id),
+    queryFn: () => api(`/returns/${id}`, ZReturnSchema),
+    staleTime: 0,
+  });
+
+/** An order's lines with what is left to return of each. */
+export const useReturnable = (orderId: number | null) =>
+  useQuery({
+    queryKey: returnKeys.returnable(orderId ?? 0),
+    queryFn: () => api("/returns/returnable", ZReturnableSchema, { query: { orderId: orderId ?? 0 } }),
+    enabled: orderId !== null,
+    staleTime: 0,
+  });
+
+/** Orders to pick from ("New return"), by order number, PO, SKU or client. */
+export const useOrderSearch = (text: string) =>
+  useQuery({
+    queryKey: returnKeys.orderSearch(text),
+    queryFn: () =>
+      api("/orders", ZOrderPageSchema, { query: { searchString: text || undefined, size: 20, sort: "placedAt,desc" } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useCreateReturn = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TCreateReturnRequest) => api("/returns", ZReturnSchema, { method: "POST", body }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: returnKeys.all() });
+    },
+  });
+};
+
+export type ReturnAction = "receive" | "remake" | "cancel";
+
+const useSettle = (id: number) => {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: returnKeys.all() });
+    // The order's payment state and a remake order changed too.
+    await queryClient.invalidateQueries({ queryKey: ["orders"] });
+    await queryClient.invalidateQueries({ queryKey: returnKeys.detail(id) });
+  };
+};
+
+export const useReturnAction = (id: number) => {
+  const settle = useSettle(id);
+  return useMutation({
+    mutationFn: ({ action, reason }: { action: ReturnAction; reason?: string }) =>
+      api(`/returns/${id}/${action}`, ZReturnSchema, { method: "POST", body: reason ? { reason } : {} }),
+    onSuccess: settle,
+  });
+};
+
+/** A refund carries an Idempotency-Key made when its dialog opens: a double click refunds once. */
+export const useRefundReturn = (id: number) => {
+  const settle = useSettle(id);
+  return useMutation({
+    mutationFn: ({ body, key }: { body: { amountCents?: number; reason?: string }; key: string }) =>
+      api(`/returns/${id}/refund`, ZReturnSchema, { method: "POST", body, headers: { [IDEMPOTENCY_HEADER]: key } }),
+    onSuccess: settle,
+  });
+};

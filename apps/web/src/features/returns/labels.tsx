@@ -1,0 +1,21 @@
+import { RETURN_REASON_LABELS, type TReturnReason, type TReturnStatus } from "@hub/contracts/returns/returns";
+import { Chip } from "@mui/material";
+
+const STATUS_COLOR: Record<TReturnStatus, "default" | "info" | "success" | "warning" | "secondary"> = {
+  requested: "warning",
+  received: "info",
+  refunded: "success",
+  remade: "secondary",
+  cancelled: "default",
+};
+
+/** A return's state as a chip: its text is the state's own name ("refunded"). */
+export function ReturnStatusChip({ status }: { status: TReturnStatus }) {
+  return (
+    <Chip size="small" variant="outlined" color={STATUS_COLOR[status]} label={status} data-testid="return-status" />
+  );
+}
+
+export const reasonLabel = (code: string): string => RETURN_REASON_LABELS[code as TReturnReason] ?? code;
+
+export const money = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
