@@ -3,7 +3,7 @@ import { schema } from "@hub/db";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type OrderFixture, orderFixture, SHIP_TO } from "./helpers/orders-fixture";
-import { createTestApp, type TestApp } from "./helpers/test-app";
+import { createTestApp, DEMO_USERS, type TestApp } from "./helpers/test-app";
 
 /**
  * Order documents and the order charge report (issue 10): the packing slip and line labels are
@@ -174,5 +174,38 @@ describe("order charge report", () => {
     expect(range.json<{ fields: Record<string, string> }>().fields).toHaveProperty("to");
     expect((await f.call("admin", "GET", "/api/orders/charges?sort=nope,asc")).statusCode).toBe(400);
     expect((await f.call("designer", "GET", "/api/orders/charges")).statusCode).toBe(403);
+  });
+});
+
+describe("access matrix over the new routes (every demo user, both demo clients)", () => {
+  test("documents: like order details; the charge report: its card, each client its own rows", async () => {
+    const bluebird = await f.place("client2", { shipTo: SHIP_TO, lines: [line([f.ids.m, f.ids.white], 1)] });
+    expect(bluebird.statusCode, bluebird.body).toBe(201);
+    const bb = bluebird.json<TOrder>();
+    const expected = {
+      [order.id]: { admin: 200, client: 200, client2: 404, factory: 200, designer: 403 },
+      [bb.id]: { admin: 200, client: 404, client2: 200, factory: 200, designer: 403 },
+    };
+    for (const o of [order, bb])
+      for (const path of ["packing-slip.pdf", "labels.pdf", "labels.pdf?format=single&symbology=qr"]) {
+        const url = `/api/orders/${o.id}/${path}`;
+        for (const who of DEMO_USERS)
+          expect((await f.call(who, "GET", url)).statusCode, `${who} ${url}`).toBe(expected[o.id]?.[who]);
+        expect((await f.call(null, "GET", url)).statusCode).toBe(401);
+      }
+    const report = { admin: 200, client: 200, client2: 200, factory: 403, designer: 403 };
+    for (const url of ["/api/orders/charges", "/api/orders/charges/export.csv"]) {
+      for (const who of DEMO_USERS)
+        expect((await f.call(who, "GET", url)).statusCode, `${who} ${url}`).toBe(report[who]);
+      expect((await f.call(null, "GET", url)).statusCode).toBe(401);
+    }
+    const seen = async (who: "client" | "client2") =>
+      new Set(
+        (await f.call(who, "GET", "/api/orders/charges?size=500&from=2000-01-01"))
+          .json<TChargeReport>()
+          .items.map((r) => r.clientId),
+      );
+    expect([...(await seen("client"))].every((id) => id === f.northwind)).toBe(true);
+    expect([...(await seen("client2"))].every((id) => id === f.bluebird)).toBe(true);
   });
 });
