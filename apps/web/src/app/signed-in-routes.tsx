@@ -10,6 +10,7 @@ import { clientsRoutes } from "../features/clients/routes";
 import { filesRoutes } from "../features/files/routes";
 import { integrationsRoutes } from "../features/integrations/routes";
 import { libraryRoutes } from "../features/library/routes";
+import { orderChargeReportRoutes } from "../features/order-charge-report/routes";
 import { usersRoutes } from "../features/users/routes";
 import { KIOSK_PATHS } from "../layouts/kiosk/kiosk-routes";
 
@@ -27,6 +28,7 @@ const featureRoutes: RouteObject[] = [
   ...billingRoutes,
   ...filesRoutes,
   ...libraryRoutes,
+  ...orderChargeReportRoutes,
 ];
 const built = new Set(featureRoutes.map((r) => r.path));
 
