@@ -31,6 +31,7 @@ export * from "./library/style-composition";
 export * from "./library/styles";
 export * from "./nav/nav-tree";
 export * from "./nav/routes";
+export * from "./orders/documents";
 export * from "./orders/orders";
 export * from "./returns/returns";
 export * from "./session/user-profile";

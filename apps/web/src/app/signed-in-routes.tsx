@@ -11,6 +11,7 @@ import { filesRoutes } from "../features/files/routes";
 import { integrationsRoutes } from "../features/integrations/routes";
 import { inventoryRoutes } from "../features/inventory/routes";
 import { libraryRoutes } from "../features/library/routes";
+import { orderChargeReportRoutes } from "../features/order-charge-report/routes";
 import { ordersRoutes } from "../features/orders/routes";
 import { returnsRoutes } from "../features/returns/routes";
 import { usersRoutes } from "../features/users/routes";
@@ -33,6 +34,7 @@ const featureRoutes: RouteObject[] = [
   ...ordersRoutes,
   ...inventoryRoutes,
   ...returnsRoutes,
+  ...orderChargeReportRoutes,
 ];
 const built = new Set(featureRoutes.map((r) => r.path));
 

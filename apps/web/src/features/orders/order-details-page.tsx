@@ -51,6 +51,7 @@ import {
   useRefundOrder,
   useUpdateIssue,
 } from "./api";
+import { OrderDocuments } from "./documents";
 import {
   addressLines,
   dateTime,
@@ -121,6 +122,12 @@ function Details({ order }: { order: TOrder }) {
         subtitle={`${order.clientName} · placed ${dateTime(order.placedAt)} by ${order.placedBy}`}
         actions={
           <>
+            <OrderDocuments orderId={order.id} orderNumber={order.orderNumber} />
+            {order.status !== "cancelled" ? (
+              <Button component={RouterLink} to={`/returns/new?orderId=${order.id}`}>
+                Return items
+              </Button>
+            ) : null}
             {editable ? (
               <Button component={RouterLink} to={`/orders/${order.id}/itemEdit`}>
                 Edit lines

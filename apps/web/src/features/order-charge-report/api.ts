@@ -1,0 +1,31 @@
+import { type TChargeReportQuery, ZChargeReportSchema } from "@hub/contracts/orders/documents";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+
+/** Query keys of the order charge report; charges and refunds made on an order invalidate `all`. */
+export const chargeReportKeys = {
+  all: ["orders", "charges"] as const,
+  list: (q: Partial<TChargeReportQuery>) => ["orders", "charges", q] as const,
+};
+
+export type ChargeReportQuery = Omit<Partial<TChargeReportQuery>, "page" | "size"> & { page: number; size: number };
+
+export const useChargeReport = (q: ChargeReportQuery) =>
+  useQuery({
+    queryKey: chargeReportKeys.list(q),
+    queryFn: () =>
+      api("/orders/charges", ZChargeReportSchema, {
+        query: {
+          page: q.page,
+          size: q.size,
+          sort: q.sort,
+          searchString: q.searchString,
+          from: q.from,
+          to: q.to,
+          clientId: q.clientId,
+          kind: q.kind,
+          status: q.status,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
