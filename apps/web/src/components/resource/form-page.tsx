@@ -8,9 +8,11 @@ import { toast } from "react-toastify";
 import type { z } from "zod";
 import { ApiError, messageOf } from "../../lib/api-error";
 import { applyServerErrors } from "../../lib/form-errors";
+import { parseId } from "../../lib/ids";
 import { ConfirmDialog } from "../confirm-dialog";
 import { PageLoader } from "../loading-screen";
 import { PageHeader } from "../page-header";
+import { RecordNotFound } from "../record-not-found";
 import { useDeleteResource, useResourceAction, useResourceDetail, useSaveResource } from "./api";
 import { ResourceField } from "./fields";
 import { useCanEdit } from "./list-page";
@@ -31,23 +33,14 @@ const draftResolver = <TRequest extends FieldValues>(
   schema: z.ZodType<TRequest>,
 ): Resolver<Draft<TRequest>, unknown, TRequest> => zodResolver(schema as z.ZodType<TRequest, Draft<TRequest>>);
 
-const parseId = (raw: string | undefined): number | null => (raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null);
-
-function NotFound({ config }: { config: { noun: string; listPath: string; title: string } }) {
-  return (
-    <>
-      <PageHeader title={`${config.noun[0]?.toUpperCase()}${config.noun.slice(1)} not found`} />
-      <Card>
-        <CardContent>
-          <Typography sx={{ mb: 2 }}>This {config.noun} does not exist, or it was deleted.</Typography>
-          <Button component={RouterLink} to={`/${config.listPath}`} variant="contained">
-            Back to {config.title.toLowerCase()}
-          </Button>
-        </CardContent>
-      </Card>
-    </>
-  );
-}
+const NotFound = ({ config }: { config: { noun: string; listPath: string; title: string } }) => (
+  <RecordNotFound
+    title={`${config.noun[0]?.toUpperCase()}${config.noun.slice(1)} not found`}
+    message={`This ${config.noun} does not exist, or it was deleted.`}
+    backTo={`/${config.listPath}`}
+    backLabel={`Back to ${config.title.toLowerCase()}`}
+  />
+);
 
 /** Who changed the stock state and when (spec 4 out-of-stock actions). */
 function StockLine({ detail }: { detail: ResourceDetail }) {

@@ -20,7 +20,6 @@ import {
   Select,
   Stack,
   Switch,
-  Typography,
 } from "@mui/material";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -29,9 +28,11 @@ import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageLoader } from "../../components/loading-screen";
 import { PageHeader } from "../../components/page-header";
+import { RecordNotFound } from "../../components/record-not-found";
 import { TextInput } from "../../components/text-input";
 import { ApiError, messageOf } from "../../lib/api-error";
-import { applyServerErrors } from "../../lib/form-errors";
+import { useSubmitErrors } from "../../lib/form-errors";
+import { parseId } from "../../lib/ids";
 import { useClient, useClientFormOptions, useDeleteClient, useSaveClient } from "./api";
 
 const FIELDS = ["clientName", "siteName", "subscriptionId", "factoryId", "active"] as const;
@@ -53,21 +54,14 @@ const fromClient = (c: TClientDetail): TClientRequestInput => ({
 });
 
 /** The not-found state of an edit page whose client does not exist (or is not the caller's). */
-function ClientNotFound() {
-  return (
-    <>
-      <PageHeader title="Client not found" />
-      <Card>
-        <CardContent>
-          <Typography sx={{ mb: 2 }}>This client does not exist, or it was deleted.</Typography>
-          <Button component={RouterLink} to="/clients" variant="contained">
-            Back to clients
-          </Button>
-        </CardContent>
-      </Card>
-    </>
-  );
-}
+const ClientNotFound = () => (
+  <RecordNotFound
+    title="Client not found"
+    message="This client does not exist, or it was deleted."
+    backTo="/clients"
+    backLabel="Back to clients"
+  />
+);
 
 type FormProps = { client: TClientDetail | null; options: TClientFormOptions };
 
@@ -75,7 +69,6 @@ function ClientForm({ client, options }: FormProps) {
   const navigate = useNavigate();
   const save = useSaveClient(client?.clientId ?? null);
   const remove = useDeleteClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const {
     register,
@@ -88,16 +81,12 @@ function ClientForm({ client, options }: FormProps) {
     defaultValues: client ? fromClient(client) : EMPTY,
   });
 
-  const onSubmit = async (values: TClientRequest) => {
-    setFormError(null);
-    try {
-      const saved = await save.mutateAsync(values);
-      toast.success(client ? `${saved.clientName} was saved.` : `${saved.clientName} was created.`);
-      navigate("/clients");
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, FIELDS));
-    }
-  };
+  const { formError, submit } = useSubmitErrors(setError, FIELDS);
+  const onSubmit = submit(async (values: TClientRequest) => {
+    const saved = await save.mutateAsync(values);
+    toast.success(client ? `${saved.clientName} was saved.` : `${saved.clientName} was created.`);
+    navigate("/clients");
+  });
 
   return (
     <>
@@ -247,8 +236,6 @@ function ClientForm({ client, options }: FormProps) {
     </>
   );
 }
-
-const parseId = (raw: string | undefined): number | null => (raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null);
 
 /** /clients/new and /clients/edit/:id. */
 export default function ClientFormPage({ mode }: { mode: "new" | "edit" }) {

@@ -15,7 +15,6 @@ import {
   Tooltip,
   Typography,
 } from "@mui/material";
-import { useState } from "react";
 import { Controller, type RefCallBack, useFieldArray, useForm, useWatch } from "react-hook-form";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { toast } from "react-toastify";
@@ -24,7 +23,7 @@ import { MoneyInput } from "../../components/money-input";
 import { PageHeader } from "../../components/page-header";
 import { RefSelect } from "../../components/resource/fields";
 import { TextInput } from "../../components/text-input";
-import { applyServerErrors } from "../../lib/form-errors";
+import { useSubmitErrors } from "../../lib/form-errors";
 import { useCreatePo } from "./api";
 import { lineCents, money } from "./format";
 import { MaterialPicker } from "./material-picker";
@@ -53,7 +52,6 @@ const newLine = (): LineInput => ({
 export default function PurchaseOrderFormPage() {
   const navigate = useNavigate();
   const create = useCreatePo();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     control,
@@ -69,16 +67,12 @@ export default function PurchaseOrderFormPage() {
   const totals = (watched ?? []).map((l) => lineCents(l.quantity ?? "", l.unitCostCents ?? null));
   const total = totals.every((t) => t !== null) ? totals.reduce<number>((a, b) => a + (b ?? 0), 0) : null;
 
-  const onSubmit = async (body: TPoRequest) => {
-    setFormError(null);
-    try {
-      const po = await create.mutateAsync(body);
-      toast.success(`${po.number} was created.`);
-      navigate(`/inventoryOnOrder/${po.id}`);
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, FIELDS));
-    }
-  };
+  const { formError, submit } = useSubmitErrors(setError, FIELDS);
+  const onSubmit = submit(async (body: TPoRequest) => {
+    const po = await create.mutateAsync(body);
+    toast.success(`${po.number} was created.`);
+    navigate(`/inventoryOnOrder/${po.id}`);
+  });
 
   return (
     <>

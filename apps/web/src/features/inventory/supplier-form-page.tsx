@@ -29,9 +29,11 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageLoader } from "../../components/loading-screen";
 import { MoneyInput } from "../../components/money-input";
 import { PageHeader } from "../../components/page-header";
+import { RecordNotFound } from "../../components/record-not-found";
 import { TextInput } from "../../components/text-input";
 import { ApiError, messageOf } from "../../lib/api-error";
-import { applyServerErrors } from "../../lib/form-errors";
+import { useSubmitErrors } from "../../lib/form-errors";
+import { parseId } from "../../lib/ids";
 import { useDeleteSupplier, useSaveSupplier, useSupplier } from "./api";
 import { qty } from "./format";
 import { MaterialPicker } from "./material-picker";
@@ -89,7 +91,6 @@ function SupplierForm({ supplier }: { supplier: TSupplierDetail | null }) {
   const navigate = useNavigate();
   const save = useSaveSupplier(supplier?.id ?? null);
   const remove = useDeleteSupplier();
-  const [formError, setFormError] = useState<string | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const {
     register,
@@ -103,16 +104,12 @@ function SupplierForm({ supplier }: { supplier: TSupplierDetail | null }) {
   });
   const materials = useFieldArray({ control, name: "materials" });
 
-  const onSubmit = async (values: TSupplierRequest) => {
-    setFormError(null);
-    try {
-      const saved = await save.mutateAsync(values);
-      toast.success(supplier ? `${saved.name} was saved.` : `${saved.name} was created.`);
-      navigate("/supplierDetails");
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, FIELDS));
-    }
-  };
+  const { formError, submit } = useSubmitErrors(setError, FIELDS);
+  const onSubmit = submit(async (values: TSupplierRequest) => {
+    const saved = await save.mutateAsync(values);
+    toast.success(supplier ? `${saved.name} was saved.` : `${saved.name} was created.`);
+    navigate("/supplierDetails");
+  });
 
   return (
     <>
@@ -372,23 +369,14 @@ function SupplierForm({ supplier }: { supplier: TSupplierDetail | null }) {
   );
 }
 
-const parseId = (raw: string | undefined): number | null => (raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null);
-
-function NotFound() {
-  return (
-    <>
-      <PageHeader title="Supplier not found" />
-      <Card>
-        <CardContent>
-          <Typography sx={{ mb: 2 }}>This supplier does not exist, or it was deleted.</Typography>
-          <Button component={RouterLink} to="/supplierDetails" variant="contained">
-            Back to suppliers
-          </Button>
-        </CardContent>
-      </Card>
-    </>
-  );
-}
+const NotFound = () => (
+  <RecordNotFound
+    title="Supplier not found"
+    message="This supplier does not exist, or it was deleted."
+    backTo="/supplierDetails"
+    backLabel="Back to suppliers"
+  />
+);
 
 /** /supplierDetails/new and /supplierDetails/edit/:id. */
 export default function SupplierFormPage({ mode }: { mode: "new" | "edit" }) {

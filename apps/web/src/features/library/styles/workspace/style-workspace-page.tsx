@@ -1,12 +1,13 @@
 import { STYLE_TAB_LABELS, STYLE_TABS } from "@hub/contracts/library/style-composition";
 import { ZStyleDetailSchema } from "@hub/contracts/library/styles";
-import { Alert, Button, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
+import { Alert, Button, Chip, Stack } from "@mui/material";
 import { useState } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../../../components/confirm-dialog";
 import { PageLoader } from "../../../../components/loading-screen";
 import { PageHeader } from "../../../../components/page-header";
+import { RecordNotFound } from "../../../../components/record-not-found";
 import { RecordWorkspace } from "../../../../components/record-workspace";
 import { ApiError, messageOf } from "../../../../lib/api-error";
 import { useDeleteLibrary, useLibraryAction, useLibraryDetail } from "../../shared/api";
@@ -16,21 +17,14 @@ import type { StyleWorkspaceContext } from "./context";
 
 const TABS = STYLE_TABS.map((path) => ({ path, label: STYLE_TAB_LABELS[path] }));
 
-function NotFound() {
-  return (
-    <>
-      <PageHeader title="Style not found" />
-      <Card>
-        <CardContent>
-          <Typography sx={{ mb: 2 }}>This style does not exist, or it was deleted.</Typography>
-          <Button component={RouterLink} to="/styles" variant="contained">
-            Back to styles
-          </Button>
-        </CardContent>
-      </Card>
-    </>
-  );
-}
+const NotFound = () => (
+  <RecordNotFound
+    title="Style not found"
+    message="This style does not exist, or it was deleted."
+    backTo="/styles"
+    backLabel="Back to styles"
+  />
+);
 
 /**
  * /styles/edit/:id/{details|pricing|options|materials|steps}: a style in the record workspace.
