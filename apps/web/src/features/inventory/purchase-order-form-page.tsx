@@ -14,7 +14,7 @@ import { TextInput } from "../../components/text-input";
 import { useSubmitErrors } from "../../lib/form-errors";
 import { useCreatePo } from "./api";
 import { lineCents, money } from "./format";
-import { MaterialPicker } from "./material-picker";
+import { MaterialField } from "./material-picker";
 import { SUPPLIER_LOOKUP } from "./purchase-orders-list-page";
 
 type Input = z.input<typeof ZPoRequestSchema>;
@@ -135,25 +135,11 @@ export default function PurchaseOrderFormPage() {
                   spacing={1}
                   sx={{ alignItems: { md: "flex-start" } }}
                 >
-                  <Controller
+                  <MaterialField
                     control={control}
-                    name={`lines.${index}.materialKind`}
-                    render={({ field: kind }) => (
-                      <Controller
-                        control={control}
-                        name={`lines.${index}.materialId`}
-                        render={({ field: id }) => (
-                          <MaterialPicker
-                            index={index}
-                            kind={kind.value}
-                            id={id.value ?? null}
-                            onKind={kind.onChange}
-                            onId={id.onChange}
-                            error={e?.materialId?.message}
-                          />
-                        )}
-                      />
-                    )}
+                    row={`lines.${index}`}
+                    index={index}
+                    error={e?.materialId?.message}
                   />
                   <TextField
                     label={`Quantity ${index + 1}`}

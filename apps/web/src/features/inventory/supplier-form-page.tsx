@@ -24,7 +24,7 @@ import { useSubmitErrors } from "../../lib/form-errors";
 import { parseId } from "../../lib/ids";
 import { useDeleteSupplier, useSaveSupplier, useSupplier } from "./api";
 import { qty } from "./format";
-import { MaterialPicker } from "./material-picker";
+import { MaterialField } from "./material-picker";
 
 type Input = z.input<typeof ZSupplierRequestSchema>;
 type Output = z.output<typeof ZSupplierRequestSchema>;
@@ -211,25 +211,11 @@ function SupplierForm({ supplier }: { supplier: TSupplierDetail | null }) {
                     spacing={1}
                     sx={{ alignItems: { md: "flex-start" } }}
                   >
-                    <Controller
+                    <MaterialField
                       control={control}
-                      name={`materials.${index}.materialKind`}
-                      render={({ field: kind }) => (
-                        <Controller
-                          control={control}
-                          name={`materials.${index}.materialId`}
-                          render={({ field: id }) => (
-                            <MaterialPicker
-                              index={index}
-                              kind={kind.value ?? "fabric"}
-                              id={id.value ?? null}
-                              onKind={kind.onChange}
-                              onId={id.onChange}
-                              error={rowErrors?.materialId?.message}
-                            />
-                          )}
-                        />
-                      )}
+                      row={`materials.${index}`}
+                      index={index}
+                      error={rowErrors?.materialId?.message}
                     />
                     <TextInput
                       label="Supplier's code"
