@@ -1,3 +1,4 @@
+import { useState } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError } from "./api-error";
 
@@ -23,4 +24,24 @@ export const applyServerErrors = <T extends FieldValues>(
     return placed ? null : error.message;
   }
   return "Something went wrong";
+};
+
+/**
+ * A form's submit with its server errors: `submit(run)` is the handler for handleSubmit; a failed
+ * `run` puts the server's field messages under `fields` (applyServerErrors) and leaves the rest in
+ * `formError`, for the alert, which the next submit clears.
+ */
+export const useSubmitErrors = <T extends FieldValues>(setError: UseFormSetError<T>, fields: readonly string[]) => {
+  const [formError, setFormError] = useState<string | null>(null);
+  const submit =
+    <V>(run: (values: V) => Promise<unknown>) =>
+    async (values: V) => {
+      setFormError(null);
+      try {
+        await run(values);
+      } catch (error) {
+        setFormError(applyServerErrors(error, setError, fields));
+      }
+    };
+  return { formError, submit };
 };

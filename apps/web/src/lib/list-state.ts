@@ -56,3 +56,26 @@ export const useListState = (defaults: { size?: number; sort?: string } = {}) =>
   );
   return { state, update, query };
 };
+
+/**
+ * A list's own filters (status, kind, supplier…) in the URL beside useListState's: `get(key)`
+ * reads one, `set(key, value)` writes it (null or "" removes it) and starts again at the first page.
+ */
+export const useListFilters = () => {
+  const [params, setParams] = useSearchParams();
+  const set = useCallback(
+    (key: string, value: string | null) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value === null || value === "") next.delete(key);
+          else next.set(key, value);
+          next.delete("page");
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return { get: (key: string) => params.get(key), set };
+};

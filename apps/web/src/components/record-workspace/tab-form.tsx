@@ -30,7 +30,7 @@ export const useTabSaveState = () => {
   };
 };
 
-type Props = {
+export type TabFormProps = {
   /** The card's title ("Pricing") and the form's accessible name. */
   title: string;
   subheader?: ReactNode;
@@ -55,7 +55,7 @@ type Props = {
  * error, the stale-version message with Reload (never a silent overwrite), and the guard that asks
  * before leaving with unsaved changes.
  */
-export function TabForm(props: Props) {
+export function TabForm(props: TabFormProps) {
   const { canEdit, dirty, saving } = props;
   return (
     <Card component="form" noValidate onSubmit={props.onSubmit} aria-label={props.title}>

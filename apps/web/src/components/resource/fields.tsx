@@ -2,6 +2,7 @@ import type { TLookupItem } from "@hub/contracts/library/common";
 import Delete from "@mui/icons-material/Delete";
 import {
   Autocomplete,
+  type AutocompleteRenderInputParams,
   Box,
   Button,
   Chip,
@@ -32,6 +33,20 @@ const useDebounced = (value: string, ms = 250) => {
   }, [value, ms]);
   return debounced;
 };
+
+/** An Autocomplete's text field with the field's label and its error (or else its helper) under it. */
+const inputOf =
+  ({ label, error, helper }: { label: string; error?: string; helper?: string }) =>
+  (params: AutocompleteRenderInputParams) => (
+    <TextField {...params} label={label} error={Boolean(error)} helperText={error ?? helper} />
+  );
+
+/** A row's small delete button. */
+const RemoveButton = ({ label, disabled, onClick }: { label: string; disabled?: boolean; onClick: () => void }) => (
+  <IconButton size="small" aria-label={label} disabled={disabled} onClick={onClick}>
+    <Delete fontSize="small" />
+  </IconButton>
+);
 
 /** Picks one row of another resource (`resource`: its API path), searching on the server as the person types. */
 export function RefSelect(props: {
@@ -66,14 +81,7 @@ export function RefSelect(props: {
         if (reason === "input") setInput(v);
         if (reason === "clear") setInput("");
       }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={props.label}
-          error={Boolean(props.error)}
-          helperText={props.error ?? props.helper}
-        />
-      )}
+      renderInput={inputOf(props)}
     />
   );
 }
@@ -132,14 +140,11 @@ export function RefMultiSelect(props: {
               >
                 Down
               </Button>
-              <IconButton
-                size="small"
+              <RemoveButton
+                label={`Remove step ${n + 1}`}
                 disabled={props.disabled}
-                aria-label={`Remove step ${n + 1}`}
                 onClick={() => props.onChange(props.value.filter((_x, i) => i !== n))}
-              >
-                <Delete fontSize="small" />
-              </IconButton>
+              />
             </Stack>
           ))}
         </Stack>
@@ -178,14 +183,7 @@ export function RefMultiSelect(props: {
           return <Chip key={key} label={o.label} size="small" {...rest} />;
         })
       }
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={props.label}
-          error={Boolean(props.error)}
-          helperText={props.error ?? props.helper}
-        />
-      )}
+      renderInput={inputOf(props)}
     />
   );
 }
@@ -232,14 +230,11 @@ function RefQtyList(props: {
                   props.onChange(props.value.map((r, i) => (i === n ? { ...r, quantity: Number(e.target.value) } : r)))
                 }
               />
-              <IconButton
-                size="small"
-                aria-label={`Remove ${byId.get(id)?.label ?? id}`}
+              <RemoveButton
+                label={`Remove ${byId.get(id)?.label ?? id}`}
                 disabled={props.disabled}
                 onClick={() => props.onChange(props.value.filter((_r, i) => i !== n))}
-              >
-                <Delete fontSize="small" />
-              </IconButton>
+              />
             </Stack>
           );
         })}
@@ -277,14 +272,7 @@ function SuggestField(props: {
       value={props.value ?? ""}
       disabled={props.disabled}
       onInputChange={(_e, v) => props.onChange(v)}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={props.label}
-          error={Boolean(props.error)}
-          helperText={props.error ?? props.helper}
-        />
-      )}
+      renderInput={inputOf(props)}
     />
   );
 }

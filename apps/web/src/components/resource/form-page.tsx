@@ -7,10 +7,12 @@ import { Link as RouterLink, useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
 import type { z } from "zod";
 import { ApiError, messageOf } from "../../lib/api-error";
-import { applyServerErrors } from "../../lib/form-errors";
-import { ConfirmDialog } from "../confirm-dialog";
+import { useSubmitErrors } from "../../lib/form-errors";
+import { parseId } from "../../lib/ids";
+import { ArchiveDeleteActions } from "../archive-delete-actions";
 import { PageLoader } from "../loading-screen";
 import { PageHeader } from "../page-header";
+import { RecordNotFound } from "../record-not-found";
 import { useDeleteResource, useResourceAction, useResourceDetail, useSaveResource } from "./api";
 import { ResourceField } from "./fields";
 import { useCanEdit } from "./list-page";
@@ -31,23 +33,14 @@ const draftResolver = <TRequest extends FieldValues>(
   schema: z.ZodType<TRequest>,
 ): Resolver<Draft<TRequest>, unknown, TRequest> => zodResolver(schema as z.ZodType<TRequest, Draft<TRequest>>);
 
-const parseId = (raw: string | undefined): number | null => (raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null);
-
-function NotFound({ config }: { config: { noun: string; listPath: string; title: string } }) {
-  return (
-    <>
-      <PageHeader title={`${config.noun[0]?.toUpperCase()}${config.noun.slice(1)} not found`} />
-      <Card>
-        <CardContent>
-          <Typography sx={{ mb: 2 }}>This {config.noun} does not exist, or it was deleted.</Typography>
-          <Button component={RouterLink} to={`/${config.listPath}`} variant="contained">
-            Back to {config.title.toLowerCase()}
-          </Button>
-        </CardContent>
-      </Card>
-    </>
-  );
-}
+const NotFound = ({ config }: { config: { noun: string; listPath: string; title: string } }) => (
+  <RecordNotFound
+    title={`${config.noun[0]?.toUpperCase()}${config.noun.slice(1)} not found`}
+    message={`This ${config.noun} does not exist, or it was deleted.`}
+    backTo={`/${config.listPath}`}
+    backLabel={`Back to ${config.title.toLowerCase()}`}
+  />
+);
 
 /** Who changed the stock state and when (spec 4 out-of-stock actions). */
 function StockLine({ detail }: { detail: ResourceDetail }) {
@@ -74,8 +67,6 @@ function ResourceForm<TRequest extends FieldValues, TDetail extends ResourceDeta
   const save = useSaveResource<TRequest, TDetail>(path, config.schemas.detail, detail?.id ?? null);
   const remove = useDeleteResource(path);
   const action = useResourceAction(path, config.schemas.detail);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [confirm, setConfirm] = useState<"delete" | "archive" | null>(null);
   const [current, setCurrent] = useState<TDetail | null>(detail);
   const {
     control,
@@ -90,23 +81,16 @@ function ResourceForm<TRequest extends FieldValues, TDetail extends ResourceDeta
   });
   const name = (d: TDetail | null) => String(d?.[config.titleField] ?? config.noun);
 
-  const onSubmit = async (values: TRequest) => {
-    setFormError(null);
-    try {
-      const saved = await save.mutateAsync(values);
-      toast.success(detail ? `${name(saved)} was saved.` : `${name(saved)} was created.`);
-      if (detail || !config.below) navigate(`/${config.listPath}`);
-      else navigate(`/${config.basePath}/edit/${saved.id}`, { replace: true });
-    } catch (error) {
-      setFormError(
-        applyServerErrors(
-          error,
-          setError,
-          config.fields.map((f) => f.name),
-        ),
-      );
-    }
-  };
+  const { formError, submit } = useSubmitErrors(
+    setError,
+    config.fields.map((f) => f.name),
+  );
+  const onSubmit = submit(async (values: TRequest) => {
+    const saved = await save.mutateAsync(values);
+    toast.success(detail ? `${name(saved)} was saved.` : `${name(saved)} was created.`);
+    if (detail || !config.below) navigate(`/${config.listPath}`);
+    else navigate(`/${config.basePath}/edit/${saved.id}`, { replace: true });
+  });
 
   const runAction = async (act: string, body: unknown, done: string) => {
     if (!current) return;
@@ -166,24 +150,30 @@ function ResourceForm<TRequest extends FieldValues, TDetail extends ResourceDeta
                   {current.outOfStock ? "Back in stock" : "Out of stock"}
                 </Button>
               ) : null}
-              {canEdit && config.archivable ? (
-                current.archived ? (
-                  <Button
-                    variant="outlined"
-                    onClick={() => runAction("archive", { archived: false }, `${name(current)} was restored.`)}
-                  >
-                    Restore
-                  </Button>
-                ) : (
-                  <Button variant="outlined" onClick={() => setConfirm("archive")}>
-                    Archive
-                  </Button>
-                )
-              ) : null}
               {canEdit ? (
-                <Button color="error" variant="outlined" onClick={() => setConfirm("delete")}>
-                  Delete
-                </Button>
+                <ArchiveDeleteActions
+                  noun={config.noun}
+                  name={name(current)}
+                  archivable={config.archivable}
+                  archived={current.archived}
+                  onRestore={() => runAction("archive", { archived: false }, `${name(current)} was restored.`)}
+                  onArchive={async () => {
+                    const next = await action.mutateAsync({
+                      id: current.id,
+                      action: "archive",
+                      body: { archived: true },
+                    });
+                    setCurrent(next);
+                    toast.success(`${name(current)} was archived.`);
+                  }}
+                  onDelete={async () => {
+                    await remove.mutateAsync(current.id);
+                    toast.success(`${name(current)} was deleted.`);
+                    navigate(`/${config.listPath}`);
+                  }}
+                  deleteNote="If styles still use it, the Hub refuses and says which."
+                  archiveNote="Styles that use it keep it."
+                />
               ) : null}
             </>
           ) : undefined
@@ -247,45 +237,6 @@ function ResourceForm<TRequest extends FieldValues, TDetail extends ResourceDeta
         {config.live ? <Grid size={{ xs: 12, lg: 5 }}>{config.live(watch())}</Grid> : null}
       </Grid>
       {config.below && current ? <Box sx={{ mt: 3 }}>{config.below(current, canEdit)}</Box> : null}
-      {current ? (
-        <>
-          <ConfirmDialog
-            open={confirm === "delete"}
-            danger
-            title={`Delete ${config.noun}?`}
-            message={
-              <>
-                <strong>{name(current)}</strong> will be deleted. This cannot be undone. If styles still use it, the Hub
-                refuses and says which.
-              </>
-            }
-            confirmLabel="Delete"
-            onClose={() => setConfirm(null)}
-            onConfirm={async () => {
-              await remove.mutateAsync(current.id);
-              toast.success(`${name(current)} was deleted.`);
-              navigate(`/${config.listPath}`);
-            }}
-          />
-          <ConfirmDialog
-            open={confirm === "archive"}
-            title={`Archive ${config.noun}?`}
-            message={
-              <>
-                <strong>{name(current)}</strong> will be hidden from lists and pickers. Styles that use it keep it. You
-                can restore it later.
-              </>
-            }
-            confirmLabel="Archive"
-            onClose={() => setConfirm(null)}
-            onConfirm={async () => {
-              const next = await action.mutateAsync({ id: current.id, action: "archive", body: { archived: true } });
-              setCurrent(next);
-              toast.success(`${name(current)} was archived.`);
-            }}
-          />
-        </>
-      ) : null}
     </>
   );
 }

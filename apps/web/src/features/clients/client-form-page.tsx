@@ -8,30 +8,27 @@ import {
 } from "@hub/contracts/clients/clients";
 import {
   Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
   FormControl,
   FormControlLabel,
   FormHelperText,
   InputLabel,
   MenuItem,
   Select,
-  Stack,
   Switch,
-  Typography,
 } from "@mui/material";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { Link as RouterLink, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageLoader } from "../../components/loading-screen";
 import { PageHeader } from "../../components/page-header";
+import { RecordFormPage } from "../../components/record-form-page";
+import { RecordNotFound } from "../../components/record-not-found";
 import { TextInput } from "../../components/text-input";
 import { ApiError, messageOf } from "../../lib/api-error";
-import { applyServerErrors } from "../../lib/form-errors";
+import { useSubmitErrors } from "../../lib/form-errors";
+import { parseId } from "../../lib/ids";
 import { useClient, useClientFormOptions, useDeleteClient, useSaveClient } from "./api";
 
 const FIELDS = ["clientName", "siteName", "subscriptionId", "factoryId", "active"] as const;
@@ -53,21 +50,14 @@ const fromClient = (c: TClientDetail): TClientRequestInput => ({
 });
 
 /** The not-found state of an edit page whose client does not exist (or is not the caller's). */
-function ClientNotFound() {
-  return (
-    <>
-      <PageHeader title="Client not found" />
-      <Card>
-        <CardContent>
-          <Typography sx={{ mb: 2 }}>This client does not exist, or it was deleted.</Typography>
-          <Button component={RouterLink} to="/clients" variant="contained">
-            Back to clients
-          </Button>
-        </CardContent>
-      </Card>
-    </>
-  );
-}
+const ClientNotFound = () => (
+  <RecordNotFound
+    title="Client not found"
+    message="This client does not exist, or it was deleted."
+    backTo="/clients"
+    backLabel="Back to clients"
+  />
+);
 
 type FormProps = { client: TClientDetail | null; options: TClientFormOptions };
 
@@ -75,7 +65,6 @@ function ClientForm({ client, options }: FormProps) {
   const navigate = useNavigate();
   const save = useSaveClient(client?.clientId ?? null);
   const remove = useDeleteClient();
-  const [formError, setFormError] = useState<string | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const {
     register,
@@ -88,139 +77,112 @@ function ClientForm({ client, options }: FormProps) {
     defaultValues: client ? fromClient(client) : EMPTY,
   });
 
-  const onSubmit = async (values: TClientRequest) => {
-    setFormError(null);
-    try {
-      const saved = await save.mutateAsync(values);
-      toast.success(client ? `${saved.clientName} was saved.` : `${saved.clientName} was created.`);
-      navigate("/clients");
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, FIELDS));
-    }
-  };
+  const { formError, submit } = useSubmitErrors(setError, FIELDS);
+  const onSubmit = submit(async (values: TClientRequest) => {
+    const saved = await save.mutateAsync(values);
+    toast.success(client ? `${saved.clientName} was saved.` : `${saved.clientName} was created.`);
+    navigate("/clients");
+  });
 
   return (
     <>
-      <PageHeader
+      <RecordFormPage
         title={client ? `Edit ${client.clientName}` : "New client"}
         subtitle={client ? `Site ${client.siteName}` : "A brand on the Hub and the facility that serves it."}
-        actions={
-          client ? (
-            <Button color="error" variant="outlined" onClick={() => setConfirmOpen(true)}>
-              Delete
-            </Button>
-          ) : undefined
-        }
-      />
-      <Card
-        component="form"
-        noValidate
+        formLabel={client ? "Edit client" : "New client"}
         onSubmit={handleSubmit(onSubmit)}
-        aria-label={client ? "Edit client" : "New client"}
+        onDelete={client ? () => setConfirmOpen(true) : undefined}
+        formError={formError}
+        errorTestId="client-form-error"
+        saving={isSubmitting}
+        submitLabel={client ? "Save changes" : "Create client"}
+        cancelTo="/clients"
+        maxWidth={640}
       >
-        <CardContent>
-          <Stack spacing={2.5} sx={{ maxWidth: 640 }}>
-            <TextInput
-              label="Client name"
-              autoFocus={!client}
-              {...register("clientName")}
-              error={Boolean(errors.clientName)}
-              helperText={errors.clientName?.message}
-            />
-            <TextInput
-              label="Site name"
-              {...register("siteName")}
-              error={Boolean(errors.siteName)}
-              helperText={
-                errors.siteName?.message ?? "Lowercase letters, digits and hyphens, 2 to 40 characters. Unique."
-              }
-            />
-            <Controller
-              control={control}
-              name="subscriptionId"
-              render={({ field, fieldState }) => (
-                <FormControl fullWidth error={Boolean(fieldState.error)}>
-                  <InputLabel id="client-subscription-label">Subscription</InputLabel>
-                  <Select
-                    labelId="client-subscription-label"
-                    label="Subscription"
-                    value={field.value ?? ""}
-                    onChange={(e) => field.onChange(String(e.target.value) === "" ? null : Number(e.target.value))}
-                    onBlur={field.onBlur}
-                  >
-                    <MenuItem value="">
-                      <em>No subscription</em>
-                    </MenuItem>
-                    {options.subscriptions.map((s) => (
-                      <MenuItem key={s.subscriptionId} value={s.subscriptionId}>
-                        {s.name} (level {s.level})
-                      </MenuItem>
-                    ))}
-                  </Select>
-                  {fieldState.error ? <FormHelperText>{fieldState.error.message}</FormHelperText> : null}
-                </FormControl>
-              )}
-            />
-            <Controller
-              control={control}
-              name="factoryId"
-              render={({ field, fieldState }) => (
-                <FormControl fullWidth error={Boolean(fieldState.error)}>
-                  <InputLabel id="client-factory-label">Facility</InputLabel>
-                  <Select
-                    labelId="client-factory-label"
-                    label="Facility"
-                    value={field.value ?? ""}
-                    onChange={(e) => field.onChange(String(e.target.value) === "" ? null : Number(e.target.value))}
-                    onBlur={field.onBlur}
-                  >
-                    <MenuItem value="">
-                      <em>No facility</em>
-                    </MenuItem>
-                    {options.factories.map((f) => (
-                      <MenuItem key={f.factoryId} value={f.factoryId}>
-                        {f.name}
-                      </MenuItem>
-                    ))}
-                  </Select>
-                  <FormHelperText>
-                    {fieldState.error?.message ?? "The facility that makes this client's orders."}
-                  </FormHelperText>
-                </FormControl>
-              )}
-            />
-            <Controller
-              control={control}
-              name="active"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={field.value}
-                      onChange={(e) => field.onChange(e.target.checked)}
-                      onBlur={field.onBlur}
-                    />
-                  }
-                  label="Active"
+        <TextInput
+          label="Client name"
+          autoFocus={!client}
+          {...register("clientName")}
+          error={Boolean(errors.clientName)}
+          helperText={errors.clientName?.message}
+        />
+        <TextInput
+          label="Site name"
+          {...register("siteName")}
+          error={Boolean(errors.siteName)}
+          helperText={errors.siteName?.message ?? "Lowercase letters, digits and hyphens, 2 to 40 characters. Unique."}
+        />
+        <Controller
+          control={control}
+          name="subscriptionId"
+          render={({ field, fieldState }) => (
+            <FormControl fullWidth error={Boolean(fieldState.error)}>
+              <InputLabel id="client-subscription-label">Subscription</InputLabel>
+              <Select
+                labelId="client-subscription-label"
+                label="Subscription"
+                value={field.value ?? ""}
+                onChange={(e) => field.onChange(String(e.target.value) === "" ? null : Number(e.target.value))}
+                onBlur={field.onBlur}
+              >
+                <MenuItem value="">
+                  <em>No subscription</em>
+                </MenuItem>
+                {options.subscriptions.map((s) => (
+                  <MenuItem key={s.subscriptionId} value={s.subscriptionId}>
+                    {s.name} (level {s.level})
+                  </MenuItem>
+                ))}
+              </Select>
+              {fieldState.error ? <FormHelperText>{fieldState.error.message}</FormHelperText> : null}
+            </FormControl>
+          )}
+        />
+        <Controller
+          control={control}
+          name="factoryId"
+          render={({ field, fieldState }) => (
+            <FormControl fullWidth error={Boolean(fieldState.error)}>
+              <InputLabel id="client-factory-label">Facility</InputLabel>
+              <Select
+                labelId="client-factory-label"
+                label="Facility"
+                value={field.value ?? ""}
+                onChange={(e) => field.onChange(String(e.target.value) === "" ? null : Number(e.target.value))}
+                onBlur={field.onBlur}
+              >
+                <MenuItem value="">
+                  <em>No facility</em>
+                </MenuItem>
+                {options.factories.map((f) => (
+                  <MenuItem key={f.factoryId} value={f.factoryId}>
+                    {f.name}
+                  </MenuItem>
+                ))}
+              </Select>
+              <FormHelperText>
+                {fieldState.error?.message ?? "The facility that makes this client's orders."}
+              </FormHelperText>
+            </FormControl>
+          )}
+        />
+        <Controller
+          control={control}
+          name="active"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  onBlur={field.onBlur}
                 />
-              )}
+              }
+              label="Active"
             />
-            {formError ? (
-              <Alert severity="error" data-testid="client-form-error">
-                {formError}
-              </Alert>
-            ) : null}
-            <Box sx={{ display: "flex", gap: 1.5 }}>
-              <Button type="submit" variant="contained" loading={isSubmitting}>
-                {client ? "Save changes" : "Create client"}
-              </Button>
-              <Button component={RouterLink} to="/clients" disabled={isSubmitting}>
-                Cancel
-              </Button>
-            </Box>
-          </Stack>
-        </CardContent>
-      </Card>
+          )}
+        />
+      </RecordFormPage>
       {client ? (
         <ConfirmDialog
           open={confirmOpen}
@@ -247,8 +209,6 @@ function ClientForm({ client, options }: FormProps) {
     </>
   );
 }
-
-const parseId = (raw: string | undefined): number | null => (raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null);
 
 /** /clients/new and /clients/edit/:id. */
 export default function ClientFormPage({ mode }: { mode: "new" | "edit" }) {

@@ -1,11 +1,8 @@
 import { CLIENT_DEFAULT_SORT, type TClientListItem } from "@hub/contracts/clients/clients";
-import Add from "@mui/icons-material/Add";
-import { Alert, Button, Chip, Link } from "@mui/material";
+import { Chip, Link } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
 import { Link as RouterLink, useNavigate } from "react-router";
-import { DataTable } from "../../components/data-table/data-table";
-import { PageHeader } from "../../components/page-header";
-import { messageOf } from "../../lib/api-error";
+import { ListPage } from "../../components/list-page";
 import { useListState } from "../../lib/list-state";
 import { downloadListCsv } from "../../lib/transfer";
 import { useClientList } from "./api";
@@ -73,35 +70,19 @@ export default function ClientsListPage() {
   const { state, update, query } = useListState({ sort: CLIENT_DEFAULT_SORT });
   const list = useClientList(query);
   return (
-    <>
-      <PageHeader
-        title="Clients"
-        subtitle="Brands on the Hub: their site, plan and the facility that serves them."
-        actions={
-          <Button component={RouterLink} to="/clients/new" variant="contained" startIcon={<Add />}>
-            New client
-          </Button>
-        }
-      />
-      {list.error ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {messageOf(list.error)}
-        </Alert>
-      ) : null}
-      <DataTable<TClientListItem>
-        label="Clients"
-        columns={columns}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching}
-        getRowId={(row) => row.clientId}
-        state={state}
-        onStateChange={update}
-        onRowClick={(row) => navigate(`/clients/edit/${row.clientId}`)}
-        searchPlaceholder="Search client or site name…"
-        exportCsv={() => downloadListCsv("/clients/export.csv", query, "clients")}
-        emptyText={state.searchString ? "No clients match this search" : "No clients yet"}
-      />
-    </>
+    <ListPage<TClientListItem>
+      title="Clients"
+      subtitle="Brands on the Hub: their site, plan and the facility that serves them."
+      create={{ to: "/clients/new", label: "New client" }}
+      list={list}
+      listState={{ state, update }}
+      label="Clients"
+      columns={columns}
+      getRowId={(row) => row.clientId}
+      onRowClick={(row) => navigate(`/clients/edit/${row.clientId}`)}
+      searchPlaceholder="Search client or site name…"
+      exportCsv={() => downloadListCsv("/clients/export.csv", query, "clients")}
+      emptyText={state.searchString ? "No clients match this search" : "No clients yet"}
+    />
   );
 }

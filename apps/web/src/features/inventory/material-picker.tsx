@@ -1,5 +1,6 @@
 import type { TMaterialKind } from "@hub/contracts/inventory/common";
 import { MenuItem, Stack, TextField } from "@mui/material";
+import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
 import { RefSelect } from "../../components/resource/fields";
 
 /** The library lookup of each kind of material (fabric or part). */
@@ -46,5 +47,44 @@ export function MaterialPicker(props: {
         />
       </div>
     </Stack>
+  );
+}
+
+/**
+ * MaterialPicker bound to a form row's `materialKind` and `materialId` (a purchase order line, a
+ * supplier's material): `row` is the row's path ("lines.0").
+ */
+export function MaterialField<T extends FieldValues, TOut>({
+  control,
+  row,
+  index,
+  error,
+}: {
+  control: Control<T, unknown, TOut>;
+  row: string;
+  index: number;
+  error?: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={`${row}.materialKind` as Path<T>}
+      render={({ field: kind }) => (
+        <Controller
+          control={control}
+          name={`${row}.materialId` as Path<T>}
+          render={({ field: id }) => (
+            <MaterialPicker
+              index={index}
+              kind={(kind.value as TMaterialKind | undefined) ?? "fabric"}
+              id={(id.value as number | null | undefined) ?? null}
+              onKind={kind.onChange}
+              onId={id.onChange}
+              error={error}
+            />
+          )}
+        />
+      )}
+    />
   );
 }

@@ -2,32 +2,19 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type TPoRequest, ZPoRequestSchema } from "@hub/contracts/inventory/purchase-orders";
 import Add from "@mui/icons-material/Add";
 import Delete from "@mui/icons-material/Delete";
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Grid,
-  IconButton,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from "@mui/material";
-import { useState } from "react";
+import { Box, Button, Grid, IconButton, Stack, TextField, Tooltip, Typography } from "@mui/material";
 import { Controller, type RefCallBack, useFieldArray, useForm, useWatch } from "react-hook-form";
-import { Link as RouterLink, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import type { z } from "zod";
 import { MoneyInput } from "../../components/money-input";
-import { PageHeader } from "../../components/page-header";
+import { RecordFormPage } from "../../components/record-form-page";
 import { RefSelect } from "../../components/resource/fields";
 import { TextInput } from "../../components/text-input";
-import { applyServerErrors } from "../../lib/form-errors";
+import { useSubmitErrors } from "../../lib/form-errors";
 import { useCreatePo } from "./api";
 import { lineCents, money } from "./format";
-import { MaterialPicker } from "./material-picker";
+import { MaterialField } from "./material-picker";
 import { SUPPLIER_LOOKUP } from "./purchase-orders-list-page";
 
 type Input = z.input<typeof ZPoRequestSchema>;
@@ -53,7 +40,6 @@ const newLine = (): LineInput => ({
 export default function PurchaseOrderFormPage() {
   const navigate = useNavigate();
   const create = useCreatePo();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     control,
@@ -69,189 +55,160 @@ export default function PurchaseOrderFormPage() {
   const totals = (watched ?? []).map((l) => lineCents(l.quantity ?? "", l.unitCostCents ?? null));
   const total = totals.every((t) => t !== null) ? totals.reduce<number>((a, b) => a + (b ?? 0), 0) : null;
 
-  const onSubmit = async (body: TPoRequest) => {
-    setFormError(null);
-    try {
-      const po = await create.mutateAsync(body);
-      toast.success(`${po.number} was created.`);
-      navigate(`/inventoryOnOrder/${po.id}`);
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, FIELDS));
-    }
-  };
+  const { formError, submit } = useSubmitErrors(setError, FIELDS);
+  const onSubmit = submit(async (body: TPoRequest) => {
+    const po = await create.mutateAsync(body);
+    toast.success(`${po.number} was created.`);
+    navigate(`/inventoryOnOrder/${po.id}`);
+  });
 
   return (
-    <>
-      <PageHeader title="New purchase order" subtitle="Fabrics and parts to order from one supplier." />
-      <Card component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="New purchase order">
-        <CardContent>
-          <Grid container spacing={2.5} sx={{ maxWidth: 1100 }}>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <Controller
-                control={control}
-                name="supplierId"
-                render={({ field, fieldState }) => (
-                  <RefSelect
-                    resource={SUPPLIER_LOOKUP}
-                    label="Supplier"
-                    value={field.value ?? null}
-                    onChange={field.onChange}
-                    error={fieldState.error?.message}
+    <RecordFormPage
+      title="New purchase order"
+      subtitle="Fabrics and parts to order from one supplier."
+      formLabel="New purchase order"
+      onSubmit={handleSubmit(onSubmit)}
+      formError={formError}
+      errorTestId="po-form-error"
+      saving={isSubmitting}
+      submitLabel="Create purchase order"
+      cancelTo="/inventoryOnOrder"
+      maxWidth={1100}
+    >
+      <Grid container spacing={2.5}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Controller
+            control={control}
+            name="supplierId"
+            render={({ field, fieldState }) => (
+              <RefSelect
+                resource={SUPPLIER_LOOKUP}
+                label="Supplier"
+                value={field.value ?? null}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 3 }}>
+          <TextInput
+            label="Number (optional)"
+            {...register("number")}
+            error={Boolean(errors.number)}
+            helperText={errors.number?.message ?? "PO-000042 from the id when empty"}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 3 }}>
+          <TextField
+            label="Expected date"
+            type="date"
+            fullWidth
+            slotProps={{ inputLabel: { shrink: true } }}
+            {...asField(register("expectedDate", { setValueAs: (v) => (v ? v : null) }))}
+            error={Boolean(errors.expectedDate)}
+            helperText={errors.expectedDate?.message}
+          />
+        </Grid>
+        <Grid size={12}>
+          <TextInput
+            label="Notes"
+            multiline
+            minRows={2}
+            {...register("notes")}
+            error={Boolean(errors.notes)}
+            helperText={errors.notes?.message}
+          />
+        </Grid>
+        <Grid size={12}>
+          <Typography variant="h6" sx={{ mb: 1.5 }}>
+            Lines
+          </Typography>
+          <Stack spacing={1.5}>
+            {lines.fields.map((row, index) => {
+              const e = errors.lines?.[index];
+              const cents = totals[index];
+              return (
+                <Stack
+                  key={row.id}
+                  direction={{ xs: "column", md: "row" }}
+                  spacing={1}
+                  sx={{ alignItems: { md: "flex-start" } }}
+                >
+                  <MaterialField
+                    control={control}
+                    row={`lines.${index}`}
+                    index={index}
+                    error={e?.materialId?.message}
                   />
-                )}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 3 }}>
-              <TextInput
-                label="Number (optional)"
-                {...register("number")}
-                error={Boolean(errors.number)}
-                helperText={errors.number?.message ?? "PO-000042 from the id when empty"}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 3 }}>
-              <TextField
-                label="Expected date"
-                type="date"
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true } }}
-                {...asField(register("expectedDate", { setValueAs: (v) => (v ? v : null) }))}
-                error={Boolean(errors.expectedDate)}
-                helperText={errors.expectedDate?.message}
-              />
-            </Grid>
-            <Grid size={12}>
-              <TextInput
-                label="Notes"
-                multiline
-                minRows={2}
-                {...register("notes")}
-                error={Boolean(errors.notes)}
-                helperText={errors.notes?.message}
-              />
-            </Grid>
-            <Grid size={12}>
-              <Typography variant="h6" sx={{ mb: 1.5 }}>
-                Lines
-              </Typography>
-              <Stack spacing={1.5}>
-                {lines.fields.map((row, index) => {
-                  const e = errors.lines?.[index];
-                  const cents = totals[index];
-                  return (
-                    <Stack
-                      key={row.id}
-                      direction={{ xs: "column", md: "row" }}
-                      spacing={1}
-                      sx={{ alignItems: { md: "flex-start" } }}
-                    >
-                      <Controller
-                        control={control}
-                        name={`lines.${index}.materialKind`}
-                        render={({ field: kind }) => (
-                          <Controller
-                            control={control}
-                            name={`lines.${index}.materialId`}
-                            render={({ field: id }) => (
-                              <MaterialPicker
-                                index={index}
-                                kind={kind.value}
-                                id={id.value ?? null}
-                                onKind={kind.onChange}
-                                onId={id.onChange}
-                                error={e?.materialId?.message}
-                              />
-                            )}
-                          />
-                        )}
-                      />
-                      <TextField
-                        label={`Quantity ${index + 1}`}
+                  <TextField
+                    label={`Quantity ${index + 1}`}
+                    size="small"
+                    sx={{ width: 130 }}
+                    slotProps={{ htmlInput: { inputMode: "decimal" } }}
+                    {...asField(register(`lines.${index}.quantity`))}
+                    error={Boolean(e?.quantity)}
+                    helperText={e?.quantity?.message}
+                  />
+                  <Controller
+                    control={control}
+                    name={`lines.${index}.unitCostCents`}
+                    render={({ field, fieldState }) => (
+                      <MoneyInput
+                        label={`Unit cost ${index + 1}`}
                         size="small"
-                        sx={{ width: 130 }}
-                        slotProps={{ htmlInput: { inputMode: "decimal" } }}
-                        {...asField(register(`lines.${index}.quantity`))}
-                        error={Boolean(e?.quantity)}
-                        helperText={e?.quantity?.message}
+                        width={150}
+                        value={field.value}
+                        onChange={field.onChange}
+                        onBlur={field.onBlur}
+                        error={fieldState.error?.message}
                       />
-                      <Controller
-                        control={control}
-                        name={`lines.${index}.unitCostCents`}
-                        render={({ field, fieldState }) => (
-                          <MoneyInput
-                            label={`Unit cost ${index + 1}`}
-                            size="small"
-                            width={150}
-                            value={field.value}
-                            onChange={field.onChange}
-                            onBlur={field.onBlur}
-                            error={fieldState.error?.message}
-                          />
-                        )}
-                      />
-                      <TextField
-                        label={`Expected ${index + 1}`}
-                        type="date"
-                        size="small"
-                        sx={{ width: 170 }}
-                        slotProps={{ inputLabel: { shrink: true } }}
-                        {...asField(register(`lines.${index}.expectedDate`, { setValueAs: (v) => (v ? v : null) }))}
-                        error={Boolean(e?.expectedDate)}
-                        helperText={e?.expectedDate?.message}
-                      />
-                      <Typography sx={{ width: 120, pt: 1, textAlign: "right" }} data-testid={`line-total-${index}`}>
-                        {cents === null || cents === undefined ? "—" : money(cents)}
-                      </Typography>
-                      <Tooltip title="Remove line">
-                        <span>
-                          <IconButton
-                            aria-label={`Remove line ${index + 1}`}
-                            disabled={lines.fields.length === 1}
-                            onClick={() => lines.remove(index)}
-                          >
-                            <Delete />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                    </Stack>
-                  );
-                })}
-              </Stack>
-              {errors.lines?.message ? (
-                <Typography color="error" variant="body2">
-                  {errors.lines.message}
-                </Typography>
-              ) : null}
-              <Stack direction="row" sx={{ mt: 1, alignItems: "center" }}>
-                <Button startIcon={<Add />} onClick={() => lines.append(newLine())}>
-                  Add line
-                </Button>
-                <Box sx={{ flexGrow: 1 }} />
-                <Typography variant="h6" data-testid="po-total">
-                  Total {total === null ? "—" : money(total)}
-                </Typography>
-              </Stack>
-            </Grid>
-            {formError ? (
-              <Grid size={12}>
-                <Alert severity="error" data-testid="po-form-error">
-                  {formError}
-                </Alert>
-              </Grid>
-            ) : null}
-            <Grid size={12}>
-              <Box sx={{ display: "flex", gap: 1.5 }}>
-                <Button type="submit" variant="contained" loading={isSubmitting}>
-                  Create purchase order
-                </Button>
-                <Button component={RouterLink} to="/inventoryOnOrder" disabled={isSubmitting}>
-                  Cancel
-                </Button>
-              </Box>
-            </Grid>
-          </Grid>
-        </CardContent>
-      </Card>
-    </>
+                    )}
+                  />
+                  <TextField
+                    label={`Expected ${index + 1}`}
+                    type="date"
+                    size="small"
+                    sx={{ width: 170 }}
+                    slotProps={{ inputLabel: { shrink: true } }}
+                    {...asField(register(`lines.${index}.expectedDate`, { setValueAs: (v) => (v ? v : null) }))}
+                    error={Boolean(e?.expectedDate)}
+                    helperText={e?.expectedDate?.message}
+                  />
+                  <Typography sx={{ width: 120, pt: 1, textAlign: "right" }} data-testid={`line-total-${index}`}>
+                    {cents === null || cents === undefined ? "—" : money(cents)}
+                  </Typography>
+                  <Tooltip title="Remove line">
+                    <span>
+                      <IconButton
+                        aria-label={`Remove line ${index + 1}`}
+                        disabled={lines.fields.length === 1}
+                        onClick={() => lines.remove(index)}
+                      >
+                        <Delete />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                </Stack>
+              );
+            })}
+          </Stack>
+          {errors.lines?.message ? (
+            <Typography color="error" variant="body2">
+              {errors.lines.message}
+            </Typography>
+          ) : null}
+          <Stack direction="row" sx={{ mt: 1, alignItems: "center" }}>
+            <Button startIcon={<Add />} onClick={() => lines.append(newLine())}>
+              Add line
+            </Button>
+            <Box sx={{ flexGrow: 1 }} />
+            <Typography variant="h6" data-testid="po-total">
+              Total {total === null ? "—" : money(total)}
+            </Typography>
+          </Stack>
+        </Grid>
+      </Grid>
+    </RecordFormPage>
   );
 }

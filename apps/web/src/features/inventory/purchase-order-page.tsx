@@ -22,7 +22,9 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { FormDialog } from "../../components/form-dialog";
 import { PageLoader } from "../../components/loading-screen";
 import { PageHeader } from "../../components/page-header";
+import { RecordNotFound } from "../../components/record-not-found";
 import { ApiError, messageOf } from "../../lib/api-error";
+import { parseId } from "../../lib/ids";
 import { usePo, usePoAction, useReceivePo } from "./api";
 import { dash, dateTime, lineCents, money, PO_STATUS_LABELS, PoStatusChip, qty, qtyUnit, toScaled } from "./format";
 import { stockItemPath } from "./stock-list-page";
@@ -112,23 +114,14 @@ function ReceiveDialog({ po, onClose }: { po: TPoDetail; onClose: () => void }) 
   );
 }
 
-function NotFound() {
-  return (
-    <>
-      <PageHeader title="Purchase order not found" />
-      <Card>
-        <CardContent>
-          <Typography sx={{ mb: 2 }}>This purchase order does not exist, or it is not your facility's.</Typography>
-          <Button component={RouterLink} to="/inventoryOnOrder" variant="contained">
-            Back to purchase orders
-          </Button>
-        </CardContent>
-      </Card>
-    </>
-  );
-}
-
-const parseId = (raw: string | undefined): number | null => (raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null);
+const NotFound = () => (
+  <RecordNotFound
+    title="Purchase order not found"
+    message="This purchase order does not exist, or it is not your facility's."
+    backTo="/inventoryOnOrder"
+    backLabel="Back to purchase orders"
+  />
+);
 
 /** /inventoryOnOrder/:id: a PO's lines (ordered, received, cancelled, outstanding), receive, close, cancel and history. */
 export default function PurchaseOrderPage() {

@@ -32,9 +32,11 @@ import { Link as RouterLink, useParams } from "react-router";
 import { toast } from "react-toastify";
 import { PageLoader } from "../../components/loading-screen";
 import { PageHeader } from "../../components/page-header";
+import { RecordNotFound } from "../../components/record-not-found";
 import { TextInput } from "../../components/text-input";
 import { ApiError, messageOf } from "../../lib/api-error";
 import { applyServerErrors } from "../../lib/form-errors";
+import { parseId } from "../../lib/ids";
 import { useListState } from "../../lib/list-state";
 import { useSaveStockSettings, useStockItem } from "./api";
 import { BelowThresholdChip, dash, dateTime, LEDGER_KIND_LABELS, money, qty, qtyUnit } from "./format";
@@ -233,25 +235,17 @@ function CostHistory({ detail }: { detail: TStockItemDetail }) {
   );
 }
 
-const parseId = (raw: string | undefined): number | null => (raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null);
 const isKind = (v: string | undefined): v is TMaterialKind =>
   v !== undefined && (MATERIAL_KINDS as readonly string[]).includes(v);
 
-function NotFound() {
-  return (
-    <>
-      <PageHeader title="Stock item not found" />
-      <Card>
-        <CardContent>
-          <Typography sx={{ mb: 2 }}>This fabric or part does not exist, or it is not your facility's.</Typography>
-          <Button component={RouterLink} to="/inventory" variant="contained">
-            Back to inventory
-          </Button>
-        </CardContent>
-      </Card>
-    </>
-  );
-}
+const NotFound = () => (
+  <RecordNotFound
+    title="Stock item not found"
+    message="This fabric or part does not exist, or it is not your facility's."
+    backTo="/inventory"
+    backLabel="Back to inventory"
+  />
+);
 
 /** /inventory/:kind/:id: one fabric or part as stock: figures, ledger, cost history, threshold, adjust and return. */
 export default function StockItemPage() {

@@ -1,12 +1,10 @@
 import { MATERIAL_KINDS, type TMaterialKind } from "@hub/contracts/inventory/common";
 import type { TStockItem } from "@hub/contracts/inventory/stock";
-import { Alert, Checkbox, FormControlLabel, MenuItem, Stack, TextField } from "@mui/material";
+import { Checkbox, FormControlLabel, Stack } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
-import { useNavigate, useSearchParams } from "react-router";
-import { DataTable } from "../../components/data-table/data-table";
-import { PageHeader } from "../../components/page-header";
-import { messageOf } from "../../lib/api-error";
-import { useListState } from "../../lib/list-state";
+import { useNavigate } from "react-router";
+import { ListPage, SelectFilter } from "../../components/list-page";
+import { useListFilters, useListState } from "../../lib/list-state";
 import { downloadListCsv } from "../../lib/transfer";
 import { type StockQuery, useStockList } from "./api";
 import { BelowThresholdChip, money, qty, qtyUnit } from "./format";
@@ -70,88 +68,63 @@ const isKind = (v: string | null): v is TMaterialKind =>
 export default function StockListPage() {
   const navigate = useNavigate();
   const { state, update, query } = useListState({ sort: "code,asc" });
-  const [params, setParams] = useSearchParams();
-  const kindParam = params.get("kind");
+  const filters = useListFilters();
+  const kindParam = filters.get("kind");
   const materialKind = isKind(kindParam) ? kindParam : undefined;
-  const below = params.get("below") === "true";
+  const below = filters.get("below") === "true";
   const fullQuery: StockQuery = { ...query, materialKind, ...(below ? { belowThreshold: "true" as const } : {}) };
   const list = useStockList(fullQuery);
-  const setParam = (key: string, value: string | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value === null) next.delete(key);
-        else next.set(key, value);
-        next.delete("page");
-        return next;
-      },
-      { replace: true },
-    );
 
   return (
-    <>
-      <PageHeader
-        title="Inventory"
-        subtitle="Stock of every fabric and part: quantity, threshold, average cost, 30-day usage and value."
-      />
-      {list.error ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {messageOf(list.error)}
-        </Alert>
-      ) : null}
-      <DataTable<TStockItem>
-        label="Inventory"
-        columns={columns}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching}
-        getRowId={(row) => `${row.materialKind}-${row.materialId}`}
-        state={state}
-        onStateChange={update}
-        onRowClick={(row) => navigate(stockItemPath(row))}
-        searchPlaceholder="Search code or name…"
-        exportCsv={() =>
-          downloadListCsv(
-            "/inventory/export.csv",
-            {
-              sort: fullQuery.sort,
-              searchString: fullQuery.searchString,
-              materialKind,
-              belowThreshold: fullQuery.belowThreshold,
-            },
-            "inventory",
-          )
-        }
-        emptyText={
-          below
-            ? "Nothing is below its threshold"
-            : state.searchString
-              ? "No stock matches this search"
-              : "No fabrics or parts yet"
-        }
-        actions={
-          <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexShrink: 0 }}>
-            <TextField
-              select
-              size="small"
-              label="Kind"
-              value={materialKind ?? "all"}
-              sx={{ width: 130 }}
-              onChange={(e) => setParam("kind", e.target.value === "all" ? null : e.target.value)}
-            >
-              <MenuItem value="all">All</MenuItem>
-              <MenuItem value="fabric">Fabrics</MenuItem>
-              <MenuItem value="part">Parts</MenuItem>
-            </TextField>
-            <FormControlLabel
-              control={
-                <Checkbox checked={below} onChange={(e) => setParam("below", e.target.checked ? "true" : null)} />
-              }
-              label="Below threshold"
-            />
-          </Stack>
-        }
-      />
-    </>
+    <ListPage<TStockItem>
+      title="Inventory"
+      subtitle="Stock of every fabric and part: quantity, threshold, average cost, 30-day usage and value."
+      list={list}
+      listState={{ state, update }}
+      label="Inventory"
+      columns={columns}
+      getRowId={(row) => `${row.materialKind}-${row.materialId}`}
+      onRowClick={(row) => navigate(stockItemPath(row))}
+      searchPlaceholder="Search code or name…"
+      exportCsv={() =>
+        downloadListCsv(
+          "/inventory/export.csv",
+          {
+            sort: fullQuery.sort,
+            searchString: fullQuery.searchString,
+            materialKind,
+            belowThreshold: fullQuery.belowThreshold,
+          },
+          "inventory",
+        )
+      }
+      emptyText={
+        below
+          ? "Nothing is below its threshold"
+          : state.searchString
+            ? "No stock matches this search"
+            : "No fabrics or parts yet"
+      }
+      actions={
+        <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexShrink: 0 }}>
+          <SelectFilter
+            label="Kind"
+            value={materialKind}
+            options={[
+              { value: "fabric", label: "Fabrics" },
+              { value: "part", label: "Parts" },
+            ]}
+            width={130}
+            onChange={(v) => filters.set("kind", v)}
+          />
+          <FormControlLabel
+            control={
+              <Checkbox checked={below} onChange={(e) => filters.set("below", e.target.checked ? "true" : null)} />
+            }
+            label="Below threshold"
+          />
+        </Stack>
+      }
+    />
   );
 }

@@ -6,35 +6,25 @@ import {
 } from "@hub/contracts/inventory/suppliers";
 import Add from "@mui/icons-material/Add";
 import Delete from "@mui/icons-material/Delete";
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  FormControlLabel,
-  Grid,
-  IconButton,
-  Stack,
-  Switch,
-  Tooltip,
-  Typography,
-} from "@mui/material";
+import { Alert, Button, FormControlLabel, Grid, IconButton, Stack, Switch, Tooltip, Typography } from "@mui/material";
 import { useState } from "react";
 import { Controller, useFieldArray, useForm } from "react-hook-form";
-import { Link as RouterLink, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
 import type { z } from "zod";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageLoader } from "../../components/loading-screen";
 import { MoneyInput } from "../../components/money-input";
 import { PageHeader } from "../../components/page-header";
+import { RecordFormPage } from "../../components/record-form-page";
+import { RecordNotFound } from "../../components/record-not-found";
 import { TextInput } from "../../components/text-input";
 import { ApiError, messageOf } from "../../lib/api-error";
-import { applyServerErrors } from "../../lib/form-errors";
+import { useSubmitErrors } from "../../lib/form-errors";
+import { parseId } from "../../lib/ids";
 import { useDeleteSupplier, useSaveSupplier, useSupplier } from "./api";
 import { qty } from "./format";
-import { MaterialPicker } from "./material-picker";
+import { MaterialField } from "./material-picker";
 
 type Input = z.input<typeof ZSupplierRequestSchema>;
 type Output = z.output<typeof ZSupplierRequestSchema>;
@@ -89,7 +79,6 @@ function SupplierForm({ supplier }: { supplier: TSupplierDetail | null }) {
   const navigate = useNavigate();
   const save = useSaveSupplier(supplier?.id ?? null);
   const remove = useDeleteSupplier();
-  const [formError, setFormError] = useState<string | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const {
     register,
@@ -103,251 +92,208 @@ function SupplierForm({ supplier }: { supplier: TSupplierDetail | null }) {
   });
   const materials = useFieldArray({ control, name: "materials" });
 
-  const onSubmit = async (values: TSupplierRequest) => {
-    setFormError(null);
-    try {
-      const saved = await save.mutateAsync(values);
-      toast.success(supplier ? `${saved.name} was saved.` : `${saved.name} was created.`);
-      navigate("/supplierDetails");
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, FIELDS));
-    }
-  };
+  const { formError, submit } = useSubmitErrors(setError, FIELDS);
+  const onSubmit = submit(async (values: TSupplierRequest) => {
+    const saved = await save.mutateAsync(values);
+    toast.success(supplier ? `${saved.name} was saved.` : `${saved.name} was created.`);
+    navigate("/supplierDetails");
+  });
 
   return (
     <>
-      <PageHeader
+      <RecordFormPage
         title={supplier ? `Edit ${supplier.name}` : "New supplier"}
         subtitle={supplier ? `Supplier ${supplier.code}` : "A company you buy fabrics and parts from."}
-        actions={
-          supplier ? (
-            <Button color="error" variant="outlined" onClick={() => setConfirmOpen(true)}>
-              Delete
-            </Button>
-          ) : undefined
-        }
-      />
-      <Card
-        component="form"
-        noValidate
+        formLabel={supplier ? "Edit supplier" : "New supplier"}
         onSubmit={handleSubmit(onSubmit)}
-        aria-label={supplier ? "Edit supplier" : "New supplier"}
+        onDelete={supplier ? () => setConfirmOpen(true) : undefined}
+        formError={formError}
+        errorTestId="supplier-form-error"
+        saving={isSubmitting}
+        submitLabel={supplier ? "Save changes" : "Create supplier"}
+        cancelTo="/supplierDetails"
+        maxWidth={1100}
       >
-        <CardContent>
-          <Grid container spacing={2.5} sx={{ maxWidth: 1100 }}>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <TextInput
-                label="Code"
-                autoFocus={!supplier}
-                {...register("code")}
-                error={Boolean(errors.code)}
-                helperText={errors.code?.message}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 8 }}>
-              <TextInput
-                label="Name"
-                {...register("name")}
-                error={Boolean(errors.name)}
-                helperText={errors.name?.message}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <TextInput
-                label="Contact name"
-                {...register("contactName")}
-                error={Boolean(errors.contactName)}
-                helperText={errors.contactName?.message}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <TextInput
-                label="Email"
-                type="email"
-                {...register("email")}
-                error={Boolean(errors.email)}
-                helperText={errors.email?.message}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <TextInput
-                label="Phone"
-                {...register("phone")}
-                error={Boolean(errors.phone)}
-                helperText={errors.phone?.message}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <TextInput
-                label="Lead time (days)"
-                type="number"
-                {...register("leadTimeDays", { setValueAs: (v) => (v === "" ? undefined : Number(v)) })}
-                error={Boolean(errors.leadTimeDays)}
-                helperText={errors.leadTimeDays?.message}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <TextInput
-                label="Currency"
-                {...register("currency", { setValueAs: (v: string) => v.toUpperCase() })}
-                error={Boolean(errors.currency)}
-                helperText={errors.currency?.message ?? "ISO 4217, like USD or EUR"}
-              />
-            </Grid>
-            <Grid size={{ xs: 12, md: 4 }}>
-              <Controller
-                control={control}
-                name="active"
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Switch checked={field.value ?? true} onChange={(e) => field.onChange(e.target.checked)} />
-                    }
-                    label="Active"
-                  />
-                )}
-              />
-            </Grid>
-            <Grid size={12}>
-              <TextInput
-                label="Notes"
-                multiline
-                minRows={2}
-                {...register("notes")}
-                error={Boolean(errors.notes)}
-                helperText={errors.notes?.message}
-              />
-            </Grid>
-            <Grid size={12}>
-              <Typography variant="h6">Fabrics and parts supplied</Typography>
-              <Typography variant="body2" sx={{ color: "text.secondary", mb: 1.5 }}>
-                The supplier's price per unit for each material; a purchase order line starts from it.
-              </Typography>
-              <Stack spacing={1.5} aria-label="Supplied materials">
-                {materials.fields.map((row, index) => {
-                  const rowErrors = errors.materials?.[index];
-                  return (
-                    <Stack
-                      key={row.id}
-                      direction={{ xs: "column", md: "row" }}
-                      spacing={1}
-                      sx={{ alignItems: { md: "flex-start" } }}
-                    >
-                      <Controller
-                        control={control}
-                        name={`materials.${index}.materialKind`}
-                        render={({ field: kind }) => (
-                          <Controller
-                            control={control}
-                            name={`materials.${index}.materialId`}
-                            render={({ field: id }) => (
-                              <MaterialPicker
-                                index={index}
-                                kind={kind.value ?? "fabric"}
-                                id={id.value ?? null}
-                                onKind={kind.onChange}
-                                onId={id.onChange}
-                                error={rowErrors?.materialId?.message}
-                              />
-                            )}
-                          />
-                        )}
-                      />
-                      <TextInput
-                        label="Supplier's code"
-                        size="small"
-                        fullWidth={false}
-                        sx={{ width: 150 }}
-                        {...register(`materials.${index}.supplierCode`)}
-                        error={Boolean(rowErrors?.supplierCode)}
-                        helperText={rowErrors?.supplierCode?.message}
-                      />
-                      <Controller
-                        control={control}
-                        name={`materials.${index}.priceCents`}
-                        render={({ field }) => (
-                          <MoneyInput
-                            label={`Price ${index + 1}`}
-                            size="small"
-                            width={150}
-                            value={field.value}
-                            onChange={field.onChange}
-                            onBlur={field.onBlur}
-                            error={rowErrors?.priceCents?.message}
-                          />
-                        )}
-                      />
-                      <TextInput
-                        label="Unit"
-                        size="small"
-                        fullWidth={false}
-                        sx={{ width: 90 }}
-                        {...register(`materials.${index}.unit`)}
-                        error={Boolean(rowErrors?.unit)}
-                        helperText={rowErrors?.unit?.message}
-                      />
-                      <TextInput
-                        label="Minimum order"
-                        size="small"
-                        fullWidth={false}
-                        sx={{ width: 130 }}
-                        inputMode="decimal"
-                        {...register(`materials.${index}.minOrderQty`)}
-                        error={Boolean(rowErrors?.minOrderQty)}
-                        helperText={rowErrors?.minOrderQty?.message}
-                      />
-                      <Tooltip title="Remove">
-                        <IconButton aria-label={`Remove material ${index + 1}`} onClick={() => materials.remove(index)}>
-                          <Delete />
-                        </IconButton>
-                      </Tooltip>
-                    </Stack>
-                  );
-                })}
-              </Stack>
-              {errors.materials?.message ? (
-                <Typography color="error" variant="body2">
-                  {errors.materials.message}
-                </Typography>
-              ) : null}
-              <Button
-                sx={{ mt: 1 }}
-                startIcon={<Add />}
-                onClick={() =>
-                  materials.append({
-                    materialKind: "fabric",
-                    // Not chosen yet: the schema asks for it with its own message.
-                    materialId: null as unknown as number,
-                    supplierCode: "",
-                    priceCents: 0,
-                    unit: "",
-                    minOrderQty: "0",
-                  })
-                }
-              >
-                Add material
-              </Button>
-            </Grid>
-            {formError ? (
-              <Grid size={12}>
-                <Alert severity="error" data-testid="supplier-form-error">
-                  {formError}
-                </Alert>
-              </Grid>
-            ) : null}
-            <Grid size={12}>
-              <Box sx={{ display: "flex", gap: 1.5 }}>
-                <Button type="submit" variant="contained" loading={isSubmitting}>
-                  {supplier ? "Save changes" : "Create supplier"}
-                </Button>
-                <Button component={RouterLink} to="/supplierDetails" disabled={isSubmitting}>
-                  Cancel
-                </Button>
-              </Box>
-            </Grid>
+        <Grid container spacing={2.5}>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <TextInput
+              label="Code"
+              autoFocus={!supplier}
+              {...register("code")}
+              error={Boolean(errors.code)}
+              helperText={errors.code?.message}
+            />
           </Grid>
-        </CardContent>
-      </Card>
+          <Grid size={{ xs: 12, md: 8 }}>
+            <TextInput
+              label="Name"
+              {...register("name")}
+              error={Boolean(errors.name)}
+              helperText={errors.name?.message}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <TextInput
+              label="Contact name"
+              {...register("contactName")}
+              error={Boolean(errors.contactName)}
+              helperText={errors.contactName?.message}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <TextInput
+              label="Email"
+              type="email"
+              {...register("email")}
+              error={Boolean(errors.email)}
+              helperText={errors.email?.message}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <TextInput
+              label="Phone"
+              {...register("phone")}
+              error={Boolean(errors.phone)}
+              helperText={errors.phone?.message}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <TextInput
+              label="Lead time (days)"
+              type="number"
+              {...register("leadTimeDays", { setValueAs: (v) => (v === "" ? undefined : Number(v)) })}
+              error={Boolean(errors.leadTimeDays)}
+              helperText={errors.leadTimeDays?.message}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <TextInput
+              label="Currency"
+              {...register("currency", { setValueAs: (v: string) => v.toUpperCase() })}
+              error={Boolean(errors.currency)}
+              helperText={errors.currency?.message ?? "ISO 4217, like USD or EUR"}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <Controller
+              control={control}
+              name="active"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Switch checked={field.value ?? true} onChange={(e) => field.onChange(e.target.checked)} />}
+                  label="Active"
+                />
+              )}
+            />
+          </Grid>
+          <Grid size={12}>
+            <TextInput
+              label="Notes"
+              multiline
+              minRows={2}
+              {...register("notes")}
+              error={Boolean(errors.notes)}
+              helperText={errors.notes?.message}
+            />
+          </Grid>
+          <Grid size={12}>
+            <Typography variant="h6">Fabrics and parts supplied</Typography>
+            <Typography variant="body2" sx={{ color: "text.secondary", mb: 1.5 }}>
+              The supplier's price per unit for each material; a purchase order line starts from it.
+            </Typography>
+            <Stack spacing={1.5} aria-label="Supplied materials">
+              {materials.fields.map((row, index) => {
+                const rowErrors = errors.materials?.[index];
+                return (
+                  <Stack
+                    key={row.id}
+                    direction={{ xs: "column", md: "row" }}
+                    spacing={1}
+                    sx={{ alignItems: { md: "flex-start" } }}
+                  >
+                    <MaterialField
+                      control={control}
+                      row={`materials.${index}`}
+                      index={index}
+                      error={rowErrors?.materialId?.message}
+                    />
+                    <TextInput
+                      label="Supplier's code"
+                      size="small"
+                      fullWidth={false}
+                      sx={{ width: 150 }}
+                      {...register(`materials.${index}.supplierCode`)}
+                      error={Boolean(rowErrors?.supplierCode)}
+                      helperText={rowErrors?.supplierCode?.message}
+                    />
+                    <Controller
+                      control={control}
+                      name={`materials.${index}.priceCents`}
+                      render={({ field }) => (
+                        <MoneyInput
+                          label={`Price ${index + 1}`}
+                          size="small"
+                          width={150}
+                          value={field.value}
+                          onChange={field.onChange}
+                          onBlur={field.onBlur}
+                          error={rowErrors?.priceCents?.message}
+                        />
+                      )}
+                    />
+                    <TextInput
+                      label="Unit"
+                      size="small"
+                      fullWidth={false}
+                      sx={{ width: 90 }}
+                      {...register(`materials.${index}.unit`)}
+                      error={Boolean(rowErrors?.unit)}
+                      helperText={rowErrors?.unit?.message}
+                    />
+                    <TextInput
+                      label="Minimum order"
+                      size="small"
+                      fullWidth={false}
+                      sx={{ width: 130 }}
+                      inputMode="decimal"
+                      {...register(`materials.${index}.minOrderQty`)}
+                      error={Boolean(rowErrors?.minOrderQty)}
+                      helperText={rowErrors?.minOrderQty?.message}
+                    />
+                    <Tooltip title="Remove">
+                      <IconButton aria-label={`Remove material ${index + 1}`} onClick={() => materials.remove(index)}>
+                        <Delete />
+                      </IconButton>
+                    </Tooltip>
+                  </Stack>
+                );
+              })}
+            </Stack>
+            {errors.materials?.message ? (
+              <Typography color="error" variant="body2">
+                {errors.materials.message}
+              </Typography>
+            ) : null}
+            <Button
+              sx={{ mt: 1 }}
+              startIcon={<Add />}
+              onClick={() =>
+                materials.append({
+                  materialKind: "fabric",
+                  // Not chosen yet: the schema asks for it with its own message.
+                  materialId: null as unknown as number,
+                  supplierCode: "",
+                  priceCents: 0,
+                  unit: "",
+                  minOrderQty: "0",
+                })
+              }
+            >
+              Add material
+            </Button>
+          </Grid>
+        </Grid>
+      </RecordFormPage>
       {supplier ? (
         <ConfirmDialog
           open={confirmOpen}
@@ -372,23 +318,14 @@ function SupplierForm({ supplier }: { supplier: TSupplierDetail | null }) {
   );
 }
 
-const parseId = (raw: string | undefined): number | null => (raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null);
-
-function NotFound() {
-  return (
-    <>
-      <PageHeader title="Supplier not found" />
-      <Card>
-        <CardContent>
-          <Typography sx={{ mb: 2 }}>This supplier does not exist, or it was deleted.</Typography>
-          <Button component={RouterLink} to="/supplierDetails" variant="contained">
-            Back to suppliers
-          </Button>
-        </CardContent>
-      </Card>
-    </>
-  );
-}
+const NotFound = () => (
+  <RecordNotFound
+    title="Supplier not found"
+    message="This supplier does not exist, or it was deleted."
+    backTo="/supplierDetails"
+    backLabel="Back to suppliers"
+  />
+);
 
 /** /supplierDetails/new and /supplierDetails/edit/:id. */
 export default function SupplierFormPage({ mode }: { mode: "new" | "edit" }) {

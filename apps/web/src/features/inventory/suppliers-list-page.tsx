@@ -1,11 +1,8 @@
 import type { TSupplier } from "@hub/contracts/inventory/suppliers";
-import Add from "@mui/icons-material/Add";
-import { Alert, Button, Chip } from "@mui/material";
+import { Chip } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
-import { Link as RouterLink, useNavigate } from "react-router";
-import { DataTable } from "../../components/data-table/data-table";
-import { PageHeader } from "../../components/page-header";
-import { messageOf } from "../../lib/api-error";
+import { useNavigate } from "react-router";
+import { ListPage } from "../../components/list-page";
 import { useListState } from "../../lib/list-state";
 import { downloadListCsv } from "../../lib/transfer";
 import { useSupplierList } from "./api";
@@ -53,35 +50,19 @@ export default function SuppliersListPage() {
   const { state, update, query } = useListState({ sort: "name,asc" });
   const list = useSupplierList(query);
   return (
-    <>
-      <PageHeader
-        title="Supplier Details"
-        subtitle="Companies you buy fabrics and parts from: contacts, lead time, currency and prices."
-        actions={
-          <Button component={RouterLink} to="/supplierDetails/new" variant="contained" startIcon={<Add />}>
-            New supplier
-          </Button>
-        }
-      />
-      {list.error ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {messageOf(list.error)}
-        </Alert>
-      ) : null}
-      <DataTable<TSupplier>
-        label="Suppliers"
-        columns={columns}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching}
-        getRowId={(row) => row.id}
-        state={state}
-        onStateChange={update}
-        onRowClick={(row) => navigate(`/supplierDetails/edit/${row.id}`)}
-        searchPlaceholder="Search code, name, contact or email…"
-        exportCsv={() => downloadListCsv("/suppliers/export.csv", query, "suppliers")}
-        emptyText={state.searchString ? "No suppliers match this search" : "No suppliers yet"}
-      />
-    </>
+    <ListPage<TSupplier>
+      title="Supplier Details"
+      subtitle="Companies you buy fabrics and parts from: contacts, lead time, currency and prices."
+      create={{ to: "/supplierDetails/new", label: "New supplier" }}
+      list={list}
+      listState={{ state, update }}
+      label="Suppliers"
+      columns={columns}
+      getRowId={(row) => row.id}
+      onRowClick={(row) => navigate(`/supplierDetails/edit/${row.id}`)}
+      searchPlaceholder="Search code, name, contact or email…"
+      exportCsv={() => downloadListCsv("/suppliers/export.csv", query, "suppliers")}
+      emptyText={state.searchString ? "No suppliers match this search" : "No suppliers yet"}
+    />
   );
 }

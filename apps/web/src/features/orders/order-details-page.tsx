@@ -36,7 +36,7 @@ import { FormDialog } from "../../components/form-dialog";
 import { PageLoader } from "../../components/loading-screen";
 import { PageHeader } from "../../components/page-header";
 import { ApiError, messageOf } from "../../lib/api-error";
-import { applyServerErrors } from "../../lib/form-errors";
+import { useSubmitErrors } from "../../lib/form-errors";
 import {
   parseOrderId,
   useAddComment,
@@ -327,7 +327,6 @@ type CommentForm = z.input<typeof ZCommentRequestSchema>;
 function Comments({ orderId }: { orderId: number }) {
   const comments = useComments(orderId);
   const add = useAddComment(orderId);
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -338,15 +337,11 @@ function Comments({ orderId }: { orderId: number }) {
     resolver: zodResolver(ZCommentRequestSchema),
     defaultValues: { body: "" },
   });
-  const onSubmit = async (v: z.output<typeof ZCommentRequestSchema>) => {
-    setFormError(null);
-    try {
-      await add.mutateAsync(v.body);
-      reset({ body: "" });
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, ["body"]));
-    }
-  };
+  const { formError, submit } = useSubmitErrors(setError, ["body"]);
+  const onSubmit = submit(async (v: z.output<typeof ZCommentRequestSchema>) => {
+    await add.mutateAsync(v.body);
+    reset({ body: "" });
+  });
   return (
     <Stack spacing={2}>
       {comments.isError ? <Alert severity="error">{messageOf(comments.error)}</Alert> : null}
@@ -391,7 +386,6 @@ type IssueForm = z.input<typeof ZIssueRequestSchema>;
 function Issues({ order }: { order: TOrder }) {
   const issues = useIssues(order.id);
   const raise = useRaiseIssue(order.id);
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -405,16 +399,12 @@ function Issues({ order }: { order: TOrder }) {
     defaultValues: { body: "", itemId: undefined },
   });
   const lineOf = (itemId: number | null) => order.items.find((i) => i.id === itemId);
-  const onSubmit = async (v: z.output<typeof ZIssueRequestSchema>) => {
-    setFormError(null);
-    try {
-      await raise.mutateAsync(v);
-      reset({ body: "", itemId: undefined });
-      toast.success("The issue was raised.");
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, ["body", "itemId"]));
-    }
-  };
+  const { formError, submit } = useSubmitErrors(setError, ["body", "itemId"]);
+  const onSubmit = submit(async (v: z.output<typeof ZIssueRequestSchema>) => {
+    await raise.mutateAsync(v);
+    reset({ body: "", itemId: undefined });
+    toast.success("The issue was raised.");
+  });
   return (
     <Stack spacing={2}>
       {issues.isError ? <Alert severity="error">{messageOf(issues.error)}</Alert> : null}
@@ -474,7 +464,6 @@ function IssueCard({
   line: string;
 }) {
   const update = useUpdateIssue(orderId);
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -484,15 +473,11 @@ function IssueCard({
     resolver: zodResolver(ZIssueRespondRequestSchema),
     defaultValues: { response: issue.response ?? "" },
   });
-  const onRespond = async (v: z.output<typeof ZIssueRespondRequestSchema>) => {
-    setFormError(null);
-    try {
-      await update.mutateAsync({ issueId: issue.id, response: v.response });
-      toast.success("The response was saved.");
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, ["response"]));
-    }
-  };
+  const { formError, submit } = useSubmitErrors(setError, ["response"]);
+  const onRespond = submit(async (v: z.output<typeof ZIssueRespondRequestSchema>) => {
+    await update.mutateAsync({ issueId: issue.id, response: v.response });
+    toast.success("The response was saved.");
+  });
   const resolve = async () => {
     try {
       await update.mutateAsync({ issueId: issue.id });

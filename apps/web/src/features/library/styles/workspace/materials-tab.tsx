@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type TStyleMaterialsRequest,
   type TStyleMaterialsRequestInput,
@@ -8,14 +7,10 @@ import {
 } from "@hub/contracts/library/style-composition";
 import Add from "@mui/icons-material/Add";
 import { Box, Button, Stack, TextField, Typography } from "@mui/material";
-import { type Control, Controller, useFieldArray, useForm } from "react-hook-form";
-import { toast } from "react-toastify";
-import { TabForm, useTabSaveState } from "../../../../components/record-workspace";
-import { applyServerErrors } from "../../../../lib/form-errors";
-import { useSaveStyleTab, useStyleTab } from "../api";
+import { type Control, Controller, useFieldArray } from "react-hook-form";
+import { TabForm, useWorkspaceTabForm, type WorkspaceTabProps } from "../../../../components/record-workspace";
 import { ApplyProfileButton, AttributeChoice, NumberField, RefField, RowButtons } from "./composition-fields";
-import { useStyleWorkspace } from "./context";
-import { TabLoader } from "./tab-loader";
+import { styleTab, useStyleTabSave } from "./style-tab";
 
 type C = Control<TStyleMaterialsRequestInput, unknown, TStyleMaterialsRequest>;
 type Choice = { id: number; label: string };
@@ -153,40 +148,25 @@ const toValues = (data: TStyleMaterialsTab): TStyleMaterialsRequestInput => ({
   parts: data.parts.map((p) => ({ partId: p.partId, attributeId: p.attributeId, quantity: p.quantity })),
 });
 
-function MaterialsForm({ data, reload }: { data: TStyleMaterialsTab; reload: () => void }) {
-  const { styleId, canEdit } = useStyleWorkspace();
-  const save = useSaveStyleTab(styleId, "materials", ZStyleMaterialsTabSchema);
-  const state = useTabSaveState();
-  const { control, handleSubmit, setError, formState } = useForm<
-    TStyleMaterialsRequestInput,
-    unknown,
-    TStyleMaterialsRequest
-  >({ resolver: zodResolver(ZStyleMaterialsRequestSchema), defaultValues: toValues(data) });
-  const disabled = !canEdit || formState.isSubmitting;
+function MaterialsForm({ data, reload }: WorkspaceTabProps<TStyleMaterialsTab>) {
+  const { styleId, canEdit, save } = useStyleTabSave("materials", ZStyleMaterialsTabSchema);
+  const { control, disabled, tabForm } = useWorkspaceTabForm({
+    schema: ZStyleMaterialsRequestSchema,
+    values: toValues(data),
+    save,
+    saved: "Materials were saved.",
+    fieldNames: ["fabrics", "parts"],
+    canEdit,
+    reload,
+  });
   const choices = data.offeredAttributes.map((a) => ({ id: a.attributeId, label: a.name }));
-
-  const onSubmit = async (values: TStyleMaterialsRequest) => {
-    state.clear();
-    try {
-      await save.mutateAsync(values);
-      toast.success("Materials were saved.");
-    } catch (error) {
-      state.fail(error, (e) => applyServerErrors(e, setError, ["fabrics", "parts"]));
-    }
-  };
 
   return (
     <TabForm
       title="Materials"
       subheader="Bill of materials: fabrics and parts"
-      onSubmit={handleSubmit(onSubmit)}
-      dirty={formState.isDirty}
-      saving={formState.isSubmitting}
-      canEdit={canEdit}
-      error={state.error}
-      stale={state.stale}
-      onReload={reload}
-      actions={<ApplyProfileButton styleId={styleId} kind="part" dirty={formState.isDirty} />}
+      {...tabForm}
+      actions={<ApplyProfileButton styleId={styleId} kind="part" dirty={tabForm.dirty} />}
     >
       <Stack spacing={4}>
         <FabricRows control={control} disabled={disabled} choices={choices} />
@@ -197,12 +177,4 @@ function MaterialsForm({ data, reload }: { data: TStyleMaterialsTab; reload: () 
 }
 
 /** /styles/edit/:id/materials: fabrics and parts, each for every variant or one attribute. */
-export default function MaterialsTab() {
-  const { styleId } = useStyleWorkspace();
-  const query = useStyleTab(styleId, "materials", ZStyleMaterialsTabSchema);
-  return (
-    <TabLoader query={query} label="materials">
-      {(data, reload) => <MaterialsForm data={data} reload={reload} />}
-    </TabLoader>
-  );
-}
+export default styleTab("materials", ZStyleMaterialsTabSchema, MaterialsForm);

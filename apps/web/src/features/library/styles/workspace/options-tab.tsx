@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { ZOptionDetailSchema } from "@hub/contracts/library/options";
 import {
   type TStyleOptionsRequest,
@@ -19,16 +18,13 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
-import { type Control, Controller, useFieldArray, useForm, useWatch } from "react-hook-form";
+import { type Control, Controller, useFieldArray, useWatch } from "react-hook-form";
 import { toast } from "react-toastify";
-import { TabForm, useTabSaveState } from "../../../../components/record-workspace";
-import { applyServerErrors } from "../../../../lib/form-errors";
+import { TabForm, useWorkspaceTabForm, type WorkspaceTabProps } from "../../../../components/record-workspace";
 import { useLibraryDetail } from "../../shared/api";
 import { RefSelect } from "../../shared/fields";
-import { useSaveStyleTab, useStyleTab } from "../api";
 import { ApplyProfileButton, MoneyField, RowButtons } from "./composition-fields";
-import { useStyleWorkspace } from "./context";
-import { TabLoader } from "./tab-loader";
+import { styleTab, useStyleTabSave } from "./style-tab";
 
 type C = Control<TStyleOptionsRequestInput, unknown, TStyleOptionsRequest>;
 
@@ -166,41 +162,26 @@ const toValues = (data: TStyleOptionsTab): TStyleOptionsRequestInput => ({
   })),
 });
 
-function OptionsForm({ data, reload }: { data: TStyleOptionsTab; reload: () => void }) {
-  const { styleId, canEdit } = useStyleWorkspace();
-  const save = useSaveStyleTab(styleId, "options", ZStyleOptionsTabSchema);
-  const state = useTabSaveState();
-  const { control, handleSubmit, setError, formState } = useForm<
-    TStyleOptionsRequestInput,
-    unknown,
-    TStyleOptionsRequest
-  >({ resolver: zodResolver(ZStyleOptionsRequestSchema), defaultValues: toValues(data) });
+function OptionsForm({ data, reload }: WorkspaceTabProps<TStyleOptionsTab>) {
+  const { styleId, canEdit, save } = useStyleTabSave("options", ZStyleOptionsTabSchema);
+  const { control, disabled, tabForm } = useWorkspaceTabForm({
+    schema: ZStyleOptionsRequestSchema,
+    values: toValues(data),
+    save,
+    saved: "Options were saved.",
+    fieldNames: ["options"],
+    canEdit,
+    reload,
+  });
   const opts = useFieldArray({ control, name: "options" });
   const chosen = useWatch({ control, name: "options" }) ?? [];
-  const disabled = !canEdit || formState.isSubmitting;
-
-  const onSubmit = async (values: TStyleOptionsRequest) => {
-    state.clear();
-    try {
-      await save.mutateAsync(values);
-      toast.success("Options were saved.");
-    } catch (error) {
-      state.fail(error, (e) => applyServerErrors(e, setError, ["options"]));
-    }
-  };
 
   return (
     <TabForm
       title="Options"
       subheader="What a buyer chooses, and what each choice adds"
-      onSubmit={handleSubmit(onSubmit)}
-      dirty={formState.isDirty}
-      saving={formState.isSubmitting}
-      canEdit={canEdit}
-      error={state.error}
-      stale={state.stale}
-      onReload={reload}
-      actions={<ApplyProfileButton styleId={styleId} kind="attribute" dirty={formState.isDirty} />}
+      {...tabForm}
+      actions={<ApplyProfileButton styleId={styleId} kind="attribute" dirty={tabForm.dirty} />}
     >
       <Stack spacing={2}>
         <Typography sx={{ color: "text.secondary" }}>
@@ -239,12 +220,4 @@ function OptionsForm({ data, reload }: { data: TStyleOptionsTab; reload: () => v
 }
 
 /** /styles/edit/:id/options: the options offered, their attributes and upcharges. */
-export default function OptionsTab() {
-  const { styleId } = useStyleWorkspace();
-  const query = useStyleTab(styleId, "options", ZStyleOptionsTabSchema);
-  return (
-    <TabLoader query={query} label="options">
-      {(data, reload) => <OptionsForm data={data} reload={reload} />}
-    </TabLoader>
-  );
-}
+export default styleTab("options", ZStyleOptionsTabSchema, OptionsForm);

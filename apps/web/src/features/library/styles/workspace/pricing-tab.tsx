@@ -1,61 +1,32 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
-  type TStylePricingRequest,
-  type TStylePricingRequestInput,
   type TStylePricingTab,
   ZStylePricingRequestSchema,
   ZStylePricingTabSchema,
 } from "@hub/contracts/library/style-composition";
 import Add from "@mui/icons-material/Add";
 import { Box, Button, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
-import { useFieldArray, useForm, useWatch } from "react-hook-form";
-import { toast } from "react-toastify";
-import { TabForm, useTabSaveState } from "../../../../components/record-workspace";
-import { applyServerErrors } from "../../../../lib/form-errors";
+import { useFieldArray, useWatch } from "react-hook-form";
+import { TabForm, useWorkspaceTabForm, type WorkspaceTabProps } from "../../../../components/record-workspace";
 import { money } from "../../resources/format";
-import { useSaveStyleTab, useStyleTab } from "../api";
 import { MoneyField, NumberField, RowButtons } from "./composition-fields";
-import { useStyleWorkspace } from "./context";
-import { TabLoader } from "./tab-loader";
+import { styleTab, useStyleTabSave } from "./style-tab";
 
-function PricingForm({ data, reload }: { data: TStylePricingTab; reload: () => void }) {
-  const { styleId, canEdit } = useStyleWorkspace();
-  const save = useSaveStyleTab(styleId, "pricing", ZStylePricingTabSchema);
-  const state = useTabSaveState();
-  const { control, handleSubmit, setError, formState } = useForm<
-    TStylePricingRequestInput,
-    unknown,
-    TStylePricingRequest
-  >({
-    resolver: zodResolver(ZStylePricingRequestSchema),
-    defaultValues: { version: data.version, priceTiers: data.priceTiers },
+function PricingForm({ data, reload }: WorkspaceTabProps<TStylePricingTab>) {
+  const { canEdit, save } = useStyleTabSave("pricing", ZStylePricingTabSchema);
+  const { control, disabled, tabForm } = useWorkspaceTabForm({
+    schema: ZStylePricingRequestSchema,
+    values: { version: data.version, priceTiers: data.priceTiers },
+    save,
+    saved: "Pricing was saved.",
+    fieldNames: ["priceTiers"],
+    canEdit,
+    reload,
   });
   const tiers = useFieldArray({ control, name: "priceTiers" });
   const values = useWatch({ control, name: "priceTiers" });
-  const disabled = !canEdit || formState.isSubmitting;
-
-  const onSubmit = async (values: TStylePricingRequest) => {
-    state.clear();
-    try {
-      await save.mutateAsync(values);
-      toast.success("Pricing was saved.");
-    } catch (error) {
-      state.fail(error, (e) => applyServerErrors(e, setError, ["priceTiers"]));
-    }
-  };
 
   return (
-    <TabForm
-      title="Pricing"
-      subheader="Unit prices by quantity"
-      onSubmit={handleSubmit(onSubmit)}
-      dirty={formState.isDirty}
-      saving={formState.isSubmitting}
-      canEdit={canEdit}
-      error={state.error}
-      stale={state.stale}
-      onReload={reload}
-    >
+    <TabForm title="Pricing" subheader="Unit prices by quantity" {...tabForm}>
       <Stack spacing={2}>
         <Typography sx={{ color: "text.secondary" }}>
           From 1 piece the base price applies ({money(data.basePriceCents)}, set on the Details tab). Each tier sets the
@@ -131,12 +102,4 @@ function PricingForm({ data, reload }: { data: TStylePricingTab; reload: () => v
 }
 
 /** /styles/edit/:id/pricing: the quantity price tiers above the base price. */
-export default function PricingTab() {
-  const { styleId } = useStyleWorkspace();
-  const query = useStyleTab(styleId, "pricing", ZStylePricingTabSchema);
-  return (
-    <TabLoader query={query} label="pricing">
-      {(data, reload) => <PricingForm data={data} reload={reload} />}
-    </TabLoader>
-  );
-}
+export default styleTab("pricing", ZStylePricingTabSchema, PricingForm);

@@ -1,6 +1,4 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
-  type TStyleStepsRequest,
   type TStyleStepsRequestInput,
   type TStyleStepsTab,
   ZStyleStepsRequestSchema,
@@ -8,53 +6,35 @@ import {
 } from "@hub/contracts/library/style-composition";
 import Add from "@mui/icons-material/Add";
 import { Box, Button, Stack, Typography } from "@mui/material";
-import { useFieldArray, useForm } from "react-hook-form";
-import { toast } from "react-toastify";
-import { TabForm, useTabSaveState } from "../../../../components/record-workspace";
-import { applyServerErrors } from "../../../../lib/form-errors";
-import { useSaveStyleTab, useStyleTab } from "../api";
+import { useFieldArray } from "react-hook-form";
+import { TabForm, useWorkspaceTabForm, type WorkspaceTabProps } from "../../../../components/record-workspace";
 import { ApplyProfileButton, RefField, RowButtons } from "./composition-fields";
-import { useStyleWorkspace } from "./context";
-import { TabLoader } from "./tab-loader";
+import { styleTab, useStyleTabSave } from "./style-tab";
 
 const toValues = (data: TStyleStepsTab): TStyleStepsRequestInput => ({
   version: data.version,
   instructions: data.instructions.map((s) => ({ instructionId: s.instructionId, machineId: s.machineId })),
 });
 
-function StepsForm({ data, reload }: { data: TStyleStepsTab; reload: () => void }) {
-  const { styleId, canEdit } = useStyleWorkspace();
-  const save = useSaveStyleTab(styleId, "steps", ZStyleStepsTabSchema);
-  const state = useTabSaveState();
-  const { control, handleSubmit, setError, formState } = useForm<TStyleStepsRequestInput, unknown, TStyleStepsRequest>({
-    resolver: zodResolver(ZStyleStepsRequestSchema),
-    defaultValues: toValues(data),
+function StepsForm({ data, reload }: WorkspaceTabProps<TStyleStepsTab>) {
+  const { styleId, canEdit, save } = useStyleTabSave("steps", ZStyleStepsTabSchema);
+  const { control, disabled, tabForm } = useWorkspaceTabForm({
+    schema: ZStyleStepsRequestSchema,
+    values: toValues(data),
+    save,
+    saved: "Steps were saved.",
+    fieldNames: ["instructions"],
+    canEdit,
+    reload,
   });
   const steps = useFieldArray({ control, name: "instructions" });
-  const disabled = !canEdit || formState.isSubmitting;
-
-  const onSubmit = async (values: TStyleStepsRequest) => {
-    state.clear();
-    try {
-      await save.mutateAsync(values);
-      toast.success("Steps were saved.");
-    } catch (error) {
-      state.fail(error, (e) => applyServerErrors(e, setError, ["instructions"]));
-    }
-  };
 
   return (
     <TabForm
       title="Steps"
       subheader="Construction steps in order"
-      onSubmit={handleSubmit(onSubmit)}
-      dirty={formState.isDirty}
-      saving={formState.isSubmitting}
-      canEdit={canEdit}
-      error={state.error}
-      stale={state.stale}
-      onReload={reload}
-      actions={<ApplyProfileButton styleId={styleId} kind="instruction" dirty={formState.isDirty} />}
+      {...tabForm}
+      actions={<ApplyProfileButton styleId={styleId} kind="instruction" dirty={tabForm.dirty} />}
     >
       <Stack spacing={2}>
         <Typography sx={{ color: "text.secondary" }}>
@@ -110,12 +90,4 @@ function StepsForm({ data, reload }: { data: TStyleStepsTab; reload: () => void 
 }
 
 /** /styles/edit/:id/steps: the construction steps in order. */
-export default function StepsTab() {
-  const { styleId } = useStyleWorkspace();
-  const query = useStyleTab(styleId, "steps", ZStyleStepsTabSchema);
-  return (
-    <TabLoader query={query} label="steps">
-      {(data, reload) => <StepsForm data={data} reload={reload} />}
-    </TabLoader>
-  );
-}
+export default styleTab("steps", ZStyleStepsTabSchema, StepsForm);

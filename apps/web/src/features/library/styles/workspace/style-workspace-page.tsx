@@ -1,12 +1,12 @@
 import { STYLE_TAB_LABELS, STYLE_TABS } from "@hub/contracts/library/style-composition";
 import { ZStyleDetailSchema } from "@hub/contracts/library/styles";
-import { Alert, Button, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
-import { useState } from "react";
+import { Alert, Button, Chip, Stack } from "@mui/material";
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
-import { ConfirmDialog } from "../../../../components/confirm-dialog";
+import { ArchiveDeleteActions } from "../../../../components/archive-delete-actions";
 import { PageLoader } from "../../../../components/loading-screen";
 import { PageHeader } from "../../../../components/page-header";
+import { RecordNotFound } from "../../../../components/record-not-found";
 import { RecordWorkspace } from "../../../../components/record-workspace";
 import { ApiError, messageOf } from "../../../../lib/api-error";
 import { useDeleteLibrary, useLibraryAction, useLibraryDetail } from "../../shared/api";
@@ -16,21 +16,14 @@ import type { StyleWorkspaceContext } from "./context";
 
 const TABS = STYLE_TABS.map((path) => ({ path, label: STYLE_TAB_LABELS[path] }));
 
-function NotFound() {
-  return (
-    <>
-      <PageHeader title="Style not found" />
-      <Card>
-        <CardContent>
-          <Typography sx={{ mb: 2 }}>This style does not exist, or it was deleted.</Typography>
-          <Button component={RouterLink} to="/styles" variant="contained">
-            Back to styles
-          </Button>
-        </CardContent>
-      </Card>
-    </>
-  );
-}
+const NotFound = () => (
+  <RecordNotFound
+    title="Style not found"
+    message="This style does not exist, or it was deleted."
+    backTo="/styles"
+    backLabel="Back to styles"
+  />
+);
 
 /**
  * /styles/edit/:id/{details|pricing|options|materials|steps}: a style in the record workspace.
@@ -43,7 +36,6 @@ export default function StyleWorkspacePage() {
   const detail = useLibraryDetail("styles", ZStyleDetailSchema, styleId);
   const action = useLibraryAction("styles", ZStyleDetailSchema);
   const remove = useDeleteLibrary("styles");
-  const [confirm, setConfirm] = useState<"delete" | "archive" | null>(null);
 
   if (styleId === null) return <NotFound />;
   if (detail.error instanceof ApiError && detail.error.status === 404) return <NotFound />;
@@ -64,82 +56,46 @@ export default function StyleWorkspacePage() {
   };
 
   return (
-    <>
-      <RecordWorkspace
-        label="Style"
-        title={style.name}
-        tabs={TABS}
-        context={context}
-        subtitle={
-          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-            <span>Style {style.code}</span>
-            <Chip size="small" variant="outlined" label={style.category} />
-            {style.archived ? <Chip size="small" color="warning" label="Archived" /> : null}
-          </Stack>
-        }
-        actions={
-          <>
-            <Button component={RouterLink} to={`/styles/productPreview/${styleId}`}>
-              Preview
-            </Button>
-            <Button component={RouterLink} to={`/styles/styleParts/${styleId}`}>
-              Parts
-            </Button>
-            <Button component={RouterLink} to={`/styles/styleInstructions/${styleId}`}>
-              Instructions
-            </Button>
-            {canEdit ? (
-              style.archived ? (
-                <Button
-                  variant="outlined"
-                  loading={action.isPending}
-                  onClick={() => setArchived(false).catch((e: unknown) => toast.error(messageOf(e)))}
-                >
-                  Restore
-                </Button>
-              ) : (
-                <Button variant="outlined" onClick={() => setConfirm("archive")}>
-                  Archive
-                </Button>
-              )
-            ) : null}
-            {canEdit ? (
-              <Button color="error" variant="outlined" onClick={() => setConfirm("delete")}>
-                Delete
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-      <ConfirmDialog
-        open={confirm === "delete"}
-        danger
-        title="Delete style?"
-        message={
-          <>
-            <strong>{style.name}</strong> will be deleted. This cannot be undone.
-          </>
-        }
-        confirmLabel="Delete"
-        onClose={() => setConfirm(null)}
-        onConfirm={async () => {
-          await remove.mutateAsync(styleId);
-          toast.success(`${style.name} was deleted.`);
-          navigate("/styles");
-        }}
-      />
-      <ConfirmDialog
-        open={confirm === "archive"}
-        title="Archive style?"
-        message={
-          <>
-            <strong>{style.name}</strong> will be hidden from lists and pickers. You can restore it later.
-          </>
-        }
-        confirmLabel="Archive"
-        onClose={() => setConfirm(null)}
-        onConfirm={() => setArchived(true)}
-      />
-    </>
+    <RecordWorkspace
+      label="Style"
+      title={style.name}
+      tabs={TABS}
+      context={context}
+      subtitle={
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+          <span>Style {style.code}</span>
+          <Chip size="small" variant="outlined" label={style.category} />
+          {style.archived ? <Chip size="small" color="warning" label="Archived" /> : null}
+        </Stack>
+      }
+      actions={
+        <>
+          <Button component={RouterLink} to={`/styles/productPreview/${styleId}`}>
+            Preview
+          </Button>
+          <Button component={RouterLink} to={`/styles/styleParts/${styleId}`}>
+            Parts
+          </Button>
+          <Button component={RouterLink} to={`/styles/styleInstructions/${styleId}`}>
+            Instructions
+          </Button>
+          {canEdit ? (
+            <ArchiveDeleteActions
+              noun="style"
+              name={style.name}
+              archived={style.archived}
+              restoring={action.isPending}
+              onRestore={() => setArchived(false).catch((e: unknown) => toast.error(messageOf(e)))}
+              onArchive={() => setArchived(true)}
+              onDelete={async () => {
+                await remove.mutateAsync(styleId);
+                toast.success(`${style.name} was deleted.`);
+                navigate("/styles");
+              }}
+            />
+          ) : null}
+        </>
+      }
+    />
   );
 }
