@@ -18,6 +18,11 @@
  * 6. The embedded database's commit cost (`bench/durability.ts`): inserts/s and p50/p95/max of
  *    single-row commits with fsync on (as the Hub runs) and off.
  *
+ * 7. Orders at scale (`bench/orders.ts`): 100,000 generated orders on the embedded database and, when
+ *    BENCH_DATABASE_URL or DATABASE_URL is set, 1,000,000 with 3,000,000 lines in a database it creates
+ *    and drops on that server: the order search through the API (50 concurrent connections) beside
+ *    the same SQL run directly, p50/p95 and their ratio, and order placing per second (20 clients).
+ *
  * Ends with a summary table: metric, value, target, result. Only talks to 127.0.0.1. Every loop is
  * bounded. Every child process runs in its own process group and is killed when the bench ends,
  * also on error or Ctrl-C.
@@ -33,6 +38,7 @@ import { gzipSync } from "node:zlib";
 import { ARGON2_OPTIONS, hashPassword } from "../apps/server/src/modules/identity/password";
 import { benchDurability } from "./durability";
 import { benchLibrary } from "./library";
+import { benchOrders } from "./orders";
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -986,6 +992,14 @@ const main = async (): Promise<void> => {
   } catch (error) {
     console.log(`ERROR: ${errorText(error)}`);
     summary.push(["Embedded inserts/s, fsync on", "error", "-", "-"]);
+  }
+
+  // --- Part 7: orders at scale -----------------------------------------------------------------
+  try {
+    summary.push(...(await benchOrders(section, table)));
+  } catch (error) {
+    console.log(`ERROR: ${errorText(error)}`);
+    summary.push(["Orders search API p95, PostgreSQL", "error", "<= 30 ms", "n/a"]);
   }
 
   // --- Summary --------------------------------------------------------------------------------

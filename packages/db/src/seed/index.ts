@@ -16,7 +16,9 @@ import {
   users,
   userTypes,
 } from "../schema/index";
+import { seedDemoInventory } from "./inventory";
 import { seedDemoLibrary } from "./library";
+import { seedDemoOrders } from "./orders";
 
 export const PLANS = [
   { name: "Basic", level: 1, nbrOfUsers: 3, priceCents: 4900 },
@@ -87,10 +89,12 @@ export const DEMO_ACCOUNTS = [
  * The demo organisation: one factory, two brands, and the demo accounts. Idempotent: running it
  * again changes nothing that exists.
  */
-/** The demo organisation (accounts, clients, teams) and the demo factory's library. */
+/** The demo organisation (accounts, clients, teams), the demo factory's library, its order book and stock. */
 export const seedDemoData = async (db: HubDb, hashPassword: (plain: string) => Promise<string>): Promise<void> => {
   await seedDemoOrganisation(db, hashPassword);
   await seedDemoLibrary(db);
+  await seedDemoOrders(db);
+  await seedDemoInventory(db);
 };
 
 const seedDemoOrganisation = async (db: HubDb, hashPassword: (plain: string) => Promise<string>): Promise<void> => {
