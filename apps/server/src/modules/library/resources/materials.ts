@@ -23,7 +23,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { alias } from "drizzle-orm/pg-core";
 import type { LibraryResource } from "../resource";
-import { firstReason, stylesUsing } from "./used-by";
+import { firstReason, stockUsing, stylesUsing } from "./used-by";
 
 const f = schema.fabrics;
 const ft = schema.fabricTypes;
@@ -139,7 +139,11 @@ export const fabricsResource: LibraryResource<TFabricRequest, TFabricDetail> = {
   detail: async (db, row) => ({
     usedBy: await usedByStyles(db, schema.styleFabrics, eq(schema.styleFabrics.fabricId, Number(row.id))),
   }),
-  usedBy: async (db, id) => stylesUsing(db, schema.styleFabrics, eq(schema.styleFabrics.fabricId, id), "fabric"),
+  usedBy: async (db, id) =>
+    firstReason(
+      await stylesUsing(db, schema.styleFabrics, eq(schema.styleFabrics.fabricId, id), "fabric"),
+      await stockUsing(db, "fabric", id),
+    ),
   csv: [
     { header: "fabricCode", value: (r) => r.fabricCode },
     { header: "fabricName", value: (r) => r.fabricName },
@@ -211,6 +215,7 @@ export const partsResource: LibraryResource<TPartRequest, TPartDetail> = {
       ).length > 0
         ? "This part is in a part profile. Take it out of the profile first, or archive it instead."
         : null,
+      await stockUsing(db, "part", id),
     ),
   csv: [
     { header: "partCode", value: (r) => r.partCode },
