@@ -24,6 +24,18 @@ test.describe("navigation and settings", () => {
     await expect(page).toHaveURL(/\/toteLookup$/);
   });
 
+  test("horizontal menus go where their item says, also for an item of a section's second group", async ({ page }) => {
+    await signIn(page, "admin");
+    const nav = page.getByTestId("nav-horizontal");
+    await nav.getByRole("button", { name: "Orders", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Order Charge Report" }).click();
+    await expect(page).toHaveURL(/\/orderChargeReport$/);
+    await expect(page.getByRole("heading", { name: "Order Charge Report" })).toBeVisible();
+    await nav.getByRole("button", { name: "Orders", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Returns" }).click();
+    await expect(page).toHaveURL(/\/returns$/);
+  });
+
   test("the factory user's navigation holds only its cards", async ({ page }) => {
     await signIn(page, "factory");
     const nav = page.getByTestId("nav-horizontal");
@@ -32,11 +44,13 @@ test.describe("navigation and settings", () => {
     await expect(nav.getByRole("button", { name: "Dashboards", exact: true })).toHaveCount(0);
     await nav.getByRole("button", { name: "Orders", exact: true }).click();
     await expect(page.getByRole("menuitem", { name: "Order Details" })).toBeVisible();
-    // A facility enters orders for the clients it serves (issue 10), but returns are the client's.
+    // A facility enters orders for the clients it serves and receives their returns (issue 10), but
+    // the charge report is the platform's and the client's.
     await expect(page.getByRole("menuitem", { name: "Order Entry" })).toBeVisible();
-    await expect(page.getByRole("menuitem", { name: "Returns" })).toHaveCount(0);
+    await expect(page.getByRole("menuitem", { name: "Returns" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Order Charge Report" })).toHaveCount(0);
     await page.keyboard.press("Escape");
-    await page.goto("/returns");
+    await page.goto("/orderChargeReport");
     await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toBeVisible();
   });
 

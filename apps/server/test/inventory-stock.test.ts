@@ -332,6 +332,46 @@ describe("settings and the low-stock filter", () => {
   });
 });
 
+describe("a material with stock history", () => {
+  test("cannot be deleted from the library (409 naming why, its ledger kept), but can be archived", async () => {
+    const before = await ledgerRows();
+    expect(before).toBeGreaterThan(0);
+    const del = await call("factory", "DELETE", `/api/library/fabrics/${ids.fabric}`);
+    expect(del.statusCode, del.body).toBe(409);
+    expect(del.json<{ message: string }>().message).toMatch(
+      /^This fabric has stock history \(\d+ movements in the stock ledger\)\. Archive it instead/,
+    );
+    const delPart = await call("factory", "DELETE", `/api/library/parts/${ids.part}`);
+    expect(delPart.statusCode, delPart.body).toBe(409);
+    expect(delPart.json<{ message: string }>().message).toContain("This part has stock history");
+    expect(await ledgerRows()).toBe(before);
+    const archived = await call("factory", "POST", `/api/library/fabrics/${ids.fabric}/archive`, { archived: true });
+    expect(archived.statusCode, archived.body).toBe(200);
+    const restored = await call("factory", "POST", `/api/library/fabrics/${ids.fabric}/archive`, { archived: false });
+    expect(restored.statusCode, restored.body).toBe(200);
+  });
+
+  test("a material only on a purchase order is refused naming the order; one on none deletes", async () => {
+    const [fabric] = await t.db
+      .insert(schema.fabrics)
+      .values({ factoryId, fabricCode: "INV-ON-PO", fabricName: "Ordered only", unit: "yd" })
+      .returning();
+    const id = fabric?.id ?? 0;
+    const po = await createPo([{ kind: "fabric", id, quantity: "5", cost: 300 }]);
+    const del = await call("factory", "DELETE", `/api/library/fabrics/${id}`);
+    expect(del.statusCode, del.body).toBe(409);
+    expect(del.json<{ message: string }>().message).toBe(
+      `This fabric is on purchase order ${po.number}. Archive it instead.`,
+    );
+    const [loose] = await t.db
+      .insert(schema.fabrics)
+      .values({ factoryId, fabricCode: "INV-LOOSE", fabricName: "No stock", unit: "yd" })
+      .returning();
+    const gone = await call("factory", "DELETE", `/api/library/fabrics/${loose?.id}`);
+    expect(gone.statusCode, gone.body).toBe(200);
+  });
+});
+
 describe("purchase order transitions", () => {
   test("cancel only while nothing was received; close only after something was; edits only while open", async () => {
     const po = await createPo([{ kind: "part", id: ids.part, quantity: "5", cost: 30 }]);

@@ -202,3 +202,77 @@ describe("supplier import (the library's validate-then-apply)", () => {
     });
   });
 });
+
+describe("the library's fabrics and parts pick their supplier from this list", () => {
+  test("a supplier of the facility is kept and named; another facility's is a 400 on supplierId; the lookup answers ids", async () => {
+    const [factory] = await t.db.select().from(schema.factories).where(eq(schema.factories.name, "Hub Demo Factory"));
+    const factoryId = factory?.factoryId ?? 0;
+    const mill = (
+      await call("POST", "/api/suppliers", body("PICK-MILL", { materials: [], factoryId }))
+    ).json<TSupplierDetail>();
+    const [other] = await t.db.insert(schema.factories).values({ name: "Another Mill Town Factory" }).returning();
+    const [foreign] = await t.db
+      .insert(schema.suppliers)
+      .values({ factoryId: other?.factoryId ?? 0, code: "FAR-1", name: "Far away mill" })
+      .returning();
+
+    const fabric = await call("POST", "/api/library/fabrics", {
+      factoryId,
+      fabricCode: "PICK-JERSEY",
+      fabricName: "Picked jersey",
+      fabricType: null,
+      supplier: null,
+      supplierId: mill.id,
+      color: null,
+      costCents: 500,
+      unit: "yd",
+      widthInches: null,
+      weightGsm: null,
+    });
+    expect(fabric.statusCode, fabric.body).toBe(201);
+    const fabricId = fabric.json<{ id: number }>().id;
+    expect((await call("GET", `/api/library/fabrics/${fabricId}`)).json()).toMatchObject({
+      supplierId: mill.id,
+      supplierName: "PICK-MILL Supplier PICK-MILL",
+      supplier: null,
+    });
+    const listed = (await call("GET", "/api/library/fabrics?searchString=pick-mill")).json<{
+      items: { id: number }[];
+    }>();
+    expect(listed.items.map((i) => i.id)).toEqual([fabricId]);
+
+    const part = {
+      factoryId,
+      partCode: "PICK-ZIP",
+      name: "Picked zip",
+      category: null,
+      supplier: "A one-off trader",
+      supplierId: foreign?.id,
+      costCents: 30,
+      unit: "each",
+    };
+    const refused = await call("POST", "/api/library/parts", part);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json<{ message: string; fields: Record<string, string> }>()).toMatchObject({
+      message: `Supplier ${foreign?.id} does not exist in this facility.`,
+      fields: { supplierId: "Unknown supplier" },
+    });
+    const moved = await call("PUT", `/api/library/fabrics/${fabricId}`, {
+      ...fabric.json<Record<string, unknown>>(),
+      supplierId: foreign?.id,
+    });
+    expect(moved.statusCode, moved.body).toBe(400);
+    const kept = await call("POST", "/api/library/parts", { ...part, supplierId: null });
+    expect(kept.statusCode, kept.body).toBe(201);
+    expect(kept.json()).toMatchObject({ supplierId: null, supplierName: null, supplier: "A one-off trader" });
+
+    // The facility's user sees its own supplier by id, never the other facility's.
+    const chosen = await t.request({
+      method: "GET",
+      url: `/api/purchaseOrders/suppliers/lookup?ids=${mill.id},${foreign?.id}`,
+      token: tokens.factory,
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json()).toEqual([{ id: mill.id, label: "PICK-MILL Supplier PICK-MILL", archived: false }]);
+  });
+});

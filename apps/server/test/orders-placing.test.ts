@@ -265,9 +265,25 @@ describe("after placing", () => {
     expect(again.json<TOrder>().ledger).toHaveLength(1);
     const tooMuch = await f.call("client", "POST", `/api/orders/${order.id}/refund`, { amountCents: 6001 });
     expect(tooMuch.statusCode).toBe(409);
-    const part = await f.call("client", "POST", `/api/orders/${order.id}/refund`, { amountCents: 1000 });
+    const refundKey = { "idempotency-key": "refund-damaged-1" };
+    const part = await f.call(
+      "client",
+      "POST",
+      `/api/orders/${order.id}/refund`,
+      { amountCents: 1000, reason: "Two shirts arrived stained" },
+      refundKey,
+    );
     expect(part.statusCode, part.body).toBe(200);
     expect(part.json<TOrder>()).toMatchObject({ paymentState: "partially_refunded", refundedCents: 1000 });
+    // A retry with the same key moves no money and writes no second history row.
+    const retry = await f.call(
+      "client",
+      "POST",
+      `/api/orders/${order.id}/refund`,
+      { amountCents: 1000, reason: "Two shirts arrived stained" },
+      refundKey,
+    );
+    expect(retry.json<TOrder>()).toMatchObject({ refundedCents: 1000 });
     const cancelled = await f.call("client", "POST", `/api/orders/${order.id}/cancel`, { reason: "changed our mind" });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json<TOrder>()).toMatchObject({
@@ -275,6 +291,22 @@ describe("after placing", () => {
       paymentState: "refunded",
       refundedCents: 6000,
     });
+    // The history says who refunded how much and why (the refund keeps the order's status).
+    const history = (await f.call("client", "GET", `/api/orders/${order.id}/history`)).json<{
+      items: {
+        fromStatus: string | null;
+        toStatus: string;
+        reason: string | null;
+        actor: string;
+        lineNumber: number | null;
+      }[];
+    }>();
+    const refunds = history.items.filter((x) => x.reason?.startsWith("Refunded"));
+    expect(refunds.map((x) => [x.fromStatus, x.toStatus, x.reason])).toEqual([
+      ["placed", "placed", "Refunded $10.00: Two shirts arrived stained"],
+      ["cancelled", "cancelled", "Refunded $50.00: order cancelled: changed our mind"],
+    ]);
+    expect(refunds[0]?.actor).toBe(history.items[0]?.actor);
     // Leave Northwind without a default method for the other tests.
     await t.db.delete(schema.paymentMethods).where(eq(schema.paymentMethods.clientId, f.northwind));
   });

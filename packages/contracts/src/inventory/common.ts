@@ -77,5 +77,9 @@ export const ZQueryFlagSchema = z
 /** A picker's lookup: rows whose label holds `searchString`. */
 export const ZInvLookupQuerySchema = z.object({
   searchString: zInvText(200).optional(),
+  /** The rows with these ids (a picker showing what is already chosen): "3,7". */
+  ids: zInvText(1000)
+    .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, "ids must be a comma-separated list of ids")
+    .optional(),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZDbIdSchema } from "../common/ids";
 import { pageOf } from "../common/paging";
 import { zText } from "../common/text";
 import {
@@ -26,7 +27,10 @@ export const ZFabricRequestSchema = z.object({
   fabricName: ZNameSchema,
   /** The fabric type by name (Jersey, French terry…); a new name adds the type. */
   fabricType: ZOptionalTextSchema(60),
+  /** The free-text supplier: a label kept for materials bought from a supplier not in the inventory's list. */
   supplier: ZOptionalTextSchema(120),
+  /** The inventory supplier (same facility) the material is bought from; picked from /supplierDetails' list. */
+  supplierId: ZDbIdSchema.nullable().optional(),
   color: ZOptionalTextSchema(60),
   costCents: ZCentsSchema,
   unit: z.enum(FABRIC_UNITS, { error: "Choose yd or m" }),
@@ -41,6 +45,9 @@ export const ZFabricSchema = ZLibraryRowMetaSchema.extend({
   fabricName: zText(),
   fabricType: zText().nullable(),
   supplier: zText().nullable(),
+  supplierId: z.number().int().nullable(),
+  /** The chosen inventory supplier's "code name", or null. */
+  supplierName: zText().nullable(),
   color: zText().nullable(),
   costCents: z.number().int(),
   unit: zText(),
@@ -85,7 +92,10 @@ export const ZPartRequestSchema = z.object({
   name: ZNameSchema,
   /** The part category by name (Zips, Labels, Elastic…); a new name adds the category. */
   category: ZOptionalTextSchema(60),
+  /** The free-text supplier: a label kept for materials bought from a supplier not in the inventory's list. */
   supplier: ZOptionalTextSchema(120),
+  /** The inventory supplier (same facility) the material is bought from; picked from /supplierDetails' list. */
+  supplierId: ZDbIdSchema.nullable().optional(),
   costCents: ZCentsSchema,
   unit: z.enum(PART_UNITS, { error: "Choose a unit" }),
 });
@@ -96,6 +106,9 @@ export const ZPartSchema = ZLibraryRowMetaSchema.extend({
   name: zText(),
   category: zText().nullable(),
   supplier: zText().nullable(),
+  supplierId: z.number().int().nullable(),
+  /** The chosen inventory supplier's "code name", or null. */
+  supplierName: zText().nullable(),
   costCents: z.number().int(),
   unit: zText(),
 })

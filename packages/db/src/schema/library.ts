@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   foreignKey,
   index,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { clients, factories } from "./clients";
+import { suppliers } from "./inventory";
 import { users } from "./users";
 
 /**
@@ -34,6 +36,12 @@ const money = (name: string) => integer(name).notNull().default(0);
 const qty = (name: string) => numeric(name, { precision: 12, scale: 4, mode: "number" });
 const created = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updated = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+/**
+ * The inventory supplier a material is bought from (same facility; checked by the library). The
+ * free-text `supplier` beside it stays: a label for rows written before suppliers existed, and what
+ * CSV imports name.
+ */
+const supplierRef = () => integer("supplier_id").references((): AnyPgColumn => suppliers.id, { onDelete: "set null" });
 const owner = () =>
   integer("factory_id")
     .notNull()
@@ -128,6 +136,7 @@ export const fabrics = pgTable(
     fabricName: text("fabric_name").notNull(),
     fabricTypeId: integer("fabric_type_id").references(() => fabricTypes.id, { onDelete: "set null" }),
     supplier: text("supplier"),
+    supplierId: supplierRef(),
     color: text("color"),
     /** Cost of one unit of length, in cents. */
     costCents: money("cost_cents"),
@@ -184,6 +193,7 @@ export const parts = pgTable(
     name: text("name").notNull(),
     categoryId: integer("category_id").references(() => partCategories.id, { onDelete: "set null" }),
     supplier: text("supplier"),
+    supplierId: supplierRef(),
     costCents: money("cost_cents"),
     unit: text("unit").notNull().default("each"),
     outOfStock: boolean("out_of_stock").notNull().default(false),

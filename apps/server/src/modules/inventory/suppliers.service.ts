@@ -1,7 +1,7 @@
 import type { TPage, TSupplier, TSupplierDetail, ZSupplierRequestSchema } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { recordAudit } from "../../platform/audit";
 import { badRequest, conflict, notFound } from "../../platform/errors";
@@ -234,11 +234,25 @@ export const deleteSupplier = async (db: HubDb, p: Principal, id: number): Promi
     await recordAudit(tx, { actor: p.userName, action: "inventory.supplier.delete", subject: `supplier:${id}` });
   });
 
-/** `{ id, label, archived }` of the caller's suppliers, for the purchase order form's picker. */
-export const lookupSuppliers = async (db: HubDb, p: Principal, q: { searchString?: string; size: number }) =>
-  db
+/**
+ * `{ id, label, archived }` of the caller's suppliers, for the purchase order form's and the
+ * library fabric and part forms' pickers; `ids` answers those rows (a chosen supplier's name).
+ */
+export const lookupSuppliers = async (
+  db: HubDb,
+  p: Principal,
+  q: { searchString?: string | undefined; ids?: string | undefined; size: number },
+) => {
+  const ids = q.ids ? [...new Set(q.ids.split(",").map(Number))].filter((n) => n > 0 && n <= 2147483647) : null;
+  return db
     .select({ id: t.id, label: sql<string>`${t.code} || ' ' || ${t.name}`, archived: sql<boolean>`not ${t.active}` })
     .from(t)
-    .where(and(factoryScope(p, t.factoryId), searchAny(q.searchString, [t.code, t.name])))
+    .where(
+      and(
+        factoryScope(p, t.factoryId),
+        ids ? inArray(t.id, ids.length > 0 ? ids : [0]) : searchAny(q.searchString, [t.code, t.name]),
+      ),
+    )
     .orderBy(asc(t.name))
-    .limit(q.size);
+    .limit(ids ? 100 : q.size);
+};

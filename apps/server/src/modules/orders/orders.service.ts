@@ -637,12 +637,24 @@ export const chargeOrder = async (deps: OrderDeps, p: Principal, id: number): Pr
 const paymentAfterRefund = (charged: number, refunded: number): TPaymentState =>
   refunded >= charged ? "refunded" : "partially_refunded";
 
+/** "$12.50" for the history's text. */
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
 /**
  * Refunds part of what was charged (at most what is left), through the billing adapter, and moves
- * the order's payment state. Returns (RMA) refund through this too.
+ * the order's payment state. Returns (RMA) refund through this too. The order's status history gets
+ * a row (status unchanged) saying who refunded how much and why, so the order's history explains
+ * its payment state; a replay of the same key (the adapter answers the first entry) writes none.
  */
-export const refund = async (deps: OrderDeps, p: Principal, row: OrderRow, amountCents: number, key: string) => {
-  const { entry } = await deps.billing.refund(
+export const refund = async (
+  deps: OrderDeps,
+  p: Principal,
+  row: OrderRow,
+  amountCents: number,
+  key: string,
+  why: string | null,
+) => {
+  const { entry, replayed } = await deps.billing.refund(
     { clientId: row.clientId, clientName: row.clientName },
     {
       clientId: row.clientId,
@@ -663,6 +675,14 @@ export const refund = async (deps: OrderDeps, p: Principal, row: OrderRow, amoun
     refundedCents: refunded,
     paymentState: paymentAfterRefund(charged, refunded),
   });
+  if (!replayed)
+    await deps.db.insert(h).values({
+      orderId: row.id,
+      fromStatus: row.status,
+      toStatus: row.status,
+      reason: `Refunded ${dollars(entry.amountCents)}${why ? `: ${why}` : ""}`,
+      actor: p.userName,
+    });
 };
 
 export const refundOrder = async (
@@ -670,6 +690,7 @@ export const refundOrder = async (
   p: Principal,
   id: number,
   amountCents: number,
+  reason: string | null,
   idempotencyKey: string | undefined,
 ): Promise<TOrder> => {
   const row = await orderRowFor(deps.db, p, id);
@@ -684,6 +705,7 @@ export const refundOrder = async (
     row,
     amountCents,
     idempotencyKey ?? `order-${row.id}-refund-${row.refundedCents}-${amountCents}`,
+    reason,
   );
   return getOrder(deps, p, id);
 };
@@ -714,11 +736,19 @@ const cancelIn = async (tx: HubTx, row: OrderRow, actor: string, reason: string)
 };
 
 /** After a cancel: refund what is left of what was charged (capped by the ledger), once. */
-const refundCancelled = async (deps: OrderDeps, p: Principal, id: number) => {
+const refundCancelled = async (deps: OrderDeps, p: Principal, id: number, reason: string | null) => {
   const [row] = await deps.db.select().from(o).where(eq(o.id, id));
   if (!row) return;
   const left = row.chargedCents - row.refundedCents;
-  if (left > 0) await refund(deps, p, row, left, `order-${row.id}-cancel`);
+  if (left > 0)
+    await refund(
+      deps,
+      p,
+      row,
+      left,
+      `order-${row.id}-cancel`,
+      reason ? `order cancelled: ${reason}` : "order cancelled",
+    );
 };
 
 export const completeOrder = async (deps: OrderDeps, p: Principal, id: number, reason: string | null) => {
@@ -730,7 +760,7 @@ export const completeOrder = async (deps: OrderDeps, p: Principal, id: number, r
 export const cancelOrder = async (deps: OrderDeps, p: Principal, id: number, reason: string) => {
   await orderRowFor(deps.db, p, id);
   await deps.db.transaction(async (tx) => cancelIn(tx, await lockOrder(tx, id), p.userName, reason));
-  await refundCancelled(deps, p, id);
+  await refundCancelled(deps, p, id, reason);
   return getOrder(deps, p, id);
 };
 
@@ -764,7 +794,7 @@ export const bulkOrders = async (
     }
     return rows;
   });
-  if (action === "cancel") for (const r of done) await refundCancelled(deps, p, r.id);
+  if (action === "cancel") for (const r of done) await refundCancelled(deps, p, r.id, reason);
   return { action, orders: done.map((r) => r.orderNumber) };
 };
 

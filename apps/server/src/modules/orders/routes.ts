@@ -234,7 +234,14 @@ export const ordersRoutes =
         },
       },
       async (request) =>
-        refundOrder(deps, principalOf(request), request.params.id, request.body.amountCents, idempotencyKeyOf(request)),
+        refundOrder(
+          deps,
+          principalOf(request),
+          request.params.id,
+          request.body.amountCents,
+          request.body.reason ?? null,
+          idempotencyKeyOf(request),
+        ),
     );
 
     app.post(

@@ -464,7 +464,7 @@ export const refundReturn = async (
   const [order] = await db.select().from(o).where(eq(o.id, row.orderId));
   if (!order) throw notFound("That order");
   try {
-    await refund(deps, p, order, amount, key);
+    await refund(deps, p, order, amount, key, `return ${row.rmaNumber}`);
   } catch (error) {
     // A refused or failed refund moved no money: release the claim so a new attempt gets a new key.
     if (error instanceof HttpError)

@@ -22,14 +22,17 @@ import { schema } from "@hub/db";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { alias } from "drizzle-orm/pg-core";
+import { ensureOwnedRefs } from "../../../platform/resource/resource";
 import type { LibraryResource } from "../resource";
-import { firstReason, stylesUsing } from "./used-by";
+import { firstReason, stockUsing, stylesUsing } from "./used-by";
 
 const f = schema.fabrics;
 const ft = schema.fabricTypes;
 const p = schema.parts;
 const pc = schema.partCategories;
 const th = schema.threads;
+const fabricSupplier = alias(schema.suppliers, "fabric_supplier");
+const partSupplier = alias(schema.suppliers, "part_supplier");
 const fabricChanger = alias(schema.users, "fabric_changer");
 const partChanger = alias(schema.users, "part_changer");
 
@@ -50,6 +53,20 @@ const namedRow = async (
     id: number;
   }[];
   return created ? Number(created.id) : null;
+};
+
+/** A chosen inventory supplier must be one of the material's facility (else 400 naming supplierId). */
+const supplierOf = async (tx: HubTx, supplierId: number | null | undefined, factoryId: number) => {
+  if (supplierId == null) return null;
+  await ensureOwnedRefs(
+    tx,
+    { table: schema.suppliers, ownerColumn: schema.suppliers.factoryId, ownerId: factoryId },
+    [supplierId],
+    "supplierId",
+    "Supplier",
+    "in this facility",
+  );
+  return supplierId;
 };
 
 /** The names already used, for the form's suggestions. */
@@ -100,6 +117,10 @@ export const fabricsResource: LibraryResource<TFabricRequest, TFabricDetail> = {
     fabricName: f.fabricName,
     fabricType: ft.name,
     supplier: f.supplier,
+    supplierId: f.supplierId,
+    supplierName: sql<string | null>`${fabricSupplier.code} || ' ' || ${fabricSupplier.name}`.as(
+      "fabric_supplier_name",
+    ),
     color: f.color,
     costCents: f.costCents,
     unit: f.unit,
@@ -108,13 +129,16 @@ export const fabricsResource: LibraryResource<TFabricRequest, TFabricDetail> = {
     ...stockColumns(f, fabricChanger),
   },
   joins: (q) =>
-    q.leftJoin(ft, eq(ft.id, f.fabricTypeId)).leftJoin(fabricChanger, eq(fabricChanger.userId, f.stockChangedBy)),
+    q
+      .leftJoin(ft, eq(ft.id, f.fabricTypeId))
+      .leftJoin(fabricSupplier, eq(fabricSupplier.id, f.supplierId))
+      .leftJoin(fabricChanger, eq(fabricChanger.userId, f.stockChangedBy)),
   label: sql`${f.fabricCode} || ' · ' || ${f.fabricName}`,
   sortable: {
     fabricCode: f.fabricCode,
     fabricName: f.fabricName,
     fabricType: ft.name,
-    supplier: f.supplier,
+    supplier: sql`coalesce(${fabricSupplier.code} || ' ' || ${fabricSupplier.name}, ${f.supplier})`,
     color: f.color,
     costCents: f.costCents,
     widthInches: f.widthInches,
@@ -123,12 +147,13 @@ export const fabricsResource: LibraryResource<TFabricRequest, TFabricDetail> = {
     updatedAt: f.updatedAt,
   },
   defaultSort: ["fabricCode", "asc"],
-  search: [f.fabricCode, f.fabricName, ft.name, f.supplier, f.color],
+  search: [f.fabricCode, f.fabricName, ft.name, f.supplier, fabricSupplier.code, fabricSupplier.name, f.color],
   values: async (tx, req, factoryId) => ({
     fabricCode: req.fabricCode,
     fabricName: req.fabricName,
     fabricTypeId: await namedRow(tx, ft, req.fabricType, factoryId),
     supplier: req.supplier,
+    ...(req.supplierId !== undefined ? { supplierId: await supplierOf(tx, req.supplierId, factoryId) } : {}),
     color: req.color,
     costCents: req.costCents,
     unit: req.unit,
@@ -139,7 +164,11 @@ export const fabricsResource: LibraryResource<TFabricRequest, TFabricDetail> = {
   detail: async (db, row) => ({
     usedBy: await usedByStyles(db, schema.styleFabrics, eq(schema.styleFabrics.fabricId, Number(row.id))),
   }),
-  usedBy: async (db, id) => stylesUsing(db, schema.styleFabrics, eq(schema.styleFabrics.fabricId, id), "fabric"),
+  usedBy: async (db, id) =>
+    firstReason(
+      await stylesUsing(db, schema.styleFabrics, eq(schema.styleFabrics.fabricId, id), "fabric"),
+      await stockUsing(db, "fabric", id),
+    ),
   csv: [
     { header: "fabricCode", value: (r) => r.fabricCode },
     { header: "fabricName", value: (r) => r.fabricName },
@@ -170,28 +199,35 @@ export const partsResource: LibraryResource<TPartRequest, TPartDetail> = {
     name: p.name,
     category: pc.name,
     supplier: p.supplier,
+    supplierId: p.supplierId,
+    supplierName: sql<string | null>`${partSupplier.code} || ' ' || ${partSupplier.name}`.as("part_supplier_name"),
     costCents: p.costCents,
     unit: p.unit,
     ...stockColumns(p, partChanger),
   },
-  joins: (q) => q.leftJoin(pc, eq(pc.id, p.categoryId)).leftJoin(partChanger, eq(partChanger.userId, p.stockChangedBy)),
+  joins: (q) =>
+    q
+      .leftJoin(pc, eq(pc.id, p.categoryId))
+      .leftJoin(partSupplier, eq(partSupplier.id, p.supplierId))
+      .leftJoin(partChanger, eq(partChanger.userId, p.stockChangedBy)),
   label: sql`${p.partCode} || ' · ' || ${p.name}`,
   sortable: {
     partCode: p.partCode,
     name: p.name,
     category: pc.name,
-    supplier: p.supplier,
+    supplier: sql`coalesce(${partSupplier.code} || ' ' || ${partSupplier.name}, ${p.supplier})`,
     costCents: p.costCents,
     outOfStock: p.outOfStock,
     updatedAt: p.updatedAt,
   },
   defaultSort: ["partCode", "asc"],
-  search: [p.partCode, p.name, pc.name, p.supplier],
+  search: [p.partCode, p.name, pc.name, p.supplier, partSupplier.code, partSupplier.name],
   values: async (tx, req, factoryId) => ({
     partCode: req.partCode,
     name: req.name,
     categoryId: await namedRow(tx, pc, req.category, factoryId),
     supplier: req.supplier,
+    ...(req.supplierId !== undefined ? { supplierId: await supplierOf(tx, req.supplierId, factoryId) } : {}),
     costCents: req.costCents,
     unit: req.unit,
   }),
@@ -211,6 +247,7 @@ export const partsResource: LibraryResource<TPartRequest, TPartDetail> = {
       ).length > 0
         ? "This part is in a part profile. Take it out of the profile first, or archive it instead."
         : null,
+      await stockUsing(db, "part", id),
     ),
   csv: [
     { header: "partCode", value: (r) => r.partCode },

@@ -34,6 +34,9 @@ import { dash, money, oneOf, PROFILE_FIELDS, profileColumns, StockChip, Swatch, 
 import { GROUPS } from "./groups";
 import { LIBRARY_PATHS } from "./paths";
 
+/** The inventory's suppliers of the facility (Supplier Details), by the purchase orders' picker route. */
+const SUPPLIERS_LOOKUP = "/purchaseOrders/suppliers";
+
 const UsedBy = ({ rows, what }: { rows: { id: number; code: string; name: string }[]; what: string }) => (
   <Card>
     <CardContent>
@@ -67,7 +70,14 @@ export const fabricsConfig: LibraryConfig<TFabricRequest, TFabricDetail, TFabric
     { field: "fabricName", headerName: "Name", flex: 1.4, minWidth: 200 },
     { field: "fabricType", headerName: "Type", width: 140, valueFormatter: (v) => dash(v) },
     { field: "color", headerName: "Colour", width: 110, valueFormatter: (v) => dash(v) },
-    { field: "supplier", headerName: "Supplier", width: 150, valueFormatter: (v) => dash(v) },
+    {
+      field: "supplier",
+      headerName: "Supplier",
+      width: 150,
+      // The inventory supplier when one is chosen, else the free-text label.
+      valueGetter: (_v, row) => row.supplierName ?? row.supplier,
+      valueFormatter: (v) => dash(v),
+    },
     {
       field: "costCents",
       headerName: "Cost",
@@ -106,7 +116,14 @@ export const fabricsConfig: LibraryConfig<TFabricRequest, TFabricDetail, TFabric
       half: true,
       helper: "Pick one or type a new type",
     },
-    { name: "supplier", label: "Supplier", kind: "text", half: true },
+    { name: "supplierId", label: "Supplier", kind: "ref", resource: SUPPLIERS_LOOKUP, half: true },
+    {
+      name: "supplier",
+      label: "Supplier (free text)",
+      kind: "text",
+      half: true,
+      helper: "Only for a supplier not in Supplier Details",
+    },
     { name: "color", label: "Colour", kind: "text", half: true },
     { name: "unit", label: "Unit", kind: "select", options: FABRIC_UNITS, half: true },
     { name: "costCents", label: "Cost per unit", kind: "money", half: true },
@@ -118,6 +135,7 @@ export const fabricsConfig: LibraryConfig<TFabricRequest, TFabricDetail, TFabric
     fabricName: "",
     fabricType: "",
     supplier: "",
+    supplierId: null,
     color: "",
     costCents: 0,
     unit: "yd",
@@ -129,6 +147,7 @@ export const fabricsConfig: LibraryConfig<TFabricRequest, TFabricDetail, TFabric
     fabricName: d.fabricName,
     fabricType: d.fabricType ?? "",
     supplier: d.supplier ?? "",
+    supplierId: d.supplierId,
     color: d.color ?? "",
     costCents: d.costCents,
     unit: oneOf(FABRIC_UNITS, d.unit),
@@ -152,7 +171,14 @@ export const partsConfig: LibraryConfig<TPartRequest, TPartDetail, TPart> = {
     { field: "partCode", headerName: "Code", width: 130 },
     { field: "name", headerName: "Name", flex: 1.4, minWidth: 200 },
     { field: "category", headerName: "Category", width: 140, valueFormatter: (v) => dash(v) },
-    { field: "supplier", headerName: "Supplier", width: 150, valueFormatter: (v) => dash(v) },
+    {
+      field: "supplier",
+      headerName: "Supplier",
+      width: 150,
+      // The inventory supplier when one is chosen, else the free-text label.
+      valueGetter: (_v, row) => row.supplierName ?? row.supplier,
+      valueFormatter: (v) => dash(v),
+    },
     {
       field: "costCents",
       headerName: "Cost",
@@ -183,16 +209,24 @@ export const partsConfig: LibraryConfig<TPartRequest, TPartDetail, TPart> = {
       half: true,
       helper: "Pick one or type a new category",
     },
-    { name: "supplier", label: "Supplier", kind: "text", half: true },
+    { name: "supplierId", label: "Supplier", kind: "ref", resource: SUPPLIERS_LOOKUP, half: true },
+    {
+      name: "supplier",
+      label: "Supplier (free text)",
+      kind: "text",
+      half: true,
+      helper: "Only for a supplier not in Supplier Details",
+    },
     { name: "costCents", label: "Cost per unit", kind: "money", half: true },
     { name: "unit", label: "Unit", kind: "select", options: PART_UNITS, half: true },
   ],
-  empty: { partCode: "", name: "", category: "", supplier: "", costCents: 0, unit: "each" },
+  empty: { partCode: "", name: "", category: "", supplier: "", supplierId: null, costCents: 0, unit: "each" },
   fromDetail: (d) => ({
     partCode: d.partCode,
     name: d.name,
     category: d.category ?? "",
     supplier: d.supplier ?? "",
+    supplierId: d.supplierId,
     costCents: d.costCents,
     unit: oneOf(PART_UNITS, d.unit),
   }),
