@@ -2,9 +2,10 @@ import type { TOrder, TOrderImportReport } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { and, count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type OrderFixture, orderFixture } from "./helpers/orders-fixture";
+import { type OrderFixture, orderFixture, SHIP_TO } from "./helpers/orders-fixture";
 import type { DemoUser } from "./helpers/test-app";
 import { createTestApp, type TestApp } from "./helpers/test-app";
+import { multipart, PDF, PNG } from "./stand-ins/uploads";
 
 /**
  * CSV order import (issue 10): the library's validate-then-apply import for orders. One order per
@@ -171,5 +172,66 @@ describe("order import", () => {
     expect(row).toMatchObject({ clientId: f.bluebird, source: "import" });
     // An order import is not a library import.
     expect((await f.call("admin", "GET", `/api/library/import/${report.importId}`)).statusCode).toBe(404);
+  });
+});
+
+describe("PO file", () => {
+  const upload = (who: DemoUser, fileName: string, content: Buffer, clientId?: number) => {
+    const body = multipart(fileName, content);
+    return t.request({
+      method: "POST",
+      url: `/api/orders/poFiles${clientId ? `?clientId=${clientId}` : ""}`,
+      token: f.tokens[who],
+      payload: body.payload,
+      headers: body.headers,
+    });
+  };
+
+  test("uploaded with type and content checks, placed on the order, downloaded by its client and facility only", async () => {
+    const bad = await upload("client", "po.exe", Buffer.from("MZ nope"));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ fields: Record<string, string> }>().fields.file).toMatch(/PDF, PNG or JPEG/);
+    const lying = await upload("client", "po.pdf", PNG);
+    expect(lying.statusCode).toBe(400);
+
+    const res = await upload("client", "PO-FILE-1.pdf", PDF);
+    expect(res.statusCode, res.body).toBe(201);
+    const file = res.json<{ id: number; clientId: number }>();
+    expect(file.clientId).toBe(f.northwind);
+    const placed = await f.place("client", {
+      shipTo: SHIP_TO,
+      poNumber: "PO-FILE-1",
+      poFileId: file.id,
+      lines: [{ sku: "OT-OBK-OM", quantity: 1 }],
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<TOrder>();
+    expect(order.poFileId).toBe(file.id);
+
+    for (const who of ["client", "factory", "admin"] as const) {
+      const got = await f.call(who, "GET", `/api/orders/${order.id}/poFile`);
+      expect(got.statusCode, who).toBe(200);
+      expect(got.headers["content-type"]).toBe("application/pdf");
+      expect(got.rawPayload.equals(PDF)).toBe(true);
+    }
+    // Bluebird cannot read Northwind's order or its file, nor place an order with it.
+    expect((await f.call("client2", "GET", `/api/orders/${order.id}/poFile`)).statusCode).toBe(404);
+    const foreign = await f.place("client2", {
+      shipTo: SHIP_TO,
+      poFileId: file.id,
+      lines: [{ sku: "OT-OBK-OM", quantity: 1 }],
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json<{ fields: Record<string, string> }>().fields.poFileId).toBeDefined();
+    // A client user uploads only for its own client; an admin names the client.
+    expect((await upload("client", "x.pdf", PDF, f.bluebird)).statusCode).toBe(404);
+    const forBluebird = await upload("admin", "bb.pdf", PDF, f.bluebird);
+    expect(forBluebird.statusCode, forBluebird.body).toBe(201);
+    expect(forBluebird.json<{ clientId: number }>().clientId).toBe(f.bluebird);
+    // An order without a PO file answers 404.
+    const plain = (
+      await f.place("client", { shipTo: SHIP_TO, lines: [{ sku: "OT-OBK-OM", quantity: 1 }] })
+    ).json<TOrder>();
+    expect((await f.call("client", "GET", `/api/orders/${plain.id}/poFile`)).statusCode).toBe(404);
   });
 });

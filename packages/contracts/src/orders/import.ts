@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZIdSchema } from "../common/ids";
 import { zText } from "../common/text";
 import { type TImportColumn, ZImportErrorSchema } from "../library/import";
 
@@ -92,3 +93,17 @@ export const ZOrderImportReportSchema = z
   .meta({ id: "OrderImportReport" });
 export type TOrderImportReport = z.infer<typeof ZOrderImportReportSchema>;
 export type TOrderImportOrder = z.infer<typeof ZOrderImportOrderSchema>;
+
+/** The optional PO file of an order (Order Entry): a PDF or a picture of the purchase order. */
+export const PO_FILE_TYPES = [
+  { ext: "pdf", label: "PDF", contentType: "application/pdf" },
+  { ext: "png", label: "PNG", contentType: "image/png" },
+  { ext: "jpg", label: "JPEG", contentType: "image/jpeg" },
+  { ext: "jpeg", label: "JPEG", contentType: "image/jpeg" },
+] as const;
+export const PO_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const PO_FILE_MESSAGES = {
+  wrongType: "A PO file must be a PDF, PNG or JPEG file.",
+  noFile: "This order has no PO file.",
+} as const;
+export const ZPoFileQuerySchema = z.object({ clientId: ZIdSchema.optional() });
