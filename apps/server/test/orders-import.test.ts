@@ -206,7 +206,7 @@ describe("PO file", () => {
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json<TOrder>();
-    expect(order.poFileId).toBe(file.id);
+    expect(order).toMatchObject({ poFileId: file.id, poFileName: "PO-FILE-1.pdf" });
 
     for (const who of ["client", "factory", "admin"] as const) {
       const got = await f.call(who, "GET", `/api/orders/${order.id}/poFile`);

@@ -177,6 +177,17 @@ export const orderRowFor = async (db: HubDb | HubTx, p: Principal, id: number): 
   return row;
 };
 
+/** The PO file's name, for the order page's download (the file is the order's client's). */
+const poFileNameOf = async (db: HubDb, row: OrderRow): Promise<string | null> => {
+  if (row.poFileId === null) return null;
+  const f = schema.storedFiles;
+  const [file] = await db
+    .select({ fileName: f.fileName })
+    .from(f)
+    .where(and(eq(f.id, row.poFileId), eq(f.clientId, row.clientId)));
+  return file?.fileName ?? null;
+};
+
 const detailOf = async (deps: OrderDeps, row: OrderRow): Promise<TOrder> => {
   const items = await deps.db.select().from(oi).where(eq(oi.orderId, row.id)).orderBy(asc(oi.lineNumber));
   const ledger = await deps.billing.ledger(row.clientId, row.orderNumber);
@@ -202,6 +213,7 @@ const detailOf = async (deps: OrderDeps, row: OrderRow): Promise<TOrder> => {
       phone: row.shipPhone,
     },
     poFileId: row.poFileId,
+    poFileName: await poFileNameOf(deps.db, row),
     notes: row.notes,
     couponCode: row.couponCode,
     paymentMessage: row.paymentMessage,
