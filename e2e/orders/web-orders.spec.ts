@@ -3,8 +3,7 @@ import { DEMO_PASSWORD, signIn } from "../pages/hub";
 import { OrdersListScreen } from "../pages/orders";
 
 /**
- * Web orders (issue 10): Northwind's store posts an order with its API key (SKU lines decoded by the
- * demo sku maps); the admin finds it in /orders as "Web (store)" and opens it; the same external
+ * Web orders (issue 10): Northwind's store posts an order with its API key; the admin finds it in /orders as "Web (store)" and opens it; the same external
  * order id again answers the same order (200) and the list still shows one.
  */
 test.describe("web orders", () => {
@@ -26,10 +25,11 @@ test.describe("web orders", () => {
     const order = {
       externalOrderId,
       shipTo: { name: "Web Buyer", line1: "7 Market St", city: "Seattle", postalCode: "98101", country: "US" },
-      // The demo store's fixed-width SKUs: HOD100 + colour + size.
+      // The demo sku maps (TEE100-BLK-M, HOD100BLKXL) name colour and size, but TEE-100 and HOD-100 also
+      // offer a Fit, so no demo SKU decodes to a whole variant yet: the store sends style + attribute codes.
       lines: [
-        { sku: "HOD100BLKM", quantity: 2 },
-        { sku: "HOD100BLKXL", quantity: 1 },
+        { styleCode: "TEE-120", attributeCodes: ["M", "BLK"], quantity: 2 },
+        { styleCode: "TEE-120", attributeCodes: ["L", "BLK"], quantity: 1 },
       ],
     };
     const first = await request.post("/api/orders/web", { headers: { "x-api-key": key }, data: order });
