@@ -24,6 +24,8 @@ import { integrationsRoutes } from "./modules/integrations/routes";
 import { inventoryRoutes } from "./modules/inventory/routes";
 import { libraryRoutes } from "./modules/library/routes";
 import { orderDocumentsRoutes } from "./modules/orders/documents.routes";
+import { orderImportRoutes } from "./modules/orders/import.routes";
+import { poFileRoutes } from "./modules/orders/po-file.routes";
 import { ordersRoutes } from "./modules/orders/routes";
 import { returnsRoutes } from "./modules/returns/routes";
 import { assertBrandSignUpAllowed } from "./modules/session/hub-user.service";
@@ -138,6 +140,8 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   await app.register(libraryRoutes(moduleDeps), { prefix: "/api" });
   await app.register(ordersRoutes(moduleDeps), { prefix: "/api" });
   await app.register(orderDocumentsRoutes(moduleDeps), { prefix: "/api" });
+  await app.register(orderImportRoutes(moduleDeps), { prefix: "/api" });
+  await app.register(poFileRoutes(moduleDeps), { prefix: "/api" });
   await app.register(inventoryRoutes(moduleDeps), { prefix: "/api" });
   await app.register(returnsRoutes(moduleDeps), { prefix: "/api" });
   await app.register(systemRoutes(db, config, identity.kind), { prefix: "/api" });

@@ -53,6 +53,26 @@ const matrix = async (
 };
 
 describe("orders access matrix", () => {
+  test("CSV order import and the PO file: people who enter orders; another client's import or order is a 404", async () => {
+    const enters: Expect = { admin: 200, client: 200, client2: 200, factory: 200, designer: 403 };
+    for (const who of DEMO_USERS)
+      expect((await f.call(who, "GET", "/api/orders/import/template.csv")).statusCode, who).toBe(enters[who]);
+    expect((await f.call(null, "GET", "/api/orders/import/template.csv")).statusCode).toBe(401);
+    const csv =
+      "poNumber,shipName,shipLine1,shipCity,shipPostalCode,shipCountry,sku,quantity\nACC-1,A,B,C,D,US,OT-OBK-OM,1";
+    const validated = await f.call("client", "POST", "/api/orders/import/validate", csv, {
+      "content-type": "text/csv",
+    });
+    expect(validated.statusCode, validated.body).toBe(200);
+    const id = validated.json<{ importId: string }>().importId;
+    const ofNorthwindImport: Expect = { admin: 200, client: 200, client2: 404, factory: 200, designer: 403 };
+    for (const who of DEMO_USERS)
+      expect((await f.call(who, "GET", `/api/orders/import/${id}`)).statusCode, who).toBe(ofNorthwindImport[who]);
+    expect((await f.call("client2", "POST", `/api/orders/import/${id}/apply`)).statusCode).toBe(404);
+    // No PO file on these orders: 404 for those who see the order, 403 without the card.
+    await matrix("GET", (o) => `/api/orders/${o.id}/poFile`, 404);
+  });
+
   test("reading an order, its comments, issues and history", async () => {
     await matrix("GET", (o) => `/api/orders/${o.id}`, 200);
     await matrix("GET", (o) => `/api/orders/${o.id}/comments`, 200);

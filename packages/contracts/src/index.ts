@@ -32,6 +32,7 @@ export * from "./library/styles";
 export * from "./nav/nav-tree";
 export * from "./nav/routes";
 export * from "./orders/documents";
+export * from "./orders/import";
 export * from "./orders/orders";
 export * from "./returns/returns";
 export * from "./session/user-profile";

@@ -259,6 +259,8 @@ export const ZOrderSchema = ZOrderListItemSchema.extend({
   addressId: z.number().int().nullable(),
   shipTo: ZShipToOutSchema,
   poFileId: z.number().int().nullable(),
+  /** The PO file's name (GET /orders/:id/poFile downloads it). */
+  poFileName: zText().nullable(),
   notes: zText().nullable(),
   couponCode: zText().nullable(),
   paymentMessage: zText().nullable(),

@@ -92,6 +92,20 @@ const keySafe = (name: string): string => name.replace(/[^A-Za-z0-9._-]/g, "_").
 
 type Upload = { filename: string; file: Readable & { truncated?: boolean } };
 
+/** What an upload is for: its area, the types it takes, what a wrong type is told, and its audit action. */
+export type UploadKind = {
+  area: string;
+  types: readonly { ext: string; label: string; contentType: string }[];
+  wrongType: string;
+  action: string;
+};
+const PRINT_FILE_KIND: UploadKind = {
+  area: AREA,
+  types: PRINT_FILE_TYPES,
+  wrongType: FILES_MESSAGES.wrongType,
+  action: "printFile.upload",
+};
+
 /**
  * Stores one uploaded print file: the extension must be an allowed type and the first bytes must
  * match it; the bytes go to a temporary file first (hashed and counted on the way), so nothing
@@ -104,13 +118,14 @@ export const storePrintFile = async (
   clientId: number,
   upload: Upload,
   maxBytes: number,
+  kind: UploadKind = PRINT_FILE_KIND,
 ): Promise<TStoredFile> => {
   const fileName = displayName(upload.filename);
   const ext = printFileExtension(fileName);
-  const type = PRINT_FILE_TYPES.find((t) => t.ext === ext);
+  const type = kind.types.find((t) => t.ext === ext);
   if (!type) {
     upload.file.resume();
-    throw badRequest(FILES_MESSAGES.wrongType, { file: FILES_MESSAGES.wrongType });
+    throw badRequest(kind.wrongType, { file: kind.wrongType });
   }
   const dir = await mkdtemp(join(tmpdir(), "hub-upload-"));
   try {
@@ -150,14 +165,14 @@ export const storePrintFile = async (
         file: FILES_MESSAGES.mismatch,
       });
 
-    const storageKey = `${clientId}/${AREA}/${randomUUID()}-${keySafe(fileName)}`;
+    const storageKey = `${clientId}/${kind.area}/${randomUUID()}-${keySafe(fileName)}`;
     await files.put(storageKey, createReadStream(tmp), { contentType: type.contentType, size });
     try {
       const [row] = await db
         .insert(f)
         .values({
           clientId,
-          area: AREA,
+          area: kind.area,
           storageKey,
           fileName,
           contentType: type.contentType,
@@ -169,7 +184,7 @@ export const storePrintFile = async (
       if (!row) throw new Error("stored file insert failed");
       await recordAudit(db, {
         actor: p.userName,
-        action: "printFile.upload",
+        action: kind.action,
         subject: `client:${clientId}`,
         detail: { fileId: row.id, fileName, sizeBytes: size },
       });

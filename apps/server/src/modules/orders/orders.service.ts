@@ -177,6 +177,17 @@ export const orderRowFor = async (db: HubDb | HubTx, p: Principal, id: number): 
   return row;
 };
 
+/** The PO file's name, for the order page's download (the file is the order's client's). */
+const poFileNameOf = async (db: HubDb, row: OrderRow): Promise<string | null> => {
+  if (row.poFileId === null) return null;
+  const f = schema.storedFiles;
+  const [file] = await db
+    .select({ fileName: f.fileName })
+    .from(f)
+    .where(and(eq(f.id, row.poFileId), eq(f.clientId, row.clientId)));
+  return file?.fileName ?? null;
+};
+
 const detailOf = async (deps: OrderDeps, row: OrderRow): Promise<TOrder> => {
   const items = await deps.db.select().from(oi).where(eq(oi.orderId, row.id)).orderBy(asc(oi.lineNumber));
   const ledger = await deps.billing.ledger(row.clientId, row.orderNumber);
@@ -202,6 +213,7 @@ const detailOf = async (deps: OrderDeps, row: OrderRow): Promise<TOrder> => {
       phone: row.shipPhone,
     },
     poFileId: row.poFileId,
+    poFileName: await poFileNameOf(deps.db, row),
     notes: row.notes,
     couponCode: row.couponCode,
     paymentMessage: row.paymentMessage,
@@ -312,11 +324,13 @@ export const exportOrders = async (db: HubDb, p: Principal, q: TOrderListQuery):
 
 type PlaceInput =
   | { source: "entry"; body: TPlaceOrderRequest; idempotencyKey: string | undefined }
-  | { source: "web"; body: TWebOrderRequest };
+  | { source: "web"; body: TWebOrderRequest }
+  /** A CSV import's order: the key is `import:<PO number>`, so a re-import of the same file answers the first order. */
+  | { source: "import"; body: TPlaceOrderRequest; idempotencyKey: string };
 
 const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
 
-const shipToFromAddress = async (db: HubDb, clientId: number, addressId: number): Promise<TShipTo> => {
+const shipToFromAddress = async (db: HubDb | HubTx, clientId: number, addressId: number): Promise<TShipTo> => {
   const a = schema.addresses;
   const [row] = await db
     .select()
@@ -340,7 +354,7 @@ const shipToFromAddress = async (db: HubDb, clientId: number, addressId: number)
 };
 
 /** An earlier order with this key (entry) or external id (web), if any. */
-const earlierOrder = async (db: HubDb, clientId: number, input: PlaceInput): Promise<OrderRow | undefined> => {
+const earlierOrder = async (db: HubDb | HubTx, clientId: number, input: PlaceInput): Promise<OrderRow | undefined> => {
   const [row] = await db
     .select()
     .from(o)
@@ -358,6 +372,133 @@ const earlierOrder = async (db: HubDb, clientId: number, input: PlaceInput): Pro
 const replayOf = (row: OrderRow, input: PlaceInput, hash: string): OrderRow => {
   if (input.source === "entry" && row.requestHash !== hash) throw conflict(ORDER_MESSAGES.idempotencyKeyReused);
   return row;
+};
+
+type Checked = {
+  client: OrderClient;
+  input: PlaceInput;
+  hash: string;
+  priced: Priced;
+  shipTo: TShipTo;
+  addressId: number | null;
+  poFileId: number | null;
+};
+
+/**
+ * Writes a checked order in the caller's transaction: the coupon's use, the order, its lines with
+ * the prices frozen, and the "placed" history row. Placing and the CSV import both write through it.
+ */
+const writeOrder = async (tx: HubTx, p: Principal, checked: Checked): Promise<number> => {
+  const { client, input, hash, priced, shipTo, addressId, poFileId } = checked;
+  const body = input.body;
+  const lineCodes = [...new Set(priced.lines.flatMap((l) => [l.sku, l.styleCode]))].join(" ");
+  const coupon = priced.coupon?.row ?? null;
+  if (coupon) {
+    const k = schema.coupons;
+    const [used] = await tx
+      .update(k)
+      .set({ usedCount: sql`${k.usedCount} + 1` })
+      .where(and(eq(k.id, coupon.id), sql`(${k.usageLimit} is null or ${k.usedCount} < ${k.usageLimit})`))
+      .returning({ id: k.id });
+    if (!used) throw conflict(ORDER_MESSAGES.couponUsedUp, { couponCode: ORDER_MESSAGES.couponUsedUp });
+  }
+  const [order] = await tx
+    .insert(o)
+    .values({
+      clientId: client.clientId,
+      clientName: client.clientName,
+      factoryId: client.factoryId,
+      source: input.source,
+      externalOrderId: input.source === "web" ? input.body.externalOrderId : null,
+      idempotencyKey: input.source === "web" ? null : input.idempotencyKey,
+      requestHash: hash,
+      poNumber: body.poNumber ?? null,
+      poFileId,
+      addressId,
+      shipName: shipTo.name,
+      shipCompany: shipTo.company ?? null,
+      shipLine1: shipTo.line1,
+      shipLine2: shipTo.line2 ?? null,
+      shipCity: shipTo.city,
+      shipRegion: shipTo.region ?? null,
+      shipPostalCode: shipTo.postalCode,
+      shipCountry: shipTo.country,
+      shipPhone: shipTo.phone ?? null,
+      requestedShipDate: body.requestedShipDate ?? null,
+      notes: body.notes ?? null,
+      subtotalCents: priced.subtotalCents,
+      discountCents: priced.discountCents,
+      totalCents: priced.totalCents,
+      couponId: coupon?.id ?? null,
+      couponCode: coupon?.code ?? null,
+      placedBy: p.userName,
+      lineCodes,
+    })
+    .returning({ id: o.id });
+  if (!order) throw new Error("order insert failed");
+  await tx.insert(oi).values(
+    priced.lines.map((l, i) => ({
+      orderId: order.id,
+      lineNumber: i + 1,
+      styleId: l.styleId,
+      styleCode: l.styleCode,
+      styleName: l.styleName,
+      sku: l.sku,
+      options: l.options,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+      upchargeCents: l.upchargeCents,
+      lineTotalCents: l.lineTotalCents,
+    })),
+  );
+  await tx
+    .insert(h)
+    .values({ orderId: order.id, fromStatus: null, toStatus: "placed", reason: null, actor: p.userName });
+  return order.id;
+};
+
+/**
+ * Checks an order before anything is written: ship-to (or the address book's address), PO file,
+ * ship date, every line (by index) and the coupon; a problem is a 400 with every field named.
+ */
+export const checkOrder = async (
+  db: HubDb | HubTx,
+  client: OrderClient,
+  input: PlaceInput,
+  hash: string,
+): Promise<Checked> => {
+  const body = input.body;
+  const fields: Record<string, string> = {};
+  let shipTo: TShipTo;
+  let addressId: number | null = null;
+  if (input.source !== "web" && input.body.addressId !== undefined) {
+    addressId = input.body.addressId;
+    shipTo = await shipToFromAddress(db, client.clientId, addressId);
+  } else {
+    shipTo = body.shipTo as TShipTo;
+  }
+  const poFileId = input.source !== "web" ? (input.body.poFileId ?? null) : null;
+  if (poFileId !== null) {
+    const f = schema.storedFiles;
+    const [file] = await db
+      .select({ id: f.id })
+      .from(f)
+      .where(and(eq(f.id, poFileId), eq(f.clientId, client.clientId)));
+    if (!file) fields.poFileId = "Not a file of this client";
+  }
+  if (body.requestedShipDate && body.requestedShipDate < todayUtc())
+    fields.requestedShipDate = ORDER_MESSAGES.shipDatePast;
+  const priced = await priceOrder(db, client, body.lines, body.couponCode);
+  Object.assign(fields, lineFields(priced.problems));
+  if (priced.coupon?.reason) fields.couponCode = priced.coupon.reason;
+  if (Object.keys(fields).length > 0) {
+    if (priced.problems.length > 0 && Object.keys(fields).length === priced.problems.length)
+      refuseLines(priced.problems);
+    const [first] = Object.entries(fields);
+    throw new HttpError(400, "VALIDATION", first ? `${first[0]}: ${first[1]}` : "The order is not valid.", fields);
+  }
+
+  return { client, input, hash, priced, shipTo, addressId, poFileId };
 };
 
 /**
@@ -379,104 +520,11 @@ export const placeOrder = async (
   const before = await earlierOrder(db, client.clientId, input);
   if (before) return { order: await detailOf(deps, replayOf(before, input, hash)), created: false };
 
-  const body = input.body;
-  const fields: Record<string, string> = {};
-  let shipTo: TShipTo;
-  let addressId: number | null = null;
-  if (input.source === "entry" && input.body.addressId !== undefined) {
-    addressId = input.body.addressId;
-    shipTo = await shipToFromAddress(db, client.clientId, addressId);
-  } else {
-    shipTo = body.shipTo as TShipTo;
-  }
-  const poFileId = input.source === "entry" ? (input.body.poFileId ?? null) : null;
-  if (poFileId !== null) {
-    const f = schema.storedFiles;
-    const [file] = await db
-      .select({ id: f.id })
-      .from(f)
-      .where(and(eq(f.id, poFileId), eq(f.clientId, client.clientId)));
-    if (!file) fields.poFileId = "Not a file of this client";
-  }
-  if (body.requestedShipDate && body.requestedShipDate < todayUtc())
-    fields.requestedShipDate = ORDER_MESSAGES.shipDatePast;
-  const priced = await priceOrder(db, client, body.lines, body.couponCode);
-  Object.assign(fields, lineFields(priced.problems));
-  if (priced.coupon?.reason) fields.couponCode = priced.coupon.reason;
-  if (Object.keys(fields).length > 0) {
-    if (priced.problems.length > 0 && Object.keys(fields).length === priced.problems.length)
-      refuseLines(priced.problems);
-    const [first] = Object.entries(fields);
-    throw new HttpError(400, "VALIDATION", first ? `${first[0]}: ${first[1]}` : "The order is not valid.", fields);
-  }
-
-  const lineCodes = [...new Set(priced.lines.flatMap((l) => [l.sku, l.styleCode]))].join(" ");
+  const checked = await checkOrder(db, client, input, hash);
   let orderId: number;
   try {
     orderId = await db.transaction(async (tx) => {
-      const coupon = priced.coupon?.row ?? null;
-      if (coupon) {
-        const k = schema.coupons;
-        const [used] = await tx
-          .update(k)
-          .set({ usedCount: sql`${k.usedCount} + 1` })
-          .where(and(eq(k.id, coupon.id), sql`(${k.usageLimit} is null or ${k.usedCount} < ${k.usageLimit})`))
-          .returning({ id: k.id });
-        if (!used) throw conflict(ORDER_MESSAGES.couponUsedUp, { couponCode: ORDER_MESSAGES.couponUsedUp });
-      }
-      const [order] = await tx
-        .insert(o)
-        .values({
-          clientId: client.clientId,
-          clientName: client.clientName,
-          factoryId: client.factoryId,
-          source: input.source,
-          externalOrderId: input.source === "web" ? input.body.externalOrderId : null,
-          idempotencyKey: input.source === "entry" ? (input.idempotencyKey ?? null) : null,
-          requestHash: hash,
-          poNumber: body.poNumber ?? null,
-          poFileId,
-          addressId,
-          shipName: shipTo.name,
-          shipCompany: shipTo.company ?? null,
-          shipLine1: shipTo.line1,
-          shipLine2: shipTo.line2 ?? null,
-          shipCity: shipTo.city,
-          shipRegion: shipTo.region ?? null,
-          shipPostalCode: shipTo.postalCode,
-          shipCountry: shipTo.country,
-          shipPhone: shipTo.phone ?? null,
-          requestedShipDate: body.requestedShipDate ?? null,
-          notes: body.notes ?? null,
-          subtotalCents: priced.subtotalCents,
-          discountCents: priced.discountCents,
-          totalCents: priced.totalCents,
-          couponId: coupon?.id ?? null,
-          couponCode: coupon?.code ?? null,
-          placedBy: p.userName,
-          lineCodes,
-        })
-        .returning({ id: o.id });
-      if (!order) throw new Error("order insert failed");
-      await tx.insert(oi).values(
-        priced.lines.map((l, i) => ({
-          orderId: order.id,
-          lineNumber: i + 1,
-          styleId: l.styleId,
-          styleCode: l.styleCode,
-          styleName: l.styleName,
-          sku: l.sku,
-          options: l.options,
-          quantity: l.quantity,
-          unitPriceCents: l.unitPriceCents,
-          upchargeCents: l.upchargeCents,
-          lineTotalCents: l.lineTotalCents,
-        })),
-      );
-      await tx
-        .insert(h)
-        .values({ orderId: order.id, fromStatus: null, toStatus: "placed", reason: null, actor: p.userName });
-      return order.id;
+      return writeOrder(tx, p, checked);
     });
   } catch (error) {
     // Two requests with one key (or external id) raced: the loser answers the winner's order.
@@ -490,6 +538,51 @@ export const placeOrder = async (
   const [row] = await db.select().from(o).where(eq(o.id, orderId));
   if (!row) throw new Error("order vanished");
   return { order: await detailOf(deps, row), created: true };
+};
+
+/* ---------- CSV import ---------- */
+
+export type ImportedOrder = { clientId: number; body: TPlaceOrderRequest; idempotencyKey: string };
+
+/**
+ * Places a CSV import's orders in the caller's transaction (the import's), each checked and
+ * written exactly as placing does (prices frozen now, source "import"). An order whose key (the PO
+ * number) the client already has is answered, not made again. A problem throws, so the caller's
+ * transaction writes nothing; `index` says which order. Charge them with `payImportedOrders` after commit.
+ */
+export const placeImportedOrders = async (
+  tx: HubTx,
+  p: Principal,
+  orders: readonly ImportedOrder[],
+  onProblem: (index: number, error: HttpError) => never,
+): Promise<{ orderId: number; orderNumber: string; created: boolean }[]> => {
+  const out: { orderId: number; orderNumber: string; created: boolean }[] = [];
+  for (const [index, order] of orders.entries()) {
+    const input: PlaceInput = { source: "import", body: order.body, idempotencyKey: order.idempotencyKey };
+    let orderId: number;
+    let created = false;
+    try {
+      const client = await orderClientFor(tx, p, order.clientId);
+      const before = await earlierOrder(tx, client.clientId, input);
+      if (before) orderId = before.id;
+      else {
+        const checked = await checkOrder(tx, client, input, hashOf({ ...order.body, clientId: client.clientId }));
+        orderId = await writeOrder(tx, p, checked);
+        created = true;
+      }
+    } catch (error) {
+      if (error instanceof HttpError) onProblem(index, error);
+      throw error;
+    }
+    const [row] = await tx.select({ orderNumber: o.orderNumber }).from(o).where(eq(o.id, orderId));
+    out.push({ orderId, orderNumber: row?.orderNumber ?? "", created });
+  }
+  return out;
+};
+
+/** After an import's transaction commits: each new order is charged as placing charges it. */
+export const payImportedOrders = async (deps: OrderDeps, p: Principal, orderIds: readonly number[]) => {
+  for (const id of orderIds) await payOrder(deps, id, p.userId || null);
 };
 
 /* ---------- remake (returns) ---------- */

@@ -14,6 +14,7 @@ import {
   Chip,
   Divider,
   Grid,
+  Link,
   MenuItem,
   Stack,
   Tab,
@@ -37,6 +38,7 @@ import { PageLoader } from "../../components/loading-screen";
 import { PageHeader } from "../../components/page-header";
 import { ApiError, messageOf } from "../../lib/api-error";
 import { useSubmitErrors } from "../../lib/form-errors";
+import { downloadFile } from "../../lib/transfer";
 import {
   parseOrderId,
   useAddComment,
@@ -228,6 +230,21 @@ function OrderHeader({ order }: { order: TOrder }) {
             <Stack spacing={1.5}>
               <Field label="Client">{order.clientName}</Field>
               <Field label="PO number">{order.poNumber ?? "—"}</Field>
+              {order.poFileId !== null ? (
+                <Field label="PO file">
+                  <Link
+                    component="button"
+                    type="button"
+                    onClick={() =>
+                      downloadFile(`/orders/${order.id}/poFile`, order.poFileName ?? `${order.orderNumber}-po`).catch(
+                        (e) => toast.error(messageOf(e)),
+                      )
+                    }
+                  >
+                    {order.poFileName ?? "Download"}
+                  </Link>
+                </Field>
+              ) : null}
               <Field label="Source">
                 {SOURCE_LABELS[order.source]}
                 {order.externalOrderId ? ` (${order.externalOrderId})` : ""}

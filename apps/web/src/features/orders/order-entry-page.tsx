@@ -1,12 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { USER_TYPES } from "@hub/contracts/access/user-types";
 import type { TClientLimited } from "@hub/contracts/clients/clients";
+import { type TStoredFile, ZStoredFileSchema } from "@hub/contracts/files/files";
+import { PO_FILE_MAX_BYTES, PO_FILE_MESSAGES, PO_FILE_TYPES } from "@hub/contracts/orders/import";
 import {
   type TEntryOptions,
   type TPlaceOrderRequest,
   type TQuote,
   ZPlaceOrderRequestSchema,
 } from "@hub/contracts/orders/orders";
+import AttachFile from "@mui/icons-material/AttachFile";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import {
   Alert,
@@ -16,6 +19,7 @@ import {
   Card,
   CardContent,
   CardHeader,
+  Chip,
   FormControlLabel,
   Grid,
   IconButton,
@@ -44,13 +48,23 @@ import { TextInput } from "../../components/text-input";
 import { ApiError, messageOf } from "../../lib/api-error";
 import { useAuth } from "../../lib/auth/auth-context";
 import { applyServerErrors } from "../../lib/form-errors";
+import { uploadWithProgress } from "../../lib/transfer";
 import { useLimitedClients } from "../clients/api";
 import { useEntryOptions, usePlaceOrder, useQuote } from "./api";
 import { type EntryLine, PasteSkus, PickOneVariant, parseQuantity, SizeColourGrid, useDebounced } from "./entry-lines";
 import { addressLines, money } from "./format";
 
 type FormInput = z.input<typeof ZPlaceOrderRequestSchema>;
-const FIELDS = ["clientId", "addressId", "shipTo", "poNumber", "requestedShipDate", "notes", "couponCode"] as const;
+const FIELDS = [
+  "clientId",
+  "addressId",
+  "shipTo",
+  "poNumber",
+  "poFileId",
+  "requestedShipDate",
+  "notes",
+  "couponCode",
+] as const;
 const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 
 /** Who picks the client: internal admins any (the session client first), facility users the ones they serve. */
@@ -257,6 +271,11 @@ function EntryForm({ clientId, options }: { clientId: number | null; options: TE
                       slotProps={{ inputLabel: { shrink: true } }}
                     />
                   </Stack>
+                  <PoFileField
+                    clientId={clientId}
+                    error={errors.poFileId?.message}
+                    onChange={(id) => setValue("poFileId", id, { shouldDirty: true })}
+                  />
                   <TextField
                     label="Notes"
                     multiline
@@ -486,6 +505,86 @@ function Totals({ quote, stale }: { quote: TQuote | undefined; stale: boolean })
       {row("Subtotal", quote?.subtotalCents, "subtotal")}
       {quote && quote.discountCents > 0 ? row("Discount", -quote.discountCents, "discount") : null}
       {row("Total", quote?.totalCents, "order-total", true)}
+    </Box>
+  );
+}
+
+/**
+ * The optional PO file: a PDF or a picture of the purchase order, uploaded at once through the
+ * files adapter (for the order's client) and named by its id when the order is placed.
+ */
+function PoFileField({
+  clientId,
+  error,
+  onChange,
+}: {
+  clientId: number | null;
+  error: string | undefined;
+  onChange: (id: number | undefined) => void;
+}) {
+  const [file, setFile] = useState<TStoredFile | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const upload = async (chosen: File) => {
+    setProblem(null);
+    const ext = chosen.name.split(".").pop()?.toLowerCase() ?? "";
+    if (!PO_FILE_TYPES.some((t) => t.ext === ext)) return setProblem(PO_FILE_MESSAGES.wrongType);
+    if (chosen.size > PO_FILE_MAX_BYTES) return setProblem("A PO file can be at most 10 MB.");
+    const form = new FormData();
+    form.append("file", chosen);
+    setProgress(0);
+    try {
+      const stored = await uploadWithProgress(
+        `/orders/poFiles${clientId !== null ? `?clientId=${clientId}` : ""}`,
+        form,
+        ZStoredFileSchema,
+        { expectStatus: 201, onProgress: setProgress },
+      );
+      setFile(stored);
+      onChange(stored.id);
+    } catch (e) {
+      setProblem(messageOf(e));
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <Box>
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+        <Button component="label" variant="outlined" startIcon={<AttachFile />} loading={progress !== null}>
+          {file ? "Replace PO file" : "Attach PO file"}
+          <input
+            hidden
+            type="file"
+            accept=".pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg"
+            aria-label="PO file"
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              e.target.value = "";
+              if (f) void upload(f);
+            }}
+          />
+        </Button>
+        {file ? (
+          <Chip
+            label={file.fileName}
+            data-testid="po-file"
+            onDelete={() => {
+              setFile(null);
+              onChange(undefined);
+            }}
+          />
+        ) : (
+          <Typography variant="body2" sx={{ color: "text.secondary" }}>
+            Optional: PDF, PNG or JPEG, up to 10 MB
+          </Typography>
+        )}
+      </Stack>
+      {problem || error ? (
+        <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
+          {problem ?? error}
+        </Typography>
+      ) : null}
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import {
   type TOrderStatus,
 } from "@hub/contracts/orders/orders";
 import Add from "@mui/icons-material/Add";
+import UploadFile from "@mui/icons-material/UploadFile";
 import { Alert, Button, Link, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import type { GridColDef, GridRowSelectionModel } from "@mui/x-data-grid";
 import { useState } from "react";
@@ -122,9 +123,14 @@ export default function OrdersListPage() {
         subtitle="Every order you may see: open one for its lines, comments, issues and history."
         actions={
           cardAccess.has("orderEntry") ? (
-            <Button component={RouterLink} to="/orderEntry" variant="contained" startIcon={<Add />}>
-              Order entry
-            </Button>
+            <Stack direction="row" spacing={1}>
+              <Button component={RouterLink} to="/orders/import" variant="outlined" startIcon={<UploadFile />}>
+                Import CSV
+              </Button>
+              <Button component={RouterLink} to="/orderEntry" variant="contained" startIcon={<Add />}>
+                Order entry
+              </Button>
+            </Stack>
           ) : undefined
         }
       />

@@ -6,6 +6,7 @@ const OrderEntryPage = lazy(() => import("./order-entry-page"));
 const OrdersListPage = lazy(() => import("./orders-list-page"));
 const OrderDetailsPage = lazy(() => import("./order-details-page"));
 const ItemEditPage = lazy(() => import("./item-edit-page"));
+const OrderImportPage = lazy(() => import("./order-import-page"));
 
 /** The orders screens (issue 10), mounted inside the signed-in shell. Paths are relative to "/". */
 export const ordersRoutes: RouteObject[] = [
@@ -22,6 +23,15 @@ export const ordersRoutes: RouteObject[] = [
     element: (
       <CardGuard>
         <OrdersListPage />
+      </CardGuard>
+    ),
+  },
+  {
+    // Importing places orders: the Order Entry card, like entry itself.
+    path: "orders/import",
+    element: (
+      <CardGuard card="orderEntry">
+        <OrderImportPage />
       </CardGuard>
     ),
   },

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import {
   IMPORT_COLUMNS,
   IMPORT_MAX_ROWS,
+  IMPORT_RESOURCES,
   NUL_MESSAGE,
+  type TImportColumn,
   type TImportError,
   type TImportReport,
   type TImportResource,
@@ -55,19 +57,17 @@ const reportOf = (row: typeof im.$inferSelect, preview: Record<string, string>[]
   };
 };
 
+export type CsvRecord = { record: string[]; line: number };
+
 /**
- * Reads and checks every row of a CSV file without writing any library row: each problem is
- * reported with its line (the header is line 1) and column. The parsed rows are kept for apply.
+ * Reads a CSV file sent as text: refuses a NUL character (naming the line), unreadable CSV, an
+ * empty file, too many rows and a header without the required columns (400s with `fields.file`).
+ * Answers the rows with the line each starts on (the header is line 1) and a cell reader by column.
  */
-export const validateImport = async (
-  db: HubDb,
-  p: Principal,
-  resource: TImportResource,
-  fileName: string,
+export const readCsv = (
   csv: string,
-): Promise<TImportReport> => {
-  const factoryId = await resolveOwnerFactory(db, p, undefined);
-  const def = IMPORT_DEFS[resource];
+  columns: readonly TImportColumn[],
+): { body: CsvRecord[]; cellOf: (record: string[], column: string) => string } => {
   // No text column can hold a NUL character: refuse the file, naming the line, before reading it.
   const nul = csv.indexOf("\0");
   if (nul !== -1) {
@@ -92,14 +92,13 @@ export const validateImport = async (
       file: "Not a CSV file",
     });
   }
-  const [head, ...body] = records;
+  const [head, ...rest] = records;
   if (!head) throw badRequest("The file is empty: it needs the header row of the template.", { file: "Empty file" });
-  if (body.length > IMPORT_MAX_ROWS)
-    throw badRequest(`The file has ${body.length} rows; at most ${IMPORT_MAX_ROWS} can be imported at once.`, {
+  if (rest.length > IMPORT_MAX_ROWS)
+    throw badRequest(`The file has ${rest.length} rows; at most ${IMPORT_MAX_ROWS} can be imported at once.`, {
       file: "Too many rows",
     });
   const header = head.record.map((h) => h.trim());
-  const columns = IMPORT_COLUMNS[resource];
   const missing = columns.filter((c) => c.required && !header.some((h) => h.toLowerCase() === c.name.toLowerCase()));
   if (missing.length > 0) {
     throw badRequest(
@@ -112,6 +111,34 @@ export const validateImport = async (
   const index = new Map(
     columns.map((c) => [c.name, header.findIndex((h) => h.toLowerCase() === c.name.toLowerCase())]),
   );
+  const body = rest.map(({ record, info }) => {
+    // info.lines is where the record ends; a quoted field may span lines, and a report names the first
+    let breaks = 0;
+    for (const field of record) for (let i = field.indexOf("\n"); i >= 0; i = field.indexOf("\n", i + 1)) breaks++;
+    return { record, line: info.lines - breaks };
+  });
+  const cellOf = (record: string[], column: string) => {
+    const i = index.get(column) ?? -1;
+    return i >= 0 ? (record[i] ?? "") : "";
+  };
+  return { body, cellOf };
+};
+
+/**
+ * Reads and checks every row of a CSV file without writing any library row: each problem is
+ * reported with its line (the header is line 1) and column. The parsed rows are kept for apply.
+ */
+export const validateImport = async (
+  db: HubDb,
+  p: Principal,
+  resource: TImportResource,
+  fileName: string,
+  csv: string,
+): Promise<TImportReport> => {
+  const factoryId = await resolveOwnerFactory(db, p, undefined);
+  const def = IMPORT_DEFS[resource];
+  const columns = IMPORT_COLUMNS[resource];
+  const { body, cellOf } = readCsv(csv, columns);
   const refs = await loadRefs(db, factoryId);
   const existing = await existingKeys(db, def, factoryId);
 
@@ -121,15 +148,8 @@ export const validateImport = async (
   let willCreate = 0;
   let willUpdate = 0;
   const preview: Record<string, string>[] = [];
-  for (const { record, info } of body) {
-    // info.lines is where the record ends; a quoted field may span lines, and a report names the first
-    let breaks = 0;
-    for (const field of record) for (let i = field.indexOf("\n"); i >= 0; i = field.indexOf("\n", i + 1)) breaks++;
-    const line = info.lines - breaks;
-    const cell = (column: string) => {
-      const i = index.get(column) ?? -1;
-      return i >= 0 ? (record[i] ?? "") : "";
-    };
+  for (const { record, line } of body) {
+    const cell = (column: string) => cellOf(record, column);
     if (preview.length < 10) preview.push(Object.fromEntries(columns.map((c) => [c.name, cell(c.name)])));
     let bad = false;
     const reported = new Set<string>();
@@ -289,7 +309,8 @@ const writeRows = async (
 
 const importFor = async (db: HubDb, p: Principal, id: string) => {
   const [row] = await db.select().from(im).where(eq(im.id, id));
-  if (!row) throw notFound("That import");
+  // Order imports share the table (modules/orders/import.service.ts) and are read only there.
+  if (!row || !(IMPORT_RESOURCES as readonly string[]).includes(row.resource)) throw notFound("That import");
   if (!p.isInternal && !(p.isFacility && p.factoryIds.includes(row.factoryId))) throw notFound("That import");
   return row;
 };

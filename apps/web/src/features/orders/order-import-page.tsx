@@ -1,0 +1,306 @@
+import { IDEMPOTENCY_HEADER } from "@hub/contracts/common/constants";
+import { IMPORT_MAX_BYTES } from "@hub/contracts/library/import";
+import { ORDER_IMPORT_COLUMNS, type TOrderImportReport, ZOrderImportReportSchema } from "@hub/contracts/orders/import";
+import CloudUpload from "@mui/icons-material/CloudUpload";
+import FileDownload from "@mui/icons-material/FileDownload";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  LinearProgress,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from "@mui/material";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link as RouterLink } from "react-router";
+import { toast } from "react-toastify";
+import { PageHeader } from "../../components/page-header";
+import { api } from "../../lib/api";
+import { messageOf } from "../../lib/api-error";
+import { downloadFile, uploadWithProgress } from "../../lib/transfer";
+import { money } from "./format";
+
+type Phase =
+  | { step: "choose" }
+  | { step: "uploading"; progress: number; fileName: string }
+  | { step: "report" | "applying" | "done"; report: TOrderImportReport };
+
+/**
+ * /orders/import: the library's validate-then-apply import for orders. Upload a CSV (one order per
+ * PO number, one line per row), read the row-by-row report, then place every order or none.
+ */
+export default function OrderImportPage() {
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<Phase>({ step: "choose" });
+  const [error, setError] = useState<string | null>(null);
+  const [key] = useState(() => crypto.randomUUID());
+
+  const upload = async (file: File) => {
+    setError(null);
+    if (file.size > IMPORT_MAX_BYTES) {
+      setError("The file is larger than 25 MB. Split it into several files.");
+      return;
+    }
+    setPhase({ step: "uploading", progress: 0, fileName: file.name });
+    try {
+      const report = await uploadWithProgress(
+        `/orders/import/validate?fileName=${encodeURIComponent(file.name)}`,
+        file,
+        ZOrderImportReportSchema,
+        {
+          contentType: "text/csv",
+          onProgress: (progress) => setPhase({ step: "uploading", progress, fileName: file.name }),
+        },
+      );
+      setPhase({ step: "report", report });
+    } catch (e) {
+      setError(messageOf(e));
+      setPhase({ step: "choose" });
+    }
+  };
+
+  const apply = async (report: TOrderImportReport) => {
+    setError(null);
+    setPhase({ step: "applying", report });
+    try {
+      const done = await api(`/orders/import/${report.importId}/apply`, ZOrderImportReportSchema, {
+        method: "POST",
+        headers: { [IDEMPOTENCY_HEADER]: `${key}-${report.importId}` },
+      });
+      await queryClient.invalidateQueries({ queryKey: ["orders"] });
+      toast.success(`${done.willCreate} ${done.willCreate === 1 ? "order was" : "orders were"} placed.`);
+      setPhase({ step: "done", report: done });
+    } catch (e) {
+      setError(messageOf(e));
+      setPhase({ step: "report", report });
+    }
+  };
+
+  const busy = phase.step === "uploading" || phase.step === "applying";
+  return (
+    <>
+      <PageHeader
+        title="Import orders"
+        subtitle="Place many orders from a spreadsheet: one order per PO number, one line per row. Every row is checked before anything is placed."
+        actions={
+          <Button component={RouterLink} to="/orders">
+            Back to orders
+          </Button>
+        }
+      />
+      {error ? (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="import-error">
+          {error}
+        </Alert>
+      ) : null}
+
+      {phase.step === "choose" || phase.step === "uploading" ? (
+        <Card>
+          <CardContent>
+            <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: "center" }}>
+              <Button
+                component="label"
+                variant="contained"
+                startIcon={<CloudUpload />}
+                disabled={busy}
+                loading={phase.step === "uploading"}
+              >
+                Choose CSV file
+                <input
+                  hidden
+                  type="file"
+                  accept=".csv,text/csv"
+                  aria-label="CSV file"
+                  onChange={(e) => {
+                    const f = e.target.files?.[0];
+                    e.target.value = "";
+                    if (f) void upload(f);
+                  }}
+                />
+              </Button>
+              <Button
+                variant="outlined"
+                startIcon={<FileDownload />}
+                onClick={() =>
+                  downloadFile("/orders/import/template.csv", "orders-template.csv").catch((e) =>
+                    setError(messageOf(e)),
+                  )
+                }
+              >
+                Download template
+              </Button>
+            </Stack>
+            {phase.step === "uploading" ? (
+              <LinearProgress
+                variant={phase.progress < 1 ? "determinate" : "indeterminate"}
+                value={Math.round(phase.progress * 100)}
+                aria-label="Upload progress"
+                sx={{ mb: 2 }}
+              />
+            ) : null}
+            <Table size="small" aria-label="Columns">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Column</TableCell>
+                  <TableCell>Required</TableCell>
+                  <TableCell>What to write</TableCell>
+                  <TableCell>Example</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {ORDER_IMPORT_COLUMNS.map((c) => (
+                  <TableRow key={c.name}>
+                    <TableCell sx={{ fontFamily: "monospace" }}>{c.name}</TableCell>
+                    <TableCell>{c.required ? "Yes" : ""}</TableCell>
+                    <TableCell>{c.help}</TableCell>
+                    <TableCell sx={{ fontFamily: "monospace" }}>{c.example}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </CardContent>
+        </Card>
+      ) : (
+        <ReportCard
+          phase={phase.step}
+          report={phase.report}
+          onApply={apply}
+          onRestart={() => setPhase({ step: "choose" })}
+        />
+      )}
+    </>
+  );
+}
+
+function ReportCard({
+  phase,
+  report: r,
+  onApply,
+  onRestart,
+}: {
+  phase: "report" | "applying" | "done";
+  report: TOrderImportReport;
+  onApply: (r: TOrderImportReport) => void;
+  onRestart: () => void;
+}) {
+  const ok = r.errorCount === 0;
+  return (
+    <Card>
+      <CardContent>
+        <Stack direction="row" sx={{ mb: 2, flexWrap: "wrap", gap: 1 }} aria-label="Report summary">
+          <Chip label={`${r.rowCount} rows`} />
+          <Chip color="success" variant="outlined" label={`${r.willCreate} orders to place`} />
+          {r.alreadyImported > 0 ? <Chip variant="outlined" label={`${r.alreadyImported} already imported`} /> : null}
+          <Chip
+            color={ok ? "default" : "error"}
+            variant={ok ? "outlined" : "filled"}
+            label={`${r.errorCount} ${r.errorCount === 1 ? "problem" : "problems"}`}
+          />
+        </Stack>
+        {phase === "done" ? (
+          <Alert severity="success" sx={{ mb: 2 }} data-testid="import-done">
+            {r.fileName}: {r.willCreate} {r.willCreate === 1 ? "order" : "orders"} placed
+            {r.alreadyImported > 0 ? `, ${r.alreadyImported} imported before` : ""}.
+          </Alert>
+        ) : ok ? (
+          <Alert severity="success" sx={{ mb: 2 }}>
+            Every row of {r.fileName} is ready. Nothing has been placed yet.
+          </Alert>
+        ) : (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="import-problems">
+            {r.fileName} has {r.errorCount} {r.errorCount === 1 ? "problem" : "problems"}. Nothing was placed: fix the
+            rows below and upload the file again.
+          </Alert>
+        )}
+        {!ok ? (
+          <Table size="small" aria-label="Problems" sx={{ mb: 2 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Line</TableCell>
+                <TableCell>Column</TableCell>
+                <TableCell>Problem</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {r.errors.map((e, n) => (
+                <TableRow key={n}>
+                  <TableCell>{e.line}</TableCell>
+                  <TableCell sx={{ fontFamily: "monospace" }}>{e.column ?? ""}</TableCell>
+                  <TableCell>{e.message}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : null}
+        {r.orders.length > 0 ? (
+          <Table size="small" aria-label="Orders" sx={{ mb: 2 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>PO number</TableCell>
+                <TableCell>Client</TableCell>
+                <TableCell>CSV lines</TableCell>
+                <TableCell align="right">Total</TableCell>
+                <TableCell>Order</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {r.orders.map((o) => (
+                <TableRow key={`${o.clientId}-${o.poNumber}`}>
+                  <TableCell>{o.poNumber}</TableCell>
+                  <TableCell>{o.clientName}</TableCell>
+                  <TableCell>{o.lines.join(", ")}</TableCell>
+                  <TableCell align="right">{o.totalCents === null ? "" : money(o.totalCents)}</TableCell>
+                  <TableCell>
+                    {o.orderId !== null ? (
+                      <Link component={RouterLink} to={`/orders/${o.orderId}`}>
+                        {o.orderNumber}
+                      </Link>
+                    ) : (
+                      "new"
+                    )}
+                    {o.alreadyImported ? " (imported before)" : ""}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : null}
+        {phase === "applying" ? (
+          <Box sx={{ mb: 2 }}>
+            <Typography sx={{ mb: 1 }}>Placing the orders in one transaction: all of them or none…</Typography>
+            <LinearProgress aria-label="Import progress" />
+          </Box>
+        ) : null}
+        <Stack direction="row" spacing={1}>
+          {phase !== "done" ? (
+            <Button
+              variant="contained"
+              disabled={!ok || phase === "applying"}
+              loading={phase === "applying"}
+              onClick={() => onApply(r)}
+            >
+              Apply: place {r.willCreate} {r.willCreate === 1 ? "order" : "orders"}
+            </Button>
+          ) : (
+            <Button component={RouterLink} to="/orders?source=import" variant="contained">
+              Open imported orders
+            </Button>
+          )}
+          <Button onClick={onRestart} disabled={phase === "applying"}>
+            {phase === "done" ? "Import another file" : "Choose another file"}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
