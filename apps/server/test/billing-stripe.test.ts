@@ -46,6 +46,15 @@ const call = (who: string, method: "GET" | "POST" | "PUT" | "DELETE", url: strin
 
 describe("the Stripe adapter against the local stand-in", () => {
   test("cards: the customer is created once; attach, default, detach go to Stripe; the Hub keeps brand and last 4 only", async () => {
+    // A customer the built-in ledger made before the installation moved to Stripe is not Stripe's:
+    // the client gets a Stripe customer of its own, which replaces it.
+    await t.db
+      .insert(schema.billingCustomers)
+      .values({ clientId: northwind, provider: "builtin", externalId: `cus_local_${northwind}` })
+      .onConflictDoUpdate({
+        target: schema.billingCustomers.clientId,
+        set: { provider: "builtin", externalId: `cus_local_${northwind}` },
+      });
     const list = (await call("client", "GET", "/api/billing/paymentMethods")).json<TPaymentMethodList>();
     expect(list.provider).toBe("stripe");
 
@@ -66,6 +75,7 @@ describe("the Stripe adapter against the local stand-in", () => {
       (await t.db.select().from(schema.billingCustomers).where(eq(schema.billingCustomers.clientId, northwind)))[0]
         ?.externalId ?? "";
     expect(customerId).toMatch(/^cus_/);
+    expect(customerId).not.toBe(`cus_local_${northwind}`);
     expect(
       stripe.calls.some((c) => c.path === "/v1/payment_methods/pm_card_visa/attach" && c.form.customer === customerId),
     ).toBe(true);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { BILLING_MESSAGES, type TLedgerEntry, type TPaymentMethod } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { conflict } from "../errors";
 import type { BillingAdapter, BillingClient, MoneyOutcome, MoneyRequest, NewPaymentMethod } from "./adapter";
 import type { BillingGateway, ChargeOutcome, StoredMethod } from "./gateway";
@@ -52,14 +52,23 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
   const customerOf = async (tx: HubDb | HubTx, clientId: number) =>
     (await tx.select().from(customers).where(eq(customers.clientId, clientId)))[0];
 
+  /**
+   * The client's customer at this provider. A customer made by another provider (an installation
+   * that moved from the built-in ledger to Stripe) is not one this provider knows: the client gets
+   * a new one here, which replaces it (of two made at once, the first stored wins).
+   */
   const ensureCustomer = async (client: BillingClient): Promise<string> => {
     const existing = await customerOf(db, client.clientId);
-    if (existing) return existing.externalId;
+    if (existing && existing.provider === gateway.kind) return existing.externalId;
     const externalId = await gateway.createCustomer(client);
     await db
       .insert(customers)
       .values({ clientId: client.clientId, provider: gateway.kind, externalId })
-      .onConflictDoNothing();
+      .onConflictDoUpdate({
+        target: customers.clientId,
+        set: { provider: gateway.kind, externalId, createdAt: new Date() },
+        setWhere: ne(customers.provider, gateway.kind),
+      });
     const row = await customerOf(db, client.clientId);
     if (!row) throw new Error("billing customer insert failed");
     return row.externalId;
