@@ -1,6 +1,6 @@
 import type { TPage, TPageQuery } from "@hub/contracts";
 import { parseSort } from "@hub/contracts";
-import { asc, type Column, desc, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, desc, gte, lt, or, type SQL, sql } from "drizzle-orm";
 import { badRequest } from "./errors";
 
 /**
@@ -35,13 +35,30 @@ export const orderByFor = (
   return order;
 };
 
+/** `%text%` for LIKE, with the text's own `\`, `%` and `_` escaped so they match themselves. */
+export const containsPattern = (text: string): string =>
+  `%${text.replaceAll("\\", "\\\\").replaceAll("%", "\\%").replaceAll("_", "\\_")}%`;
+
 /** A case-insensitive substring search over several columns (any type, compared as text). */
 export const searchAny = (searchString: string | undefined, columns: (Column | SQL)[]): SQL | undefined => {
   const q = searchString?.trim();
   if (!q) return undefined;
-  const pattern = `%${q.replaceAll("\\", "\\\\").replaceAll("%", "\\%").replaceAll("_", "\\_")}%`;
+  const pattern = containsPattern(q);
   return or(...columns.map((c) => sql`${c}::text ilike ${pattern}`));
 };
+
+/**
+ * A search on a stored lower-cased `search_text` column (with its trigram index): one LIKE the
+ * index serves, instead of ILIKE on each column.
+ */
+export const searchStored = (searchString: string | undefined, searchText: Column | SQL): SQL | undefined => {
+  const q = searchString?.trim().toLowerCase();
+  return q ? sql`${searchText} like ${containsPattern(q)}` : undefined;
+};
+
+/** A list's date range filter: `from` and `to` are calendar days (YYYY-MM-DD, UTC), both included. */
+export const dateRange = (column: Column, from: string | undefined, to: string | undefined): SQL | undefined =>
+  and(from ? gte(column, new Date(`${from}T00:00:00Z`)) : undefined, to ? lt(column, sql`${to}::date + 1`) : undefined);
 
 export const toPage = <T>(items: T[], total: number, q: TPageQuery): TPage<T> => ({
   items,

@@ -1,8 +1,8 @@
 import type { TChargeKind, TChargeReport, TChargeReportQuery, TChargeRow } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, count, eq, gte, lt, type SQL, sql } from "drizzle-orm";
-import { orderByFor, searchAny, toPage } from "../../platform/paging";
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import { dateRange, orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { orderScope } from "./scope";
 
@@ -21,8 +21,7 @@ const whereOf = (p: Principal, q: TChargeReportQuery): SQL | undefined =>
     q.clientId ? eq(l.clientId, q.clientId) : undefined,
     q.kind ? eq(l.kind, q.kind) : undefined,
     q.status ? eq(l.status, q.status) : undefined,
-    q.from ? gte(l.createdAt, new Date(`${q.from}T00:00:00Z`)) : undefined,
-    q.to ? lt(l.createdAt, sql`${q.to}::date + 1`) : undefined,
+    dateRange(l.createdAt, q.from, q.to),
     searchAny(q.searchString, [o.orderNumber, o.clientName, o.poNumber, l.externalId]),
   );
 

@@ -16,10 +16,10 @@ import {
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { BillingAdapter } from "../../platform/billing";
 import { badRequest, conflict, HttpError, notFound } from "../../platform/errors";
-import { orderByFor } from "../../platform/paging";
+import { dateRange, orderByFor, searchStored } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { isUniqueViolation } from "../clients/clients.service";
 import {
@@ -237,18 +237,13 @@ export const getOrder = async (deps: OrderDeps, p: Principal, id: number): Promi
   detailOf(deps, await orderRowFor(deps.db, p, id));
 
 const listWhere = (p: Principal, q: TOrderListQuery): SQL | undefined => {
-  const search = q.searchString?.trim().toLowerCase();
-  const pattern = search
-    ? `%${search.replaceAll("\\", "\\\\").replaceAll("%", "\\%").replaceAll("_", "\\_")}%`
-    : undefined;
   return and(
     orderScope(p),
-    pattern ? sql`${o.searchText} like ${pattern}` : undefined,
+    searchStored(q.searchString, o.searchText),
     q.status ? eq(o.status, q.status) : undefined,
     q.source ? eq(o.source, q.source) : undefined,
     q.clientId ? eq(o.clientId, q.clientId) : undefined,
-    q.from ? gte(o.placedAt, new Date(`${q.from}T00:00:00Z`)) : undefined,
-    q.to ? lt(o.placedAt, sql`${q.to}::date + 1`) : undefined,
+    dateRange(o.placedAt, q.from, q.to),
   );
 };
 

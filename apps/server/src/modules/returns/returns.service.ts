@@ -11,9 +11,9 @@ import type {
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, count, eq, gte, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, ne, type SQL, sql } from "drizzle-orm";
 import { conflict, HttpError, notFound } from "../../platform/errors";
-import { orderByFor } from "../../platform/paging";
+import { dateRange, orderByFor, searchStored } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import {
   type ItemRow,
@@ -171,18 +171,14 @@ export const getReturn = async (db: HubDb, p: Principal, id: number): Promise<TR
   return detailOf(db, id);
 };
 
-const escapeLike = (s: string) => s.replaceAll("\\", "\\\\").replaceAll("%", "\\%").replaceAll("_", "\\_");
-
 const listWhere = (p: Principal, q: TReturnListQuery): SQL | undefined => {
-  const search = q.searchString?.trim().toLowerCase();
   return and(
     clientScope(p, r.clientId),
-    search ? sql`${r.searchText} like ${`%${escapeLike(search)}%`}` : undefined,
+    searchStored(q.searchString, r.searchText),
     q.status ? eq(r.status, q.status) : undefined,
     q.clientId ? eq(r.clientId, q.clientId) : undefined,
     q.orderId ? eq(r.orderId, q.orderId) : undefined,
-    q.from ? gte(r.createdAt, new Date(`${q.from}T00:00:00Z`)) : undefined,
-    q.to ? lt(r.createdAt, sql`${q.to}::date + 1`) : undefined,
+    dateRange(r.createdAt, q.from, q.to),
   );
 };
 

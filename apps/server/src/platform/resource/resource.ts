@@ -20,7 +20,7 @@ import { type Access, principalOf } from "../access";
 import { recordAudit } from "../audit";
 import { sendCsv, toCsv } from "../csv";
 import { badRequest, conflict, errorResponses, HttpError, notFound } from "../errors";
-import { orderByFor, searchAny, toPage } from "../paging";
+import { orderByFor, searchAny, searchStored, toPage } from "../paging";
 import type { Principal } from "../principal";
 import type { Owner } from "./owners";
 
@@ -211,10 +211,7 @@ export const resourceService = <TReq, TDetail, K extends string>(
     return eq(t.archived, mode === "only");
   };
   const searchOf = (searchString: string | undefined): SQL | undefined => {
-    const text = searchString?.trim();
-    if (!r.searchText || !text) return searchAny(searchString, r.search);
-    const escaped = text.toLowerCase().replaceAll("\\", "\\\\").replaceAll("%", "\\%").replaceAll("_", "\\_");
-    return sql`${r.searchText} like ${`%${escaped}%`}`;
+    return r.searchText ? searchStored(searchString, r.searchText) : searchAny(searchString, r.search);
   };
   const whereOf = (p: Principal, q: TLibraryListQuery) =>
     and(scopeOf(p), r.filter, archivedFilter(q.archived), searchOf(q.searchString));
