@@ -4,16 +4,13 @@ import type { GridColDef } from "@mui/x-data-grid";
 import { useMemo } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { DataTable } from "../../components/data-table/data-table";
-import { centsToText } from "../../components/money-input";
 import { PageHeader } from "../../components/page-header";
 import { useAuth } from "../../lib/auth/auth-context";
 import { useListState } from "../../lib/list-state";
 import { downloadListCsv } from "../../lib/transfer";
 import { useLimitedClients } from "../clients/api";
+import { money } from "../library/resources/format";
 import { useChargeReport } from "./api";
-
-/** Money as a person reads it: 6000 → "$60.00", −1500 → "−$15.00" (integer cents in, text out). */
-export const money = (cents: number) => `${cents < 0 ? "−" : ""}$${centsToText(Math.abs(cents))}`;
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

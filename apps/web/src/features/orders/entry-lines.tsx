@@ -6,7 +6,6 @@ import {
   Autocomplete,
   Box,
   Button,
-  Chip,
   MenuItem,
   Stack,
   Table,
@@ -18,6 +17,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useEffect, useMemo, useState } from "react";
+import { OptionChips } from "../../components/option-chips";
 import { messageOf } from "../../lib/api-error";
 import { useEntryStyle, useEntryStyles } from "./api";
 import { money } from "./format";
@@ -90,58 +90,6 @@ function StylePicker({
       )}
       sx={{ maxWidth: 480 }}
     />
-  );
-}
-
-/** The option chips of the product preview: one attribute per option, with its upcharge. */
-function OptionChips({
-  option,
-  value,
-  onChange,
-}: {
-  option: TProductDetails["options"][number];
-  value: number | undefined;
-  onChange: (attributeId: number) => void;
-}) {
-  return (
-    <Box role="group" aria-label={option.name}>
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>
-        {option.name}
-      </Typography>
-      <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
-        {option.attributes.map((a) => {
-          const selected = value === a.attributeId;
-          const label = `${a.name}${a.upchargeCents > 0 ? ` +${money(a.upchargeCents)}` : ""}${a.outOfStock ? " (out of stock)" : ""}`;
-          return (
-            <Chip
-              key={a.attributeId}
-              label={label}
-              aria-pressed={selected}
-              color={selected ? "primary" : "default"}
-              variant={selected ? "filled" : "outlined"}
-              onClick={() => onChange(a.attributeId)}
-              icon={
-                a.hexColor ? (
-                  <Box
-                    component="span"
-                    aria-hidden
-                    sx={{
-                      width: 18,
-                      height: 18,
-                      flexShrink: 0,
-                      bgcolor: a.hexColor,
-                      border: 1,
-                      borderColor: "divider",
-                      borderRadius: "50%",
-                    }}
-                  />
-                ) : undefined
-              }
-            />
-          );
-        })}
-      </Stack>
-    </Box>
   );
 }
 

@@ -18,4 +18,5 @@ export function ReturnStatusChip({ status }: { status: TReturnStatus }) {
 
 export const reasonLabel = (code: string): string => RETURN_REASON_LABELS[code as TReturnReason] ?? code;
 
-export const money = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
+/** Money as every other screen shows it. */
+export { money } from "../library/resources/format";

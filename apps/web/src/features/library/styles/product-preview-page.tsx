@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   CardContent,
-  Chip,
   Grid,
   Stack,
   Table,
@@ -19,6 +18,7 @@ import {
 import { useEffect, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router";
 import { PageLoader } from "../../../components/loading-screen";
+import { OptionChips } from "../../../components/option-chips";
 import { PageHeader } from "../../../components/page-header";
 import { messageOf } from "../../../lib/api-error";
 import { money } from "../resources/format";
@@ -117,47 +117,13 @@ function Preview({ details, styleId }: { details: TProductDetails; styleId: numb
             <CardContent>
               <Stack spacing={3}>
                 {details.options.map((o) => (
-                  <Box key={o.optionId} role="group" aria-label={o.name}>
-                    <Typography variant="subtitle2" sx={{ mb: 1 }}>
-                      {o.name}
-                    </Typography>
-                    <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
-                      {o.attributes.map((a) => {
-                        const selected = choices[o.optionId] === a.attributeId;
-                        const label = `${a.name}${a.upchargeCents > 0 ? ` +${money(a.upchargeCents)}` : ""}${a.outOfStock ? " (out of stock)" : ""}`;
-                        return (
-                          <Chip
-                            key={a.attributeId}
-                            label={label}
-                            aria-pressed={selected}
-                            color={selected ? "primary" : "default"}
-                            variant={selected ? "filled" : "outlined"}
-                            disabled={a.outOfStock}
-                            onClick={() => setChoices((c) => ({ ...c, [o.optionId]: a.attributeId }))}
-                            // An icon, not an avatar: a selected chip paints its avatar in the theme's colour,
-                            // and the swatch must keep its own.
-                            icon={
-                              a.hexColor ? (
-                                <Box
-                                  component="span"
-                                  aria-hidden
-                                  sx={{
-                                    width: 18,
-                                    height: 18,
-                                    flexShrink: 0,
-                                    bgcolor: a.hexColor,
-                                    border: 1,
-                                    borderColor: "divider",
-                                    borderRadius: "50%",
-                                  }}
-                                />
-                              ) : undefined
-                            }
-                          />
-                        );
-                      })}
-                    </Stack>
-                  </Box>
+                  <OptionChips
+                    key={o.optionId}
+                    option={o}
+                    value={choices[o.optionId]}
+                    onChange={(id) => setChoices((c) => ({ ...c, [o.optionId]: id }))}
+                    disableOutOfStock
+                  />
                 ))}
                 <TextField
                   label="Quantity"
