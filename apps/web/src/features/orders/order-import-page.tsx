@@ -1,5 +1,3 @@
-import { IDEMPOTENCY_HEADER } from "@hub/contracts/common/constants";
-import { IMPORT_MAX_BYTES } from "@hub/contracts/library/import";
 import { ORDER_IMPORT_COLUMNS, type TOrderImportReport, ZOrderImportReportSchema } from "@hub/contracts/orders/import";
 import CloudUpload from "@mui/icons-material/CloudUpload";
 import FileDownload from "@mui/icons-material/FileDownload";
@@ -21,19 +19,13 @@ import {
   Typography,
 } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { toast } from "react-toastify";
 import { PageHeader } from "../../components/page-header";
-import { api } from "../../lib/api";
 import { messageOf } from "../../lib/api-error";
-import { downloadFile, uploadWithProgress } from "../../lib/transfer";
+import { useCsvImport } from "../../lib/csv-import";
+import { downloadFile } from "../../lib/transfer";
 import { money } from "./format";
-
-type Phase =
-  | { step: "choose" }
-  | { step: "uploading"; progress: number; fileName: string }
-  | { step: "report" | "applying" | "done"; report: TOrderImportReport };
 
 /**
  * /orders/import: the library's validate-then-apply import for orders. Upload a CSV (one order per
@@ -41,52 +33,16 @@ type Phase =
  */
 export default function OrderImportPage() {
   const queryClient = useQueryClient();
-  const [phase, setPhase] = useState<Phase>({ step: "choose" });
-  const [error, setError] = useState<string | null>(null);
-  const [key] = useState(() => crypto.randomUUID());
-
-  const upload = async (file: File) => {
-    setError(null);
-    if (file.size > IMPORT_MAX_BYTES) {
-      setError("The file is larger than 25 MB. Split it into several files.");
-      return;
-    }
-    setPhase({ step: "uploading", progress: 0, fileName: file.name });
-    try {
-      const report = await uploadWithProgress(
-        `/orders/import/validate?fileName=${encodeURIComponent(file.name)}`,
-        file,
-        ZOrderImportReportSchema,
-        {
-          contentType: "text/csv",
-          onProgress: (progress) => setPhase({ step: "uploading", progress, fileName: file.name }),
-        },
-      );
-      setPhase({ step: "report", report });
-    } catch (e) {
-      setError(messageOf(e));
-      setPhase({ step: "choose" });
-    }
-  };
-
-  const apply = async (report: TOrderImportReport) => {
-    setError(null);
-    setPhase({ step: "applying", report });
-    try {
-      const done = await api(`/orders/import/${report.importId}/apply`, ZOrderImportReportSchema, {
-        method: "POST",
-        headers: { [IDEMPOTENCY_HEADER]: `${key}-${report.importId}` },
-      });
+  const { phase, error, setError, upload, apply, reset, busy } = useCsvImport({
+    schema: ZOrderImportReportSchema,
+    validatePath: (fileName) => `/orders/import/validate?fileName=${encodeURIComponent(fileName)}`,
+    applyPath: (report) => `/orders/import/${report.importId}/apply`,
+    onApplied: async (done) => {
       await queryClient.invalidateQueries({ queryKey: ["orders"] });
       toast.success(`${done.willCreate} ${done.willCreate === 1 ? "order was" : "orders were"} placed.`);
-      setPhase({ step: "done", report: done });
-    } catch (e) {
-      setError(messageOf(e));
-      setPhase({ step: "report", report });
-    }
-  };
+    },
+  });
 
-  const busy = phase.step === "uploading" || phase.step === "applying";
   return (
     <>
       <PageHeader
@@ -171,12 +127,7 @@ export default function OrderImportPage() {
           </CardContent>
         </Card>
       ) : (
-        <ReportCard
-          phase={phase.step}
-          report={phase.report}
-          onApply={apply}
-          onRestart={() => setPhase({ step: "choose" })}
-        />
+        <ReportCard phase={phase.step} report={phase.report} onApply={apply} onRestart={() => reset()} />
       )}
     </>
   );

@@ -1,7 +1,5 @@
-import { IDEMPOTENCY_HEADER } from "@hub/contracts/common/constants";
 import {
   IMPORT_COLUMNS,
-  IMPORT_MAX_BYTES,
   IMPORT_RESOURCES,
   type TImportReport,
   type TImportResource,
@@ -36,9 +34,9 @@ import { type DragEvent, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { toast } from "react-toastify";
 import { PageHeader } from "../../../components/page-header";
-import { api } from "../../../lib/api";
 import { messageOf } from "../../../lib/api-error";
-import { downloadFile, uploadWithProgress } from "../../../lib/transfer";
+import { type ImportPhase, useCsvImport } from "../../../lib/csv-import";
+import { downloadFile } from "../../../lib/transfer";
 import { LIBRARY_PATHS } from "../resources/paths";
 import { libraryKeys } from "../shared/api";
 
@@ -67,12 +65,7 @@ const listOf = (resource: TImportResource): { path: string; label: string } =>
         ? { path: "/inventory", label: "Inventory" }
         : { path: `/${LIBRARY_PATHS[resource].listPath}`, label: LABELS[resource] };
 
-type Phase =
-  | { step: "choose" }
-  | { step: "uploading"; progress: number; fileName: string }
-  | { step: "report"; report: TImportReport }
-  | { step: "applying"; report: TImportReport }
-  | { step: "done"; report: TImportReport };
+type Phase = ImportPhase<TImportReport>;
 
 const stepOf = (phase: Phase): number => ({ choose: 1, uploading: 1, report: 2, applying: 3, done: 4 })[phase.step];
 
@@ -80,52 +73,18 @@ const stepOf = (phase: Phase): number => ({ choose: 1, uploading: 1, report: 2, 
 export default function ImportCsvPage() {
   const queryClient = useQueryClient();
   const [resource, setResource] = useState<TImportResource>("fabrics");
-  const [phase, setPhase] = useState<Phase>({ step: "choose" });
-  const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const [key] = useState(() => crypto.randomUUID());
-
-  const upload = async (file: File) => {
-    setError(null);
-    if (file.size > IMPORT_MAX_BYTES) {
-      setError("The file is larger than 25 MB. Split it into several files.");
-      return;
-    }
-    setPhase({ step: "uploading", progress: 0, fileName: file.name });
-    try {
-      const report = await uploadWithProgress(
-        `/library/import/validate?resource=${resource}&fileName=${encodeURIComponent(file.name)}`,
-        file,
-        ZImportReportSchema,
-        {
-          contentType: "text/csv",
-          onProgress: (progress) => setPhase({ step: "uploading", progress, fileName: file.name }),
-        },
-      );
-      setPhase({ step: "report", report });
-    } catch (e) {
-      setError(messageOf(e));
-      setPhase({ step: "choose" });
-    }
-  };
-
-  const apply = async (report: TImportReport) => {
-    setError(null);
-    setPhase({ step: "applying", report });
-    try {
-      const done = await api(`/library/import/${report.importId}/apply`, ZImportReportSchema, {
-        method: "POST",
-        headers: { [IDEMPOTENCY_HEADER]: `${key}-${report.importId}` },
-      });
+  const { phase, error, setError, upload, apply, reset, busy } = useCsvImport({
+    schema: ZImportReportSchema,
+    validatePath: (fileName) =>
+      `/library/import/validate?resource=${resource}&fileName=${encodeURIComponent(fileName)}`,
+    applyPath: (report) => `/library/import/${report.importId}/apply`,
+    onApplied: async (done) => {
       // An import may also add fabric types or part categories, link options or change style prices: every library query reloads.
       await queryClient.invalidateQueries({ queryKey: libraryKeys.all() });
       toast.success(`${done.willCreate + done.willUpdate} ${LABELS[done.resource].toLowerCase()} rows were imported.`);
-      setPhase({ step: "done", report: done });
-    } catch (e) {
-      setError(messageOf(e));
-      setPhase({ step: "report", report });
-    }
-  };
+    },
+  });
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -134,7 +93,6 @@ export default function ImportCsvPage() {
     if (file) void upload(file);
   };
 
-  const busy = phase.step === "uploading" || phase.step === "applying";
   return (
     <>
       <PageHeader
@@ -264,7 +222,7 @@ export default function ImportCsvPage() {
       ) : null}
 
       {phase.step === "report" || phase.step === "applying" ? (
-        <ReportCard phase={phase} onApply={apply} onRestart={() => setPhase({ step: "choose" })} />
+        <ReportCard phase={phase} onApply={apply} onRestart={() => reset()} />
       ) : null}
 
       {phase.step === "done" ? (
@@ -278,7 +236,7 @@ export default function ImportCsvPage() {
               <Button component={RouterLink} to={listOf(phase.report.resource).path} variant="contained">
                 Open {listOf(phase.report.resource).label}
               </Button>
-              <Button onClick={() => setPhase({ step: "choose" })}>Import another file</Button>
+              <Button onClick={() => reset()}>Import another file</Button>
             </Stack>
           </CardContent>
         </Card>
