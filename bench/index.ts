@@ -23,6 +23,17 @@
  *    and drops on that server: the order search through the API (50 concurrent connections) beside
  *    the same SQL run directly, p50/p95 and their ratio, and order placing per second (20 clients).
  *
+ * 8. The cut planner (`bench/cut-planner.ts`, pure CPU): 5,000 queued units across 10 fabrics planned
+ *    into lays (<= 2 s), the lay count and utilisation printed beside the naive one-size-per-lay plan.
+ * 9. Products and the smart tech pack (`bench/tech-pack.ts`): tab loads of a tech pack with 60 POMs x
+ *    8 sizes and 40 BOM rows x 6 colourways (p95 <= 80 ms), its PDF (<= 2 s), and the products list
+ *    on 20,000 products (p95 <= 50 ms).
+ * 10. /openOrders at scale (`bench/open-orders.ts`): 10,000 open orders with 100,000 units on PostgreSQL
+ *    (BENCH_DATABASE_URL or DATABASE_URL), p50/p95 of the list through the API; target p95 ≤ 100 ms.
+ * 11. Floor scans (`bench/floor.ts`): with 100,000 open units on the PostgreSQL server (skipped
+ *    without one), scan-to-answer p95 of 20 stations scanning at once through the API (assign to a
+ *    tote, mark cut, QC pass); target ≤ 50 ms.
+ *
  * Ends with a summary table: metric, value, target, result. Only talks to 127.0.0.1. Every loop is
  * bounded. Every child process runs in its own process group and is killed when the bench ends,
  * also on error or Ctrl-C.
@@ -36,9 +47,13 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { ARGON2_OPTIONS, hashPassword } from "../apps/server/src/modules/identity/password";
+import { benchCutPlanner } from "./cut-planner";
 import { benchDurability } from "./durability";
+import { benchFloor } from "./floor";
 import { benchLibrary } from "./library";
+import { benchOpenOrders } from "./open-orders";
 import { benchOrders } from "./orders";
+import { benchTechPack } from "./tech-pack";
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -1000,6 +1015,38 @@ const main = async (): Promise<void> => {
   } catch (error) {
     console.log(`ERROR: ${errorText(error)}`);
     summary.push(["Orders search API p95, PostgreSQL", "error", "<= 30 ms", "n/a"]);
+  }
+
+  // --- Part 8: the cut planner -----------------------------------------------------------------
+  try {
+    summary.push(...(await benchCutPlanner(section, table)));
+  } catch (error) {
+    console.log(`ERROR: ${errorText(error)}`);
+    summary.push(["Cut planner, 5000 units / 10 fabrics", "error", "<= 2000 ms", "n/a"]);
+  }
+
+  // --- Part 9: products and the smart tech pack ------------------------------------------------
+  try {
+    summary.push(...(await benchTechPack(section, table)));
+  } catch (error) {
+    console.log(`ERROR: ${errorText(error)}`);
+    summary.push(["Tech pack tab load p95 (worst tab)", "error", "<= 80 ms", "n/a"]);
+  }
+
+  // --- Part 10: /openOrders at scale --------------------------------------------------------------
+  try {
+    summary.push(...(await benchOpenOrders(section, table)));
+  } catch (error) {
+    console.log(`ERROR: ${errorText(error)}`);
+    summary.push(["/openOrders p95 (10,000 open orders), PostgreSQL", "error", "<= 100 ms", "n/a"]);
+  }
+
+  // --- Part 11: floor scans ---------------------------------------------------------------------
+  try {
+    summary.push(...(await benchFloor(section, table)));
+  } catch (error) {
+    console.log(`ERROR: ${errorText(error)}`);
+    summary.push(["Floor scan p95, 20 stations, 100k units", "error", "<= 50 ms", "n/a"]);
   }
 
   // --- Summary --------------------------------------------------------------------------------

@@ -1,7 +1,17 @@
 import { defineConfig } from "@playwright/test";
 
+/**
+ * Specs that give Northwind a card on file. Every other spec expects Northwind invoiced (placing
+ * leaves an order unpaid until the factory releases it), so these run alone, after the rest.
+ */
+const CARD_SPECS = ["**/billing/payment-methods.spec.ts", "**/orders/paid-cancel.spec.ts"];
+
 /** Drives Debian's Chromium (never a downloaded browser) against a running Hub at BASE_URL. */
 export default defineConfig({
+  projects: [
+    { name: "hub", testIgnore: CARD_SPECS },
+    { name: "cards on file", testMatch: CARD_SPECS, dependencies: ["hub"] },
+  ],
   testDir: ".",
   testMatch: "**/*.spec.ts",
   fullyParallel: false,

@@ -39,6 +39,11 @@ test.describe("payment methods (built-in ledger)", () => {
     await expect(screen.item(first)).toHaveCount(0);
     await page.reload();
     await expect(screen.item(second).getByText("Default", { exact: true })).toBeVisible();
+
+    // Leave Northwind without a card, as the other specs expect.
+    await screen.remove(second).click();
+    await dialog.getByRole("button", { name: "Remove" }).click();
+    await expect(toast(page, `${second} was removed.`)).toBeVisible();
   });
 
   test("the built-in adapter offers no billing portal", async ({ page }) => {

@@ -25,18 +25,18 @@ test.describe("web orders", () => {
     const order = {
       externalOrderId,
       shipTo: { name: "Web Buyer", line1: "7 Market St", city: "Seattle", postalCode: "98101", country: "US" },
-      // The demo sku maps (TEE100-BLK-M, HOD100BLKXL) name colour and size, but TEE-100 and HOD-100 also
-      // offer a Fit, so no demo SKU decodes to a whole variant yet: the store sends style + attribute codes.
+      // By style + attribute codes, and by a SKU the demo sku maps decode (colour, fit, size).
       lines: [
         { styleCode: "TEE-120", attributeCodes: ["M", "BLK"], quantity: 2 },
         { styleCode: "TEE-120", attributeCodes: ["L", "BLK"], quantity: 1 },
+        { sku: "TEE100-NVY-REG-L", quantity: 3 },
       ],
     };
     const first = await request.post("/api/orders/web", { headers: { "x-api-key": key }, data: order });
     expect(first.status(), await first.text()).toBe(201);
     const placed = (await first.json()) as { id: number; orderNumber: string; source: string; items: unknown[] };
     expect(placed.source).toBe("web");
-    expect(placed.items).toHaveLength(2);
+    expect(placed.items).toHaveLength(3);
 
     await signIn(page, "admin");
     const list = new OrdersListScreen(page);

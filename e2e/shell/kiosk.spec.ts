@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "../pages/hub";
 
-const COMING_SOON = "This screen is coming soon: scans are not recorded yet";
+/** What Find Order By Tote answers a code that is not a tote's. */
+const notATote = (code: string) => `${code} is not a tote barcode (T-0001).`;
 
 // Chromium's stand-in camera (a moving test picture), so the camera button can be opened here.
 test.use({
@@ -21,17 +22,16 @@ test.use({
 test.describe("kiosk layout for floor screens", () => {
   test("a floor route opens without the side nav, with the scan field focused, and lists scans", async ({ page }) => {
     await signIn(page, "factory");
-    await page.goto("/assignTote");
+    await page.goto("/toteLookup");
 
     // The kiosk shell: title, facility and user, Back to Hub and Sign out; no navigation at all.
     await expect(page.locator("[data-layout=kiosk]")).toBeVisible();
-    await expect(page.getByText("Assign Tote", { exact: true })).toBeVisible();
+    await expect(page.getByText("Find Order By Tote", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Hub" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
     await expect(page.getByTestId("nav-horizontal")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Open navigation" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Account" })).toHaveCount(0);
-    await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
 
     // Big and focused: a scanner can type straight away.
     const scan = page.getByTestId("scan-input");
@@ -39,18 +39,18 @@ test.describe("kiosk layout for floor screens", () => {
     expect((await scan.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(56);
     await expect(page.getByTestId("scan-status")).toHaveAttribute("data-state", "idle");
 
-    // A scanner types the code and Enter: the screen answers, honestly, that nothing is recorded.
+    // A scanner types the code and Enter: a code that is not a tote's is an error, saying so.
     await page.keyboard.type("  TOTE-0042 ");
     await page.keyboard.press("Enter");
     const status = page.getByTestId("scan-status");
     await expect(status).toHaveAttribute("data-state", "error");
     await expect(status).toContainText("TOTE-0042");
-    await expect(status).toContainText(COMING_SOON);
+    await expect(status).toContainText(notATote("TOTE-0042"));
     const history = page.getByTestId("scan-history").getByRole("listitem");
     await expect(history).toHaveCount(1);
     await expect(history.first()).toContainText("TOTE-0042");
-    await expect(history.first()).toContainText(`Error: ${COMING_SOON}`);
-    await expect(page.locator("[aria-live=assertive]")).toHaveText(`Failed TOTE-0042: ${COMING_SOON}`);
+    await expect(history.first()).toContainText(`Error: ${notATote("TOTE-0042")}`);
+    await expect(page.locator("[aria-live=assertive]")).toHaveText(`Failed TOTE-0042: ${notATote("TOTE-0042")}`);
     await expect(scan).toHaveValue("");
     await expect(scan).toBeFocused();
 
@@ -64,7 +64,7 @@ test.describe("kiosk layout for floor screens", () => {
     await expect(history.nth(1)).toContainText("TOTE-0042");
 
     // A click elsewhere on the page gives the focus back to the scan field.
-    await page.getByRole("heading", { name: "Coming Soon" }).click();
+    await page.getByText("Scan a tote to see its order and units.").click();
     await expect(scan).toBeFocused();
     // A code typed while a link has the focus still lands in the scan field.
     await page.getByRole("link", { name: "Back to Hub" }).focus();

@@ -18,8 +18,11 @@ test.describe("navigation and settings", () => {
     await signIn(page, "admin");
     const nav = page.getByTestId("nav-horizontal");
     for (const section of SECTIONS) await expect(nav.getByRole("button", { name: section, exact: true })).toBeVisible();
+    await nav.getByRole("button", { name: "Product Development", exact: true }).click();
+    await expect(page.getByRole("menuitem", { name: /File Manager/ })).toContainText("Soon");
+    await page.keyboard.press("Escape");
     await nav.getByRole("button", { name: "Manufacturing", exact: true }).click();
-    await expect(page.getByRole("menuitem", { name: /Pull Order/ })).toContainText("Soon");
+    await expect(page.getByRole("menuitem", { name: /Pull Order/ })).not.toContainText("Soon");
     await page.getByRole("menuitem", { name: "Find Order By Tote" }).click();
     await expect(page).toHaveURL(/\/toteLookup$/);
   });
@@ -66,15 +69,15 @@ test.describe("navigation and settings", () => {
 
   test("coming-soon pages offer Go to Home and Go Back", async ({ page }) => {
     await signIn(page, "admin");
-    await page.goto("/pullOrder");
+    await page.goto("/financials");
     await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
     await expect(page.getByText("Something Exciting Is On Its Way!")).toBeVisible();
     await page.getByRole("link", { name: "Go to Home" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await page.goto("/cutters");
-    await page.goto("/allCutters");
+    await page.goto("/stripeReports");
+    await page.goto("/inventorySnapshot");
     await page.getByRole("button", { name: "Go Back" }).click();
-    await expect(page).toHaveURL(/\/cutters$/);
+    await expect(page).toHaveURL(/\/stripeReports$/);
   });
 
   test("settings: layout and colour preset persist across reloads, and reset restores the defaults", async ({
@@ -85,9 +88,12 @@ test.describe("navigation and settings", () => {
     const drawer = page.locator(".MuiDrawer-paper").filter({ has: page.getByRole("heading", { name: "Settings" }) });
     await expect(drawer).toBeVisible();
     expect((await drawer.boundingBox())?.width).toBe(280);
-    await expect(drawer.getByRole("radio", { name: "Horizontal" })).toHaveAttribute("aria-checked", "true");
+    await expect(drawer.getByRole("radio", { name: "Horizontal", exact: true })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
     await expect(drawer.getByRole("radio", { name: "blue" })).toHaveAttribute("aria-checked", "true");
-    await drawer.getByRole("radio", { name: "Vertical" }).click();
+    await drawer.getByRole("radio", { name: "Vertical", exact: true }).click();
     await drawer.getByRole("radio", { name: "red" }).click();
     await drawer.getByRole("button", { name: "Close settings" }).click();
     await expect(page.getByTestId("nav-vertical")).toBeVisible();

@@ -15,8 +15,13 @@ import {
 import { billingRoutes } from "./modules/billing/routes";
 import { clientAccountRoutes } from "./modules/client-account/routes";
 import { clientsRoutes } from "./modules/clients/routes";
+import { designLibraryRoutes } from "./modules/design-library/routes";
 import { devRoutes } from "./modules/dev/routes";
 import { filesRoutes } from "./modules/files/routes";
+import { cuttingRoutes } from "./modules/floor/cutting.routes";
+import { FLOOR_CHANNEL } from "./modules/floor/live";
+import { openOrdersRoutes } from "./modules/floor/open-orders.routes";
+import { floorRoutes } from "./modules/floor/routes";
 import type { IdentityProvider } from "./modules/identity/provider";
 import { identityProviderFor } from "./modules/identity/provider-for";
 import { identityRoutes } from "./modules/identity/routes";
@@ -27,10 +32,13 @@ import { orderDocumentsRoutes } from "./modules/orders/documents.routes";
 import { orderImportRoutes } from "./modules/orders/import.routes";
 import { poFileRoutes } from "./modules/orders/po-file.routes";
 import { ordersRoutes } from "./modules/orders/routes";
+import { productsRoutes } from "./modules/products/routes";
 import { returnsRoutes } from "./modules/returns/routes";
 import { assertBrandSignUpAllowed } from "./modules/session/hub-user.service";
 import { sessionRoutes } from "./modules/session/routes";
+import { shippingRoutes } from "./modules/shipping/routes";
 import { systemRoutes } from "./modules/system/routes";
+import { teamsRoutes } from "./modules/teams/routes";
 import { usersRoutes } from "./modules/users/routes";
 import { installAccessGuard } from "./platform/access";
 import { type BillingAdapter, billingAdapterFor } from "./platform/billing";
@@ -40,6 +48,7 @@ import { type FilesAdapter, filesAdapterFor } from "./platform/files";
 import { installInputGuard } from "./platform/input-guard";
 import { type LogStream, loggerOptions } from "./platform/logging";
 import { type Mailer, outboxMailer, smtpMailer } from "./platform/mail";
+import { startNotifyListener } from "./platform/notify";
 import { loadApiKeyPrincipal, loadPrincipal, withSessionClient } from "./platform/principal";
 import { installSecurityHeaders } from "./platform/security-headers";
 
@@ -123,57 +132,74 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     { prefix: "/api/identity" },
   );
   await app.register(sessionRoutes(db), { prefix: "/api" });
-  const moduleDeps = {
-    db,
-    config,
-    mailer,
-    identity,
-    billing: deps.billing ?? billingAdapterFor(db, config),
-    files: deps.files ?? filesAdapterFor(config),
-  };
-  await app.register(clientsRoutes(moduleDeps), { prefix: "/api" });
-  await app.register(usersRoutes(moduleDeps), { prefix: "/api" });
-  await app.register(clientAccountRoutes(moduleDeps), { prefix: "/api" });
-  await app.register(integrationsRoutes(moduleDeps), { prefix: "/api" });
-  await app.register(billingRoutes(moduleDeps), { prefix: "/api" });
-  await app.register(filesRoutes(moduleDeps), { prefix: "/api" });
-  await app.register(libraryRoutes(moduleDeps), { prefix: "/api" });
-  await app.register(ordersRoutes(moduleDeps), { prefix: "/api" });
-  await app.register(orderDocumentsRoutes(moduleDeps), { prefix: "/api" });
-  await app.register(orderImportRoutes(moduleDeps), { prefix: "/api" });
-  await app.register(poFileRoutes(moduleDeps), { prefix: "/api" });
-  await app.register(inventoryRoutes(moduleDeps), { prefix: "/api" });
-  await app.register(returnsRoutes(moduleDeps), { prefix: "/api" });
-  await app.register(systemRoutes(db, config, identity.kind), { prefix: "/api" });
-  await app.register(devRoutes(db), { prefix: "/dev" });
+  // One LISTEN connection per process for live floor changes (platform/notify.ts), closed with the app.
+  const notify = await startNotifyListener(db, [FLOOR_CHANNEL], app.log);
+  app.addHook("onClose", async () => notify.close());
+  // From here a failure must close what is open (the listener's connection), or nothing can.
+  try {
+    const moduleDeps = {
+      db,
+      config,
+      mailer,
+      identity,
+      billing: deps.billing ?? billingAdapterFor(db, config),
+      files: deps.files ?? filesAdapterFor(config),
+      notify,
+    };
+    await app.register(clientsRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(usersRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(clientAccountRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(integrationsRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(billingRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(filesRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(libraryRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(ordersRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(orderDocumentsRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(orderImportRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(poFileRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(inventoryRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(cuttingRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(returnsRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(floorRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(openOrdersRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(teamsRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(designLibraryRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(shippingRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(productsRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(systemRoutes(db, config, identity.kind), { prefix: "/api" });
+    await app.register(devRoutes(db), { prefix: "/dev" });
 
-  // The web app: built assets, and index.html for every other page path (the app routes it).
-  const index = join(config.webDist, "index.html");
-  if (existsSync(index)) {
-    // The wildcard route (/*) is the one static route the access guard knows; per-file routes would declare no access.
-    // Hashed assets are cached for a year; index.html (also served for "/") changes with every build.
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      maxAge: "1y",
-      immutable: true,
-      setHeaders: (reply, path) => {
-        if (path.endsWith(".html")) reply.header("cache-control", "no-cache");
-      },
-    });
-    app.setNotFoundHandler((request, reply) => {
-      const path = request.url.split("?")[0] ?? "";
-      if (
-        request.method === "GET" &&
-        !path.startsWith("/api/") &&
-        !path.startsWith("/dev/") &&
-        !/\.[a-z0-9]+$/i.test(path)
-      ) {
-        return reply.header("cache-control", "no-cache").sendFile("index.html", { maxAge: 0, immutable: false });
-      }
-      return sendNotFound(request, reply);
-    });
-  } else {
-    app.setNotFoundHandler(sendNotFound);
+    // The web app: built assets, and index.html for every other page path (the app routes it).
+    const index = join(config.webDist, "index.html");
+    if (existsSync(index)) {
+      // The wildcard route (/*) is the one static route the access guard knows; per-file routes would declare no access.
+      // Hashed assets are cached for a year; index.html (also served for "/") changes with every build.
+      await app.register(fastifyStatic, {
+        root: config.webDist,
+        maxAge: "1y",
+        immutable: true,
+        setHeaders: (reply, path) => {
+          if (path.endsWith(".html")) reply.header("cache-control", "no-cache");
+        },
+      });
+      app.setNotFoundHandler((request, reply) => {
+        const path = request.url.split("?")[0] ?? "";
+        if (
+          request.method === "GET" &&
+          !path.startsWith("/api/") &&
+          !path.startsWith("/dev/") &&
+          !/\.[a-z0-9]+$/i.test(path)
+        ) {
+          return reply.header("cache-control", "no-cache").sendFile("index.html", { maxAge: 0, immutable: false });
+        }
+        return sendNotFound(request, reply);
+      });
+    } else {
+      app.setNotFoundHandler(sendNotFound);
+    }
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
   }
 
   return Object.assign(app, { identity }) as unknown as HubApp;

@@ -298,6 +298,12 @@ type Run = Case & { who: Who };
 /** The cases a client user also gets: NUL anywhere, and ids one past the largest. */
 const CLIENT_CASE = new RegExp(`NUL|u0000|%00|${MAX_SERIAL + 1}`);
 
+/**
+ * On the PostgreSQL server (CI's second pass) a deterministic third of the cases: the whole walk runs
+ * on PGlite in the same CI run, the handlers are the same, and the walk is the longest test there is.
+ */
+const SAMPLE_EVERY = process.env.DATABASE_URL ? 3 : 1;
+
 test("no route answers bad input with a 500, every 4xx has the one error shape, and a 4xx writes nothing", async () => {
   const problems: string[] = [];
   const stats = { routes: 0, cases: 0, reachedHandler: 0, reruns: 0, sendMs: 0, printMs: 0 };
@@ -323,7 +329,7 @@ test("no route answers bad input with a 500, every 4xx has the one error shape, 
     const op = doc.paths[path]?.[method];
     const hasQuery = (op?.parameters ?? []).some((p) => p.in === "query" || p.in === "path");
     if (!WRITES.has(method) && !hasQuery) continue;
-    const cases = casesOf(path, method, op);
+    const cases = casesOf(path, method, op).filter((_, i) => i % SAMPLE_EVERY === 0);
     stats.routes++;
 
     // Every case as the first principal the route lets in (an internal admin, else a client user, else
@@ -389,7 +395,9 @@ test("no route answers bad input with a 500, every 4xx has the one error shape, 
   expect(stats.cases).toBeGreaterThan(2_000);
   console.info(`bad input: ${JSON.stringify(stats)}`);
   expect(problems).toEqual([]);
-}, 180_000);
+  // Product development's 115 routes (issue 12: ten library kinds with large bodies) add about 4,600
+  // cases, roughly four minutes on a loaded two-core machine.
+}, 900_000);
 
 test("every string a request contract takes refuses a NUL character", () => {
   // The contracts carry the rule themselves (the input guard is only a safety net): each string

@@ -113,16 +113,17 @@ describe("sku maps", () => {
   });
 
   test("the decoder finds the seeded maps' styles and options, in any case", async () => {
-    const dashed = await decode("TEE100-BLK-M");
+    const dashed = await decode("TEE100-BLK-REG-M");
     expect(dashed.matched).toBe(true);
     if (!dashed.matched) return;
     expect(dashed.style.code).toBe("TEE-100");
     expect(dashed.choices.map((c) => [c.optionName, c.attributeName])).toEqual([
       ["Colour", "Black"],
+      ["Fit", "Regular"],
       ["Size", "Medium"],
     ]);
-    const fixed = await decode("hod100nvyxl");
-    expect(fixed.matched && fixed.choices.map((c) => c.attributeCode)).toEqual(["NVY", "XL"]);
+    const fixed = await decode("hod100nvyslmxl");
+    expect(fixed.matched && fixed.choices.map((c) => c.attributeCode)).toEqual(["NVY", "SLM", "XL"]);
   });
 
   test("each reason a SKU does not decode", async () => {
@@ -131,16 +132,16 @@ describe("sku maps", () => {
       sku: "XYZ-1",
       reasons: ['No sku map has a style token at its position in "XYZ-1".'],
     });
-    const colour = await decode("TEE100-PNK-M");
+    const colour = await decode("TEE100-PNK-REG-M");
     expect(colour.matched).toBe(false);
     if (!colour.matched) {
       expect(colour.reasons).toEqual([
         'Sku map "Classic Crew Tee (dashed)": Colour at position 8 reads "PNK", which is not a colour TEE-100 offers (BLK, WHT, HGR, NVY, FOR, BUR, SND, OLV).',
       ]);
     }
-    const short = await decode("TEE100-BLK");
+    const short = await decode("TEE100-BLK-REG");
     expect(!short.matched && short.reasons[0]).toBe(
-      'Sku map "Classic Crew Tee (dashed)": Size at position 12 is past the end of the SKU.',
+      'Sku map "Classic Crew Tee (dashed)": Size at position 16 is past the end of the SKU.',
     );
   });
 

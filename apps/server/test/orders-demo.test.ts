@@ -1,4 +1,7 @@
-import { schema } from "@hub/db";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { IDEMPOTENCY_HEADER, type TOrder } from "@hub/contracts";
+import { MIGRATIONS_FOLDER, schema } from "@hub/db";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { Compositions, priceLines, type ResolvedLine } from "../src/modules/orders/pricing";
@@ -28,7 +31,9 @@ describe("the demo order book", () => {
     const all = await t.db.select().from(o).orderBy(asc(o.id));
     expect(all.length).toBeGreaterThanOrEqual(200);
     expect(new Set(all.map((r) => r.clientId))).toEqual(new Set([northwind, bluebird]));
-    expect(new Set(all.map((r) => r.status))).toEqual(new Set(["placed", "in_production", "completed", "cancelled"]));
+    expect(new Set(all.map((r) => r.status))).toEqual(
+      new Set(["placed", "in_production", "partially_shipped", "shipped", "completed", "cancelled"]),
+    );
     for (const state of ["unpaid", "paid", "failed", "partially_refunded", "refunded"])
       expect(
         all.some((r) => r.paymentState === state),
@@ -41,6 +46,7 @@ describe("the demo order book", () => {
   });
 
   test("every line is priced as the orders service prices it", async () => {
+    const { northwind } = await demoClientIds(t.db);
     const o = schema.orders;
     const orders = await t.db.select().from(o).orderBy(asc(o.id));
     const items = await t.db.select().from(schema.orderItems).orderBy(asc(schema.orderItems.id));
@@ -53,6 +59,12 @@ describe("the demo order book", () => {
       }
       const lines = items.filter((i) => i.orderId === order.id).sort((a, b) => a.lineNumber - b.lineNumber);
       expect(lines.length).toBeGreaterThanOrEqual(1);
+      if (order.source === "remake") {
+        // A remake of returned lines: the client paid for them on the original order.
+        expect(lines.every((l) => l.unitPriceCents === 0 && l.lineTotalCents === 0)).toBe(true);
+        expect(order.totalCents).toBe(0);
+        continue;
+      }
       expect(lines.length).toBeLessThanOrEqual(6);
       const resolved: ResolvedLine[] = [];
       for (const [index, l] of lines.entries()) {
@@ -75,8 +87,100 @@ describe("the demo order book", () => {
       const subtotal = priced.reduce((s, p) => s + p.lineTotalCents, 0);
       expect(order.subtotalCents).toBe(subtotal);
       expect(order.totalCents).toBe(subtotal - order.discountCents);
-      expect(order.lineCodes).toBe([...new Set(priced.flatMap((p) => [p.sku, p.styleCode]))].join(" "));
+      expect(order.searchTokens, order.orderNumber).toEqual(
+        schema.orderSearchTokens({
+          ...order,
+          clientCode: order.clientId === northwind ? "northwind" : "bluebird",
+          lines: priced,
+        }),
+      );
     }
+  });
+
+  test("the migration that added search tokens writes for stored orders what orderSearchTokens writes", async () => {
+    const files = readdirSync(MIGRATIONS_FOLDER).filter((f) => f.endsWith(".sql"));
+    const backfill = files
+      .flatMap((f) => readFileSync(join(MIGRATIONS_FOLDER, f), "utf8").split("--> statement-breakpoint"))
+      .find((s) => s.includes('UPDATE "orders" o SET "search_tokens"'));
+    if (!backfill) throw new Error("the search tokens backfill is not in any migration");
+    const o = schema.orders;
+    const seeded = await t.db.select({ id: o.id, tokens: o.searchTokens }).from(o).orderBy(asc(o.id));
+    class Rollback extends Error {}
+    await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update orders set search_tokens = '{}'`);
+        await tx.execute(sql.raw(backfill));
+        const again = await tx.select({ id: o.id, tokens: o.searchTokens }).from(o).orderBy(asc(o.id));
+        expect(again.map((r) => [r.id, [...r.tokens].sort()])).toEqual(seeded.map((r) => [r.id, [...r.tokens].sort()]));
+        throw new Rollback();
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof Rollback)) throw e;
+      });
+  });
+
+  test("a return in every state for each demo client, as the returns service writes them", async () => {
+    const { northwind, bluebird } = await demoClientIds(t.db);
+    const r = schema.returns;
+    const all = await t.db.select().from(r).orderBy(asc(r.id));
+    for (const clientId of [northwind, bluebird])
+      expect(new Set(all.filter((x) => x.clientId === clientId).map((x) => x.status))).toEqual(
+        new Set(["requested", "received", "refunded", "remade", "cancelled"]),
+      );
+    for (const ret of all) {
+      const lines = await t.db.select().from(schema.returnLines).where(eq(schema.returnLines.returnId, ret.id));
+      expect(lines.length, ret.rmaNumber).toBeGreaterThan(0);
+      const history = await t.db
+        .select()
+        .from(schema.returnStatusHistory)
+        .where(eq(schema.returnStatusHistory.returnId, ret.id))
+        .orderBy(asc(schema.returnStatusHistory.at), asc(schema.returnStatusHistory.id));
+      expect(history[0]?.toStatus, ret.rmaNumber).toBe("requested");
+      expect(history.at(-1)?.toStatus, ret.rmaNumber).toBe(ret.status);
+      const [order] = await t.db.select().from(schema.orders).where(eq(schema.orders.id, ret.orderId));
+      expect(order?.orderNumber).toBe(ret.orderNumber);
+      if (ret.status === "refunded") {
+        const value = lines.reduce((s, l) => s + l.quantity * l.unitValueCents, 0);
+        expect(ret.refundedCents).toBe(value);
+        const [refund] = await t.db
+          .select()
+          .from(schema.billingLedger)
+          .where(eq(schema.billingLedger.idempotencyKey, ret.refundKey ?? ""));
+        expect(refund).toMatchObject({ kind: "refund", amountCents: value, orderId: ret.orderNumber });
+      }
+      if (ret.status === "remade") {
+        const remakeItems = await t.db
+          .select()
+          .from(schema.orderItems)
+          .where(eq(schema.orderItems.orderId, ret.remakeOrderId ?? 0));
+        expect(remakeItems.map((i) => [i.quantity, i.lineTotalCents])).toEqual(lines.map((l) => [l.quantity, 0]));
+      } else expect(ret.remakeOrderId).toBeNull();
+    }
+  });
+
+  test("Bluebird has a default card stored as the built-in adapter stores one: an order placed for it is paid", async () => {
+    const { bluebird } = await demoClientIds(t.db);
+    const cards = await t.db.select().from(schema.paymentMethods).where(eq(schema.paymentMethods.clientId, bluebird));
+    expect(cards).toHaveLength(1);
+    expect(cards[0]).toMatchObject({ kind: "card", isDefault: true, last4: "4242" });
+    expect(cards[0]?.externalId).toMatch(/^pm_local_/);
+    const token = await t.signIn("client2");
+    const res = await t.request({
+      method: "POST",
+      url: "/api/orders",
+      token,
+      headers: { [IDEMPOTENCY_HEADER]: "demo-test-bluebird-1" },
+      payload: {
+        shipTo: { name: "Demo Buyer", line1: "1 Harbour Road", city: "Portland", postalCode: "97201", country: "US" },
+        lines: [{ sku: "TEE100-WHT-SLM-L", quantity: 12 }],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json<TOrder>();
+    expect(order).toMatchObject({ paymentState: "paid", chargedCents: order.totalCents });
+    expect(order.totalCents).toBeGreaterThan(0);
+    const list = await t.request({ method: "GET", url: `/api/orders?searchString=${order.orderNumber}`, token });
+    expect(list.json<{ items: { paymentState: string }[] }>().items[0]?.paymentState).toBe("paid");
   });
 
   test("payments match the billing ledger; the last history row is the status", async () => {
@@ -137,5 +241,56 @@ describe("the demo stock", () => {
       select l.id from inv_purchase_order_lines l
       where l.received_amt <> coalesce((select sum(quantity) from inv_stock_ledger g where g.po_line_id = l.id and g.kind = 'receipt'), 0)`);
     expect(bad).toEqual([]);
+  });
+});
+
+describe("the order search's two plans", () => {
+  // listOrders reads a broad search's page from a window of the sort's first orders and a narrow
+  // one's through the GIN index (docs/adr/0003-orders.md): both must answer what one plain query does.
+  test("every search, sort and page answers the plain query's orders and count", async () => {
+    const tsq = (text: string) =>
+      text
+        .toLowerCase()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((w) => `'${w}':*`)
+        .join(" & ");
+    const ORDER_BY: Record<string, string> = {
+      "placedAt,desc": "placed_at desc, id",
+      "totalCents,desc": "total_cents desc, id",
+      "orderNumber,asc": "id asc, id",
+      "clientName,asc": "client_name asc, id",
+    };
+    const [first] = await rows<{ order_number: string }>(sql`select order_number from orders order by id limit 1`);
+    const texts = ["northwind", "bluebird basics", "tee", first?.order_number ?? "SO-000001", "no-such-word"];
+    const { factoryId } = (await t.db.select().from(schema.factories).limit(1))[0] ?? { factoryId: 0 };
+    for (const who of ["admin", "factory"] as const) {
+      const token = await t.signIn(who);
+      const scope = who === "factory" ? `factory_id = ${factoryId}` : "true";
+      for (const text of texts)
+        for (const [sort, orderBy] of Object.entries(ORDER_BY))
+          for (const page of [0, 2]) {
+            const url = `/api/orders?searchString=${encodeURIComponent(text)}&sort=${sort}&page=${page}&size=5`;
+            const res = await t.request({ method: "GET", url, token });
+            expect(res.statusCode, res.body).toBe(200);
+            const body = res.json<{ items: { orderNumber: string }[]; total: number; totalCapped: boolean }>();
+            const expected = await rows<{ order_number: string }>(
+              sql.raw(
+                `select order_number from orders where ${scope} and search_vector @@ $$${tsq(text)}$$::tsquery order by ${orderBy} limit 5 offset ${page * 5}`,
+              ),
+            );
+            const [n] = await rows<{ n: number }>(
+              sql.raw(
+                `select count(*)::int as n from orders where ${scope} and search_vector @@ $$${tsq(text)}$$::tsquery`,
+              ),
+            );
+            expect(
+              body.items.map((i) => i.orderNumber),
+              `${who} ${url}`,
+            ).toEqual(expected.map((r) => r.order_number));
+            expect(body.total, url).toBe(n?.n);
+            expect(body.totalCapped).toBe(false);
+          }
+    }
   });
 });

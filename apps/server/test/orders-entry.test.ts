@@ -104,8 +104,22 @@ describe("order entry options", () => {
     }
   });
 
-  test("a pasted SKU that decodes but leaves an option unchosen is a problem of its sku, as entry shows it", async () => {
-    // The demo map "TEE100-BLK-M" names colour and size; TEE-100 also offers a fit.
+  test("a demo SKU names every option of its style, so it prices and places", async () => {
+    // The demo map "TEE100-BLK-REG-M" names colour, fit and size: a whole TEE-100 variant.
+    const quote = await f.call("client", "POST", "/api/orders/quote", {
+      lines: [{ sku: "TEE100-BLK-REG-M", quantity: 12 }],
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const q = quote.json<TQuote>();
+    expect(q.problems).toEqual([]);
+    expect(q.lines[0]?.options.map((o) => o.attributeCode)).toEqual(["M", "BLK", "REG"]);
+    const placed = await f.place("client", { shipTo: SHIP_TO, lines: [{ sku: "hod100nvyslmxl", quantity: 2 }] });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json<TOrder>().items[0]?.styleCode).toBe("HOD-100");
+  });
+
+  test("a pasted SKU that leaves an option unchosen is a problem of its sku, as entry shows it", async () => {
+    // The old demo form "TEE100-BLK-M" has no fit where the map reads one.
     const quote = await f.call("client", "POST", "/api/orders/quote", {
       lines: [{ sku: "TEE100-BLK-M", quantity: 1 }],
     });

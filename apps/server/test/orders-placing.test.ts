@@ -1,6 +1,6 @@
 import type { TOrder, TQuote } from "@hub/contracts";
 import { schema } from "@hub/db";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { newKey, type OrderFixture, orderFixture, SHIP_TO } from "./helpers/orders-fixture";
 import { createTestApp, type TestApp } from "./helpers/test-app";
@@ -303,7 +303,8 @@ describe("after placing", () => {
     }>();
     const refunds = history.items.filter((x) => x.reason?.startsWith("Refunded"));
     expect(refunds.map((x) => [x.fromStatus, x.toStatus, x.reason])).toEqual([
-      ["placed", "placed", "Refunded $10.00: Two shirts arrived stained"],
+      // Paid, so released to the floor: its units are queued and the order is in production.
+      ["in_production", "in_production", "Refunded $10.00: Two shirts arrived stained"],
       ["cancelled", "cancelled", "Refunded $50.00: order cancelled: changed our mind"],
     ]);
     expect(refunds[0]?.actor).toBe(history.items[0]?.actor);
@@ -413,5 +414,51 @@ describe("after placing", () => {
     const csv = await f.call("client", "GET", "/api/orders/export.csv?searchString=findme");
     expect(csv.statusCode).toBe(200);
     expect(csv.body.split("\r\n")[1]).toContain("PO-FINDME");
+  });
+
+  test("search: every word starts a token (a code also from each '-'); odd characters are text, never a 500", async () => {
+    const order = (
+      await f.place("client", {
+        shipTo: { ...SHIP_TO, name: "Quinn O'Hara" },
+        poNumber: "PO-77X-ALPHA",
+        lines: [{ sku: "OT-OWH-OXL", quantity: 1 }],
+      })
+    ).json<TOrder>();
+    const ids = async (q: string) => {
+      const res = await f.call("client", "GET", `/api/orders?searchString=${encodeURIComponent(q)}`);
+      expect(res.statusCode, `${q}: ${res.body}`).toBe(200);
+      return res.json<{ items: { id: number }[] }>().items.map((x) => x.id);
+    };
+    const digits = order.orderNumber.slice(3);
+    for (const q of ["owh-oxl", "oxl", "77x-al", "alpha", "quinn o'h", "o'hara", digits, "  OT-OWH  ", "-oxl", "NORTH"])
+      expect(await ids(q), q).toContain(order.id);
+    for (const q of ["wh-oxl", "hara quinnx", "alphax"]) expect(await ids(q), q).not.toContain(order.id);
+    for (const q of ["a\\b", "x:*|y", "'", "&!()", "-", "''''", "é", "a'b\\'c"]) await ids(q);
+  });
+
+  test("the count stops a thousand rows past the page: more than that says totalCapped", async () => {
+    const mine = (await f.call("client", "GET", "/api/orders?size=1")).json<{ items: { clientId: number }[] }>();
+    const [c] = await t.db
+      .select({ id: schema.clients.clientId, name: schema.clients.clientName, factoryId: schema.clients.factoryId })
+      .from(schema.clients)
+      .where(eq(schema.clients.clientId, mine.items[0]?.clientId ?? 0));
+    if (!c || c.factoryId === null) throw new Error("no client");
+    await t.db.execute(sql`
+      insert into orders (client_id, client_name, factory_id, source, po_number, ship_name, ship_line1, ship_city,
+        ship_postal_code, ship_country, subtotal_cents, total_cents, placed_by, search_tokens)
+      select ${c.id}, ${c.name}, ${c.factoryId}, 'entry', 'PO-CAP-' || g, 'Cap Tester', '1 Road', 'Town', '1', 'US',
+        100, 100, 'test', array['po-cap-' || g, 'cap-' || g, g::text, 'cap', 'tester']
+      from generate_series(1, 1100) g`);
+    const page = async (query: string) => {
+      const res = await f.call("client", "GET", `/api/orders?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ items: unknown[]; total: number; totalCapped: boolean }>();
+    };
+    expect(await page("searchString=cap%20tester")).toMatchObject({ total: 1000, totalCapped: true });
+    const last = await page("searchString=cap%20tester&page=43&size=25");
+    expect(last).toMatchObject({ total: 1100, totalCapped: false });
+    expect(last.items).toHaveLength(25);
+    expect(await page("searchString=po-cap-1099")).toMatchObject({ total: 1, totalCapped: false });
+    await t.db.delete(schema.orders).where(eq(schema.orders.placedBy, "test"));
   });
 });

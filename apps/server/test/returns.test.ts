@@ -311,7 +311,8 @@ describe("remake", () => {
     expect(newOrder).toMatchObject({
       clientId: f.bluebird,
       source: "remake",
-      status: "placed",
+      // Nothing to pay: released to the floor at once.
+      status: "in_production",
       totalCents: 0,
       paymentState: "paid",
       chargedCents: 0,
@@ -326,7 +327,13 @@ describe("remake", () => {
     const history = (await f.call("client2", "GET", `/api/orders/${newOrder.id}/history`)).json<{
       items: { toStatus: string; reason: string }[];
     }>();
-    expect(history.items.map((h) => h.toStatus)).toEqual(["placed"]);
+    // A remake is released to the floor when it is placed: the order and its two lines go into production.
+    expect(history.items.map((h) => h.toStatus).sort()).toEqual([
+      "in_production",
+      "in_production",
+      "in_production",
+      "placed",
+    ]);
     expect((await act("admin", ret, "remake")).statusCode).toBe(409);
     const list = await f.call("client2", "GET", "/api/orders?source=remake");
     expect(list.json<{ items: { id: number }[] }>().items.map((o) => o.id)).toContain(newOrder.id);

@@ -160,6 +160,9 @@ const durableStartParams = () => [
   "wal_sync_method=fsync",
 ];
 
+/** Session settings of every connection the Hub opens to a PostgreSQL server. */
+export const HUB_SESSION_OPTIONS = "-c jit=off -c max_parallel_workers_per_gather=0";
+
 export const openDatabase = async (options: OpenOptions): Promise<DatabaseHandle> => {
   if ("url" in options) {
     // The server driver loads only when it is used: an embedded start does without it.
@@ -168,7 +171,14 @@ export const openDatabase = async (options: OpenOptions): Promise<DatabaseHandle
       import("drizzle-orm/node-postgres"),
       import("drizzle-orm/node-postgres/migrator"),
     ]);
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // The Hub's queries are short and many run at once: no JIT (PostgreSQL's default compiled a broad
+    // order search for up to 0.4 s that then ran in milliseconds) and no parallel workers (starting
+    // them cost a capped count 30 ms); docs/adr/0003-orders.md.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      options: HUB_SESSION_OPTIONS,
+    });
     const db = drizzleNodePg({ client: pool, schema });
     let ending: Promise<void> | undefined;
     return {

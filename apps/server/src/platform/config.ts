@@ -48,6 +48,12 @@ export type HubConfig = {
   stripeSecretKey: string | null;
   /** Where the Stripe SDK sends its calls (tests point it at a local stand-in); null: Stripe's own. */
   stripeApiBase: string | null;
+  /**
+   * The factory's ShipStation account (API v2): when SHIPSTATION_API_KEY is set, pack-out offers it
+   * beside the built-in manual provider (rates, labels, tracking, void). The key is never logged or
+   * returned. SHIPSTATION_API_URL points it elsewhere (tests: a local stand-in).
+   */
+  shipStation: { apiKey: string; apiUrl: string; warehouseId: string | null; carrierIds: string[] } | null;
   /** Folder of the local files adapter (when no S3 bucket is set). */
   filesDir: string;
   /** S3-compatible storage for files; null: the local folder. */
@@ -160,6 +166,17 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): HubConfig => {
       .filter(Boolean),
     stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || null,
     stripeApiBase: env.STRIPE_API_BASE?.trim() || null,
+    shipStation: env.SHIPSTATION_API_KEY?.trim()
+      ? {
+          apiKey: env.SHIPSTATION_API_KEY.trim(),
+          apiUrl: (env.SHIPSTATION_API_URL?.trim() || "https://api.shipstation.com").replace(/\/+$/, ""),
+          warehouseId: env.SHIPSTATION_WAREHOUSE_ID?.trim() || null,
+          carrierIds: (env.SHIPSTATION_CARRIER_IDS ?? "")
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean),
+        }
+      : null,
     filesDir: resolve(env.FILES_DIR?.trim() || join(resolve(env.DATA_DIR ?? "data"), "files")),
     s3: env.S3_BUCKET?.trim()
       ? {

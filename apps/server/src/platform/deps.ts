@@ -4,6 +4,7 @@ import type { BillingAdapter } from "./billing/adapter";
 import type { HubConfig } from "./config";
 import type { FilesAdapter } from "./files/adapter";
 import type { Mailer } from "./mail";
+import type { NotifyListener } from "./notify";
 
 /** What an area's routes are built from. */
 export type ModuleDeps = {
@@ -13,4 +14,6 @@ export type ModuleDeps = {
   identity: IdentityProvider;
   billing: BillingAdapter;
   files: FilesAdapter;
+  /** The process's LISTEN/NOTIFY listener (platform/notify.ts): live floor changes. */
+  notify: NotifyListener;
 };

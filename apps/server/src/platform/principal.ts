@@ -107,36 +107,55 @@ export const cardsOf = async (db: HubDb, userId: number, typeId: number, roleIds
     })
     .from(schema.cardGrants)
     .where(or(...subject));
+  return cardsFromGrants(rows.map((r) => ({ routeName: r.routeName, granted: r.granted, own: r.userId !== null })));
+};
+
+/** Grants to cards: every granted card, less those the user's own grants deny. */
+const cardsFromGrants = (grants: readonly { routeName: string; granted: boolean; own: boolean }[]) => {
   const cards = new Set<string>();
-  for (const r of rows) if (r.granted) cards.add(r.routeName);
-  for (const r of rows) if (r.userId !== null && !r.granted) cards.delete(r.routeName);
+  for (const g of grants) if (g.granted) cards.add(g.routeName);
+  for (const g of grants) if (g.own && !g.granted) cards.delete(g.routeName);
   return cards;
 };
 
+/**
+ * The principal of a user name, in one query (every authenticated request runs it): the user with
+ * its client's plan level, its roles and the card grants that apply to it (its type's, its roles'
+ * and its own), as JSON arrays; the cards are worked out as `cardsOf` does.
+ */
 export const loadPrincipal = async (db: HubDb, userName: string): Promise<Principal | null> => {
+  const u = schema.users;
+  const ur = schema.userRoles;
+  const r = schema.roles;
+  const g = schema.cardGrants;
   const [user] = await db
     .select({
-      userId: schema.users.userId,
-      userName: schema.users.userName,
-      typeId: schema.users.typeId,
-      available: schema.users.available,
-      clientId: schema.users.clientId,
-      isClientAdmin: schema.users.isClientAdmin,
-      userFactoryId: schema.users.userFactoryId,
-      manufacturerId: schema.users.manufacturerId,
-      manufacturingFactoryId: schema.users.manufacturingFactoryId,
+      userId: u.userId,
+      userName: u.userName,
+      typeId: u.typeId,
+      available: u.available,
+      clientId: u.clientId,
+      isClientAdmin: u.isClientAdmin,
+      userFactoryId: u.userFactoryId,
+      manufacturerId: u.manufacturerId,
+      manufacturingFactoryId: u.manufacturingFactoryId,
       planLevel: schema.subscriptions.level,
+      roles: sql<{ id: number; roleName: string }[]>`coalesce((
+        select json_agg(json_build_object('id', ${r.id}, 'roleName', ${r.roleName}) order by ${r.id})
+        from ${ur} join ${r} on ${r.id} = ${ur.roleId} where ${ur.userId} = ${u.userId}), '[]'::json)`,
+      grants: sql<{ routeName: string; granted: boolean; own: boolean }[]>`coalesce((
+        select json_agg(json_build_object('routeName', ${g.routeName}, 'granted', ${g.granted}, 'own', ${g.userId} is not null))
+        from ${g}
+        where ${g.typeId} = ${u.typeId} or ${g.userId} = ${u.userId}
+           or ${g.roleId} in (select ${ur.roleId} from ${ur} where ${ur.userId} = ${u.userId})), '[]'::json)`,
     })
-    .from(schema.users)
-    .leftJoin(schema.clients, eq(schema.clients.clientId, schema.users.clientId))
+    .from(u)
+    .leftJoin(schema.clients, eq(schema.clients.clientId, u.clientId))
     .leftJoin(schema.subscriptions, eq(schema.subscriptions.subscriptionId, schema.clients.subscriptionId))
-    .where(sql`lower(${schema.users.userName}) = lower(${userName})`);
+    .where(sql`lower(${u.userName}) = lower(${userName})`);
   if (!user?.available) return null;
-  const roleRows = await db
-    .select({ id: schema.roles.id, roleName: schema.roles.roleName })
-    .from(schema.userRoles)
-    .innerJoin(schema.roles, eq(schema.roles.id, schema.userRoles.roleId))
-    .where(eq(schema.userRoles.userId, user.userId));
+  const roleRows = user.roles;
+  const cards = cardsFromGrants(user.grants);
   const userType = typeName(user.typeId);
   const meta = USER_TYPES.find((t) => t.name === userType);
   const factoryIds = [user.userFactoryId, user.manufacturerId, user.manufacturingFactoryId].filter(
@@ -150,12 +169,7 @@ export const loadPrincipal = async (db: HubDb, userName: string): Promise<Princi
     isInternal: meta?.isInternal ?? false,
     isFacility: meta?.isFacility ?? false,
     roles: roleRows.map((r) => r.roleName),
-    cards: await cardsOf(
-      db,
-      user.userId,
-      user.typeId,
-      roleRows.map((r) => r.id),
-    ),
+    cards,
     clientId: user.clientId,
     isClientAdmin: user.isClientAdmin,
     planLevel: user.planLevel ?? null,

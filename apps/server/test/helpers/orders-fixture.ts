@@ -1,4 +1,6 @@
 import { IDEMPOTENCY_HEADER, SESSION_CLIENT_HEADER } from "@hub/contracts";
+import { schema } from "@hub/db";
+import { inArray } from "drizzle-orm";
 import { expect } from "vitest";
 import { type DemoUser, demoClientIds, signInDemoUsers, type TestApp } from "./test-app";
 
@@ -44,6 +46,9 @@ export const newKey = () => `key-${process.pid}-${Date.now().toString(36)}-${seq
 export const orderFixture = async (t: TestApp): Promise<OrderFixture> => {
   const tokens = await signInDemoUsers(t);
   const { northwind, bluebird } = await demoClientIds(t.db);
+  // The demo gives Bluebird a card on file; these tests start both clients without one (invoices)
+  // and add a card where they charge.
+  await t.db.delete(schema.paymentMethods).where(inArray(schema.paymentMethods.clientId, [northwind, bluebird]));
   const call: OrderFixture["call"] = (who, method, url, payload, headers = {}) =>
     t.request({
       method,

@@ -86,7 +86,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
   const database = options.database ?? (await openTestDatabase());
   const ownsDatabase = !options.database;
   const config = testConfig({}, options.config);
-  let app: HubApp;
+  let app: HubApp | undefined;
   try {
     app = await buildApp({
       config,
@@ -97,6 +97,9 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
     await options.setup?.(app);
     await app.ready();
   } catch (error) {
+    // An app that failed to start still holds its notify listener's connection: close it, or the
+    // database cannot be dropped (access.test's "route without an access declaration" on PostgreSQL).
+    await app?.close().catch(() => undefined);
     if (ownsDatabase) await database.close();
     throw error;
   }

@@ -7,13 +7,20 @@ import { AuthGuard } from "../components/guards";
 import { billingRoutes } from "../features/billing/routes";
 import { accountRoutes } from "../features/client-account/routes";
 import { clientsRoutes } from "../features/clients/routes";
+import { cuttingKioskRoutes, cuttingRoutes } from "../features/cutting/routes";
+import { designLibraryRoutes } from "../features/design-library/routes";
 import { filesRoutes } from "../features/files/routes";
+import { floorKioskRoutes, floorRoutes } from "../features/floor/routes";
 import { integrationsRoutes } from "../features/integrations/routes";
 import { inventoryRoutes } from "../features/inventory/routes";
 import { libraryRoutes } from "../features/library/routes";
+import { openOrdersRoutes } from "../features/open-orders/routes";
 import { orderChargeReportRoutes } from "../features/order-charge-report/routes";
 import { ordersRoutes } from "../features/orders/routes";
+import { productsRoutes } from "../features/products/routes";
 import { returnsRoutes } from "../features/returns/routes";
+import { shippingKioskRoutes, shippingRoutes } from "../features/shipping/routes";
+import { teamsRoutes } from "../features/teams/routes";
 import { usersRoutes } from "../features/users/routes";
 import { KIOSK_PATHS } from "../layouts/kiosk/kiosk-routes";
 
@@ -35,8 +42,17 @@ const featureRoutes: RouteObject[] = [
   ...inventoryRoutes,
   ...returnsRoutes,
   ...orderChargeReportRoutes,
+  ...cuttingRoutes,
+  ...teamsRoutes,
+  ...designLibraryRoutes,
+  ...shippingRoutes,
+  ...productsRoutes,
+  ...openOrdersRoutes,
+  ...floorRoutes,
 ];
-const built = new Set(featureRoutes.map((r) => r.path));
+/** Floor screens that are built: they open in the kiosk layout. */
+const kioskFeatureRoutes: RouteObject[] = [...cuttingKioskRoutes, ...shippingKioskRoutes, ...floorKioskRoutes];
+const built = new Set([...featureRoutes, ...kioskFeatureRoutes].map((r) => r.path));
 
 /** Routes that later issues turn into screens; until then each shows the coming-soon page. */
 const waiting = PLACEHOLDER_ROUTES.filter((path) => !built.has(path.slice(1)));
@@ -79,7 +95,7 @@ const routes: RouteObject[] = [
         <KioskLayout />
       </AuthGuard>
     ),
-    children: kioskRoutes,
+    children: [...kioskFeatureRoutes, ...kioskRoutes],
   },
   { path: "*", element: <Navigate to="/404" replace /> },
 ];

@@ -111,3 +111,41 @@ export function SelectFilter<V extends string | number>({
     </TextField>
   );
 }
+
+/**
+ * A list's date range filter (yyyy-mm-dd): two date fields of a fixed width, so they sit in a row
+ * of filters instead of stretching across it. `onChange` gets which end changed and its value (""
+ * when cleared).
+ */
+export function DateRangeFilter({
+  from,
+  to,
+  onChange,
+  fromLabel = "From",
+  toLabel = "To",
+}: {
+  from: string | undefined;
+  to: string | undefined;
+  onChange: (which: "from" | "to", value: string) => void;
+  fromLabel?: string;
+  toLabel?: string;
+}) {
+  const field = (which: "from" | "to", label: string, value: string | undefined) => (
+    <TextField
+      type="date"
+      size="small"
+      label={label}
+      value={value ?? ""}
+      fullWidth={false}
+      sx={{ width: 170, flexShrink: 0 }}
+      onChange={(e) => onChange(which, e.target.value)}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+  return (
+    <>
+      {field("from", fromLabel, from)}
+      {field("to", toLabel, to)}
+    </>
+  );
+}

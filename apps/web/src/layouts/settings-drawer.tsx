@@ -5,6 +5,7 @@ import RestartAlt from "@mui/icons-material/RestartAlt";
 import ViewQuilt from "@mui/icons-material/ViewQuilt";
 import ViewStream from "@mui/icons-material/ViewStream";
 import { Badge, Box, ButtonBase, Divider, Drawer, IconButton, Stack, Tooltip, Typography } from "@mui/material";
+import type { ReactNode } from "react";
 import { PRESET_COLORS } from "../lib/settings/settings";
 import { useSettings } from "../lib/settings/settings-context";
 
@@ -13,7 +14,7 @@ const LAYOUT_OPTIONS: { value: TLayout; label: string; icon: typeof ViewQuilt }[
   { value: "horizontal", label: "Horizontal", icon: ViewStream },
 ];
 
-/** Spec 2.8: 'Settings' on the right, 280 wide, with reset and close; layout and colour preset. */
+/** Spec 2.8: 'Settings' on the right, 280 wide, with reset and close; layout, tech pack navigation and colour preset. */
 export function SettingsDrawer() {
   const { settings, update, reset, isDefault, drawerOpen, setDrawerOpen } = useSettings();
   return (
@@ -44,31 +45,28 @@ export function SettingsDrawer() {
           Layout
         </Typography>
         <Stack direction="row" spacing={2} role="radiogroup" aria-labelledby="settings-layout">
-          {LAYOUT_OPTIONS.map(({ value, label, icon: Icon }) => {
-            const selected = settings.layout === value;
-            return (
-              <ButtonBase
-                key={value}
-                role="radio"
-                aria-checked={selected}
-                aria-label={label}
-                onClick={() => update({ layout: value })}
-                sx={{
-                  flex: 1,
-                  py: 2,
-                  borderRadius: 1.5,
-                  border: 1,
-                  borderColor: selected ? "primary.main" : "divider",
-                  color: selected ? "primary.main" : "text.secondary",
-                  flexDirection: "column",
-                  gap: 0.5,
-                }}
-              >
-                <Icon />
-                <Typography variant="caption">{label}</Typography>
-              </ButtonBase>
-            );
-          })}
+          {LAYOUT_OPTIONS.map(({ value, label, icon: Icon }) => (
+            <SettingRadio
+              key={value}
+              label={label}
+              selected={settings.layout === value}
+              onSelect={() => update({ layout: value })}
+              icon={<Icon />}
+            />
+          ))}
+        </Stack>
+        <Typography variant="subtitle2" component="h3" sx={{ mt: 3, mb: 1.5 }} id="settings-tech-pack-nav">
+          Tech pack navigation
+        </Typography>
+        <Stack direction="row" spacing={2} role="radiogroup" aria-labelledby="settings-tech-pack-nav">
+          {(["vertical", "horizontal"] as const).map((value) => (
+            <SettingRadio
+              key={value}
+              label={value === "vertical" ? "Vertical tabs" : "Horizontal tabs"}
+              selected={settings.techPackNav === value}
+              onSelect={() => update({ techPackNav: value })}
+            />
+          ))}
         </Stack>
         <Typography variant="subtitle2" component="h3" sx={{ mt: 3, mb: 1.5 }} id="settings-presets">
           Color preset
@@ -113,5 +111,40 @@ export function SettingsDrawer() {
         </Box>
       </Box>
     </Drawer>
+  );
+}
+
+/** One choice of a settings radio group: a bordered button, marked when selected, with an optional icon. */
+function SettingRadio({
+  label,
+  selected,
+  onSelect,
+  icon,
+}: {
+  label: string;
+  selected: boolean;
+  onSelect: () => void;
+  icon?: ReactNode;
+}) {
+  return (
+    <ButtonBase
+      role="radio"
+      aria-checked={selected}
+      aria-label={label}
+      onClick={onSelect}
+      sx={{
+        flex: 1,
+        py: icon ? 2 : 1.5,
+        borderRadius: 1.5,
+        border: 1,
+        borderColor: selected ? "primary.main" : "divider",
+        color: selected ? "primary.main" : "text.secondary",
+        flexDirection: "column",
+        gap: 0.5,
+      }}
+    >
+      {icon}
+      <Typography variant="caption">{label}</Typography>
+    </ButtonBase>
   );
 }

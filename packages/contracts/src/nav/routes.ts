@@ -38,7 +38,7 @@ export const PLACEHOLDER_ROUTES: string[] = [
   "/productDev/products/addNewProduct",
   "/productDev/products",
   "/productDev/products/:productId/versions",
-  "/productDev/products/:productId/versions/:version/stps/:stpId/*",
+  "/productDev/products/:productId/versions/:version/stps/:stpId",
   ...libary.map((l) => `/productDev/libary/${l}`),
   "/productDev/shippingProfiles",
   "/productDev/teamManagement",

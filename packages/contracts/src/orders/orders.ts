@@ -7,8 +7,23 @@ import { ZProductDetailsSchema } from "../library/style-composition";
 
 /** Orders (issue 10). The model: docs/adr/0003-orders.md. Money is integer cents. */
 
-export const ORDER_STATUSES = ["placed", "in_production", "completed", "cancelled"] as const;
-export const ITEM_STATUSES = ["open", "in_production", "completed", "cancelled"] as const;
+/** in_production, partially_shipped and shipped follow the order's units (modules/floor/follow.ts). */
+export const ORDER_STATUSES = [
+  "placed",
+  "in_production",
+  "partially_shipped",
+  "shipped",
+  "completed",
+  "cancelled",
+] as const;
+export const ITEM_STATUSES = [
+  "open",
+  "in_production",
+  "partially_shipped",
+  "shipped",
+  "completed",
+  "cancelled",
+] as const;
 export const PAYMENT_STATES = ["unpaid", "pending", "paid", "failed", "partially_refunded", "refunded"] as const;
 /** remake: made again for a return (RMA), its lines at zero price (docs/adr/0003-orders.md, Returns). */
 export const ORDER_SOURCES = ["entry", "web", "import", "remake"] as const;
@@ -20,13 +35,17 @@ export type TOrderSource = (typeof ORDER_SOURCES)[number];
 /** Allowed status changes; anything else is a 409 naming the current state. */
 export const ORDER_TRANSITIONS: Record<TOrderStatus, readonly TOrderStatus[]> = {
   placed: ["in_production", "completed", "cancelled"],
-  in_production: ["completed", "cancelled"],
+  in_production: ["partially_shipped", "shipped", "completed", "cancelled"],
+  partially_shipped: ["shipped", "completed", "cancelled"],
+  shipped: ["completed"],
   completed: [],
   cancelled: [],
 };
 export const ITEM_TRANSITIONS: Record<TItemStatus, readonly TItemStatus[]> = {
   open: ["in_production", "completed", "cancelled"],
-  in_production: ["completed", "cancelled"],
+  in_production: ["partially_shipped", "shipped", "completed", "cancelled"],
+  partially_shipped: ["shipped", "completed", "cancelled"],
+  shipped: ["completed"],
   completed: [],
   cancelled: [],
 };
@@ -243,7 +262,15 @@ export const ZOrderListItemSchema = z
   })
   .meta({ id: "OrderListItem" });
 export type TOrderListItem = z.infer<typeof ZOrderListItemSchema>;
-export const ZOrderPageSchema = pageOf(ZOrderListItemSchema);
+/**
+ * The orders list counts at most this many rows past the page's start, so a broad search of a
+ * million orders never counts them all: `totalCapped` then says there are more than `total`.
+ */
+export const ORDER_COUNT_CAP = 1000;
+export const ZOrderPageSchema = pageOf(ZOrderListItemSchema).extend({
+  /** More orders match than `total` (the count stopped at ORDER_COUNT_CAP past the page). */
+  totalCapped: z.boolean(),
+});
 
 export const ZLedgerLineSchema = z.object({
   id: z.number().int(),

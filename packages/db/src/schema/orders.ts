@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -60,12 +61,78 @@ export const coupons = pgTable(
   ],
 );
 
+/** The digits of an order number: six at least, never cut (SO-000123, SO-1234567). */
+const orderDigits = (id: string) => `lpad(${id}::text, greatest(6, length(${id}::text)), '0')`;
+
+/**
+ * What the order search index holds and the list's search matches (the same expression, so the
+ * planner uses the index): the order number (`so-000123` and its digits) and the search tokens.
+ */
+const ORDER_SEARCH_VECTOR = `array_to_tsvector(array['so-' || ${orderDigits('"id"')}, ${orderDigits('"id"')}] || "search_tokens")`;
+
+/** PostgreSQL's tsvector (here: a set of search tokens, matched by prefix with `'word':*` queries). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** The longest token kept, in characters (a tsvector word holds at most 2,047 bytes). */
+export const SEARCH_TOKEN_MAX = 64;
+
+/**
+ * Search tokens of some texts: every whitespace-separated word, lower-cased and cut to
+ * SEARCH_TOKEN_MAX, and of a word with `-` also every part from a `-` on, so a search for `blk`,
+ * `m-blk` or `tee-100-m` finds `TEE-100-M-BLK` (the search matches a token's start). The migration
+ * that added them wrote the same tokens in SQL for the orders then stored.
+ */
+export const searchTokensOf = (texts: readonly (string | null | undefined)[]): string[] => {
+  const tokens = new Set<string>();
+  for (const text of texts) {
+    for (const raw of (text ?? "").toLowerCase().split(/\s+/)) {
+      const word = raw.slice(0, SEARCH_TOKEN_MAX);
+      if (word) tokens.add(word);
+      for (let i = word.indexOf("-"); i !== -1; i = word.indexOf("-", i + 1)) {
+        const rest = word.slice(i + 1);
+        if (rest) tokens.add(rest);
+      }
+    }
+  }
+  return [...tokens].sort();
+};
+
+/** An order's search tokens (its number is added by the index from the id). */
+export const orderSearchTokens = (order: {
+  poNumber: string | null | undefined;
+  externalOrderId: string | null | undefined;
+  clientName: string;
+  clientCode: string | null | undefined;
+  shipName: string;
+  lines: readonly { sku: string; styleCode: string }[];
+}): string[] =>
+  searchTokensOf([
+    order.poNumber,
+    order.externalOrderId,
+    order.clientName,
+    order.clientCode,
+    order.shipName,
+    ...order.lines.flatMap((l) => [l.sku, l.styleCode]),
+  ]);
+
+/** Days from placing to the floor's due date when an order asks for no ship date (release.ts). */
+export const FLOOR_LEAD_DAYS = 14;
+/**
+ * An order's due date on the floor: its requested ship date, or placing (UTC) + FLOOR_LEAD_DAYS.
+ * The lead days are inlined, not a parameter, so a query's expression is the index's
+ * (`orders_floor_due_idx`), and /openOrders sorted by due date walks it.
+ */
+export const floorDueOf = (requestedShipDate: AnyColumn | SQL, placedAt: AnyColumn | SQL) =>
+  sql`coalesce(${requestedShipDate}, ((${placedAt} at time zone 'UTC') + make_interval(days => ${sql.raw(String(FLOOR_LEAD_DAYS))}))::date)`;
+
 export const orders = pgTable(
   "orders",
   {
     id: serial("id").primaryKey(),
     /** What people quote: SO-000123. */
-    orderNumber: text("order_number").notNull().generatedAlwaysAs(sql`'SO-' || lpad(id::text, 6, '0')`),
+    orderNumber: text("order_number")
+      .notNull()
+      .generatedAlwaysAs(sql.raw(`'SO-' || ${orderDigits("id")}`)),
     clientId: integer("client_id")
       .notNull()
       .references(() => clients.clientId, { onDelete: "cascade" }),
@@ -110,22 +177,38 @@ export const orders = pgTable(
     couponCode: text("coupon_code"),
     placedBy: text("placed_by").notNull(),
     placedAt: timestamp("placed_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the floor may start it: set when the order is paid, or by the factory releasing an
+     * invoice client's unpaid order. Its units are made at that moment (issue 11).
+     */
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    releasedBy: text("released_by"),
     updatedAt: updated(),
-    /** The SKUs and style codes of the lines, written with them (a generated column reads one row only). */
-    lineCodes: text("line_codes").notNull().default(""),
-    /** Lower-cased order number, PO, external id, client, ship-to name and line codes: the list's search. */
-    searchText: text("search_text").generatedAlwaysAs(
-      sql`lower('SO-' || lpad(id::text, 6, '0') || ' ' || coalesce(po_number, '') || ' ' || coalesce(external_order_id, '') || ' ' || client_name || ' ' || ship_name || ' ' || line_codes)`,
-    ),
+    /**
+     * The words and codes the list's search finds an order by (besides its number, which the index
+     * adds from the id): PO, external id, client name and code, ship-to name, every SKU and style
+     * code, lower-cased, each code also from every `-` on (`100-m-blk`, `m-blk`, `blk`). Written by
+     * the service from `orderSearchTokens` on placing, item edit and import.
+     */
+    searchTokens: text("search_tokens").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The tokens and the order number (`so-000123`, `000123`) as a tsvector, for the GIN index and
+     * the list's prefix search; stored, so a plan that walks a sort index checks a row cheaply.
+     */
+    searchVector: tsvector("search_vector").generatedAlwaysAs(sql.raw(ORDER_SEARCH_VECTOR)),
   },
   (t) => [
     uniqueIndex("orders_external_key").on(t.clientId, t.externalOrderId),
     uniqueIndex("orders_idempotency_key").on(t.clientId, t.idempotencyKey),
-    index("orders_client_placed_idx").on(t.clientId, t.placedAt.desc()),
+    index("orders_client_placed_idx").on(t.clientId, t.placedAt.desc().nullsFirst(), t.id),
     index("orders_factory_placed_idx").on(t.factoryId, t.placedAt.desc()),
-    index("orders_status_placed_idx").on(t.status, t.placedAt.desc()),
-    index("orders_placed_idx").on(t.placedAt.desc()),
-    index("orders_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("orders_status_placed_idx").on(t.status, t.placedAt.desc().nullsFirst(), t.id),
+    index("orders_placed_idx").on(t.placedAt.desc().nullsFirst(), t.id),
+    index("orders_total_idx").on(t.totalCents.desc().nullsFirst(), t.id),
+    index("orders_search_idx").using("gin", t.searchVector),
+    index("orders_floor_due_idx")
+      .on(t.factoryId, floorDueOf(t.requestedShipDate, t.placedAt), t.id)
+      .where(sql`${t.releasedAt} is not null`),
   ],
 );
 

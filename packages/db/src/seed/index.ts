@@ -16,9 +16,13 @@ import {
   users,
   userTypes,
 } from "../schema/index";
+import { seedDemoDesignLibrary } from "./design-library";
+import { seedDemoFloor } from "./floor";
+import { seedDemoFloorSetup } from "./floor-setup";
 import { seedDemoInventory } from "./inventory";
 import { seedDemoLibrary } from "./library";
 import { seedDemoOrders } from "./orders";
+import { seedDemoTechPacks } from "./tech-packs";
 
 export const PLANS = [
   { name: "Basic", level: 1, nbrOfUsers: 3, priceCents: 4900 },
@@ -94,7 +98,11 @@ export const seedDemoData = async (db: HubDb, hashPassword: (plain: string) => P
   await seedDemoOrganisation(db, hashPassword);
   await seedDemoLibrary(db);
   await seedDemoOrders(db);
+  await seedDemoFloor(db);
   await seedDemoInventory(db);
+  await seedDemoFloorSetup(db);
+  await seedDemoDesignLibrary(db);
+  await seedDemoTechPacks(db);
 };
 
 const seedDemoOrganisation = async (db: HubDb, hashPassword: (plain: string) => Promise<string>): Promise<void> => {

@@ -718,7 +718,8 @@ const writeLibrary = async (tx: HubTx, factoryId: number, northwindId: number | 
     ]);
   }
 
-  // Sku maps: "TEE100-BLK-M" and a store's fixed-width "HOD100BLKXL"
+  // Sku maps naming every option of their style, so a demo SKU is a whole variant: "TEE100-BLK-REG-M"
+  // (colour, fit, then the size to the end) and a store's fixed-width "HOD100BLKREGXL"
   const [teeMap, hoodMap] = await tx
     .insert(skuMaps)
     .values([
@@ -741,9 +742,11 @@ const writeLibrary = async (tx: HubTx, factoryId: number, northwindId: number | 
   if (teeMap && hoodMap) {
     await tx.insert(skuMapSegments).values([
       { skuMapId: teeMap.id, optionId: colourId, startPosition: 8, length: 3 },
-      { skuMapId: teeMap.id, optionId: sizeId, startPosition: 12, length: null },
+      { skuMapId: teeMap.id, optionId: fitId, startPosition: 12, length: 3 },
+      { skuMapId: teeMap.id, optionId: sizeId, startPosition: 16, length: null },
       { skuMapId: hoodMap.id, optionId: colourId, startPosition: 7, length: 3 },
-      { skuMapId: hoodMap.id, optionId: sizeId, startPosition: 10, length: null },
+      { skuMapId: hoodMap.id, optionId: fitId, startPosition: 10, length: 3 },
+      { skuMapId: hoodMap.id, optionId: sizeId, startPosition: 13, length: null },
     ]);
   }
 };

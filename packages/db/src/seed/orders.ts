@@ -14,6 +14,10 @@ import {
   orderItems,
   orderStatusHistory,
   orders,
+  paymentMethods,
+  returnLines,
+  returnStatusHistory,
+  returns,
   styleClients,
   styleOptionAttributes,
   styleOptions,
@@ -21,7 +25,7 @@ import {
   styles,
   users,
 } from "../schema/index";
-import type { OptionSnapshot } from "../schema/orders";
+import { type OptionSnapshot, orderSearchTokens } from "../schema/orders";
 import { chunks, DAY, demoAnchor, MINUTE, type Rng, rng } from "./random";
 
 /*
@@ -285,6 +289,7 @@ type Who = { userName: string; userId: number | null };
 type Plan = {
   clientId: number;
   clientName: string;
+  clientCode: string;
   source: "entry" | "web" | "import";
   placedAt: number;
   placer: Who;
@@ -459,6 +464,7 @@ const writeOrders = async (
       plans.push({
         clientId: c.row.clientId,
         clientName: c.row.clientName,
+        clientCode: c.row.siteName,
         source,
         placedAt,
         placer: source === "web" ? { userName: `api-key:${c.po.toLowerCase()}_store`, userId: null } : c.placer,
@@ -542,7 +548,11 @@ const writeOrders = async (
       placedBy: p.placer.userName,
       placedAt: new Date(p.placedAt),
       updatedAt: new Date(lastAt),
-      lineCodes: [...new Set(p.lines.flatMap((l) => [l.sku, l.style.code]))].join(" "),
+      searchTokens: orderSearchTokens({
+        ...p,
+        shipName: p.shipTo.shipName,
+        lines: p.lines.map((l) => ({ sku: l.sku, styleCode: l.style.code })),
+      }),
     };
   });
   const ids: { id: number; orderNumber: string }[] = [];
@@ -730,4 +740,248 @@ const writeOrders = async (
   }
   for (const part of chunks(comments, 500)) await tx.insert(orderComments).values(part);
   if (issues.length > 0) await tx.insert(orderIssues).values(issues);
+  await writeReturns(tx, demo, people, now);
+  await writeDemoCard(tx, demo.bluebird, now);
+};
+
+/* ---------- returns (RMA) and a card on file ---------- */
+
+const RETURN_PLANS = [
+  // state, reason code, note, days after the order was completed
+  ["requested", "wrong_size", "Ordered M for the whole team; two people need L.", 3],
+  ["received", "defect", "Two pieces with a dropped stitch at the hem.", 5],
+  ["refunded", "damaged_in_transit", "The carton arrived crushed and wet; these pieces are stained.", 7],
+  ["remade", "defect", "Print is off-centre on these pieces.", 9],
+  ["cancelled", "not_as_described", "Thought the colour was lighter; decided to keep them.", 4],
+] as const;
+
+const cents = (c: number) => `$${Math.floor(c / 100)}.${String(c % 100).padStart(2, "0")}`;
+
+/**
+ * A return in every state for each demo client, on its paid, completed orders without a coupon, as
+ * the returns service writes them: lines with the unit value frozen, the status history, a refund
+ * through the built-in ledger (the order's refunded amount and payment state moved, a history row),
+ * and a remake placed as a linked order of zero-priced lines.
+ */
+const writeReturns = async (
+  tx: HubTx,
+  demo: { northwind: typeof clients.$inferSelect; bluebird: typeof clients.$inferSelect },
+  people: Record<"client" | "client2" | "factory" | "admin", Who>,
+  now: number,
+) => {
+  for (const [client, asker] of [
+    [demo.northwind, people.client],
+    [demo.bluebird, people.client2],
+  ] as const) {
+    const candidates = await tx
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.clientId, client.clientId),
+          eq(orders.status, "completed"),
+          eq(orders.paymentState, "paid"),
+          sql`${orders.couponId} is null`,
+          sql`${orders.updatedAt} < ${new Date(now - 16 * DAY)}`,
+        ),
+      )
+      .orderBy(sql`${orders.updatedAt} desc`)
+      .limit(RETURN_PLANS.length);
+    for (const [k, [state, reasonCode, note, after]] of RETURN_PLANS.entries()) {
+      const order = candidates[k];
+      if (!order) continue;
+      const [line] = await tx
+        .select()
+        .from(orderItems)
+        .where(eq(orderItems.orderId, order.id))
+        .orderBy(asc(orderItems.lineNumber))
+        .limit(1);
+      if (!line) continue;
+      const quantity = Math.min(2, line.quantity);
+      const unitValueCents = line.unitPriceCents + line.upchargeCents;
+      const asked = order.updatedAt.getTime() + after * DAY;
+      const received = asked + 4 * DAY;
+      const closed = received + DAY;
+      const refundCents = state === "refunded" ? quantity * unitValueCents : 0;
+      const [ret] = await tx
+        .insert(returns)
+        .values({
+          orderId: order.id,
+          orderNumber: order.orderNumber,
+          clientId: order.clientId,
+          clientName: order.clientName,
+          factoryId: order.factoryId,
+          status: state,
+          reasonCode,
+          note,
+          requestedBy: asker.userName,
+          refundedCents: refundCents,
+          createdAt: new Date(asked),
+          updatedAt: new Date(state === "requested" ? asked : state === "received" ? received : closed),
+        })
+        .returning({ id: returns.id, rmaNumber: returns.rmaNumber });
+      if (!ret) continue;
+      await tx.insert(returnLines).values({ returnId: ret.id, itemId: line.id, quantity, unitValueCents });
+      const moves: (typeof returnStatusHistory.$inferInsert)[] = [
+        {
+          returnId: ret.id,
+          fromStatus: null,
+          toStatus: "requested",
+          reason: note,
+          actor: asker.userName,
+          at: new Date(asked),
+        },
+      ];
+      if (state === "cancelled")
+        moves.push({
+          returnId: ret.id,
+          fromStatus: "requested",
+          toStatus: "cancelled",
+          reason: "Keeping them after all.",
+          actor: asker.userName,
+          at: new Date(asked + DAY),
+        });
+      if (state === "received" || state === "refunded" || state === "remade")
+        moves.push({
+          returnId: ret.id,
+          fromStatus: "requested",
+          toStatus: "received",
+          reason: "Carton checked in at the dock.",
+          actor: people.factory.userName,
+          at: new Date(received),
+        });
+      if (state === "refunded") {
+        const key = `return-${ret.id}-demo`;
+        await tx.update(returns).set({ refundKey: key, refundAmountCents: refundCents }).where(eq(returns.id, ret.id));
+        await tx.insert(billingLedger).values({
+          clientId: order.clientId,
+          orderId: order.orderNumber,
+          kind: "refund",
+          amountCents: refundCents,
+          provider: "builtin",
+          externalId: `re_local_demo_return_${ret.id}`,
+          status: "succeeded",
+          createdBy: people.factory.userId,
+          createdAt: new Date(closed),
+          idempotencyKey: key,
+        });
+        const refunded = order.refundedCents + refundCents;
+        await tx
+          .update(orders)
+          .set({
+            refundedCents: refunded,
+            paymentState: refunded >= order.chargedCents ? "refunded" : "partially_refunded",
+          })
+          .where(eq(orders.id, order.id));
+        await tx.insert(orderStatusHistory).values({
+          orderId: order.id,
+          fromStatus: order.status,
+          toStatus: order.status,
+          reason: `Refunded ${cents(refundCents)}: return ${ret.rmaNumber}`,
+          actor: people.factory.userName,
+          at: new Date(closed),
+        });
+        moves.push({
+          returnId: ret.id,
+          fromStatus: "received",
+          toStatus: "refunded",
+          reason: `Refunded ${refundCents} cents`,
+          actor: people.factory.userName,
+          at: new Date(closed),
+        });
+      }
+      if (state === "remade") {
+        const why = `Remake of ${order.orderNumber} for return ${ret.rmaNumber}`;
+        const [remake] = await tx
+          .insert(orders)
+          .values({
+            clientId: order.clientId,
+            clientName: order.clientName,
+            factoryId: order.factoryId,
+            source: "remake",
+            poNumber: order.poNumber,
+            addressId: order.addressId,
+            shipName: order.shipName,
+            shipCompany: order.shipCompany,
+            shipLine1: order.shipLine1,
+            shipLine2: order.shipLine2,
+            shipCity: order.shipCity,
+            shipRegion: order.shipRegion,
+            shipPostalCode: order.shipPostalCode,
+            shipCountry: order.shipCountry,
+            shipPhone: order.shipPhone,
+            notes: why,
+            status: "placed",
+            subtotalCents: 0,
+            discountCents: 0,
+            totalCents: 0,
+            paymentState: "paid",
+            paymentMessage: `${why}: nothing to charge.`,
+            placedBy: people.factory.userName,
+            placedAt: new Date(closed),
+            updatedAt: new Date(closed),
+            searchTokens: orderSearchTokens({
+              poNumber: order.poNumber,
+              externalOrderId: null,
+              clientName: order.clientName,
+              clientCode: client.siteName,
+              shipName: order.shipName,
+              lines: [line],
+            }),
+          })
+          .returning({ id: orders.id, orderNumber: orders.orderNumber });
+        if (!remake) continue;
+        await tx.insert(orderItems).values({
+          orderId: remake.id,
+          lineNumber: 1,
+          styleId: line.styleId,
+          styleCode: line.styleCode,
+          styleName: line.styleName,
+          sku: line.sku,
+          options: line.options,
+          quantity,
+          unitPriceCents: 0,
+          upchargeCents: 0,
+          lineTotalCents: 0,
+          updatedAt: new Date(closed),
+        });
+        await tx.insert(orderStatusHistory).values({
+          orderId: remake.id,
+          fromStatus: null,
+          toStatus: "placed",
+          reason: why,
+          actor: people.factory.userName,
+          at: new Date(closed),
+        });
+        await tx.update(returns).set({ remakeOrderId: remake.id }).where(eq(returns.id, ret.id));
+        moves.push({
+          returnId: ret.id,
+          fromStatus: "received",
+          toStatus: "remade",
+          reason: `Remade as ${remake.orderNumber}`,
+          actor: people.factory.userName,
+          at: new Date(closed),
+        });
+      }
+      await tx.insert(returnStatusHistory).values(moves);
+    }
+  }
+};
+
+/**
+ * Bluebird's card on file, stored as the built-in billing adapter stores one (its customer
+ * `cus_local_<client>`, a method `pm_local_…`, the default), so an order placed for Bluebird in the
+ * demo is charged at placing and shows paid. Northwind keeps none: its orders are invoices.
+ */
+const writeDemoCard = async (tx: HubTx, bluebird: typeof clients.$inferSelect, now: number) => {
+  await tx.insert(paymentMethods).values({
+    clientId: bluebird.clientId,
+    kind: "card",
+    externalId: `pm_local_demo-${bluebird.clientId}-visa`,
+    label: "Company Visa",
+    brand: "visa",
+    last4: "4242",
+    isDefault: true,
+    createdAt: new Date(now - 95 * DAY),
+  });
 };

@@ -7,7 +7,7 @@ import { recordAudit } from "../../platform/audit";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
-import { factoryScope, resolveOwnerFactory } from "../library/scope";
+import { col, factoryScope, resolveOwnerFactory } from "../library/scope";
 import { getMaterials, isPgError, materialOf, materialValues } from "./materials";
 import { receiveIntoStock } from "./stock.service";
 
@@ -75,7 +75,7 @@ export const transitionPurchaseOrder = async (
   });
 };
 
-const totalCents = sql<string>`(select coalesce(sum(round(${ln.quantity} * ${ln.unitCostCents})), 0)::text from ${ln} where ${ln.poId} = ${po.id})`;
+const totalCents = sql<string>`(select coalesce(sum(round(${ln.quantity} * ${ln.unitCostCents})), 0)::text from ${ln} where ${col(ln.poId)} = ${col(po.id)})`;
 const listColumns = {
   id: po.id,
   factoryId: po.factoryId,
@@ -84,7 +84,7 @@ const listColumns = {
   supplierName: sup.name,
   status: po.status,
   expectedDate: po.expectedDate,
-  lineCount: sql<number>`(select count(*)::int from ${ln} where ${ln.poId} = ${po.id})`,
+  lineCount: sql<number>`(select count(*)::int from ${ln} where ${col(ln.poId)} = ${col(po.id)})`,
   totalCents,
   createdByName: po.createdByName,
   createdAt: po.createdAt,

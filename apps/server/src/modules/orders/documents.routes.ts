@@ -6,14 +6,14 @@ import {
   ZOrderIdParamsSchema,
   ZPackingSlipQuerySchema,
 } from "@hub/contracts";
-import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type Access, principalOf } from "../../platform/access";
 import { sendCsv, toCsv } from "../../platform/csv";
 import type { ModuleDeps } from "../../platform/deps";
 import { errorResponses } from "../../platform/errors";
+import { sendPdf } from "../../platform/pdf";
 import { chargeReport, exportCharges } from "./charges.service";
-import { labelsPdf, type PdfFile, packingSlipPdf } from "./documents/documents.service";
+import { labelsPdf, packingSlipPdf } from "./documents/documents.service";
 
 const tags = ["orders"];
 const errors = errorResponses();
@@ -26,14 +26,6 @@ const CHARGES: Access = {
   types: ["icreate", "manufacturer", "factory", "client"],
   card: "orderChargeReport",
 };
-
-/** A PDF the browser opens in a tab (to print) and saves under a sensible name. */
-const sendPdf = (reply: FastifyReply, file: PdfFile) =>
-  reply
-    .header("content-type", "application/pdf")
-    .header("content-disposition", `inline; filename="${file.fileName}"`)
-    .header("cache-control", "private, no-store")
-    .send(file.bytes);
 
 /** Order documents (packing slip, line labels) and the order charge report (issue 10). */
 export const orderDocumentsRoutes =

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import {
+  ORDER_COUNT_CAP,
   ORDER_MESSAGES,
+  parseSort,
   type TItemEditRequest,
   type TOrder,
   type TOrderListItem,
@@ -16,12 +18,14 @@ import {
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, count, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { BillingAdapter } from "../../platform/billing";
 import { badRequest, conflict, HttpError, notFound } from "../../platform/errors";
-import { dateRange, orderByFor, searchStored } from "../../platform/paging";
+import { dateRange, orderByFor } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { isUniqueViolation } from "../clients/clients.service";
+import { assertLineEditable, cancelOrderUnits, lineHasUnits, syncLineUnits } from "../floor/orders.service";
+import { releaseOrder } from "../floor/release";
 import {
   attributeIdsFor,
   Compositions,
@@ -133,7 +137,10 @@ export const quoteOrder = async (db: HubDb, p: Principal, body: TQuoteRequest): 
 
 /* ---------- reading ---------- */
 
-const toListItem = (r: OrderRow): TOrderListItem => ({
+/** What a list row reads: an order without its search tokens and vector. */
+const { searchTokens: _tokens, searchVector: _vector, ...LIST_COLUMNS } = getTableColumns(o);
+
+const toListItem = (r: Omit<OrderRow, "searchTokens" | "searchVector">): TOrderListItem => ({
   id: r.id,
   orderNumber: r.orderNumber,
   clientId: r.clientId,
@@ -239,7 +246,7 @@ export const getOrder = async (deps: OrderDeps, p: Principal, id: number): Promi
 const listWhere = (p: Principal, q: TOrderListQuery): SQL | undefined => {
   return and(
     orderScope(p),
-    searchStored(q.searchString, o.searchText),
+    orderSearch(q.searchString),
     q.status ? eq(o.status, q.status) : undefined,
     q.source ? eq(o.source, q.source) : undefined,
     q.clientId ? eq(o.clientId, q.clientId) : undefined,
@@ -258,20 +265,131 @@ const SORTABLE = {
   requestedShipDate: o.requestedShipDate,
 };
 
-export const listOrders = async (db: HubDb, p: Principal, q: TOrderListQuery) => {
+/** The prefix `tsquery` of a search string (`'maya':* & 'pat':*`), or undefined when it has no words. */
+const searchQueryOf = (searchString: string | undefined): string | undefined => {
+  const words = (searchString ?? "")
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/^-+/, "").slice(0, schema.SEARCH_TOKEN_MAX))
+    .filter(Boolean);
+  if (words.length === 0) return undefined;
+  return words.map((w) => `'${w.replaceAll("\\", "\\\\").replaceAll("'", "''")}':*`).join(" & ");
+};
+
+/**
+ * The list's search: every word of it must start one of the order's search tokens or its number
+ * (`maya pat` finds Maya Patel's orders, `hod-110-m` an order of HOD-110-M-BLK, `findme` PO-FINDME),
+ * as a prefix query on the `orders_search_idx` GIN index (docs/adr/0003-orders.md). `vector` is the
+ * search vector to test (a subquery's, for the windowed search).
+ */
+export const orderSearch = (
+  searchString: string | undefined,
+  vector: SQL | Column = o.searchVector,
+): SQL | undefined => {
+  const query = searchQueryOf(searchString);
+  return query === undefined ? undefined : sql`${vector} @@ ${query}::tsquery`;
+};
+
+/**
+ * A page of orders and its count, which stops ORDER_COUNT_CAP rows past the page's start (the
+ * `limit` lets the database stop early): a broad search of a million orders counts a thousand.
+ */
+export const listOrdersQueries = (db: HubDb | HubTx, p: Principal, q: TOrderListQuery) => {
   const where = listWhere(p, q);
   const orderBy = orderByFor(q.sort, SORTABLE, ["placedAt", "desc"], o.id);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
+  const cap = q.page * q.size + ORDER_COUNT_CAP;
+  const matched = db
+    .select({ one: sql`1` })
+    .from(o)
+    .where(where)
+    .limit(cap + 1)
+    .as("matched");
+  return {
+    cap,
+    page: db
+      .select(LIST_COLUMNS)
       .from(o)
       .where(where)
       .orderBy(...orderBy)
       .limit(q.size)
       .offset(q.page * q.size),
-    db.select({ n: count() }).from(o).where(where),
-  ]);
-  return { items: rows.map(toListItem), total: total?.n ?? 0, page: q.page, size: q.size };
+    count: db.select({ n: count() }).from(matched),
+  };
+};
+
+/** Sorts an index gives in order (`orders_placed_idx`, `orders_total_idx`, the primary key). */
+const WALKABLE_SORTS = new Set(["placedAt", "totalCents", "orderNumber"]);
+/** How many orders of the filter, in the sort's order, the windowed search reads per page asked. */
+export const SEARCH_WINDOW = 1_000;
+
+/**
+ * A broad search's page, read from the first orders of the filter in the sort's order (walking the
+ * sort's index, stopping after the window): when the window holds the page, this is the page.
+ */
+const windowedPage = (db: HubDb, p: Principal, q: TOrderListQuery) => {
+  const w = db
+    .select({ ...LIST_COLUMNS, searchVector: o.searchVector })
+    .from(o)
+    .where(listWhere(p, { ...q, searchString: undefined }))
+    .orderBy(...orderByFor(q.sort, SORTABLE, ["placedAt", "desc"], o.id))
+    .limit(SEARCH_WINDOW * (q.page + 1))
+    .as("w");
+  // Only the walkable sorts come here (WALKABLE_SORTS), on the window's columns.
+  const sortable = { orderNumber: w.id, placedAt: w.placedAt, totalCents: w.totalCents };
+  return db
+    .select()
+    .from(w)
+    .where(orderSearch(q.searchString, w.searchVector))
+    .orderBy(...orderByFor(q.sort, sortable, ["placedAt", "desc"], w.id))
+    .limit(q.size)
+    .offset(q.page * q.size);
+};
+
+/**
+ * The planner cannot tell a broad prefix search (`maya patel`: 55,570 of a million orders) from a
+ * narrow one (`hod-110-m-blk`: 2) and guessed wrong both ways (a GIN bitmap of 55,570 rows sorted,
+ * 340 ms; a sort index walked past a million rows for two, 2.7 s). So the service decides:
+ * 1. with a sort an index walks, read the page from a window of the filter's first orders: a broad
+ *    search fills it; then count with the bitmap scans off (a scan that stops at the cap);
+ * 2. otherwise (a narrow search, or a sort no index gives) read the page and the count through the
+ *    GIN index only (sequential and plain index scans off), sorting the few matches.
+ */
+export const listOrders = async (db: HubDb, p: Principal, q: TOrderListQuery) => {
+  const field = parseSort(q.sort)?.field ?? "placedAt";
+  const searched = searchQueryOf(q.searchString) !== undefined;
+  let rows: Omit<OrderRow, "searchTokens" | "searchVector">[] | undefined;
+  let n = 0;
+  let cap = q.page * q.size + ORDER_COUNT_CAP;
+  if (!searched) {
+    const queries = listOrdersQueries(db, p, q);
+    const [page, [total]] = await Promise.all([queries.page, queries.count]);
+    rows = page;
+    n = total?.n ?? 0;
+  } else {
+    const windowed = WALKABLE_SORTS.has(field) ? await windowedPage(db, p, q) : [];
+    const broad = windowed.length === q.size;
+    await db.transaction(async (tx) => {
+      // For this transaction only (set_config's third argument: is_local).
+      await tx.execute(
+        broad
+          ? sql`select set_config('enable_bitmapscan', 'off', true)`
+          : sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+      );
+      const queries = listOrdersQueries(tx, p, q);
+      cap = queries.cap;
+      if (broad) rows = windowed.map(({ searchVector: _, ...r }) => r);
+      else rows = await queries.page;
+      const [total] = await queries.count;
+      n = total?.n ?? 0;
+    });
+  }
+  return {
+    items: (rows ?? []).map(toListItem),
+    total: Math.min(n, cap),
+    totalCapped: n > cap,
+    page: q.page,
+    size: q.size,
+  };
 };
 
 export const ORDER_CSV_HEADER = [
@@ -293,7 +411,7 @@ export const ORDER_CSV_HEADER = [
 /** Every order of the filter (no paging), for the CSV export. */
 export const exportOrders = async (db: HubDb, p: Principal, q: TOrderListQuery): Promise<unknown[][]> => {
   const rows = await db
-    .select()
+    .select(LIST_COLUMNS)
     .from(o)
     .where(listWhere(p, q))
     .orderBy(...orderByFor(q.sort, SORTABLE, ["placedAt", "desc"], o.id))
@@ -386,7 +504,14 @@ type Checked = {
 const writeOrder = async (tx: HubTx, p: Principal, checked: Checked): Promise<number> => {
   const { client, input, hash, priced, shipTo, addressId, poFileId } = checked;
   const body = input.body;
-  const lineCodes = [...new Set(priced.lines.flatMap((l) => [l.sku, l.styleCode]))].join(" ");
+  const searchTokens = schema.orderSearchTokens({
+    poNumber: body.poNumber,
+    externalOrderId: input.source === "web" ? input.body.externalOrderId : null,
+    clientName: client.clientName,
+    clientCode: client.clientCode,
+    shipName: shipTo.name,
+    lines: priced.lines,
+  });
   const coupon = priced.coupon?.row ?? null;
   if (coupon) {
     const k = schema.coupons;
@@ -427,7 +552,7 @@ const writeOrder = async (tx: HubTx, p: Principal, checked: Checked): Promise<nu
       couponId: coupon?.id ?? null,
       couponCode: coupon?.code ?? null,
       placedBy: p.userName,
-      lineCodes,
+      searchTokens,
     })
     .returning({ id: o.id });
   if (!order) throw new Error("order insert failed");
@@ -594,7 +719,18 @@ export const placeRemakeOrder = async (
   lines: readonly { item: ItemRow; quantity: number }[],
   remake: { actor: string; reason: string },
 ): Promise<{ id: number; orderNumber: string }> => {
-  const lineCodes = [...new Set(lines.flatMap((l) => [l.item.sku, l.item.styleCode]))].join(" ");
+  const [client] = await tx
+    .select({ code: schema.clients.siteName })
+    .from(schema.clients)
+    .where(eq(schema.clients.clientId, original.clientId));
+  const searchTokens = schema.orderSearchTokens({
+    poNumber: original.poNumber,
+    externalOrderId: null,
+    clientName: original.clientName,
+    clientCode: client?.code,
+    shipName: original.shipName,
+    lines: lines.map((l) => l.item),
+  });
   const [order] = await tx
     .insert(o)
     .values({
@@ -620,7 +756,7 @@ export const placeRemakeOrder = async (
       paymentState: "paid",
       paymentMessage: `${remake.reason}: nothing to charge.`,
       placedBy: remake.actor,
-      lineCodes,
+      searchTokens,
     })
     .returning({ id: o.id, orderNumber: o.orderNumber });
   if (!order) throw new Error("remake order insert failed");
@@ -642,6 +778,8 @@ export const placeRemakeOrder = async (
   await tx
     .insert(h)
     .values({ orderId: order.id, fromStatus: null, toStatus: "placed", reason: remake.reason, actor: remake.actor });
+  // Nothing to pay: the remake goes to the floor at once.
+  await releaseOrder(tx, order.id, remake.actor);
   return order;
 };
 
@@ -652,6 +790,19 @@ const setPayment = (db: HubDb, id: number, values: Partial<typeof o.$inferInsert
     .update(o)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(o.id, id));
+
+/**
+ * An order becomes paid: the payment state and the release to the floor (its units, made once:
+ * modules/floor/release.ts) in one transaction, so a paid order always has its units.
+ */
+const markPaid = (db: HubDb, id: number, values: Partial<typeof o.$inferInsert>) =>
+  db.transaction(async (tx) => {
+    await tx
+      .update(o)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(o.id, id));
+    await releaseOrder(tx, id, "payment");
+  });
 
 /**
  * Charges an order's total to its client's default payment method, once: the state moves from
@@ -682,7 +833,7 @@ export const payOrder = async (deps: OrderDeps, orderId: number, actorUserId: nu
     .returning({ attempt: o.chargeAttempts });
   if (!claimed) return;
   if (order.totalCents === 0) {
-    await setPayment(db, orderId, { paymentState: "paid", paymentMessage: null });
+    await markPaid(db, orderId, { paymentState: "paid", paymentMessage: null });
     return;
   }
   try {
@@ -697,7 +848,7 @@ export const payOrder = async (deps: OrderDeps, orderId: number, actorUserId: nu
       },
     );
     if (entry.status === "succeeded")
-      await setPayment(db, orderId, { paymentState: "paid", paymentMessage: null, chargedCents: order.totalCents });
+      await markPaid(db, orderId, { paymentState: "paid", paymentMessage: null, chargedCents: order.totalCents });
     else
       await setPayment(db, orderId, {
         paymentState: "failed",
@@ -817,6 +968,7 @@ const completeIn = async (tx: HubTx, row: OrderRow, actor: string, reason: strin
 
 const cancelIn = async (tx: HubTx, row: OrderRow, actor: string, reason: string) => {
   await transitionOrder(tx, row, "cancelled", actor, reason);
+  await cancelOrderUnits(tx, row.id, actor, reason || null);
   const items = await tx.select().from(oi).where(eq(oi.orderId, row.id)).orderBy(asc(oi.lineNumber));
   for (const item of items)
     if (item.status === "open" || item.status === "in_production")
@@ -933,14 +1085,17 @@ export const editItem = async (
     const order = await lockOrder(tx, row.id);
     const [current] = await tx.select().from(oi).where(eq(oi.id, item.id)).for("update");
     if (!current) throw notFound("That line");
-    if (order.status !== "placed")
+    // A released line (its units made) may still change while every unit is queued.
+    const released = order.releasedAt !== null && (await lineHasUnits(tx, current.id));
+    if (released) await assertLineEditable(tx, current);
+    if (order.status !== "placed" && !(released && order.status === "in_production"))
       throw conflict(
         `Order ${order.orderNumber} is ${order.status.replaceAll("_", " ")}, so its lines cannot change.`,
         {
           status: order.status,
         },
       );
-    if (current.status !== "open")
+    if (current.status !== "open" && !(released && current.status === "in_production"))
       throw conflict(`Line ${current.lineNumber} is ${current.status.replaceAll("_", " ")}, so it cannot change.`, {
         status: current.status,
       });
@@ -961,6 +1116,7 @@ export const editItem = async (
         updatedAt: new Date(),
       })
       .where(eq(oi.id, current.id));
+    if (released) await syncLineUnits(tx, order.id, { id: current.id, quantity }, p.userName);
     const lines = await tx.select().from(oi).where(eq(oi.orderId, order.id));
     const subtotalCents = lines.reduce((s, l) => s + (l.status === "cancelled" ? 0 : l.lineTotalCents), 0);
     let discountCents = order.discountCents;
@@ -969,14 +1125,18 @@ export const editItem = async (
       if (coupon) discountCents = discountOf(coupon, subtotalCents);
     }
     discountCents = Math.min(discountCents, subtotalCents);
-    const lineCodes = [...new Set(lines.flatMap((l) => [l.sku, l.styleCode]))].join(" ");
+    const [client] = await tx
+      .select({ code: schema.clients.siteName })
+      .from(schema.clients)
+      .where(eq(schema.clients.clientId, order.clientId));
+    const searchTokens = schema.orderSearchTokens({ ...order, clientCode: client?.code, lines });
     await tx
       .update(o)
       .set({
         subtotalCents,
         discountCents,
         totalCents: subtotalCents - discountCents,
-        lineCodes,
+        searchTokens,
         updatedAt: new Date(),
       })
       .where(eq(o.id, order.id));

@@ -9,10 +9,18 @@ const o = schema.orders;
 const c = schema.clients;
 
 /**
- * Which orders a caller sees: client users (and API keys) their client's; facility users those of
- * the clients their facility serves; internal admins all, or the session client's when chosen.
+ * Which orders a caller sees: client users (and API keys) their client's; facility users the orders
+ * placed with their facility (an order keeps the facility that served its client when it was placed,
+ * `orders.factory_id`: the facility that makes it); internal admins all, or the session client's when
+ * chosen. On the order's own column, not through the clients table, so the planner knows how many
+ * orders a facility has (docs/adr/0003-orders.md, "Search at a million orders").
  */
-export const orderScope = (p: Principal): SQL | undefined => clientScope(p, o.clientId);
+export const orderScope = (p: Principal): SQL | undefined =>
+  p.isFacility && !p.isInternal
+    ? p.factoryIds.length === 0
+      ? sql`false`
+      : inArray(o.factoryId, p.factoryIds)
+    : clientScope(p, o.clientId);
 
 /** The same rule over any table's client column (returns use it: a return is its order's client's). */
 export const clientScope = (p: Principal, clientId: Column): SQL | undefined => {
@@ -24,7 +32,8 @@ export const clientScope = (p: Principal, clientId: Column): SQL | undefined => 
   return p.clientId === null ? sql`false` : eq(clientId, p.clientId);
 };
 
-export type OrderClient = { clientId: number; clientName: string; factoryId: number };
+/** The client an order is for; `clientCode` is its site name (the order search finds orders by it). */
+export type OrderClient = { clientId: number; clientName: string; clientCode: string; factoryId: number };
 
 /**
  * The client an order is placed for: a client user's (or API key's) own; a facility user the one
@@ -45,13 +54,13 @@ export const orderClientFor = async (
   }
   if (clientId === null) throw badRequest(ORDER_MESSAGES.chooseClient, { clientId: ORDER_MESSAGES.chooseClient });
   const [row] = await db
-    .select({ clientId: c.clientId, clientName: c.clientName, factoryId: c.factoryId })
+    .select({ clientId: c.clientId, clientName: c.clientName, clientCode: c.siteName, factoryId: c.factoryId })
     .from(c)
     .where(eq(c.clientId, clientId));
   if (!row) throw notFound("That client");
   if (p.isFacility && (row.factoryId === null || !p.factoryIds.includes(row.factoryId))) throw notFound("That client");
   if (row.factoryId === null) throw badRequest(ORDER_MESSAGES.noFacility, { clientId: ORDER_MESSAGES.noFacility });
-  return { clientId: row.clientId, clientName: row.clientName, factoryId: row.factoryId };
+  return { clientId: row.clientId, clientName: row.clientName, clientCode: row.clientCode, factoryId: row.factoryId };
 };
 
 /** A principal that sees the library as the order's client does (styles offered to it, no costs). */

@@ -15,6 +15,7 @@ import { and, asc, count, eq, ne, type SQL, sql } from "drizzle-orm";
 import { conflict, HttpError, notFound } from "../../platform/errors";
 import { dateRange, orderByFor, searchStored } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
+import { col } from "../../platform/resource/resource";
 import {
   type ItemRow,
   type OrderDeps,
@@ -95,7 +96,9 @@ const listColumns = {
   clientName: r.clientName,
   status: r.status,
   reasonCode: r.reasonCode,
-  quantity: sql<number>`coalesce((select sum(${rl.quantity}) from ${rl} where ${rl.returnId} = ${r.id}), 0)::int`,
+  // Qualified: drizzle leaves columns bare when a query reads one table, and a bare "id" in the
+  // subquery would be the return line's.
+  quantity: sql<number>`coalesce((select sum(${col(rl.quantity)}) from ${rl} where ${col(rl.returnId)} = ${col(r.id)}), 0)::int`,
   refundedCents: r.refundedCents,
   remakeOrderId: r.remakeOrderId,
   requestedBy: r.requestedBy,

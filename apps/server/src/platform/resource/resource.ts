@@ -104,6 +104,17 @@ export type ResourceSpec<TReq, TDetail = Row, K extends string = string> = {
   access?: { read?: Access; write?: Access };
 };
 
+/**
+ * A list query wider than the paging contract plus `archived` (the design library's spec-7
+ * userId and teamId), and how it narrows the owner's scope (the current team). Applies to the
+ * list, the CSV export and the lookup.
+ */
+export type ResourceListScope = {
+  list: z.ZodType<TLibraryListQuery>;
+  lookup: z.ZodType<TLookupQuery>;
+  narrow: (db: HubDb, p: Principal, query: Record<string, unknown>) => Promise<SQL | undefined>;
+};
+
 /** A resource with its owner and where it is mounted. */
 export type ResourceDef<TReq, TDetail = Row, K extends string = string> = ResourceSpec<TReq, TDetail, K> & {
   owner: Owner<K>;
@@ -115,6 +126,15 @@ export type ResourceDef<TReq, TDetail = Row, K extends string = string> = Resour
   editors?: readonly TUserTypeName[];
   /** OpenAPI tags; the prefix's first segment by default. */
   tags?: string[];
+  /** A wider list query and the narrowing it brings (see ResourceListScope). */
+  listScope?: ResourceListScope;
+  /**
+   * Answer spec 7's product-development shape instead of the REST one, over the same functions:
+   * GET {path}/findAll (the list query), GET {path}/findById?id, POST {path}/create,
+   * PUT {path}/update?id, DELETE {path}/delete?id (export.csv, lookup and /:id/archive stay).
+   * The web's `resourceUrls` (contracts) picks the shape by the path (/productDev/…).
+   */
+  spec7?: boolean;
 };
 
 const errors = errorResponses(409);
@@ -192,7 +212,7 @@ const requestedText = (req: unknown, field: string): string | undefined => {
 
 /** The plain functions behind a resource's routes, for other services to reuse (stock, composition). */
 export const resourceService = <TReq, TDetail, K extends string>(
-  r: Omit<ResourceDef<TReq, TDetail, K>, "prefix" | "editors" | "tags">,
+  r: Omit<ResourceDef<TReq, TDetail, K>, "prefix" | "editors" | "tags" | "spec7">,
 ) => {
   const t: BaseTable = r.table;
   const ownerColumn: PgColumn = r.table[r.owner.key];
@@ -213,11 +233,13 @@ export const resourceService = <TReq, TDetail, K extends string>(
   const searchOf = (searchString: string | undefined): SQL | undefined => {
     return r.searchText ? searchStored(searchString, r.searchText) : searchAny(searchString, r.search);
   };
-  const whereOf = (p: Principal, q: TLibraryListQuery) =>
-    and(scopeOf(p), r.filter, archivedFilter(q.archived), searchOf(q.searchString));
+  const narrowOf = async (db: HubDb, p: Principal, q: object): Promise<SQL | undefined> =>
+    r.listScope ? r.listScope.narrow(db, p, q as Record<string, unknown>) : undefined;
+  const whereOf = async (db: HubDb, p: Principal, q: TLibraryListQuery) =>
+    and(scopeOf(p), await narrowOf(db, p, q), r.filter, archivedFilter(q.archived), searchOf(q.searchString));
 
   const list = async (db: HubDb, p: Principal, q: TLibraryListQuery): Promise<TPage<Row>> => {
-    const where = whereOf(p, q);
+    const where = await whereOf(db, p, q);
     const order = orderByFor(q.sort, r.sortable, r.defaultSort, t.id);
     const rows = (await base(db)
       .where(where)
@@ -232,7 +254,7 @@ export const resourceService = <TReq, TDetail, K extends string>(
 
   const exportCsv = async (db: HubDb, p: Principal, q: TLibraryListQuery): Promise<string> => {
     const rows = (await base(db)
-      .where(whereOf(p, q))
+      .where(await whereOf(db, p, q))
       .orderBy(...orderByFor(q.sort, r.sortable, r.defaultSort, t.id))
       .limit(200_000)) as Row[];
     return toCsv(
@@ -244,12 +266,14 @@ export const resourceService = <TReq, TDetail, K extends string>(
   const lookup = async (db: HubDb, p: Principal, q: TLookupQuery): Promise<TLookupItem[]> => {
     const ids = q.ids ? q.ids.split(",").map(Number).slice(0, 500) : null;
     const archived = t.archived ?? sql<boolean>`false`;
+    const narrow = ids ? undefined : await narrowOf(db, p, q);
     const rows = await db
       .select({ id: sql<number>`${t.id}`, label: sql<string>`${r.label}`, archived: sql<boolean>`${archived}` })
       .from(t)
       .where(
         and(
           scopeOf(p),
+          narrow,
           r.filter,
           ids ? inArray(t.id, ids) : t.archived ? eq(t.archived, false) : undefined,
           ids ? undefined : searchAny(q.searchString, [r.label]),
@@ -406,67 +430,129 @@ export const resourceRoutes =
     const read: Access = r.access?.read ?? { signedIn: true, ...card };
     const write: Access = r.access?.write ?? { signedIn: true, ...card, ...(r.editors ? { types: r.editors } : {}) };
     const path = `${r.prefix}/${r.key}`;
+    const listQuery = r.listScope?.list ?? ZLibraryListQuerySchema;
+    const lookupQuery = r.listScope?.lookup ?? ZLookupQuerySchema;
 
     app.get(
-      path,
-      {
-        config: { access: read },
-        schema: { tags, querystring: ZLibraryListQuerySchema, response: { 200: schemas.page, ...errors } },
-      },
-      async (request) => svc.list(db, principalOf(request), request.query),
-    );
-    app.get(
       `${path}/export.csv`,
-      { config: { access: read }, schema: { tags, querystring: ZLibraryListQuerySchema } },
+      { config: { access: read }, schema: { tags, querystring: listQuery } },
       async (request, reply) => {
-        return sendCsv(reply, `${r.key}.csv`, await svc.exportCsv(db, principalOf(request), request.query));
+        const q = request.query as TLibraryListQuery;
+        return sendCsv(reply, `${r.key}.csv`, await svc.exportCsv(db, principalOf(request), q));
       },
     );
     app.get(
       `${path}/lookup`,
       {
         config: { access: read },
-        schema: { tags, querystring: ZLookupQuerySchema, response: { 200: ZLookupListSchema, ...errors } },
+        schema: { tags, querystring: lookupQuery, response: { 200: ZLookupListSchema, ...errors } },
       },
-      async (request) => svc.lookup(db, principalOf(request), request.query),
+      async (request) => svc.lookup(db, principalOf(request), request.query as TLookupQuery),
     );
-    app.get(
-      `${path}/:id`,
-      {
-        config: { access: read },
-        schema: { tags, params: ZIdParamsSchema, response: { 200: schemas.detail, ...errors } },
-      },
-      async (request) => svc.get(db, principalOf(request), request.params.id) as Promise<unknown>,
-    );
-    app.post(
-      path,
-      {
-        config: { access: write },
-        schema: { tags, body: schemas.request, response: { 201: schemas.detail, ...errors } },
-      },
-      async (request, reply) =>
-        reply.status(201).send((await svc.create(db, principalOf(request), request.body as TReq)) as unknown),
-    );
-    app.put(
-      `${path}/:id`,
-      {
-        config: { access: write },
-        schema: { tags, params: ZIdParamsSchema, body: schemas.request, response: { 200: schemas.detail, ...errors } },
-      },
-      async (request) =>
-        svc.update(db, principalOf(request), request.params.id, request.body as TReq) as Promise<unknown>,
-    );
-    app.delete(
-      `${path}/:id`,
-      {
-        config: { access: write },
-        schema: { tags, params: ZIdParamsSchema, response: { 200: ZDeletedSchema, ...errors } },
-      },
-      async (request) => {
-        await svc.remove(db, principalOf(request), request.params.id);
-        return { id: request.params.id, deleted: true as const };
-      },
-    );
+    if (!r.spec7) {
+      app.get(
+        path,
+        {
+          config: { access: read },
+          schema: { tags, querystring: listQuery, response: { 200: schemas.page, ...errors } },
+        },
+        async (request) => svc.list(db, principalOf(request), request.query as TLibraryListQuery),
+      );
+      app.get(
+        `${path}/:id`,
+        {
+          config: { access: read },
+          schema: { tags, params: ZIdParamsSchema, response: { 200: schemas.detail, ...errors } },
+        },
+        async (request) => svc.get(db, principalOf(request), request.params.id) as Promise<unknown>,
+      );
+      app.post(
+        path,
+        {
+          config: { access: write },
+          schema: { tags, body: schemas.request, response: { 201: schemas.detail, ...errors } },
+        },
+        async (request, reply) =>
+          reply.status(201).send((await svc.create(db, principalOf(request), request.body as TReq)) as unknown),
+      );
+      app.put(
+        `${path}/:id`,
+        {
+          config: { access: write },
+          schema: {
+            tags,
+            params: ZIdParamsSchema,
+            body: schemas.request,
+            response: { 200: schemas.detail, ...errors },
+          },
+        },
+        async (request) =>
+          svc.update(db, principalOf(request), request.params.id, request.body as TReq) as Promise<unknown>,
+      );
+      app.delete(
+        `${path}/:id`,
+        {
+          config: { access: write },
+          schema: { tags, params: ZIdParamsSchema, response: { 200: ZDeletedSchema, ...errors } },
+        },
+        async (request) => {
+          await svc.remove(db, principalOf(request), request.params.id);
+          return { id: request.params.id, deleted: true as const };
+        },
+      );
+    }
+    if (r.spec7) {
+      app.get(
+        `${path}/findAll`,
+        {
+          config: { access: read },
+          schema: { tags, querystring: listQuery, response: { 200: schemas.page, ...errors } },
+        },
+        async (request) => svc.list(db, principalOf(request), request.query as TLibraryListQuery),
+      );
+      app.get(
+        `${path}/findById`,
+        {
+          config: { access: read },
+          schema: { tags, querystring: ZIdParamsSchema, response: { 200: schemas.detail, ...errors } },
+        },
+        async (request) => svc.get(db, principalOf(request), request.query.id) as Promise<unknown>,
+      );
+      app.post(
+        `${path}/create`,
+        {
+          config: { access: write },
+          schema: { tags, body: schemas.request, response: { 201: schemas.detail, ...errors } },
+        },
+        async (request, reply) =>
+          reply.status(201).send((await svc.create(db, principalOf(request), request.body as TReq)) as unknown),
+      );
+      app.put(
+        `${path}/update`,
+        {
+          config: { access: write },
+          schema: {
+            tags,
+            querystring: ZIdParamsSchema,
+            body: schemas.request,
+            response: { 200: schemas.detail, ...errors },
+          },
+        },
+        async (request) =>
+          svc.update(db, principalOf(request), request.query.id, request.body as TReq) as Promise<unknown>,
+      );
+      app.delete(
+        `${path}/delete`,
+        {
+          config: { access: write },
+          schema: { tags, querystring: ZIdParamsSchema, response: { 200: ZDeletedSchema, ...errors } },
+        },
+        async (request) => {
+          await svc.remove(db, principalOf(request), request.query.id);
+          return { id: request.query.id, deleted: true as const };
+        },
+      );
+    }
     if (r.table.archived) {
       app.post(
         `${path}/:id/archive`,

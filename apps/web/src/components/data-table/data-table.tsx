@@ -16,6 +16,8 @@ type Props<R extends GridValidRowModel> = {
   columns: GridColDef<R>[];
   rows: R[];
   total: number;
+  /** More rows match than `total` (a capped count): the pager says "1–25 of more than 1,000". */
+  totalCapped?: boolean;
   loading: boolean;
   getRowId: (row: R) => string | number;
   state: ListState;
@@ -126,7 +128,15 @@ export function DataTable<R extends GridValidRowModel>(props: Props<R>) {
           onStateChange({ sort: first?.sort ? `${first.field},${first.sort}` : "" });
         }}
         onRowClick={props.onRowClick ? (p: GridRowParams<R>) => openRow(p.row) : undefined}
-        localeText={{ noRowsLabel: props.emptyText ?? "Nothing here yet" }}
+        localeText={{
+          noRowsLabel: props.emptyText ?? "Nothing here yet",
+          ...(props.totalCapped
+            ? {
+                paginationDisplayedRows: ({ from, to, count }) =>
+                  `${from.toLocaleString("en-US")}–${to.toLocaleString("en-US")} of more than ${count.toLocaleString("en-US")}`,
+              }
+            : {}),
+        }}
         sx={{ border: 0, minHeight: 320, "& .MuiDataGrid-row": { cursor: props.onRowClick ? "pointer" : "default" } }}
       />
     </Card>

@@ -1,3 +1,4 @@
+import { resourceUrls } from "@hub/contracts/common/resource-urls";
 import type { TLookupItem } from "@hub/contracts/library/common";
 import { ZDeletedSchema, ZLookupListSchema } from "@hub/contracts/library/common";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -36,7 +37,7 @@ export const refPath = (prefix: string, resource: string): string =>
 export const useResourceList = <T>(path: string, schema: z.ZodType<T>, query: ResourceQuery) =>
   useQuery({
     queryKey: resourceKeys(path).list(query),
-    queryFn: () => api(path, schema, { query }),
+    queryFn: () => api(resourceUrls(path).list, schema, { query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -44,7 +45,7 @@ export const useResourceList = <T>(path: string, schema: z.ZodType<T>, query: Re
 export const useResourceDetail = <T>(path: string, schema: z.ZodType<T>, id: number | null) =>
   useQuery({
     queryKey: resourceKeys(path).detail(id ?? 0),
-    queryFn: () => api(`${path}/${id}`, schema),
+    queryFn: () => api(resourceUrls(path).detail(id ?? 0), schema),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -58,7 +59,9 @@ export const useSaveResource = <TRequest, TDetail>(path: string, schema: z.ZodTy
   const invalidate = useInvalidate(path);
   return useMutation({
     mutationFn: (body: TRequest) =>
-      id === null ? api(path, schema, { method: "POST", body }) : api(`${path}/${id}`, schema, { method: "PUT", body }),
+      id === null
+        ? api(resourceUrls(path).create, schema, { method: "POST", body })
+        : api(resourceUrls(path).update(id), schema, { method: "PUT", body }),
     onSuccess: invalidate,
   });
 };
@@ -66,7 +69,7 @@ export const useSaveResource = <TRequest, TDetail>(path: string, schema: z.ZodTy
 export const useDeleteResource = (path: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api(`${path}/${id}`, ZDeletedSchema, { method: "DELETE" }),
+    mutationFn: (id: number) => api(resourceUrls(path).remove(id), ZDeletedSchema, { method: "DELETE" }),
     onSuccess: async (_r, id) => {
       queryClient.removeQueries({ queryKey: resourceKeys(path).detail(id) });
       await queryClient.invalidateQueries({ queryKey: resourceKeys(path).all() });
@@ -79,7 +82,7 @@ export const useResourceAction = <TDetail>(path: string, schema: z.ZodType<TDeta
   const invalidate = useInvalidate(path);
   return useMutation({
     mutationFn: ({ id, action, body }: { id: number; action: string; body?: unknown }) =>
-      api(`${path}/${id}/${action}`, schema, { method: "POST", body: body ?? {} }),
+      api(resourceUrls(path).action(id, action), schema, { method: "POST", body: body ?? {} }),
     onSuccess: invalidate,
   });
 };
@@ -90,12 +93,13 @@ export const useLookup = (path: string, search: string, ids: readonly number[] =
   const keys = resourceKeys(path);
   const matches = useQuery({
     queryKey: keys.lookup(search, ""),
-    queryFn: () => api(`${path}/lookup`, ZLookupListSchema, { query: { searchString: search || undefined, size: 20 } }),
+    queryFn: () =>
+      api(resourceUrls(path).lookup, ZLookupListSchema, { query: { searchString: search || undefined, size: 20 } }),
     placeholderData: keepPreviousData,
   });
   const chosen = useQuery({
     queryKey: keys.lookup("", idList),
-    queryFn: () => api(`${path}/lookup`, ZLookupListSchema, { query: { ids: idList } }),
+    queryFn: () => api(resourceUrls(path).lookup, ZLookupListSchema, { query: { ids: idList } }),
     enabled: idList !== "",
   });
   const byId = new Map<number, TLookupItem>();
@@ -114,4 +118,4 @@ export const useNames = (path: string) =>
 
 /** Downloads the CSV of a list's current filter (the request carries the ID token, so a plain link would not do). */
 export const downloadCsv = (path: string, query: Omit<ResourceQuery, "page" | "size">): Promise<void> =>
-  downloadListCsv(`${path}/export.csv`, query, path.split("/").filter(Boolean).at(-1) ?? "export");
+  downloadListCsv(resourceUrls(path).exportCsv, query, path.split("/").filter(Boolean).at(-1) ?? "export");

@@ -463,7 +463,16 @@ export function ResourceField<TRequest extends FieldValues>({
             );
           case "custom":
             return (
-              <>{spec.render({ value: field.value, onChange: field.onChange, error: fieldState.error, disabled })}</>
+              <>
+                {spec.render({
+                  value: field.value,
+                  onChange: field.onChange,
+                  error: fieldState.error,
+                  disabled,
+                  // The form's control, as the untyped form a custom editor reads other fields from.
+                  control: control as unknown as Control<FieldValues>,
+                })}
+              </>
             );
           case "refQty":
             return (

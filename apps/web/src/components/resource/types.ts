@@ -1,6 +1,6 @@
 import type { GridColDef, GridValidRowModel } from "@mui/x-data-grid";
 import type { ReactNode } from "react";
-import type { FieldValues } from "react-hook-form";
+import type { Control, FieldValues } from "react-hook-form";
 import type { z } from "zod";
 
 /**
@@ -45,6 +45,8 @@ export type CustomFieldProps = {
   /** The field's error, with nested errors of its rows (react-hook-form's shape). */
   error: unknown;
   disabled: boolean;
+  /** The whole form, for an editor that follows another field (a POM table follows its size range). */
+  control: Control<FieldValues>;
 };
 
 /**

@@ -4,6 +4,7 @@ import type { GridColDef } from "@mui/x-data-grid";
 import { useMemo } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { DataTable } from "../../components/data-table/data-table";
+import { DateRangeFilter } from "../../components/list-page";
 import { PageHeader } from "../../components/page-header";
 import { useAuth } from "../../lib/auth/auth-context";
 import { useListState } from "../../lib/list-state";
@@ -150,22 +151,7 @@ export default function OrderChargeReportPage() {
         subtitle="Charges and refunds of orders through the payment provider. Totals count succeeded payments of the whole filter."
       />
       <Stack direction={{ xs: "column", md: "row" }} spacing={2} sx={{ mb: 2 }}>
-        <TextField
-          type="date"
-          size="small"
-          label="From"
-          value={from}
-          onChange={(e) => setFilter("from", e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          type="date"
-          size="small"
-          label="To"
-          value={to}
-          onChange={(e) => setFilter("to", e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DateRangeFilter from={from} to={to} onChange={(which, value) => setFilter(which, value)} />
         {!isClientUser && (clients.data?.length ?? 0) > 0 ? (
           <TextField
             select

@@ -23,7 +23,7 @@ const fetchPdf = async (path: string): Promise<Blob> => {
  * Opens a PDF in a new tab to print: the tab is opened during the click (so no popup blocker
  * stops it) and shown the document when it arrives; if the browser gives no tab, it downloads.
  */
-const openPdf = async (path: string, fileName: string) => {
+export const openPdf = async (path: string, fileName: string) => {
   const tab = window.open("", "_blank");
   try {
     const blob = await fetchPdf(path);

@@ -6,12 +6,16 @@ export { money } from "../library/resources/format";
 export const STATUS_LABELS: Record<TOrderStatus, string> = {
   placed: "Placed",
   in_production: "In production",
+  partially_shipped: "Partially shipped",
+  shipped: "Shipped",
   completed: "Completed",
   cancelled: "Cancelled",
 };
 const STATUS_COLOURS: Record<TOrderStatus, "default" | "info" | "success" | "error"> = {
   placed: "info",
   in_production: "default",
+  partially_shipped: "info",
+  shipped: "success",
   completed: "success",
   cancelled: "error",
 };
@@ -41,6 +45,8 @@ export const SOURCE_LABELS: Record<TOrderSource, string> = {
 export const ITEM_STATUS_LABELS: Record<TItemStatus, string> = {
   open: "Not started",
   in_production: "In production",
+  partially_shipped: "Partially shipped",
+  shipped: "Shipped",
   completed: "Completed",
   cancelled: "Cancelled",
 };

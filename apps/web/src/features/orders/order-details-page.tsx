@@ -39,6 +39,7 @@ import { PageHeader } from "../../components/page-header";
 import { ApiError, messageOf } from "../../lib/api-error";
 import { useSubmitErrors } from "../../lib/form-errors";
 import { downloadFile } from "../../lib/transfer";
+import { OrderShipments } from "../shipping/order-shipments";
 import {
   parseOrderId,
   useAddComment,
@@ -64,6 +65,7 @@ import {
   STATUS_LABELS,
   StatusChip,
 } from "./format";
+import { OrderUnits, ReleaseButton } from "./order-units";
 
 /** Order details (/orders/:orderId): header, lines, comments, issues, history, payments and the actions. */
 export default function OrderDetailsPage() {
@@ -125,6 +127,7 @@ function Details({ order }: { order: TOrder }) {
         actions={
           <>
             <OrderDocuments orderId={order.id} orderNumber={order.orderNumber} />
+            <ReleaseButton order={order} />
             {order.status !== "cancelled" ? (
               <Button component={RouterLink} to={`/returns/new?orderId=${order.id}`}>
                 Return items
@@ -151,6 +154,7 @@ function Details({ order }: { order: TOrder }) {
       />
       <PaymentResult order={order} justPlaced={justPlaced} onCharge={chargeAgain} charging={charge.isPending} />
       <OrderHeader order={order} />
+      <OrderShipments orderId={order.id} />
       <Card>
         <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ px: 2 }} variant="scrollable">
           <Tab label={`Lines (${order.items.length})`} />
@@ -158,6 +162,7 @@ function Details({ order }: { order: TOrder }) {
           <Tab label="Issues" />
           <Tab label="History" />
           <Tab label="Payments" />
+          <Tab label="Units" />
         </Tabs>
         <Divider />
         <CardContent>
@@ -166,6 +171,7 @@ function Details({ order }: { order: TOrder }) {
           {tab === 2 ? <Issues order={order} /> : null}
           {tab === 3 ? <History orderId={order.id} /> : null}
           {tab === 4 ? <Payments order={order} /> : null}
+          {tab === 5 ? <OrderUnits order={order} /> : null}
         </CardContent>
       </Card>
       {dialog === "complete" ? <CompleteDialog order={order} onClose={() => setDialog(null)} /> : null}

@@ -15,6 +15,7 @@ import { Link as RouterLink, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { DataTable } from "../../components/data-table/data-table";
+import { DateRangeFilter } from "../../components/list-page";
 import { PageHeader } from "../../components/page-header";
 import { ApiError } from "../../lib/api-error";
 import { useAuth } from "../../lib/auth/auth-context";
@@ -187,21 +188,12 @@ export default function OrdersListPage() {
             ))}
           </TextField>
         ) : null}
-        <TextField
-          size="small"
-          type="date"
-          label="Placed from"
-          value={from ?? ""}
-          onChange={(e) => setFilter("from", e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label="Placed to"
-          value={to ?? ""}
-          onChange={(e) => setFilter("to", e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
+        <DateRangeFilter
+          fromLabel="Placed from"
+          toLabel="Placed to"
+          from={from}
+          to={to}
+          onChange={(which, value) => setFilter(which, value)}
         />
       </Stack>
       {selectedRows.length > 0 ? (
@@ -220,6 +212,7 @@ export default function OrdersListPage() {
         columns={columns}
         rows={list.data?.items ?? []}
         total={list.data?.total ?? 0}
+        totalCapped={list.data?.totalCapped}
         loading={list.isFetching}
         getRowId={(row) => row.id}
         state={state}

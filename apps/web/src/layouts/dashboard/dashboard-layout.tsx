@@ -18,6 +18,7 @@ import { Outlet, Link as RouterLink } from "react-router";
 import { PageLoader } from "../../components/loading-screen";
 import { AccountGuards } from "../../features/client-account/account-guards";
 import { SessionClientSwitcher } from "../../features/clients/session-client-switcher";
+import { TeamSwitcher } from "../../features/teams/team-switcher";
 import { QueryProvider } from "../../lib/query-provider";
 import { useSettings } from "../../lib/settings/settings-context";
 import { SettingsDrawer } from "../settings-drawer";
@@ -91,6 +92,7 @@ export function DashboardLayout() {
           ) : null}
           {!permanentVertical ? <Logo /> : null}
           <Box sx={{ flexGrow: 1 }} />
+          <TeamSwitcher />
           <SessionClientSwitcher />
           <Tooltip title="Settings">
             <IconButton aria-label="Settings" onClick={() => setDrawerOpen(true)}>

@@ -6,7 +6,16 @@ import { matchPath } from "react-router";
  * A floor screen that is built joins the kiosk route's children in `app/signed-in-routes.tsx`;
  * until then its coming-soon placeholder is shown in the kiosk layout.
  */
-export const KIOSK_PATHS = ["/assignTote", "/clearTote", "/toteLookup", "/recutTote", "/pullOrder"];
+export const KIOSK_PATHS = [
+  "/assignTote",
+  "/clearTote",
+  "/toteLookup",
+  "/recutTote",
+  "/pullOrder",
+  "/packOut",
+  "/qcInspection",
+  "/unitActions",
+];
 
 /** The screen's title in the top bar: its nav item's title. */
 export const kioskTitleOf = (pathname: string) =>

@@ -2,14 +2,13 @@ import type { TLabelsQuery, TPackingSlipQuery } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { asc, eq } from "drizzle-orm";
+import { loadPdfKit, type PdfFile, renderPdf } from "../../../platform/pdf";
 import type { Principal } from "../../../platform/principal";
 import { orderRowFor } from "../orders.service";
 import { lineLabels } from "./labels";
 import { packingSlip, type SlipOrder } from "./packing-slip";
-import { loadPdfKit, renderPdf } from "./pdf";
 
 /** A rendered document: its bytes and the file name it downloads as. */
-export type PdfFile = { bytes: Buffer; fileName: string };
 
 /** The order as its documents print it; scoped like order details (another tenant's order is a 404). */
 const slipOrder = async (db: HubDb, p: Principal, id: number): Promise<SlipOrder> => {

@@ -1,5 +1,5 @@
 import type { TPaperSize } from "@hub/contracts";
-import { PAPER, type PdfKit } from "./pdf";
+import { PAPER, type PdfKit } from "../../../platform/pdf";
 
 /** What a packing slip shows: the order as the facility ships it (no prices). */
 export type SlipOrder = {

@@ -1,9 +1,10 @@
 import type * as ReactPdf from "@react-pdf/renderer";
+import type { FastifyReply } from "fastify";
 import type { ReactElement } from "react";
-import { loadOnce } from "../../../platform/load-once";
+import { loadOnce } from "./load-once";
 
 /**
- * Server-side PDFs (issue 10): documents are React trees of `@react-pdf/renderer` primitives
+ * Server-side PDFs (order documents, floor labels, cut tickets, shipping labels, tech packs): documents are React trees of `@react-pdf/renderer` primitives
  * (Document, Page, View, Text, Image) rendered to a Buffer; barcodes are PNGs from `bwip-js`. Both
  * load on the first document, not at start (react-pdf takes most of a second to import), through
  * `loadOnce`. A document is a plain function `(kit, data) => element` written with `kit.h`
@@ -36,3 +37,14 @@ export const renderPdf = async (kit: PdfKit, doc: ReactElement): Promise<Buffer>
 /** Page sizes in points (72 per inch). */
 export const PAPER = { letter: "LETTER", a4: "A4" } as const;
 export const inch = (n: number) => n * 72;
+
+/** A rendered document and the name the browser saves it under. */
+export type PdfFile = { bytes: Buffer; fileName: string };
+
+/** A PDF the browser opens in a tab (to print) and saves under a sensible name; never cached. */
+export const sendPdf = (reply: FastifyReply, file: PdfFile) =>
+  reply
+    .header("content-type", "application/pdf")
+    .header("content-disposition", `inline; filename="${file.fileName}"`)
+    .header("cache-control", "private, no-store")
+    .send(file.bytes);

@@ -1,0 +1,109 @@
+import {
+  isEarlierState,
+  nextUnitState,
+  type TUnitAction,
+  type TUnitStatus,
+  UNIT_ACTION_LABELS,
+  UNIT_ACTION_RULES,
+  UNIT_STATUS_LABELS,
+  UNIT_TRANSITIONS,
+} from "@hub/contracts";
+import type { HubTx } from "@hub/db";
+import { schema } from "@hub/db";
+import { sql } from "drizzle-orm";
+import { badRequest, conflict } from "../../platform/errors";
+import { FLOOR_CHANNEL } from "./live";
+
+/**
+ * The only function that changes a unit's state: it checks that the action may start from the
+ * unit's state and that the move is a transition of the state machine (contracts/floor/units.ts),
+ * else a 409 naming the current state; then it writes the unit and one floor_unit_events row, in
+ * the caller's transaction. The caller holds the unit row locked (select … for update) and calls
+ * followOrder (follow.ts) afterwards so the order's lines and status follow their units.
+ */
+
+export interface UnitRef {
+  id: number;
+  barcode: string;
+  status: string;
+}
+
+export interface UnitActor {
+  /** Who, as the history shows it (a user's name). */
+  actor: string;
+  userId: number | null;
+  stationId: number | null;
+}
+
+export interface UnitActionInput {
+  /** Where to go, for status_update (default: the next step) and redo_steps (required). */
+  to?: TUnitStatus;
+  reason?: string | null;
+  /** Whether the unit's style is printed (status_update from queued goes to printed, else to cut). */
+  printed?: boolean;
+}
+
+export const unitStateMessage = (unit: UnitRef, action: TUnitAction): string =>
+  `Unit ${unit.barcode} is ${UNIT_STATUS_LABELS[unit.status as TUnitStatus]?.toLowerCase() ?? unit.status}, so it cannot be given "${UNIT_ACTION_LABELS[action]}".`;
+
+/** Where an action takes a unit, or a 409/400 saying why it cannot. */
+export const resolveUnitMove = (unit: UnitRef, action: TUnitAction, input: UnitActionInput = {}): TUnitStatus => {
+  const from = unit.status as TUnitStatus;
+  const rule = UNIT_ACTION_RULES[action];
+  if (!rule.from.includes(from)) throw conflict(unitStateMessage(unit, action), { status: from });
+  let to: TUnitStatus;
+  if (action === "status_update") {
+    const next = input.to ?? nextUnitState(from, input.printed ?? false);
+    if (!next) throw conflict(unitStateMessage(unit, action), { status: from });
+    to = next;
+  } else if (action === "redo_steps") {
+    if (!input.to) throw badRequest("Choose the step to go back to.", { to: "Choose an earlier step" });
+    if (!isEarlierState(from, input.to)) {
+      throw conflict(
+        `Unit ${unit.barcode} is ${UNIT_STATUS_LABELS[from].toLowerCase()}: "${UNIT_STATUS_LABELS[input.to]}" is not an earlier step.`,
+        { status: from },
+      );
+    }
+    to = input.to;
+  } else {
+    to = rule.to ?? from;
+  }
+  if (to !== from && !UNIT_TRANSITIONS[from].includes(to)) {
+    throw conflict(unitStateMessage(unit, action), { status: from });
+  }
+  return to;
+};
+
+/** Applies an action to a locked unit: the new state (possibly unchanged) and its history row. */
+export const applyUnitAction = async (
+  tx: HubTx,
+  unit: UnitRef,
+  action: TUnitAction,
+  who: UnitActor,
+  input: UnitActionInput = {},
+): Promise<TUnitStatus> => {
+  const to = resolveUnitMove(unit, action, input);
+  const from = unit.status as TUnitStatus;
+  const fu = schema.floorUnits;
+  const fe = schema.floorUnitEvents;
+  // One statement, one round trip on the floor's busiest path: the move (when the state changes),
+  // its event, and the notice (platform/notify.ts) with the unit's new state.
+  const move =
+    to === from
+      ? sql``
+      : sql`moved as (
+          update ${fu} set status = ${to}, updated_at = now()${
+            to === "failed" && input.reason ? sql`, fail_reason = ${input.reason}` : sql``
+          }
+          where id = ${unit.id}
+        ),`;
+  await tx.execute(sql`
+    with ${move} logged as (
+      insert into ${fe} (unit_id, action, from_status, to_status, station_id, reason, actor, actor_user_id)
+      values (${unit.id}, ${action}, ${from}, ${to}, ${who.stationId}, ${input.reason ?? null}, ${who.actor}, ${who.userId})
+    )
+    select pg_notify(${FLOOR_CHANNEL}, json_build_object(
+      'factoryId', factory_id, 'clientId', client_id, 'orderId', order_id, 'unitId', id, 'status', ${to}::text)::text)
+    from ${fu} where id = ${unit.id}`);
+  return to;
+};

@@ -1,0 +1,314 @@
+import {
+  FLOOR_MESSAGES,
+  TOTE_BARCODE_PATTERN,
+  type TTote,
+  type TToteDetail,
+  type TToteListQuery,
+  type TToteResult,
+  type TToteStatus,
+  type TUnitStatus,
+  UNIT_OPEN_STATUSES,
+  UNIT_STATUS_LABELS,
+} from "@hub/contracts";
+import type { HubDb, HubTx } from "@hub/db";
+import { schema } from "@hub/db";
+import { and, asc, count, eq, inArray, like, type SQL, sql } from "drizzle-orm";
+import { badRequest, conflict, HttpError } from "../../platform/errors";
+import { orderByFor, searchAny, toPage } from "../../platform/paging";
+import type { Principal } from "../../platform/principal";
+import { facilityScope, resolveFacility } from "../../platform/resource/owners";
+import { findScan, keepScan, retryOnScanRace } from "./scans";
+import { actorOf, checkStation, lockUnit, recordUnitNote, unitViews } from "./units.service";
+
+/**
+ * Totes (spec 7: tote clear, assign, start transit, active tote by barcode): plastic crates with a
+ * barcode that carry the units of one order between stations. Assign refuses a unit of another
+ * order while the tote holds any; clear refuses while the tote holds units not packed; start transit
+ * marks a tote that holds units as on its way. Each is one short transaction that locks the tote
+ * (and the unit), idempotent under a repeated scan id.
+ */
+
+const t = schema.floorTotes;
+const u = schema.floorUnits;
+const o = schema.orders;
+const st = schema.floorStations;
+
+/** Units in these states may stay in a tote that is cleared: packed into a box, gone, or never to be made. */
+const CLEARABLE: readonly string[] = ["packed", "shipped", "cancelled"];
+
+const toteBarcodeOf = (code: string): string => {
+  const trimmed = code.trim();
+  if (!TOTE_BARCODE_PATTERN.test(trimmed))
+    throw badRequest(FLOOR_MESSAGES.notATote(trimmed), { barcode: FLOOR_MESSAGES.notATote(trimmed) });
+  return trimmed.toUpperCase();
+};
+
+const toteColumns = {
+  id: t.id,
+  barcode: t.barcode,
+  factoryId: t.factoryId,
+  status: t.status,
+  orderId: t.orderId,
+  orderNumber: o.orderNumber,
+  clientName: o.clientName,
+  stationId: t.stationId,
+  stationCode: st.code,
+  transitStartedAt: t.transitStartedAt,
+  unitCount: sql<number>`(select count(*)::int from ${u} where ${u.toteId} = ${t.id})`,
+  updatedAt: t.updatedAt,
+};
+
+const toteRows = (db: HubDb | HubTx, where: SQL | undefined) =>
+  db.select(toteColumns).from(t).leftJoin(o, eq(o.id, t.orderId)).leftJoin(st, eq(st.id, t.stationId)).where(where);
+
+const asTote = (r: Awaited<ReturnType<typeof toteRows>>[number]): TTote => ({
+  ...r,
+  status: r.status as TToteStatus,
+  unitCount: Number(r.unitCount),
+  transitStartedAt: r.transitStartedAt?.toISOString() ?? null,
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const toteDetail = async (db: HubDb | HubTx, id: number): Promise<TToteDetail> => {
+  const [row] = await toteRows(db, eq(t.id, id));
+  if (!row) throw new HttpError(404, "NOT_FOUND", "That tote was not found.");
+  return { ...asTote(row), units: await unitViews(db, eq(u.toteId, id)) };
+};
+
+/** GET /floor/totes/barcode/:barcode: the active tote by barcode, with its order and units (find order by tote). */
+export const getToteByBarcode = async (db: HubDb, p: Principal, code: string): Promise<TToteDetail> => {
+  const barcode = toteBarcodeOf(code);
+  const [row] = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(sql`lower(${t.barcode}) = lower(${barcode})`, facilityScope(p, t.factoryId)));
+  if (!row) throw new HttpError(404, "NOT_FOUND", FLOOR_MESSAGES.toteNotFound(barcode));
+  return toteDetail(db, row.id);
+};
+
+const lockTote = async (tx: HubTx, p: Principal, code: string) => {
+  const barcode = toteBarcodeOf(code);
+  const [row] = await tx
+    .select()
+    .from(t)
+    .where(and(sql`lower(${t.barcode}) = lower(${barcode})`, facilityScope(p, t.factoryId)))
+    .for("update");
+  if (!row) throw new HttpError(404, "NOT_FOUND", FLOOR_MESSAGES.toteNotFound(barcode));
+  return row;
+};
+
+type ToteRun = { message: string; replayed: boolean; toteId: number };
+
+const toteScan = async (db: HubDb, run: (tx: HubTx) => Promise<ToteRun>): Promise<TToteResult> => {
+  const out = await retryOnScanRace(() => db.transaction(run));
+  return { message: out.message, replayed: out.replayed, tote: await toteDetail(db, out.toteId) };
+};
+
+const stateOf = (s: string) => UNIT_STATUS_LABELS[s as TUnitStatus]?.toLowerCase() ?? s;
+
+/**
+ * POST /floor/totes/barcode/:barcode/units: a scanned unit goes into the tote. The tote holds units
+ * of one order: a unit of another order is refused (naming both orders) while the tote holds any.
+ * A unit in another tote moves (that tote empties when it was the last). Closed units are refused.
+ */
+export const assignToTote = async (
+  db: HubDb,
+  p: Principal,
+  toteCode: string,
+  body: { scanId?: string | undefined; unitBarcode: string; stationId?: number | undefined },
+): Promise<TToteResult> =>
+  toteScan(db, async (tx) => {
+    const tote = await lockTote(tx, p, toteCode);
+    const before = await findScan(tx, tote.factoryId, body.scanId);
+    if (before) return { message: before.message, replayed: true, toteId: tote.id };
+    const unit = await lockUnit(tx, p, { barcode: body.unitBarcode });
+    if (unit.factoryId !== tote.factoryId)
+      throw conflict(`${unit.barcode} is not made on the floor of tote ${tote.barcode}.`, {
+        unitBarcode: "Other floor",
+      });
+    if (!UNIT_OPEN_STATUSES.includes(unit.status as TUnitStatus))
+      throw conflict(`${unit.barcode} is ${stateOf(unit.status)}, so it cannot go into a tote.`, {
+        status: unit.status,
+      });
+    const station = await checkStation(tx, tote.factoryId, body.stationId);
+    let message: string;
+    if (unit.toteId === tote.id) message = `${unit.barcode} is already in tote ${tote.barcode}.`;
+    else {
+      const [held] = await tx
+        .select({ n: count() })
+        .from(u)
+        .where(and(eq(u.toteId, tote.id), sql`${u.id} <> ${unit.id}`));
+      const holds = Number(held?.n ?? 0);
+      if (holds > 0 && tote.orderId !== null && tote.orderId !== unit.orderId) {
+        const [[mine], [theirs]] = await Promise.all([
+          tx.select({ n: o.orderNumber }).from(o).where(eq(o.id, tote.orderId)),
+          tx.select({ n: o.orderNumber }).from(o).where(eq(o.id, unit.orderId)),
+        ]);
+        throw conflict(
+          `Tote ${tote.barcode} holds units of order ${mine?.n ?? "?"}; ${unit.barcode} belongs to order ${theirs?.n ?? "?"}. Use another tote.`,
+          { unitBarcode: "Another order" },
+        );
+      }
+      if (unit.toteId !== null) {
+        const [left] = await tx
+          .select({ n: count() })
+          .from(u)
+          .where(and(eq(u.toteId, unit.toteId), sql`${u.id} <> ${unit.id}`));
+        if (Number(left?.n ?? 0) === 0)
+          await tx
+            .update(t)
+            .set({ status: "empty", orderId: null, transitStartedAt: null, updatedAt: new Date() })
+            .where(eq(t.id, unit.toteId));
+      }
+      await tx.update(u).set({ toteId: tote.id, updatedAt: new Date() }).where(eq(u.id, unit.id));
+      await tx
+        .update(t)
+        .set({
+          status: "in_use",
+          orderId: unit.orderId,
+          transitStartedAt: null,
+          ...(station ? { stationId: station.id } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(t.id, tote.id));
+      await recordUnitNote(tx, unit, "assign_tote", actorOf(p, station?.id ?? null), `Tote ${tote.barcode}`);
+      message = `${unit.barcode} is in tote ${tote.barcode} (${holds + 1} unit${holds === 0 ? "" : "s"}).`;
+    }
+    await keepScan(tx, tote.factoryId, body.scanId, "assign_tote", { message, ids: { tote: tote.id } });
+    return { message, replayed: false, toteId: tote.id };
+  });
+
+/** POST /floor/totes/barcode/:barcode/clear: empties a tote after packing; refused while it holds units not packed. */
+export const clearTote = async (
+  db: HubDb,
+  p: Principal,
+  toteCode: string,
+  body: { scanId?: string | undefined },
+): Promise<TToteResult> =>
+  toteScan(db, async (tx) => {
+    const tote = await lockTote(tx, p, toteCode);
+    const before = await findScan(tx, tote.factoryId, body.scanId);
+    if (before) return { message: before.message, replayed: true, toteId: tote.id };
+    const held = await tx
+      .select({ id: u.id, barcode: u.barcode, status: u.status })
+      .from(u)
+      .where(eq(u.toteId, tote.id))
+      .orderBy(asc(u.id))
+      .for("update");
+    const waiting = held.filter((x) => !CLEARABLE.includes(x.status));
+    if (waiting.length > 0) {
+      const named = waiting
+        .slice(0, 5)
+        .map((x) => `${x.barcode} (${stateOf(x.status)})`)
+        .join(", ");
+      throw conflict(
+        `Tote ${tote.barcode} still holds ${waiting.length} unit${waiting.length === 1 ? "" : "s"} not packed: ${named}${waiting.length > 5 ? ", …" : ""}.`,
+        { barcode: "Units not packed" },
+      );
+    }
+    if (held.length > 0)
+      await tx
+        .update(u)
+        .set({ toteId: null, updatedAt: new Date() })
+        .where(
+          inArray(
+            u.id,
+            held.map((x) => x.id),
+          ),
+        );
+    await tx
+      .update(t)
+      .set({ status: "empty", orderId: null, transitStartedAt: null, stationId: null, updatedAt: new Date() })
+      .where(eq(t.id, tote.id));
+    const message =
+      held.length === 0
+        ? `Tote ${tote.barcode} is empty.`
+        : `Tote ${tote.barcode} is cleared (${held.length} unit${held.length === 1 ? "" : "s"} out).`;
+    await keepScan(tx, tote.factoryId, body.scanId, "clear_tote", { message, ids: { tote: tote.id } });
+    return { message, replayed: false, toteId: tote.id };
+  });
+
+/** POST /floor/totes/barcode/:barcode/startTransit: a tote that holds units is on its way (to a station). */
+export const startTransit = async (
+  db: HubDb,
+  p: Principal,
+  toteCode: string,
+  body: { scanId?: string | undefined; stationId?: number | undefined },
+): Promise<TToteResult> =>
+  toteScan(db, async (tx) => {
+    const tote = await lockTote(tx, p, toteCode);
+    const before = await findScan(tx, tote.factoryId, body.scanId);
+    if (before) return { message: before.message, replayed: true, toteId: tote.id };
+    const station = await checkStation(tx, tote.factoryId, body.stationId);
+    const [held] = await tx.select({ n: count() }).from(u).where(eq(u.toteId, tote.id));
+    if (Number(held?.n ?? 0) === 0)
+      throw conflict(`Tote ${tote.barcode} is empty, so there is nothing to move.`, { status: tote.status });
+    await tx
+      .update(t)
+      .set({
+        status: "in_transit",
+        transitStartedAt: new Date(),
+        ...(station ? { stationId: station.id } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(t.id, tote.id));
+    const message = `Tote ${tote.barcode} is in transit${station ? ` to ${station.code}` : ""}.`;
+    await keepScan(tx, tote.factoryId, body.scanId, "start_transit", { message, ids: { tote: tote.id } });
+    return { message, replayed: false, toteId: tote.id };
+  });
+
+const SORTABLE = { barcode: t.id, status: t.status, updatedAt: t.updatedAt };
+
+/** GET /floor/totes: the facility's totes, with search (barcode, order) and a status filter. */
+export const listTotes = async (db: HubDb, p: Principal, q: TToteListQuery) => {
+  const where = and(
+    facilityScope(p, t.factoryId),
+    q.status ? eq(t.status, q.status) : undefined,
+    searchAny(q.searchString, [t.barcode, o.orderNumber]),
+  );
+  const [rows, [total]] = await Promise.all([
+    toteRows(db, where)
+      .orderBy(...orderByFor(q.sort, SORTABLE, ["barcode", "asc"], t.id))
+      .limit(q.size)
+      .offset(q.page * q.size),
+    db.select({ n: count() }).from(t).leftJoin(o, eq(o.id, t.orderId)).where(where),
+  ]);
+  return toPage(rows.map(asTote), Number(total?.n ?? 0), q);
+};
+
+/** POST /floor/totes: new totes with the next free barcodes of the facility (T-0001, T-0002, …). */
+export const createTotes = async (
+  db: HubDb,
+  p: Principal,
+  body: { count: number; factoryId?: number | undefined },
+): Promise<{ totes: TTote[] }> => {
+  const factoryId = await resolveFacility(db, p, body.factoryId);
+  const ids = await db.transaction(async (tx) => {
+    // One creator at a time per facility: the next numbers are read and taken under the lock.
+    await tx.execute(sql`select pg_advisory_xact_lock(4711, ${factoryId})`);
+    const [max] = await tx
+      .select({ n: sql<number>`coalesce(max(substring(${t.barcode} from 3)::int), 0)::int` })
+      .from(t)
+      .where(and(eq(t.factoryId, factoryId), like(t.barcode, "T-%"), sql`${t.barcode} ~ '^T-[0-9]+$'`));
+    const start = Number(max?.n ?? 0) + 1;
+    const rows = Array.from({ length: body.count }, (_, i) => ({
+      factoryId,
+      barcode: `T-${String(start + i).padStart(4, "0")}`,
+    }));
+    return tx.insert(t).values(rows).returning({ id: t.id });
+  });
+  const rows = await toteRows(
+    db,
+    inArray(
+      t.id,
+      ids.map((x) => x.id),
+    ),
+  ).orderBy(asc(t.id));
+  return { totes: rows.map(asTote) };
+};
+
+/** The totes of a facility by id (tote labels). */
+export const totesByIds = async (db: HubDb, p: Principal, ids: number[] | null) =>
+  toteRows(db, and(facilityScope(p, t.factoryId), ids ? inArray(t.id, ids) : undefined))
+    .orderBy(asc(t.id))
+    .limit(2000);

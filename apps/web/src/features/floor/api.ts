@@ -1,0 +1,141 @@
+import {
+  type TUnitActionRoute,
+  ZFloorUnitDetailSchema,
+  ZOrderUnitsSchema,
+  ZRecutResultSchema,
+  ZReleaseResultSchema,
+  ZToteDetailSchema,
+  ZToteResultSchema,
+  ZUnitActionResultSchema,
+  ZUnitEventListSchema,
+  ZUnitPrintFileListSchema,
+} from "@hub/contracts/floor/actions";
+import { ZQcReasonPageSchema, ZStationPageSchema } from "@hub/contracts/floor/setup";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../lib/api";
+import { ApiError } from "../../lib/api-error";
+
+/** Query keys of the floor: an order's units live under the order's key, so order changes refresh them. */
+export const floorKeys = {
+  all: ["floor"] as const,
+  orderUnits: (orderId: number) => ["orders", "detail", orderId, "units"] as const,
+  unitEvents: (orderId: number, unitId: number) => ["orders", "detail", orderId, "units", unitId] as const,
+  unitPrintFiles: (unitId: number) => ["floor", "units", unitId, "printFiles"] as const,
+  stations: ["floor", "stations", "lookup"] as const,
+  reasons: ["floor", "qcReasons", "lookup"] as const,
+};
+
+/** A fresh client scan id for one scan (one press of Enter). */
+export const newScanId = (): string =>
+  typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+const TRIES = 3;
+
+/**
+ * Sends one scan with its client scan id, and on a network error (no answer: the request may or
+ * may not have reached the Hub) sends it again with the same id, so the Hub answers it once.
+ */
+export const sendScan = async <T>(call: (scanId: string) => Promise<T>): Promise<T> => {
+  const scanId = newScanId();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call(scanId);
+    } catch (error) {
+      const transport = error instanceof ApiError && error.status === 0;
+      if (!transport || attempt >= TRIES) throw error;
+      await new Promise((r) => setTimeout(r, 300 * attempt));
+    }
+  }
+};
+
+export const getUnitByBarcode = (barcode: string) =>
+  api(`/floor/units/barcode/${encodeURIComponent(barcode)}`, ZFloorUnitDetailSchema);
+
+export const unitAction = (barcode: string, route: TUnitActionRoute, body: Record<string, unknown> = {}) =>
+  sendScan((scanId) =>
+    api(`/floor/units/barcode/${encodeURIComponent(barcode)}/${route}`, ZUnitActionResultSchema, {
+      method: "POST",
+      body: { ...body, scanId },
+    }),
+  );
+
+/** The print files of a unit's client, for "Change print file". */
+export const useUnitPrintFiles = (unitId: number | null) =>
+  useQuery({
+    queryKey: floorKeys.unitPrintFiles(unitId ?? 0),
+    queryFn: () => api(`/floor/units/${unitId}/printFiles`, ZUnitPrintFileListSchema),
+    enabled: unitId !== null,
+  });
+
+export const getTote = (barcode: string) =>
+  api(`/floor/totes/barcode/${encodeURIComponent(barcode)}`, ZToteDetailSchema);
+
+export const assignUnit = (tote: string, unitBarcode: string, stationId?: number) =>
+  sendScan((scanId) =>
+    api(`/floor/totes/barcode/${encodeURIComponent(tote)}/units`, ZToteResultSchema, {
+      method: "POST",
+      body: { unitBarcode, scanId, ...(stationId ? { stationId } : {}) },
+    }),
+  );
+
+export const toteAction = (tote: string, action: "clear" | "startTransit", stationId?: number) =>
+  sendScan((scanId) =>
+    api(`/floor/totes/barcode/${encodeURIComponent(tote)}/${action}`, ZToteResultSchema, {
+      method: "POST",
+      body: { scanId, ...(stationId ? { stationId } : {}) },
+    }),
+  );
+
+export const inspect = (barcode: string, body: { passed: boolean; reasonId?: number; stationId?: number }) =>
+  sendScan((scanId) =>
+    api(`/floor/qc/units/barcode/${encodeURIComponent(barcode)}`, ZUnitActionResultSchema, {
+      method: "POST",
+      body: { ...body, scanId },
+    }),
+  );
+
+export const recut = (barcode: string, body: { reasonId: number; stationId?: number }) =>
+  sendScan((scanId) =>
+    api(`/floor/recut/units/barcode/${encodeURIComponent(barcode)}`, ZRecutResultSchema, {
+      method: "POST",
+      body: { ...body, scanId },
+    }),
+  );
+
+export const useStations = () =>
+  useQuery({
+    queryKey: floorKeys.stations,
+    queryFn: () => api("/floor/stations", ZStationPageSchema, { query: { size: 200 } }),
+    staleTime: 60_000,
+  });
+
+export const useQcReasons = () =>
+  useQuery({
+    queryKey: floorKeys.reasons,
+    queryFn: () => api("/floor/qcReasons", ZQcReasonPageSchema, { query: { size: 200 } }),
+    staleTime: 60_000,
+  });
+
+export const useOrderUnits = (orderId: number) =>
+  useQuery({
+    queryKey: floorKeys.orderUnits(orderId),
+    queryFn: () => api(`/orders/${orderId}/units`, ZOrderUnitsSchema),
+    staleTime: 0,
+  });
+
+export const useUnitEvents = (orderId: number, unitId: number | null) =>
+  useQuery({
+    queryKey: floorKeys.unitEvents(orderId, unitId ?? 0),
+    queryFn: () => api(`/orders/${orderId}/units/${unitId}/events`, ZUnitEventListSchema),
+    enabled: unitId !== null,
+  });
+
+export const useReleaseOrder = (orderId: number) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(`/orders/${orderId}/release`, ZReleaseResultSchema, { method: "POST" }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ["orders"] }),
+  });
+};

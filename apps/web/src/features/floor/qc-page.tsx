@@ -1,0 +1,140 @@
+import type { TFloorUnit } from "@hub/contracts/floor/actions";
+import { isEarlierState, type TUnitStatus, UNIT_STATUS_LABELS } from "@hub/contracts/floor/units";
+import { Stack, Typography } from "@mui/material";
+import { useState } from "react";
+import { ScanInput } from "../../components/scan/scan-input";
+import { messageOf } from "../../lib/api-error";
+import { getUnitByBarcode, inspect, recut, unitAction, useQcReasons } from "./api";
+import { BigButton, Outcome, StationPicker, UnitCard } from "./kiosk-parts";
+import { useStation } from "./use-station";
+
+const REDO_TO: TUnitStatus[] = ["queued", "printed", "cut", "sewn"];
+
+/**
+ * QC Inspection (/qcInspection): scan a unit, then Pass, or Fail with one of the facility's reason
+ * codes; a failed unit then goes to a recut (a new unit at the front of the queue) or back a step.
+ */
+export default function QcPage() {
+  const [unit, setUnit] = useState<TFloorUnit | null>(null);
+  const [failing, setFailing] = useState(false);
+  const [reasonId, setReasonId] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const reasons = useQcReasons();
+  const { stationId, setStationId } = useStation("qc");
+
+  const onScan = async (code: string) => {
+    setOutcome(null);
+    setFailing(false);
+    setReasonId(null);
+    const found = await getUnitByBarcode(code);
+    setUnit(found);
+    const ready = found.status === "sewn" || found.status === "inspected";
+    return {
+      ok: ready,
+      message: ready
+        ? `${found.barcode} is ${UNIT_STATUS_LABELS[found.status].toLowerCase()}: pass or fail it.`
+        : `${found.barcode} is ${UNIT_STATUS_LABELS[found.status].toLowerCase()}, not ready for QC.`,
+    };
+  };
+
+  const run = async (work: () => Promise<{ message: string; unit: TFloorUnit }>) => {
+    try {
+      const done = await work();
+      setUnit(done.unit);
+      setOutcome({ ok: true, message: done.message });
+    } catch (error) {
+      setOutcome({ ok: false, message: messageOf(error) });
+    }
+  };
+  const station = stationId ?? undefined;
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+        <Typography sx={{ fontSize: 22, flexGrow: 1 }}>Scan a sewn unit, then pass or fail it.</Typography>
+        <StationPicker kinds={["qc"]} value={stationId} onChange={setStationId} />
+      </Stack>
+      <ScanInput onScan={onScan} label="Scan a unit" />
+      <Outcome outcome={outcome} />
+      {unit ? (
+        <UnitCard unit={unit}>
+          {unit.status === "sewn" && !failing ? (
+            <Stack direction="row" spacing={2}>
+              <BigButton
+                color="success"
+                testId="qc-pass"
+                onClick={() => run(() => inspect(unit.barcode, { passed: true, stationId: station }))}
+              >
+                Pass
+              </BigButton>
+              <BigButton color="error" testId="qc-fail" onClick={() => setFailing(true)}>
+                Fail
+              </BigButton>
+            </Stack>
+          ) : null}
+          {unit.status === "inspected" ? (
+            <BigButton color="error" testId="qc-fail" onClick={() => setFailing(true)} variant="outlined">
+              Fail after all
+            </BigButton>
+          ) : null}
+          {failing && unit.status !== "failed" ? (
+            <Stack spacing={1}>
+              <Typography sx={{ fontSize: 20, fontWeight: 700 }}>Why does it fail?</Typography>
+              <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+                {(reasons.data?.items ?? [])
+                  .filter((r) => !r.archived)
+                  .map((r) => (
+                    <BigButton
+                      key={r.id}
+                      color="error"
+                      variant="outlined"
+                      testId={`reason-${r.code}`}
+                      onClick={() => {
+                        setReasonId(r.id);
+                        setFailing(false);
+                        void run(() => inspect(unit.barcode, { passed: false, reasonId: r.id, stationId: station }));
+                      }}
+                    >
+                      {r.name}
+                    </BigButton>
+                  ))}
+              </Stack>
+            </Stack>
+          ) : null}
+          {unit.status === "failed" && unit.allowedActions.includes("recut") ? (
+            <Stack spacing={1}>
+              <Typography sx={{ fontSize: 20, fontWeight: 700 }}>Recut it, or send it back a step:</Typography>
+              <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+                <BigButton
+                  color="warning"
+                  testId="qc-recut"
+                  disabled={reasonId === null && (reasons.data?.items.length ?? 0) === 0}
+                  onClick={() => {
+                    const id = reasonId ?? reasons.data?.items[0]?.id;
+                    if (id === undefined) return;
+                    void run(async () => {
+                      const done = await recut(unit.barcode, { reasonId: id, stationId: station });
+                      return { message: done.message, unit: done.original };
+                    });
+                  }}
+                >
+                  Recut
+                </BigButton>
+                {REDO_TO.filter((s) => isEarlierState("failed", s)).map((s) => (
+                  <BigButton
+                    key={s}
+                    variant="outlined"
+                    testId={`redo-${s}`}
+                    onClick={() => run(() => unitAction(unit.barcode, "redoSteps", { to: s, stationId: station }))}
+                  >
+                    {`Back to ${UNIT_STATUS_LABELS[s].toLowerCase()}`}
+                  </BigButton>
+                ))}
+              </Stack>
+            </Stack>
+          ) : null}
+        </UnitCard>
+      ) : null}
+    </Stack>
+  );
+}

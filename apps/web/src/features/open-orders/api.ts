@@ -1,0 +1,109 @@
+import {
+  FLOOR_CHANGE_EVENT,
+  type TOpenOrderListQuery,
+  ZOpenOrderPageSchema,
+  ZOpenOrderUnitPageSchema,
+} from "@hub/contracts/floor/open-orders";
+import { ZLookupListSchema } from "@hub/contracts/library/common";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { api } from "../../lib/api";
+import { currentIdToken } from "../../lib/identity-client";
+import { sessionClientHeaders } from "../../lib/session-client";
+
+/** Query keys of Manufacturing Status; a floor change invalidates `all`. */
+export const openOrderKeys = {
+  all: ["floor", "open-orders"] as const,
+  list: (q: OpenOrderQuery) => ["floor", "open-orders", "list", q] as const,
+  units: (orderId: number) => ["floor", "open-orders", "units", orderId] as const,
+};
+
+export type OpenOrderQuery = Omit<Partial<TOpenOrderListQuery>, "page" | "size"> & { page: number; size: number };
+
+export const useOpenOrders = (q: OpenOrderQuery) =>
+  useQuery({
+    queryKey: openOrderKeys.list(q),
+    queryFn: () => api("/floor/open-orders", ZOpenOrderPageSchema, { query: { ...q } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useOrderUnits = (orderId: number | null) =>
+  useQuery({
+    queryKey: openOrderKeys.units(orderId ?? 0),
+    queryFn: () =>
+      api(`/floor/open-orders/${orderId}/units`, ZOpenOrderUnitPageSchema, {
+        query: { size: 500, sort: "lineNumber,asc" },
+      }),
+    enabled: orderId !== null,
+  });
+
+export const useStyleOptions = () =>
+  useQuery({
+    queryKey: ["library", "styles", "lookup", "open-orders"],
+    queryFn: () => api("/library/styles/lookup", ZLookupListSchema, { query: { size: 100 } }),
+    staleTime: 5 * 60_000,
+  });
+
+export type LiveState = "connecting" | "live" | "reconnecting";
+
+/**
+ * Follows the floor's server-sent events (GET /api/floor/open-orders/events) and refetches the
+ * page's queries after a change (debounced, so a burst of scans costs one refetch). The stream is
+ * read with fetch so the ID token goes in the Authorization header (EventSource cannot send it,
+ * and a token never goes in a URL); it reconnects after an error.
+ */
+export const useFloorLive = (debounceMs = 400): LiveState => {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<LiveState>("connecting");
+  useEffect(() => {
+    let stopped = false;
+    let controller: AbortController | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: openOrderKeys.all }), debounceMs);
+    };
+    const run = async () => {
+      while (!stopped) {
+        controller = new AbortController();
+        try {
+          const token = await currentIdToken();
+          const res = await fetch("/api/floor/open-orders/events", {
+            headers: { authorization: `Bearer ${token}`, accept: "text/event-stream", ...sessionClientHeaders() },
+            signal: controller.signal,
+          });
+          if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}`);
+          const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+          let buffer = "";
+          for (;;) {
+            const { done, value } = await reader.read();
+            if (done) break;
+            buffer += value;
+            let cut = buffer.indexOf("\n\n");
+            while (cut >= 0) {
+              const block = buffer.slice(0, cut);
+              buffer = buffer.slice(cut + 2);
+              const event = /^event: (.*)$/m.exec(block)?.[1];
+              if (event === "ready") setState("live");
+              // A missed stretch (resync) or a change: refetch what is shown.
+              if (event === FLOOR_CHANGE_EVENT || event === "resync" || event === "ready") refresh();
+              cut = buffer.indexOf("\n\n");
+            }
+          }
+        } catch {
+          // aborted, or the network went: try again below
+        }
+        if (stopped) break;
+        setState("reconnecting");
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+      }
+    };
+    void run();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      controller?.abort();
+    };
+  }, [queryClient, debounceMs]);
+  return state;
+};

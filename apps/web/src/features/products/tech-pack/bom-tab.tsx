@@ -1,0 +1,218 @@
+import {
+  type TBomTab,
+  type TBomTabData,
+  TECH_PACK_TAB_LABELS,
+  ZBomDataSchema,
+  ZBomTabSchema,
+} from "@hub/contracts/tech-pack/tech-pack";
+import Add from "@mui/icons-material/Add";
+import {
+  Alert,
+  Box,
+  Button,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+} from "@mui/material";
+import { Controller, useFieldArray, useWatch } from "react-hook-form";
+import { TabForm, type WorkspaceTabProps } from "../../../components/record-workspace";
+import { MoneyField, RowButtons } from "../../library/styles/workspace/composition-fields";
+import { techPackTab, useTechPackForm } from "./context";
+import { TextF } from "./fields";
+
+const bomForm = (tab: TBomTab) =>
+  function BomForm({ data, reload }: WorkspaceTabProps<TBomTabData>) {
+    const label = TECH_PACK_TAB_LABELS[tab];
+    const { canEdit, control, disabled, tabForm, form } = useTechPackForm(tab, ZBomTabSchema, ZBomDataSchema, data, {
+      saved: `${label} were saved.`,
+      reload,
+    });
+    const setValue = (name: string, value: unknown) =>
+      form.setValue(name as never, value as never, { shouldDirty: true, shouldValidate: false });
+    const rows = useFieldArray({ control, name: "rows" as never });
+    const values = useWatch({ control, name: "rows" as never }) as TBomTabData["rows"] | undefined;
+    const itemOf = (id: number | undefined) => data.choices.find((c) => c.id === id);
+    const emptyCells = Object.fromEntries(data.colorways.map((c) => [c.key, { variantId: null, note: "" }]));
+
+    return (
+      <TabForm
+        title={label}
+        subheader="Picked from the design library: placement, quantity or consumption, unit and cost; a column per colourway"
+        {...tabForm}
+      >
+        {data.colorways.length === 0 ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            Add colourways on the Colorways tab to choose a variant per colourway.
+          </Alert>
+        ) : null}
+        {data.choices.length === 0 ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            The team's design library has no {label.toLowerCase()} yet.
+          </Alert>
+        ) : null}
+        <Box sx={{ overflowX: "auto" }}>
+          <Table size="small" aria-label={`${label} bill of materials`}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Item</TableCell>
+                <TableCell>Placement</TableCell>
+                <TableCell>Quantity</TableCell>
+                <TableCell>Unit</TableCell>
+                <TableCell>Cost</TableCell>
+                {data.colorways.map((c) => (
+                  <TableCell key={c.key}>
+                    {c.key} {c.name}
+                  </TableCell>
+                ))}
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.fields.map((f, i) => {
+                const item = itemOf(values?.[i]?.itemId);
+                return (
+                  <TableRow key={f.id}>
+                    <TableCell>
+                      <Controller
+                        control={control}
+                        name={`rows.${i}.itemId` as never}
+                        render={({ field, fieldState }) => (
+                          <TextField
+                            select
+                            size="small"
+                            label={`Row ${i + 1} item`}
+                            value={field.value ?? ""}
+                            disabled={disabled}
+                            error={Boolean(fieldState.error)}
+                            helperText={fieldState.error?.message}
+                            sx={{ width: 230 }}
+                            onChange={(e) => {
+                              const id = Number(e.target.value);
+                              field.onChange(id);
+                              const chosen = itemOf(id);
+                              if (chosen?.unit) setValue(`rows.${i}.unit`, chosen.unit);
+                              if (chosen?.costCents !== null && chosen?.costCents !== undefined)
+                                setValue(`rows.${i}.costCents`, chosen.costCents);
+                            }}
+                          >
+                            {data.choices.map((c) => (
+                              <MenuItem key={c.id} value={c.id}>
+                                {c.code} {c.name}
+                              </MenuItem>
+                            ))}
+                          </TextField>
+                        )}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <TextF
+                        control={control}
+                        name={`rows.${i}.placement` as never}
+                        label="Placement"
+                        disabled={disabled}
+                        width={160}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <TextF
+                        control={control}
+                        name={`rows.${i}.quantity` as never}
+                        label={`Row ${i + 1} quantity`}
+                        disabled={disabled}
+                        width={110}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <TextF
+                        control={control}
+                        name={`rows.${i}.unit` as never}
+                        label="Unit"
+                        disabled={disabled}
+                        width={80}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <MoneyField
+                        control={control}
+                        name={`rows.${i}.costCents` as never}
+                        label="Cost"
+                        disabled={disabled}
+                      />
+                    </TableCell>
+                    {data.colorways.map((c) => (
+                      <TableCell key={c.key}>
+                        <Controller
+                          control={control}
+                          name={`rows.${i}.cells.${c.key}.variantId` as never}
+                          render={({ field, fieldState }) => (
+                            <TextField
+                              select
+                              size="small"
+                              label={`Row ${i + 1} ${c.key}`}
+                              value={field.value ?? ""}
+                              disabled={disabled || !item}
+                              error={Boolean(fieldState.error)}
+                              helperText={fieldState.error?.message}
+                              sx={{ width: 170 }}
+                              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                              onChange={(e) => {
+                                const v = e.target.value === "" ? null : Number(e.target.value);
+                                setValue(`rows.${i}.cells.${c.key}`, { variantId: v, note: "" });
+                              }}
+                            >
+                              <MenuItem value="">{item ? `${item.code} (item)` : "–"}</MenuItem>
+                              {(item?.variants ?? []).map((v) => (
+                                <MenuItem key={v.id} value={v.id}>
+                                  {v.code} {v.name}
+                                </MenuItem>
+                              ))}
+                            </TextField>
+                          )}
+                        />
+                      </TableCell>
+                    ))}
+                    <TableCell align="right">
+                      <RowButtons
+                        n={i}
+                        count={rows.fields.length}
+                        disabled={disabled}
+                        what="row"
+                        onRemove={() => rows.remove(i)}
+                      />
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </Box>
+        {canEdit ? (
+          <Box sx={{ mt: 1 }}>
+            <Button
+              startIcon={<Add />}
+              disabled={disabled || data.choices.length === 0}
+              onClick={() =>
+                rows.append({
+                  itemId: undefined,
+                  placement: "",
+                  quantity: "1",
+                  unit: "pc",
+                  costCents: 0,
+                  cells: emptyCells,
+                } as never)
+              }
+            >
+              Add row
+            </Button>
+          </Box>
+        ) : null}
+      </TabForm>
+    );
+  };
+
+/** A bill-of-materials tab (fabrics, notions, labels, threads, graphics, packaging). */
+export const bomTab = (tab: TBomTab) => techPackTab(tab, TECH_PACK_TAB_LABELS[tab], ZBomTabSchema, bomForm(tab));

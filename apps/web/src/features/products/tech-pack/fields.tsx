@@ -1,0 +1,87 @@
+import { MenuItem, TextField } from "@mui/material";
+import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
+
+type Bound<T extends FieldValues> = { control: Control<T, unknown, FieldValues>; name: FieldPath<T> };
+
+/** A text input bound to a form field (empty text for null). */
+export function TextF<T extends FieldValues>({
+  control,
+  name,
+  label,
+  disabled,
+  width,
+  multiline,
+  nullable,
+}: Bound<T> & { label: string; disabled: boolean; width?: number | string; multiline?: boolean; nullable?: boolean }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          size="small"
+          label={label}
+          value={field.value ?? ""}
+          onChange={(e) => field.onChange(nullable && e.target.value === "" ? null : e.target.value)}
+          onBlur={field.onBlur}
+          disabled={disabled}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message}
+          multiline={multiline}
+          minRows={multiline ? 2 : undefined}
+          sx={{ width: width ?? 200 }}
+        />
+      )}
+    />
+  );
+}
+
+/** A select bound to a form field; numbers stay numbers, "" is null. */
+export function SelectF<T extends FieldValues>({
+  control,
+  name,
+  label,
+  disabled,
+  options,
+  width,
+  empty,
+}: Bound<T> & {
+  label: string;
+  disabled: boolean;
+  options: readonly { value: string | number; label: string }[];
+  width?: number;
+  /** The label of the empty choice (null); none when omitted. */
+  empty?: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          select
+          size="small"
+          label={label}
+          value={field.value ?? ""}
+          onChange={(e) => {
+            const raw = e.target.value;
+            const match = options.find((o) => String(o.value) === String(raw));
+            field.onChange(raw === "" ? null : (match?.value ?? raw));
+          }}
+          disabled={disabled}
+          error={Boolean(fieldState.error)}
+          helperText={fieldState.error?.message}
+          sx={{ width: width ?? 200 }}
+          slotProps={{ select: { displayEmpty: empty !== undefined }, inputLabel: { shrink: true } }}
+        >
+          {empty !== undefined ? <MenuItem value="">{empty}</MenuItem> : null}
+          {options.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}

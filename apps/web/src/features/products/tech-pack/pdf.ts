@@ -1,0 +1,38 @@
+import { send, toApiError } from "../../../lib/api-error";
+import { currentIdToken } from "../../../lib/identity-client";
+import { sessionClientHeaders } from "../../../lib/session-client";
+import { downloadFile } from "../../../lib/transfer";
+
+export const techPackPdfPath = (stpId: number) => `/productDev/stps/${stpId}/techPack.pdf`;
+
+/**
+ * Opens the tech pack PDF (rendered on the server) in a new tab with the app's ID token; the tab is
+ * opened during the click so no popup blocker stops it; without a tab, it downloads.
+ */
+export const openTechPackPdf = async (stpId: number, code: string, version: number) => {
+  const tab = window.open("", "_blank");
+  try {
+    const token = await currentIdToken();
+    const response = await send(`/api${techPackPdfPath(stpId)}`, {
+      headers: { authorization: `Bearer ${token}`, ...sessionClientHeaders() },
+    });
+    if (!response.ok) throw await toApiError(response);
+    const url = URL.createObjectURL(await response.blob());
+    if (tab) tab.location.href = url;
+    else await downloadFile(techPackPdfPath(stpId), `tech-pack-${code}-v${version}.pdf`);
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+};
+
+/** An uploaded file of the tech pack as an object URL (images need the ID token too). */
+export const uploadObjectUrl = async (stpId: number, fileId: number): Promise<string> => {
+  const token = await currentIdToken();
+  const response = await send(`/api/productDev/stps/${stpId}/uploads/${fileId}`, {
+    headers: { authorization: `Bearer ${token}`, ...sessionClientHeaders() },
+  });
+  if (!response.ok) throw await toApiError(response);
+  return URL.createObjectURL(await response.blob());
+};

@@ -1,0 +1,493 @@
+import { convertMeasure, inchFraction } from "@hub/contracts/tech-pack/grading";
+import {
+  type TGradedSpecTab,
+  ZColorwaysDataSchema,
+  ZColorwaysTabSchema,
+  ZGradedSpecDataSchema,
+  ZGradedSpecTabSchema,
+  ZSizingDataSchema,
+  ZSizingTabSchema,
+  ZTemplatePointsSchema,
+} from "@hub/contracts/tech-pack/tech-pack";
+import Add from "@mui/icons-material/Add";
+import {
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from "@mui/material";
+import { useState } from "react";
+import { Controller, useFieldArray, useWatch } from "react-hook-form";
+import { toast } from "react-toastify";
+import type { z } from "zod";
+import { TabForm, type WorkspaceTabProps } from "../../../components/record-workspace";
+import { api } from "../../../lib/api";
+import { messageOf } from "../../../lib/api-error";
+import { NumberField, RowButtons } from "../../library/styles/workspace/composition-fields";
+import { techPackTab, useTechPackForm } from "./context";
+import { SelectF, TextF } from "./fields";
+
+// ---- colourways ---------------------------------------------------------------------------------
+
+function ColorwaysForm({ data, reload }: WorkspaceTabProps<z.infer<typeof ZColorwaysTabSchema>>) {
+  const { canEdit, control, disabled, tabForm } = useTechPackForm(
+    "colorways",
+    ZColorwaysTabSchema,
+    ZColorwaysDataSchema,
+    data,
+    {
+      saved: "The colourways were saved.",
+      reload,
+    },
+  );
+  const rows = useFieldArray({ control, name: "colorways" });
+  return (
+    <TabForm
+      title="Colorways"
+      subheader="The product's colourways and their colours; each is a column of the BOM"
+      {...tabForm}
+    >
+      <Stack spacing={2}>
+        {rows.fields.map((f, i) => (
+          <Stack key={f.id} direction="row" spacing={2} sx={{ alignItems: "flex-start" }}>
+            <TextF
+              control={control}
+              name={`colorways.${i}.key`}
+              label={`Colourway ${i + 1} code`}
+              disabled={disabled}
+              width={150}
+            />
+            <TextF
+              control={control}
+              name={`colorways.${i}.name`}
+              label={`Colourway ${i + 1} name`}
+              disabled={disabled}
+            />
+            <Controller
+              control={control}
+              name={`colorways.${i}.colorIds`}
+              render={({ field, fieldState }) => (
+                <TextField
+                  select
+                  size="small"
+                  label="Colours"
+                  disabled={disabled}
+                  value={field.value ?? []}
+                  error={Boolean(fieldState.error)}
+                  helperText={fieldState.error?.message}
+                  sx={{ width: 260 }}
+                  slotProps={{
+                    select: {
+                      multiple: true,
+                      renderValue: (ids) =>
+                        (ids as number[]).map((id) => data.colors.find((c) => c.id === id)?.name ?? id).join(", "),
+                    },
+                  }}
+                  onChange={(e) => field.onChange(e.target.value as unknown as number[])}
+                >
+                  {data.colors.map((c) => (
+                    <MenuItem key={c.id} value={c.id}>
+                      <Box
+                        sx={{
+                          width: 14,
+                          height: 14,
+                          mr: 1,
+                          borderRadius: "50%",
+                          bgcolor: c.hex ?? "grey.400",
+                          border: 1,
+                          borderColor: "divider",
+                        }}
+                      />
+                      {c.code} {c.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <RowButtons
+              n={i}
+              count={rows.fields.length}
+              disabled={disabled}
+              what="colourway"
+              onRemove={() => rows.remove(i)}
+            />
+          </Stack>
+        ))}
+        {canEdit ? (
+          <Box>
+            <Button
+              startIcon={<Add />}
+              disabled={disabled}
+              onClick={() => rows.append({ key: "", name: "", colorIds: [] })}
+            >
+              Add colourway
+            </Button>
+          </Box>
+        ) : null}
+      </Stack>
+    </TabForm>
+  );
+}
+export const ColorwaysTab = techPackTab("colorways", "Colorways", ZColorwaysTabSchema, ColorwaysForm);
+
+// ---- sizing -------------------------------------------------------------------------------------
+
+function SizingForm({ data, reload }: WorkspaceTabProps<z.infer<typeof ZSizingTabSchema>>) {
+  const { control, disabled, tabForm, form } = useTechPackForm("sizing", ZSizingTabSchema, ZSizingDataSchema, data, {
+    saved: "The sizing was saved.",
+    reload,
+  });
+  const sizes = useWatch({ control, name: "sizes" }) ?? [];
+  return (
+    <TabForm title="Sizing" subheader="The size range and the base size the spec is written in" {...tabForm}>
+      <Stack spacing={2}>
+        <Controller
+          control={control}
+          name="sizeRangeId"
+          render={({ field }) => (
+            <TextField
+              select
+              size="small"
+              label="Size range"
+              disabled={disabled}
+              value={field.value ?? ""}
+              sx={{ width: 320 }}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              onChange={(e) => {
+                const id = e.target.value === "" ? null : Number(e.target.value);
+                field.onChange(id);
+                const range = data.sizeRanges.find((r) => r.id === id);
+                if (range) {
+                  form.setValue("sizes", range.sizes, { shouldDirty: true });
+                  form.setValue("baseSize", range.baseSize, { shouldDirty: true });
+                }
+              }}
+            >
+              <MenuItem value="">Typed sizes</MenuItem>
+              {data.sizeRanges.map((r) => (
+                <MenuItem key={r.id} value={r.id}>
+                  {r.name} ({r.sizes.join(", ")})
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="sizes"
+          render={({ field, fieldState }) => (
+            <TextField
+              size="small"
+              label="Sizes"
+              disabled={disabled}
+              defaultValue={(field.value ?? []).join(", ")}
+              key={(field.value ?? []).join(",")}
+              helperText={fieldState.error?.message ?? "Smallest to largest, separated by commas"}
+              error={Boolean(fieldState.error)}
+              onBlur={(e) =>
+                field.onChange(
+                  e.target.value
+                    .split(",")
+                    .map((x) => x.trim())
+                    .filter(Boolean),
+                )
+              }
+              sx={{ width: 420 }}
+            />
+          )}
+        />
+        <SelectF
+          control={control}
+          name="baseSize"
+          label="Base size"
+          disabled={disabled}
+          options={sizes.map((s) => ({ value: s, label: s }))}
+        />
+      </Stack>
+    </TabForm>
+  );
+}
+export const SizingTab = techPackTab("sizing", "Sizing", ZSizingTabSchema, SizingForm);
+
+// ---- graded spec -----------------------------------------------------------------------------------
+
+function GradedSpecForm({ data, reload }: WorkspaceTabProps<TGradedSpecTab>) {
+  const { stpId, canEdit, control, disabled, tabForm, form } = useTechPackForm(
+    "gradedSpec",
+    ZGradedSpecTabSchema,
+    ZGradedSpecDataSchema,
+    data,
+    {
+      saved: "The graded spec was saved.",
+      reload,
+    },
+  );
+  const points = useFieldArray({ control, name: "points" });
+  const live = useWatch({ control, name: "points" }) ?? [];
+  const unit = useWatch({ control, name: "unit" }) ?? "cm";
+  const [view, setView] = useState<"cm" | "in">(data.unit);
+  const [template, setTemplate] = useState<number | "">("");
+  const base = data.baseSize;
+  const baseIndex = data.sizes.indexOf(base);
+  const graded = (i: number, size: string): number | null => {
+    const p = live[i];
+    if (!p || baseIndex < 0) return null;
+    const idx = data.sizes.indexOf(size);
+    let v = Math.round(Number(p.baseValue) * 100);
+    if (idx > baseIndex)
+      for (let k = baseIndex + 1; k <= idx; k++)
+        v += Math.round(Number(p.gradeRules?.[data.sizes[k] ?? ""] ?? 0) * 100);
+    if (idx < baseIndex)
+      for (let k = baseIndex - 1; k >= idx; k--)
+        v -= Math.round(Number(p.gradeRules?.[data.sizes[k] ?? ""] ?? 0) * 100);
+    return v / 100;
+  };
+  const show = (v: number | null) => {
+    if (v === null || Number.isNaN(v)) return "–";
+    const c = convertMeasure(v, unit, view);
+    return view === "in" ? inchFraction(c) : c.toFixed(1);
+  };
+  const loadTemplate = async () => {
+    if (template === "") return;
+    try {
+      const t = await api(`/productDev/stps/${stpId}/pomTemplates/${template}`, ZTemplatePointsSchema);
+      form.setValue("unit", t.unit, { shouldDirty: true });
+      points.replace(t.points);
+      toast.info("The template's points were loaded: save to keep them.");
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+  };
+
+  return (
+    <TabForm
+      title="Graded spec"
+      subheader={`Points of measure in ${unit}; base size ${base}; grade rules fill every other size`}
+      {...tabForm}
+      actions={
+        canEdit && data.templates.length > 0 ? (
+          <Stack direction="row" spacing={1}>
+            <TextField
+              select
+              size="small"
+              label="POM template"
+              value={template}
+              onChange={(e) => setTemplate(e.target.value === "" ? "" : Number(e.target.value))}
+              sx={{ width: 200 }}
+            >
+              {data.templates.map((t) => (
+                <MenuItem key={t.id} value={t.id}>
+                  {t.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button onClick={() => void loadTemplate()} disabled={template === ""}>
+              Load from template
+            </Button>
+          </Stack>
+        ) : undefined
+      }
+    >
+      <Stack spacing={2}>
+        <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
+          <SelectF
+            control={control}
+            name="unit"
+            label="Written in"
+            disabled={disabled}
+            width={140}
+            options={[
+              { value: "cm", label: "cm" },
+              { value: "in", label: "inches" },
+            ]}
+          />
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={view}
+            onChange={(_e, v) => v && setView(v)}
+            aria-label="Show values in"
+          >
+            <ToggleButton value="cm">Show cm</ToggleButton>
+            <ToggleButton value="in">Show inches</ToggleButton>
+          </ToggleButtonGroup>
+        </Stack>
+        <Box sx={{ overflowX: "auto" }}>
+          <Table size="small" aria-label="Points of measure">
+            <TableHead>
+              <TableRow>
+                <TableCell>POM</TableCell>
+                <TableCell>Description</TableCell>
+                <TableCell>Base ({base})</TableCell>
+                <TableCell>Tol + / −</TableCell>
+                <TableCell>Critical</TableCell>
+                {data.sizes.map((s) => (
+                  <TableCell key={s}>Grade {s}</TableCell>
+                ))}
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {points.fields.map((f, i) => (
+                <TableRow
+                  key={f.id}
+                  sx={live[i]?.critical ? { bgcolor: "error.lighter", "& td": { borderLeft: 0 } } : undefined}
+                >
+                  <TableCell>
+                    <TextF control={control} name={`points.${i}.code`} label="Code" disabled={disabled} width={70} />
+                  </TableCell>
+                  <TableCell>
+                    <TextF
+                      control={control}
+                      name={`points.${i}.description`}
+                      label="Description"
+                      disabled={disabled}
+                      width={220}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <NumberField
+                      control={control}
+                      name={`points.${i}.baseValue`}
+                      label={`POM ${i + 1} base`}
+                      disabled={disabled}
+                      width={100}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={0.5}>
+                      <NumberField
+                        control={control}
+                        name={`points.${i}.tolPlus`}
+                        label="+"
+                        disabled={disabled}
+                        width={70}
+                      />
+                      <NumberField
+                        control={control}
+                        name={`points.${i}.tolMinus`}
+                        label="−"
+                        disabled={disabled}
+                        width={70}
+                      />
+                    </Stack>
+                  </TableCell>
+                  <TableCell>
+                    <Controller
+                      control={control}
+                      name={`points.${i}.critical`}
+                      render={({ field }) => (
+                        <FormControlLabel
+                          label=""
+                          control={
+                            <Checkbox
+                              checked={Boolean(field.value)}
+                              disabled={disabled}
+                              onChange={(e) => field.onChange(e.target.checked)}
+                              slotProps={{ input: { "aria-label": `POM ${i + 1} critical` } }}
+                            />
+                          }
+                        />
+                      )}
+                    />
+                  </TableCell>
+                  {data.sizes.map((s) => (
+                    <TableCell key={s}>
+                      {s === base ? (
+                        <Typography variant="caption">base</Typography>
+                      ) : (
+                        <NumberField
+                          control={control}
+                          name={`points.${i}.gradeRules.${s}` as `points.${number}.baseValue`}
+                          label={`POM ${i + 1} grade ${s}`}
+                          disabled={disabled}
+                          width={80}
+                        />
+                      )}
+                    </TableCell>
+                  ))}
+                  <TableCell>
+                    <RowButtons
+                      n={i}
+                      count={points.fields.length}
+                      disabled={disabled}
+                      what="point"
+                      onRemove={() => points.remove(i)}
+                    />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+        {canEdit ? (
+          <Box>
+            <Button
+              startIcon={<Add />}
+              disabled={disabled}
+              onClick={() =>
+                points.append({
+                  code: "",
+                  description: "",
+                  howToMeasure: "",
+                  baseValue: 0,
+                  gradeRules: {},
+                  tolPlus: 0.5,
+                  tolMinus: 0.5,
+                  critical: false,
+                })
+              }
+            >
+              Add point of measure
+            </Button>
+          </Box>
+        ) : null}
+        <Typography variant="subtitle1" component="h3">
+          Size chart ({view === "in" ? "inches" : "cm"})
+        </Typography>
+        <Box sx={{ overflowX: "auto" }}>
+          <Table size="small" aria-label="Size chart">
+            <TableHead>
+              <TableRow>
+                <TableCell>POM</TableCell>
+                {data.sizes.map((s) => (
+                  <TableCell key={s} align="right">
+                    {s}
+                    {s === base ? " *" : ""}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {live.map((p, i) => (
+                <TableRow key={`${p.code}-${i}`} sx={p.critical ? { bgcolor: "#fdecea" } : undefined}>
+                  <TableCell>
+                    {p.code} {p.critical ? <Chip size="small" color="error" label="Critical" /> : null}
+                  </TableCell>
+                  {data.sizes.map((s) => (
+                    <TableCell key={s} align="right" data-testid={`chart-${p.code}-${s}`}>
+                      {show(graded(i, s))}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      </Stack>
+    </TabForm>
+  );
+}
+export const GradedSpecTab = techPackTab("gradedSpec", "Graded spec", ZGradedSpecTabSchema, GradedSpecForm);

@@ -1,0 +1,84 @@
+import { PRODUCT_MESSAGES } from "@hub/contracts/products/products";
+import { TECH_PACK_TAB_LABELS, TECH_PACK_TABS } from "@hub/contracts/tech-pack/tech-pack";
+import { Alert, Button, Chip, Stack } from "@mui/material";
+import { Link as RouterLink, useParams } from "react-router";
+import { PageLoader } from "../../../components/loading-screen";
+import { PageHeader } from "../../../components/page-header";
+import { RecordNotFound } from "../../../components/record-not-found";
+import { RecordWorkspace } from "../../../components/record-workspace";
+import { ApiError, messageOf } from "../../../lib/api-error";
+import { parseId } from "../../../lib/ids";
+import { useSettings } from "../../../lib/settings/settings-context";
+import { useTechPackHeader } from "../api";
+import { ApprovalChip, ProductStatusChip } from "../format";
+import type { TechPackContext } from "./context";
+import { openTechPackPdf } from "./pdf";
+
+const TABS = TECH_PACK_TABS.map((path) => ({ path, label: TECH_PACK_TAB_LABELS[path] }));
+
+const NotFound = () => (
+  <RecordNotFound
+    title="Tech pack not found"
+    message="This tech pack does not exist, or it belongs to another team."
+    backTo="/productDev/products"
+    backLabel="Back to products"
+  />
+);
+
+/**
+ * /productDev/products/:productId/versions/:version/stps/:stpId/{tab}: the smart tech pack in the
+ * record workspace, its tabs vertical beside it (the Settings drawer's default) or horizontal.
+ */
+export default function TechPackWorkspacePage() {
+  const params = useParams();
+  const stpId = parseId(params.stpId);
+  const header = useTechPackHeader(stpId);
+  const { settings } = useSettings();
+
+  if (stpId === null) return <NotFound />;
+  if (header.error instanceof ApiError && header.error.status === 404) return <NotFound />;
+  if (header.error)
+    return (
+      <>
+        <PageHeader title="Tech pack" />
+        <Alert severity="error">{messageOf(header.error)}</Alert>
+      </>
+    );
+  if (!header.data) return <PageLoader />;
+  const h = header.data;
+  const context: TechPackContext = { stpId, canEdit: h.canEdit, header: h };
+  return (
+    <>
+      {h.version.readOnly ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {PRODUCT_MESSAGES.readOnlyVersion}
+        </Alert>
+      ) : null}
+      <RecordWorkspace
+        label="Tech pack"
+        title={`${h.product.code} ${h.product.name}`}
+        tabs={TABS}
+        orientation={settings.techPackNav}
+        context={context}
+        subtitle={
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+            <span>Version {h.version.version}</span>
+            <ProductStatusChip status={h.product.status} />
+            <ApprovalChip state={h.version.approvalState} />
+            {h.version.sentToFactoryAt ? <Chip size="small" color="primary" label="Sent to factory" /> : null}
+          </Stack>
+        }
+        actions={
+          <>
+            <Button component={RouterLink} to={`/productDev/products/${h.product.id}/versions`}>
+              Versions
+            </Button>
+            <Button variant="outlined" onClick={() => void openTechPackPdf(stpId, h.product.code, h.version.version)}>
+              Open PDF
+            </Button>
+          </>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { expect, test } from "@playwright/test";
+import { apiCall, apiToken } from "../pages/account";
+import { signIn } from "../pages/hub";
+
+type OrderUnits = { lines: { units: { id: number; barcode: string; status: string }[] }[] };
+
+test.describe("pack-out and shipments", () => {
+  test("a packer scans two units of an order, boxes and ships them; /shipments lists the box and the order is partially shipped", async ({
+    page,
+    request,
+  }) => {
+    // Northwind places an order of 3 pieces; the factory releases it and walks its units to inspected.
+    const client = await apiToken(request, "client");
+    const factory = await apiToken(request, "factory");
+    const styles = await apiCall<{ items: { id: number }[] }>(request, client, "GET", "/library/styles?size=1");
+    const styleId = styles.body.items[0]?.id as number;
+    const composition = await apiCall<{ options: { attributes: { attributeId: number }[] }[] }>(
+      request,
+      client,
+      "GET",
+      `/library/styles/${styleId}/composition`,
+    );
+    const attributeIds = composition.body.options.map((o) => o.attributes[0]?.attributeId as number);
+    const placed = await request.post("/api/orders", {
+      headers: { authorization: `Bearer ${client}`, "idempotency-key": `e2e-pack-${Date.now()}` },
+      data: {
+        shipTo: { name: "Nora Buyer", line1: "1 Harbour Road", city: "Portland", postalCode: "97201", country: "us" },
+        poNumber: "PO-E2E-PACK",
+        lines: [{ styleId, attributeIds, quantity: 3 }],
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const order = (await placed.json()) as { id: number; orderNumber: string };
+    const released = await apiCall(request, factory, "POST", `/orders/${order.id}/release`);
+    expect(released.status).toBe(200);
+    const units = (await apiCall<OrderUnits>(request, factory, "GET", `/orders/${order.id}/units`)).body.lines.flatMap(
+      (l) => l.units,
+    );
+    expect(units).toHaveLength(3);
+    for (const u of units) {
+      for (const step of ["markCut", "markSewn", "markInspected"]) {
+        const moved = await apiCall(request, factory, "POST", `/floor/units/barcode/${u.barcode}/${step}`, {});
+        expect(moved.status, `${u.barcode} ${step}`).toBe(200);
+      }
+    }
+    const [first, second] = units;
+    if (!first || !second) throw new Error("no units");
+
+    // At the pack-out station, scans are typed as a scanner types them.
+    await signIn(page, "factory");
+    await page.goto("/packOut");
+    await expect(page.locator("[data-layout=kiosk]")).toBeVisible();
+    const scan = page.getByTestId("scan-input");
+    await expect(scan).toBeFocused();
+    await page.keyboard.type(first.barcode);
+    await page.keyboard.press("Enter");
+    const status = page.getByTestId("scan-status");
+    await expect(status).toHaveAttribute("data-state", "ok");
+    await expect(status).toContainText(`Packed ${first.barcode}`);
+    await expect(page.getByTestId("pack-order")).toHaveText(order.orderNumber);
+    await scan.focus();
+    await page.keyboard.type(second.barcode);
+    await page.keyboard.press("Enter");
+    await expect(status).toContainText(`Packed ${second.barcode}`);
+    await expect(page.getByRole("heading", { name: "Box of 2 units" })).toBeVisible();
+
+    // The box: weight and size, the manual carrier with a typed tracking number; the label is bought.
+    const tracking = `1ZE2E${Date.now().toString().slice(-8)}`;
+    await page.getByLabel("Weight (oz)").fill("20");
+    await page.getByLabel("Tracking number").fill(tracking);
+    await page.getByRole("button", { name: "Buy label" }).click();
+    await expect(page.getByTestId("box-number")).toHaveText(/^SH-\d{6}$/);
+    await expect(page.getByTestId("box-state")).toContainText(`tracking ${tracking}`);
+    const shipmentNumber = (await page.getByTestId("box-number").textContent()) ?? "";
+    await page.getByRole("button", { name: "Ship" }).click();
+    await expect(page.getByTestId("box-state")).toContainText("Shipped");
+
+    // Shipped Orders finds it by tracking number; the order shows partially shipped and its box.
+    await page.goto(`/shipments?searchString=${tracking}`);
+    await expect(page.getByRole("heading", { name: "Shipped Orders" })).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: shipmentNumber });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(order.orderNumber);
+    await expect(row).toContainText("Shipped");
+    await page.goto(`/orders/${order.id}`);
+    await expect(page.getByText("Partially shipped").first()).toBeVisible();
+    const boxes = page.getByRole("table", { name: "Shipments of the order" });
+    await expect(boxes).toContainText(shipmentNumber);
+    await expect(boxes).toContainText(tracking);
+  });
+});

@@ -1,0 +1,1 @@
+CREATE INDEX "floor_units_order_status_idx" ON "floor_units" USING btree ("order_id","status");

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_floor_due_idx" ON "orders" USING btree ("factory_id",coalesce("requested_ship_date", (("placed_at" at time zone 'UTC') + make_interval(days => 14))::date),"id") WHERE "orders"."released_at" is not null;

@@ -1,0 +1,315 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { clients, factories } from "./clients";
+import { storedFiles } from "./files";
+import { fabrics, styleMarkers, styles } from "./library";
+import { orderItems, orders } from "./orders";
+import { users } from "./users";
+
+/**
+ * The factory floor and shipping (issue 11; docs/adr/0005-floor.md):
+ *
+ *   order_items (line 2: TEE100 M × 3) ──< floor_units (U-00000412, instance 1..3, attempt 1, 2 after a recut)
+ *                                                ├─< floor_unit_events (every transition: who, when, station, from, to, why)
+ *                                                ├─< floor_qc_inspections (pass | fail with a reason code)
+ *   floor_totes (T-0042) ──< units it holds      ├── cut ticket (a lay of a cut plan, cut at a cutter station)
+ *   floor_cut_plans ──< floor_cut_tickets         └── shipment_units ──> shipments (SH-000031, carrier, tracking)
+ *   floor_stations: cutters (is_press), print, sew, QC, pack-out
+ *
+ * A unit is one garment. Its state machine lives in the contracts (packages/contracts/src/floor);
+ * every change goes through one service function that checks the transition and writes an event.
+ * A scan carries a client scan id; floor_scans remembers its answer, so a repeated scan changes
+ * nothing twice.
+ */
+
+const qty = (name: string) => numeric(name, { precision: 12, scale: 4, mode: "number" });
+const created = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updated = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const factory = () =>
+  integer("factory_id")
+    .notNull()
+    .references(() => factories.factoryId, { onDelete: "cascade" });
+
+/** Places on the floor where work is scanned: cutters (is_press for heat presses), print, sew, QC, pack-out. */
+export const floorStations = pgTable(
+  "floor_stations",
+  {
+    id: serial("id").primaryKey(),
+    factoryId: factory(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    /** cutter | print | sew | qc | pack */
+    kind: text("kind").notNull(),
+    isPress: boolean("is_press").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex("floor_stations_code_key").on(t.factoryId, sql`lower(${t.code})`)],
+);
+
+/** Reason codes a facility keeps for QC fails (and recuts): measurement out of tolerance, print defect, seam… */
+export const floorQcReasons = pgTable(
+  "floor_qc_reasons",
+  {
+    id: serial("id").primaryKey(),
+    factoryId: factory(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    /** What a fail with this reason usually leads to: recut or redo (a step again). */
+    defaultAction: text("default_action").notNull().default("recut"),
+    archived: boolean("archived").notNull().default(false),
+  },
+  (t) => [uniqueIndex("floor_qc_reasons_code_key").on(t.factoryId, sql`lower(${t.code})`)],
+);
+
+/** Plastic crates with a barcode that carry the units of one order between stations. */
+export const floorTotes = pgTable(
+  "floor_totes",
+  {
+    id: serial("id").primaryKey(),
+    factoryId: factory(),
+    barcode: text("barcode").notNull(),
+    /** The order whose units it holds; null when empty. */
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** empty | in_use | in_transit */
+    status: text("status").notNull().default("empty"),
+    stationId: integer("station_id").references(() => floorStations.id, { onDelete: "set null" }),
+    transitStartedAt: timestamp("transit_started_at", { withTimezone: true }),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex("floor_totes_barcode_key").on(t.factoryId, sql`lower(${t.barcode})`)],
+);
+
+/** A cut plan: the planner's answer for a set of queued units, accepted or not. */
+export const floorCutPlans = pgTable(
+  "floor_cut_plans",
+  {
+    id: serial("id").primaryKey(),
+    factoryId: factory(),
+    /** draft | accepted | discarded */
+    status: text("status").notNull().default("draft"),
+    /** Lays, total fabric length, utilisation, and the naive plan's figures beside them. */
+    summary: jsonb("summary").$type<Record<string, unknown>>().notNull().default({}),
+    createdBy: text("created_by").notNull(),
+    createdAt: created(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+  },
+  (t) => [index("floor_cut_plans_factory_idx").on(t.factoryId, t.createdAt.desc())],
+);
+
+/** A cut ticket: one lay of an accepted plan (a marker's size ratio spread to a ply count), cut at one cutter. */
+export const floorCutTickets = pgTable(
+  "floor_cut_tickets",
+  {
+    id: serial("id").primaryKey(),
+    ticketNumber: text("ticket_number").notNull().generatedAlwaysAs(sql`'CT-' || lpad(id::text, 6, '0')`),
+    factoryId: factory(),
+    planId: integer("plan_id").references(() => floorCutPlans.id, { onDelete: "set null" }),
+    fabricId: integer("fabric_id").references(() => fabrics.id, { onDelete: "set null" }),
+    colour: text("colour"),
+    markerId: integer("marker_id").references(() => styleMarkers.id, { onDelete: "set null" }),
+    /** Garments per ply by size, e.g. { "S": 1, "M": 2, "L": 1 }. */
+    ratio: jsonb("ratio").$type<Record<string, number>>().notNull(),
+    plies: integer("plies").notNull(),
+    lengthInches: qty("length_inches").notNull(),
+    utilisationPct: qty("utilisation_pct"),
+    cutterStationId: integer("cutter_station_id").references(() => floorStations.id, { onDelete: "set null" }),
+    /** queued | cut | cancelled */
+    status: text("status").notNull().default("queued"),
+    cutAt: timestamp("cut_at", { withTimezone: true }),
+    cutBy: text("cut_by"),
+    createdAt: created(),
+  },
+  (t) => [index("floor_cut_tickets_station_idx").on(t.factoryId, t.status, t.cutterStationId)],
+);
+
+/** One garment of an order line. */
+export const floorUnits = pgTable(
+  "floor_units",
+  {
+    id: serial("id").primaryKey(),
+    barcode: text("barcode").notNull().generatedAlwaysAs(sql`'U-' || lpad(id::text, 8, '0')`),
+    factoryId: factory(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.clientId, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    /** 1..quantity of the line. */
+    instance: integer("instance").notNull(),
+    /** 1 for the first making; a recut makes attempt + 1 of the same instance. */
+    attempt: integer("attempt").notNull().default(1),
+    recutOfId: integer("recut_of_id").references((): AnyPgColumn => floorUnits.id, { onDelete: "set null" }),
+    /** The state machine's state: see UNIT_TRANSITIONS in the contracts. */
+    status: text("status").notNull().default("queued"),
+    styleId: integer("style_id").references(() => styles.id, { onDelete: "set null" }),
+    size: text("size"),
+    colour: text("colour"),
+    fabricId: integer("fabric_id").references(() => fabrics.id, { onDelete: "set null" }),
+    printFileId: integer("print_file_id").references(() => storedFiles.id, { onDelete: "set null" }),
+    dueDate: date("due_date", { mode: "string" }),
+    /** Higher goes first; a recut jumps the queue. */
+    priority: integer("priority").notNull().default(0),
+    swatchesInspectedAt: timestamp("swatches_inspected_at", { withTimezone: true }),
+    toteId: integer("tote_id").references(() => floorTotes.id, { onDelete: "set null" }),
+    cutTicketId: integer("cut_ticket_id").references(() => floorCutTickets.id, { onDelete: "set null" }),
+    /** The cutter it is queued to (a pulled batch), before a cut plan gives it a ticket. */
+    stationId: integer("station_id").references(() => floorStations.id, { onDelete: "set null" }),
+    failReason: text("fail_reason"),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    uniqueIndex("floor_units_item_instance_key").on(t.itemId, t.instance, t.attempt),
+    uniqueIndex("floor_units_barcode_key").on(t.barcode),
+    index("floor_units_factory_status_idx").on(t.factoryId, t.status, t.dueDate),
+    index("floor_units_order_idx").on(t.orderId),
+    // /openOrders: "has open units" and the counts by state per order, without reading every unit.
+    index("floor_units_order_status_idx").on(t.orderId, t.status),
+    index("floor_units_tote_idx").on(t.toteId),
+    index("floor_units_ticket_idx").on(t.cutTicketId),
+  ],
+);
+
+/** Every change of a unit: the history that /openOrders, the order details and audits read. */
+export const floorUnitEvents = pgTable(
+  "floor_unit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    unitId: integer("unit_id")
+      .notNull()
+      .references(() => floorUnits.id, { onDelete: "cascade" }),
+    /** The spec's action: status update, cancel, resubmit, mark cut, mark inspected, redo steps… */
+    action: text("action").notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    stationId: integer("station_id").references(() => floorStations.id, { onDelete: "set null" }),
+    reason: text("reason"),
+    actor: text("actor").notNull(),
+    actorUserId: integer("actor_user_id").references(() => users.userId, { onDelete: "set null" }),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("floor_unit_events_unit_idx").on(t.unitId, t.id)],
+);
+
+/** QC results: pass, or fail with a reason code, at a station. */
+export const floorQcInspections = pgTable(
+  "floor_qc_inspections",
+  {
+    id: serial("id").primaryKey(),
+    unitId: integer("unit_id")
+      .notNull()
+      .references(() => floorUnits.id, { onDelete: "cascade" }),
+    stationId: integer("station_id").references(() => floorStations.id, { onDelete: "set null" }),
+    passed: boolean("passed").notNull(),
+    reasonId: integer("reason_id").references(() => floorQcReasons.id, { onDelete: "set null" }),
+    note: text("note"),
+    actor: text("actor").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("floor_qc_inspections_unit_idx").on(t.unitId)],
+);
+
+/**
+ * Scans already answered: a scan carries a client scan id (one per press of Enter); a repeat of
+ * the same id gets the stored answer and changes nothing.
+ */
+export const floorScans = pgTable(
+  "floor_scans",
+  {
+    factoryId: factory(),
+    scanId: text("scan_id").notNull(),
+    action: text("action").notNull(),
+    response: jsonb("response").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.factoryId, t.scanId] })],
+);
+
+/** A box that leaves the factory: some units of one order, with its carrier and tracking. */
+export const shipments = pgTable(
+  "shipments",
+  {
+    id: serial("id").primaryKey(),
+    shipmentNumber: text("shipment_number").notNull().generatedAlwaysAs(sql`'SH-' || lpad(id::text, 6, '0')`),
+    factoryId: factory(),
+    clientId: integer("client_id")
+      .notNull()
+      .references(() => clients.clientId, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The carrier that carries the box (UPS, USPS, …; the platform's carrier code for platform labels). */
+    carrier: text("carrier").notNull(),
+    /** Who sold the label: manual (typed or generated tracking) or the shipping platform (shipstation). */
+    provider: text("provider").notNull().default("manual"),
+    /** The platform's label PDF, to print it again. */
+    labelUrl: text("label_url"),
+    /** The carrier's last word on the parcel (track), and when it was asked. */
+    trackingStatus: text("tracking_status"),
+    trackingCheckedAt: timestamp("tracking_checked_at", { withTimezone: true }),
+    /** The store's fulfilment made for this shipment (web orders), so a tracking change updates it. */
+    storeFulfillmentId: text("store_fulfillment_id"),
+    /** The Idempotency-Key of the request that made it: a retry answers this shipment. */
+    idempotencyKey: text("idempotency_key"),
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    service: text("service"),
+    trackingNumber: text("tracking_number"),
+    trackingUrl: text("tracking_url"),
+    /** The shipping platform's id of the label, to track or void it. */
+    externalLabelId: text("external_label_id"),
+    labelCostCents: integer("label_cost_cents"),
+    /** packed | shipped | voided */
+    status: text("status").notNull().default("packed"),
+    weightOz: qty("weight_oz"),
+    lengthIn: qty("length_in"),
+    widthIn: qty("width_in"),
+    heightIn: qty("height_in"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    /** When the client's store was told (web orders), and its answer if it failed. */
+    storeNotifiedAt: timestamp("store_notified_at", { withTimezone: true }),
+    storeNotifyError: text("store_notify_error"),
+    createdBy: text("created_by").notNull(),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index("shipments_factory_created_idx").on(t.factoryId, t.createdAt.desc()),
+    index("shipments_order_idx").on(t.orderId),
+    uniqueIndex("shipments_idempotency_key").on(t.factoryId, t.idempotencyKey),
+  ],
+);
+
+export const shipmentUnits = pgTable(
+  "shipment_units",
+  {
+    shipmentId: integer("shipment_id")
+      .notNull()
+      .references(() => shipments.id, { onDelete: "cascade" }),
+    unitId: integer("unit_id")
+      .notNull()
+      .references(() => floorUnits.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.shipmentId, t.unitId] }), uniqueIndex("shipment_units_unit_key").on(t.unitId)],
+);
