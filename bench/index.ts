@@ -32,7 +32,7 @@
  *    (BENCH_DATABASE_URL or DATABASE_URL), p50/p95 of the list through the API; target p95 ≤ 100 ms.
  * 11. Floor scans (`bench/floor.ts`): with 100,000 open units on the PostgreSQL server (skipped
  *    without one), scan-to-answer p95 of 20 stations scanning at once through the API (assign to a
- *    tote, mark cut, QC pass); target ≤ 50 ms.
+ *    tote, mark cut, QC pass), back to back and 250 ms apart; target ≤ 50 ms.
  *
  * Ends with a summary table: metric, value, target, result. Only talks to 127.0.0.1. Every loop is
  * bounded. Every child process runs in its own process group and is killed when the bench ends,

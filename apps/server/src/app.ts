@@ -48,7 +48,7 @@ import { type FilesAdapter, filesAdapterFor } from "./platform/files";
 import { installInputGuard } from "./platform/input-guard";
 import { type LogStream, loggerOptions } from "./platform/logging";
 import { type Mailer, outboxMailer, smtpMailer } from "./platform/mail";
-import { startNotifyListener } from "./platform/notify";
+import { startNoticePublisher, startNotifyListener } from "./platform/notify";
 import { loadApiKeyPrincipal, loadPrincipal, withSessionClient } from "./platform/principal";
 import { installSecurityHeaders } from "./platform/security-headers";
 
@@ -134,7 +134,12 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   await app.register(sessionRoutes(db), { prefix: "/api" });
   // One LISTEN connection per process for live floor changes (platform/notify.ts), closed with the app.
   const notify = await startNotifyListener(db, [FLOOR_CHANNEL], app.log);
-  app.addHook("onClose", async () => notify.close());
+  // The publisher sends what the writers queued (notice_outbox) every 100 ms; closed before the listener.
+  const publisher = startNoticePublisher(db, app.log);
+  app.addHook("onClose", async () => {
+    await publisher.close();
+    await notify.close();
+  });
   // From here a failure must close what is open (the listener's connection), or nothing can.
   try {
     const moduleDeps = {

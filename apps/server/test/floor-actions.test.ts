@@ -236,6 +236,38 @@ describe("unit actions", () => {
   });
 });
 
+describe("one scan id on two rows at once", () => {
+  test("a unit action and a tote assign each move one unit; the other request replays the first's answer", async () => {
+    const { units } = await releasedOrder(4);
+    const [a, b, c, d] = units;
+    if (!a || !b || !c || !d) throw new Error("units missing");
+    const cut = crypto.randomUUID();
+    const cuts = await Promise.all([
+      act("markCut", a.barcode, { scanId: cut }),
+      act("markCut", b.barcode, { scanId: cut }),
+    ]);
+    expect(cuts.map((r) => r.statusCode)).toEqual([200, 200]);
+    const cutAnswers = cuts.map((r) => r.json<TUnitActionResult>());
+    expect(cutAnswers.map((r) => r.replayed).sort()).toEqual([false, true]);
+    expect(cutAnswers[0]?.message).toBe(cutAnswers[1]?.message);
+    const moved = [...(await eventsOf(a.id)), ...(await eventsOf(b.id))].filter((e) => e.action === "mark_cut");
+    expect(moved).toHaveLength(1);
+
+    const scan = crypto.randomUUID();
+    const assign = (unitBarcode: string) =>
+      f.call("factory", "POST", "/api/floor/totes/barcode/T-0034/units", { unitBarcode, scanId: scan });
+    const both = await Promise.all([assign(c.barcode), assign(d.barcode)]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    const answers = both.map((r) => r.json<TToteResult>());
+    expect(answers.map((r) => r.replayed).sort()).toEqual([false, true]);
+    expect(answers[0]?.tote.unitCount).toBe(1);
+    const notes = [...(await eventsOf(c.id)), ...(await eventsOf(d.id))].filter((e) => e.action === "assign_tote");
+    expect(notes.map((e) => e.reason)).toEqual(["Tote T-0034"]);
+    const inTote = await t.db.select().from(schema.floorUnits).where(eq(schema.floorUnits.orderId, a.orderId));
+    expect(inTote.filter((x) => x.toteId !== null)).toHaveLength(1);
+  });
+});
+
 describe("totes", () => {
   test("assign holds one order, find order by tote, start transit, clear only when packed", async () => {
     const one = await releasedOrder(2);

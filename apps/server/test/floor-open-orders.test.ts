@@ -6,11 +6,12 @@ import {
   UNIT_STATUSES,
 } from "@hub/contracts";
 import { schema } from "@hub/db";
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { followOrder } from "../src/modules/floor/follow";
 import { releaseOrder } from "../src/modules/floor/release";
 import { applyUnitAction } from "../src/modules/floor/state";
+import { NOTICE_BATCH, noticeItems, queueNotice, startNotifyListener } from "../src/platform/notify";
 import { newKey, type OrderFixture, orderFixture, SHIP_TO } from "./helpers/orders-fixture";
 import { createTestApp, type DemoUser, type TestApp } from "./helpers/test-app";
 
@@ -241,6 +242,37 @@ const openStream = async (base: string, token: string) => {
 };
 
 describe("the live stream", () => {
+  test("notices are sent after commit, in batches of at most 50 a channel, in order; a rolled-back one never", async () => {
+    const channel = "test_batches";
+    const listener = await startNotifyListener(t.db, [channel], t.app.log);
+    const received: string[] = [];
+    listener.subscribe(channel, (payload) => {
+      if (payload !== null) received.push(payload);
+    });
+    try {
+      await t.db
+        .transaction(async (tx) => {
+          await queueNotice(tx, channel, sql`json_build_object('n', -1)`);
+          tx.rollback();
+        })
+        .catch(() => undefined);
+      await t.db.transaction(async (tx) => {
+        await queueNotice(tx, channel, sql`json_build_object('n', g)`, sql`from generate_series(1, 120) g`);
+      });
+      await expect.poll(() => received.flatMap(noticeItems).length, { timeout: 10_000 }).toBe(120);
+      expect(received.map((p) => noticeItems(p).length).every((n) => n <= NOTICE_BATCH)).toBe(true);
+      expect(received.length).toBeGreaterThanOrEqual(3);
+      expect(received.flatMap(noticeItems)).toEqual(Array.from({ length: 120 }, (_, i) => ({ n: i + 1 })));
+      const [left] = await t.db
+        .select({ n: count() })
+        .from(schema.noticeOutbox)
+        .where(eq(schema.noticeOutbox.channel, channel));
+      expect(left?.n).toBe(0);
+    } finally {
+      await listener.close();
+    }
+  }, 30_000);
+
   test("a committed unit change reaches its facility's subscriber, not another facility's notice", async () => {
     const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const factory = await openStream(base, f.tokens.factory);

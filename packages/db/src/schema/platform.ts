@@ -1,4 +1,4 @@
-import { index, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigserial, index, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Every email the Hub sends, kept so the demo mailbox (/dev/mailbox) can show it. */
 export const mailOutbox = pgTable(
@@ -15,3 +15,17 @@ export const mailOutbox = pgTable(
   },
   (t) => [index("mail_outbox_created_idx").on(t.createdAt)],
 );
+
+/**
+ * The transactional outbox of live notices (docs/adr/0006-floor-live.md, "Batched notices"). A
+ * writer inserts its notice in its own transaction instead of calling `pg_notify`, whose commit
+ * PostgreSQL serialises across every notifying transaction; each server process drains the
+ * committed rows every 100 ms and sends them, a batch per channel, with one `pg_notify` each
+ * (platform/notify.ts, `startNoticePublisher`). Unlogged (the migration says so; drizzle cannot):
+ * a notice is worth nothing after a crash, and the listeners resync on reconnect anyway.
+ */
+export const noticeOutbox = pgTable("notice_outbox", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  channel: text("channel").notNull(),
+  payload: jsonb("payload").notNull(),
+});

@@ -2,38 +2,38 @@ import { FLOOR_CHANGE_EVENT, FLOOR_HEARTBEAT_MS, type TFloorChange, ZFloorChange
 import type { HubTx } from "@hub/db";
 import { sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
-import type { NotifyListener } from "../../platform/notify";
+import { type NotifyListener, noticeItems, queueNotice } from "../../platform/notify";
 import type { Principal } from "../../platform/principal";
 
 /**
- * Live floor events (docs/adr/0006-floor-live.md). A unit's change publishes a small
- * notice on the `floor_changes` channel inside the transaction that makes it (PostgreSQL delivers
- * it on commit, to every server instance listening on the database: platform/notify.ts); each
- * instance passes the notices its subscribers may see to their server-sent-event streams, and the
- * /openOrders page refetches what it shows.
+ * Live floor events (docs/adr/0006-floor-live.md). A unit's change queues a small notice for the
+ * `floor_changes` channel inside the transaction that makes it; the publisher sends the committed
+ * ones in batches every 100 ms, to every server instance listening on the database
+ * (platform/notify.ts); each instance passes the changes its subscribers may see to their
+ * server-sent-event streams, and the /openOrders page refetches what it shows.
  */
 
 export const FLOOR_CHANNEL = "floor_changes";
 
 /**
- * Publishes an order's floor change in the caller's transaction (releasing it made its units); nothing
- * is sent if the transaction rolls back. A unit's change is published by the statement that moves it
+ * Queues an order's floor change in the caller's transaction (releasing it made its units); nothing
+ * is sent if the transaction rolls back. A unit's change is queued by the statement that moves it
  * (`applyUnitAction`, state.ts).
  */
-export const notifyOrderFloorChange = async (tx: HubTx, orderId: number): Promise<void> => {
-  await tx.execute(sql`select pg_notify(${FLOOR_CHANNEL}, json_build_object(
-    'factoryId', factory_id, 'clientId', client_id, 'orderId', id, 'unitId', null, 'status', null)::text)
-    from orders where id = ${orderId}`);
-};
+export const notifyOrderFloorChange = (tx: HubTx, orderId: number): Promise<void> =>
+  queueNotice(
+    tx,
+    FLOOR_CHANNEL,
+    sql`json_build_object('factoryId', factory_id, 'clientId', client_id, 'orderId', id, 'unitId', null, 'status', null)`,
+    sql`from orders where id = ${orderId}`,
+  );
 
-export const parseFloorChange = (payload: string): TFloorChange | null => {
-  try {
-    const parsed = ZFloorChangeSchema.safeParse(JSON.parse(payload));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-};
+/** The changes in one notice (a batch of them, platform/notify.ts); anything malformed is left out. */
+export const parseFloorChanges = (payload: string): TFloorChange[] =>
+  noticeItems(payload).flatMap((item) => {
+    const parsed = ZFloorChangeSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
 
 /**
  * Whether a caller may see a change: a facility user its own facilities' units; an internal admin
@@ -72,10 +72,12 @@ export const streamFloorChanges = (
       res.write(`event: resync\ndata: {}\n\n`);
       return;
     }
-    const change = parseFloorChange(payload);
-    if (change && seesFloorChange(principal, change)) {
-      res.write(`event: ${FLOOR_CHANGE_EVENT}\ndata: ${JSON.stringify(change)}\n\n`);
+    let out = "";
+    for (const change of parseFloorChanges(payload)) {
+      if (seesFloorChange(principal, change))
+        out += `event: ${FLOOR_CHANGE_EVENT}\ndata: ${JSON.stringify(change)}\n\n`;
     }
+    if (out) res.write(out);
   });
   const heartbeat = setInterval(() => res.write(`: heartbeat\n\n`), FLOOR_HEARTBEAT_MS);
   heartbeat.unref();

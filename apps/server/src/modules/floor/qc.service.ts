@@ -1,7 +1,7 @@
 import type { TQcInspectRequest, TRecutRequest, TRecutResult, TUnitActionResult } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { badRequest, conflict } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { followOrder, unitMoveFollows } from "./follow";
@@ -48,23 +48,25 @@ export const inspectUnit = async (
       const reason =
         body.passed || body.reasonId === undefined ? null : await reasonOf(tx, unit.factoryId, body.reasonId);
       const why = reason ? `${reason.code} ${reason.name}${body.note ? `: ${body.note}` : ""}` : (body.note ?? null);
-      const to = await applyUnitAction(tx, unit, body.passed ? "mark_inspected" : "qc_fail", who, { reason: why });
-      await tx.insert(schema.floorQcInspections).values({
-        unitId: unit.id,
-        stationId: station?.id ?? null,
-        passed: body.passed,
-        reasonId: reason?.id ?? null,
-        note: body.note ?? null,
-        actor: p.userName,
-      });
-      if (unitMoveFollows(unit.status, to)) await followOrder(tx, unit.orderId, p.userName);
       const message = body.passed
         ? `${unit.barcode} passed QC.`
         : `${unit.barcode} failed QC: ${reason?.name ?? "no reason"}. Recut it or send it back a step.`;
-      await keepScan(tx, unit.factoryId, body.scanId, body.passed ? "qc_pass" : "qc_fail", {
-        message,
-        ids: { unit: unit.id },
+      const qc = schema.floorQcInspections;
+      // The inspection row and the scan's answer go in the move's own statement.
+      const to = await applyUnitAction(tx, unit, body.passed ? "mark_inspected" : "qc_fail", who, {
+        reason: why,
+        also: [
+          sql`insert into ${qc} (unit_id, station_id, passed, reason_id, note, actor)
+            values (${unit.id}, ${station?.id ?? null}, ${body.passed}, ${reason?.id ?? null}, ${body.note ?? null}, ${p.userName})`,
+        ],
+        keep: {
+          factoryId: unit.factoryId,
+          scanId: body.scanId,
+          action: body.passed ? "qc_pass" : "qc_fail",
+          answer: () => ({ message, ids: { unit: unit.id } }),
+        },
       });
+      if (unitMoveFollows(unit.status, to)) await followOrder(tx, unit.orderId, p.userName);
       return { message, replayed: false, unitId: unit.id };
     }),
   );

@@ -1,6 +1,6 @@
 import type { HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 
 /**
  * Idempotent scans (docs/adr/0005-floor.md): a scan carries a client scan id, one per press of
@@ -50,6 +50,18 @@ export const keepScan = async (
     .onConflictDoNothing()
     .returning({ scanId: schema.floorScans.scanId });
   if (kept.length === 0) throw new ScanRace();
+};
+
+/**
+ * `keepScan` as a statement to fold into the scan's last write (a data-modifying CTE named `kept`,
+ * see `applyUnitAction` and `assignToTote`): it answers one row when the answer was kept, none when
+ * another request with the same scan id kept its own first; the caller then throws `ScanRace`.
+ */
+export const keepScanSql = (factoryId: number, scanId: string, action: string, answer: StoredScan): SQL => {
+  const s = schema.floorScans;
+  return sql`insert into ${s} (factory_id, scan_id, action, response)
+    values (${factoryId}, ${scanId}, ${action}, ${JSON.stringify(answer)}::jsonb)
+    on conflict do nothing returning 1`;
 };
 
 /** Runs a scan's transaction; when another request with the same scan id won meanwhile, once more (it then replays). */

@@ -10,9 +10,11 @@ import {
 } from "@hub/contracts";
 import type { HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { badRequest, conflict } from "../../platform/errors";
+import { noticeInsert } from "../../platform/notify";
 import { FLOOR_CHANNEL } from "./live";
+import { keepScanSql, ScanRace, type StoredScan } from "./scans";
 
 /**
  * The only function that changes a unit's state: it checks that the action may start from the
@@ -41,6 +43,10 @@ export interface UnitActionInput {
   reason?: string | null;
   /** Whether the unit's style is printed (status_update from queued goes to printed, else to cut). */
   printed?: boolean;
+  /** More writes of the same action folded into its statement (data-modifying CTE bodies: a QC inspection). */
+  also?: SQL[];
+  /** A scan's answer, kept by the same statement (scans.ts); the message may name the new state. */
+  keep?: { factoryId: number; scanId: string | undefined; action: string; answer: (to: TUnitStatus) => StoredScan };
 }
 
 export const unitStateMessage = (unit: UnitRef, action: TUnitAction): string =>
@@ -74,7 +80,11 @@ export const resolveUnitMove = (unit: UnitRef, action: TUnitAction, input: UnitA
   return to;
 };
 
-/** Applies an action to a locked unit: the new state (possibly unchanged) and its history row. */
+/**
+ * Applies an action to a locked unit: the new state (possibly unchanged), its history row, its live
+ * notice, and what the caller folds in (`also`, `keep`), all in one statement: one round trip on
+ * the floor's busiest path. Throws `ScanRace` when `keep` finds the scan id answered meanwhile.
+ */
 export const applyUnitAction = async (
   tx: HubTx,
   unit: UnitRef,
@@ -86,24 +96,32 @@ export const applyUnitAction = async (
   const from = unit.status as TUnitStatus;
   const fu = schema.floorUnits;
   const fe = schema.floorUnitEvents;
-  // One statement, one round trip on the floor's busiest path: the move (when the state changes),
-  // its event, and the notice (platform/notify.ts) with the unit's new state.
-  const move =
-    to === from
-      ? sql``
-      : sql`moved as (
-          update ${fu} set status = ${to}, updated_at = now()${
-            to === "failed" && input.reason ? sql`, fail_reason = ${input.reason}` : sql``
-          }
-          where id = ${unit.id}
-        ),`;
-  await tx.execute(sql`
-    with ${move} logged as (
-      insert into ${fe} (unit_id, action, from_status, to_status, station_id, reason, actor, actor_user_id)
-      values (${unit.id}, ${action}, ${from}, ${to}, ${who.stationId}, ${input.reason ?? null}, ${who.actor}, ${who.userId})
-    )
-    select pg_notify(${FLOOR_CHANNEL}, json_build_object(
-      'factoryId', factory_id, 'clientId', client_id, 'orderId', order_id, 'unitId', id, 'status', ${to}::text)::text)
-    from ${fu} where id = ${unit.id}`);
+  const parts: SQL[] = [];
+  if (to !== from)
+    parts.push(sql`moved as (
+      update ${fu} set status = ${to}, updated_at = now()${
+        to === "failed" && input.reason ? sql`, fail_reason = ${input.reason}` : sql``
+      }
+      where id = ${unit.id}
+    )`);
+  parts.push(sql`logged as (
+    insert into ${fe} (unit_id, action, from_status, to_status, station_id, reason, actor, actor_user_id)
+    values (${unit.id}, ${action}, ${from}, ${to}, ${who.stationId}, ${input.reason ?? null}, ${who.actor}, ${who.userId})
+  )`);
+  parts.push(
+    sql`noticed as (${noticeInsert(
+      FLOOR_CHANNEL,
+      sql`json_build_object('factoryId', factory_id, 'clientId', client_id, 'orderId', order_id, 'unitId', id, 'status', ${to}::text)`,
+      sql`from ${fu} where id = ${unit.id}`,
+    )})`,
+  );
+  for (const [i, write] of (input.also ?? []).entries()) parts.push(sql`${sql.raw(`also_${i}`)} as (${write})`);
+  const keep = input.keep?.scanId ? input.keep : null;
+  if (keep?.scanId)
+    parts.push(sql`kept as (${keepScanSql(keep.factoryId, keep.scanId, keep.action, keep.answer(to))})`);
+  const result = (await tx.execute(
+    sql`with ${sql.join(parts, sql`, `)} select ${keep ? sql`(select count(*) from kept)::int` : sql`1`} as kept`,
+  )) as unknown as { rows: { kept: number }[] };
+  if (keep && Number(result.rows[0]?.kept ?? 0) === 0) throw new ScanRace();
   return to;
 };

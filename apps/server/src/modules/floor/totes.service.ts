@@ -17,8 +17,8 @@ import { badRequest, conflict, HttpError } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { facilityScope, resolveFacility } from "../../platform/resource/owners";
-import { findScan, keepScan, retryOnScanRace } from "./scans";
-import { actorOf, checkStation, lockUnit, recordUnitNote, unitViews } from "./units.service";
+import { keepScan, keepScanSql, retryOnScanRace, ScanRace, type StoredScan } from "./scans";
+import { actorOf, checkStation, lockUnit, unitViews } from "./units.service";
 
 /**
  * Totes (spec 7: tote clear, assign, start transit, active tote by barcode): plastic crates with a
@@ -86,15 +86,25 @@ export const getToteByBarcode = async (db: HubDb, p: Principal, code: string): P
   return toteDetail(db, row.id);
 };
 
-const lockTote = async (tx: HubTx, p: Principal, code: string) => {
+/**
+ * A tote scan's first step, in one query: the tote locked for the scan's transaction, how many units
+ * it holds, and the answer already given to the same client scan id on its floor, if any.
+ */
+const lockToteForScan = async (tx: HubTx, p: Principal, code: string, scanId: string | undefined) => {
   const barcode = toteBarcodeOf(code);
+  const s = schema.floorScans;
   const [row] = await tx
-    .select()
+    .select({
+      tote: t,
+      held: sql<number>`(select count(*)::int from ${u} where ${u.toteId} = ${t.id})`,
+      response: scanId ? s.response : sql<null>`null`,
+    })
     .from(t)
+    .leftJoin(s, scanId ? and(eq(s.factoryId, t.factoryId), eq(s.scanId, scanId)) : sql`false`)
     .where(and(sql`lower(${t.barcode}) = lower(${barcode})`, facilityScope(p, t.factoryId)))
-    .for("update");
+    .for("update", { of: t });
   if (!row) throw new HttpError(404, "NOT_FOUND", FLOOR_MESSAGES.toteNotFound(barcode));
-  return row;
+  return { tote: row.tote, held: Number(row.held), before: row.response ? (row.response as StoredScan) : null };
 };
 
 type ToteRun = { message: string; replayed: boolean; toteId: number };
@@ -118,8 +128,7 @@ export const assignToTote = async (
   body: { scanId?: string | undefined; unitBarcode: string; stationId?: number | undefined },
 ): Promise<TToteResult> =>
   toteScan(db, async (tx) => {
-    const tote = await lockTote(tx, p, toteCode);
-    const before = await findScan(tx, tote.factoryId, body.scanId);
+    const { tote, held: holds, before } = await lockToteForScan(tx, p, toteCode, body.scanId);
     if (before) return { message: before.message, replayed: true, toteId: tote.id };
     const unit = await lockUnit(tx, p, { barcode: body.unitBarcode });
     if (unit.factoryId !== tote.factoryId)
@@ -131,50 +140,53 @@ export const assignToTote = async (
         status: unit.status,
       });
     const station = await checkStation(tx, tote.factoryId, body.stationId);
-    let message: string;
-    if (unit.toteId === tote.id) message = `${unit.barcode} is already in tote ${tote.barcode}.`;
-    else {
-      const [held] = await tx
-        .select({ n: count() })
-        .from(u)
-        .where(and(eq(u.toteId, tote.id), sql`${u.id} <> ${unit.id}`));
-      const holds = Number(held?.n ?? 0);
-      if (holds > 0 && tote.orderId !== null && tote.orderId !== unit.orderId) {
-        const [[mine], [theirs]] = await Promise.all([
-          tx.select({ n: o.orderNumber }).from(o).where(eq(o.id, tote.orderId)),
-          tx.select({ n: o.orderNumber }).from(o).where(eq(o.id, unit.orderId)),
-        ]);
-        throw conflict(
-          `Tote ${tote.barcode} holds units of order ${mine?.n ?? "?"}; ${unit.barcode} belongs to order ${theirs?.n ?? "?"}. Use another tote.`,
-          { unitBarcode: "Another order" },
-        );
-      }
-      if (unit.toteId !== null) {
-        const [left] = await tx
-          .select({ n: count() })
-          .from(u)
-          .where(and(eq(u.toteId, unit.toteId), sql`${u.id} <> ${unit.id}`));
-        if (Number(left?.n ?? 0) === 0)
-          await tx
-            .update(t)
-            .set({ status: "empty", orderId: null, transitStartedAt: null, updatedAt: new Date() })
-            .where(eq(t.id, unit.toteId));
-      }
-      await tx.update(u).set({ toteId: tote.id, updatedAt: new Date() }).where(eq(u.id, unit.id));
-      await tx
-        .update(t)
-        .set({
-          status: "in_use",
-          orderId: unit.orderId,
-          transitStartedAt: null,
-          ...(station ? { stationId: station.id } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(t.id, tote.id));
-      await recordUnitNote(tx, unit, "assign_tote", actorOf(p, station?.id ?? null), `Tote ${tote.barcode}`);
-      message = `${unit.barcode} is in tote ${tote.barcode} (${holds + 1} unit${holds === 0 ? "" : "s"}).`;
+    if (unit.toteId === tote.id) {
+      const message = `${unit.barcode} is already in tote ${tote.barcode}.`;
+      await keepScan(tx, tote.factoryId, body.scanId, "assign_tote", { message, ids: { tote: tote.id } });
+      return { message, replayed: false, toteId: tote.id };
     }
-    await keepScan(tx, tote.factoryId, body.scanId, "assign_tote", { message, ids: { tote: tote.id } });
+    if (holds > 0 && tote.orderId !== null && tote.orderId !== unit.orderId) {
+      const [[mine], [theirs]] = await Promise.all([
+        tx.select({ n: o.orderNumber }).from(o).where(eq(o.id, tote.orderId)),
+        tx.select({ n: o.orderNumber }).from(o).where(eq(o.id, unit.orderId)),
+      ]);
+      throw conflict(
+        `Tote ${tote.barcode} holds units of order ${mine?.n ?? "?"}; ${unit.barcode} belongs to order ${theirs?.n ?? "?"}. Use another tote.`,
+        { unitBarcode: "Another order" },
+      );
+    }
+    const message = `${unit.barcode} is in tote ${tote.barcode} (${holds + 1} unit${holds === 0 ? "" : "s"}).`;
+    const who = actorOf(p, station?.id ?? null);
+    const ev = schema.floorUnitEvents;
+    // One statement: the tote it leaves (emptied when this was its last unit), the unit, this tote,
+    // the unit's history note and the scan's answer.
+    const parts: SQL[] = [];
+    if (unit.toteId !== null)
+      parts.push(sql`left_tote as (
+        update ${t} set status = 'empty', order_id = null, transit_started_at = null, updated_at = now()
+        where ${t.id} = ${unit.toteId}
+          and not exists (select 1 from ${u} where ${u.toteId} = ${unit.toteId} and ${u.id} <> ${unit.id})
+      )`);
+    parts.push(
+      sql`moved as (update ${u} set tote_id = ${tote.id}, updated_at = now() where ${u.id} = ${unit.id})`,
+      sql`filled as (
+        update ${t} set status = 'in_use', order_id = ${unit.orderId}, transit_started_at = null,
+          station_id = coalesce(${station?.id ?? null}::int, ${t.stationId}), updated_at = now()
+        where ${t.id} = ${tote.id}
+      )`,
+      sql`noted as (
+        insert into ${ev} (unit_id, action, from_status, to_status, station_id, reason, actor, actor_user_id)
+        values (${unit.id}, 'assign_tote', ${unit.status}, ${unit.status}, ${who.stationId}, ${`Tote ${tote.barcode}`}, ${who.actor}, ${who.userId})
+      )`,
+    );
+    if (body.scanId)
+      parts.push(
+        sql`kept as (${keepScanSql(tote.factoryId, body.scanId, "assign_tote", { message, ids: { tote: tote.id } })})`,
+      );
+    const result = (await tx.execute(
+      sql`with ${sql.join(parts, sql`, `)} select ${body.scanId ? sql`(select count(*) from kept)::int` : sql`1`} as kept`,
+    )) as unknown as { rows: { kept: number }[] };
+    if (body.scanId && Number(result.rows[0]?.kept ?? 0) === 0) throw new ScanRace();
     return { message, replayed: false, toteId: tote.id };
   });
 
@@ -186,8 +198,7 @@ export const clearTote = async (
   body: { scanId?: string | undefined },
 ): Promise<TToteResult> =>
   toteScan(db, async (tx) => {
-    const tote = await lockTote(tx, p, toteCode);
-    const before = await findScan(tx, tote.factoryId, body.scanId);
+    const { tote, before } = await lockToteForScan(tx, p, toteCode, body.scanId);
     if (before) return { message: before.message, replayed: true, toteId: tote.id };
     const held = await tx
       .select({ id: u.id, barcode: u.barcode, status: u.status })
@@ -236,12 +247,10 @@ export const startTransit = async (
   body: { scanId?: string | undefined; stationId?: number | undefined },
 ): Promise<TToteResult> =>
   toteScan(db, async (tx) => {
-    const tote = await lockTote(tx, p, toteCode);
-    const before = await findScan(tx, tote.factoryId, body.scanId);
+    const { tote, held, before } = await lockToteForScan(tx, p, toteCode, body.scanId);
     if (before) return { message: before.message, replayed: true, toteId: tote.id };
     const station = await checkStation(tx, tote.factoryId, body.stationId);
-    const [held] = await tx.select({ n: count() }).from(u).where(eq(u.toteId, tote.id));
-    if (Number(held?.n ?? 0) === 0)
+    if (held === 0)
       throw conflict(`Tote ${tote.barcode} is empty, so there is nothing to move.`, { status: tote.status });
     await tx
       .update(t)

@@ -20,7 +20,7 @@ import { badRequest, HttpError } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { facilityScope } from "../../platform/resource/owners";
 import { followOrder, unitMoveFollows } from "./follow";
-import { keepScan, retryOnScanRace, type StoredScan } from "./scans";
+import { retryOnScanRace, type StoredScan } from "./scans";
 import { applyUnitAction, type UnitActor } from "./state";
 
 /**
@@ -227,25 +227,6 @@ const doneMessage = (barcode: string, action: TUnitAction, from: TUnitStatus, to
     ? `${barcode}: ${UNIT_ACTION_LABELS[action].toLowerCase()} recorded (${lower(to)}).`
     : `${barcode} is ${lower(to)} (was ${lower(from)}).`;
 
-/** Writes an event that records something done to a unit without a state change (a tote, a print file). */
-export const recordUnitNote = async (
-  tx: HubTx,
-  unit: { id: number; status: string },
-  action: string,
-  who: UnitActor,
-  reason: string | null,
-) =>
-  tx.insert(ev).values({
-    unitId: unit.id,
-    action,
-    fromStatus: unit.status,
-    toStatus: unit.status,
-    stationId: who.stationId,
-    reason,
-    actor: who.actor,
-    actorUserId: who.userId,
-  });
-
 /** The print file chosen for a unit must be one of its client's print files. */
 const checkPrintFile = async (tx: HubTx, clientId: number, fileId: number) => {
   const [file] = await tx
@@ -280,10 +261,15 @@ export const runUnitAction = async (
         const file = body.printFileId ? await checkPrintFile(tx, unit.clientId, body.printFileId) : null;
         reason = file ? `Print file ${file.fileName}` : "Print file removed";
       }
+      const answer = (to: TUnitStatus) => ({
+        message: doneMessage(unit.barcode, action, from, to),
+        ids: { unit: unit.id },
+      });
       const to = await applyUnitAction(tx, unit, action, who, {
         to: body.to,
         reason,
         printed: unit.printFileId !== null,
+        keep: { factoryId: unit.factoryId, scanId: body.scanId, action, answer },
       });
       if (action === "print_file_update")
         await tx
@@ -295,9 +281,7 @@ export const runUnitAction = async (
       if (to === "queued" && (action === "resubmit" || action === "resubmit_failed"))
         await tx.update(u).set({ failReason: null }).where(eq(u.id, unit.id));
       if (unitMoveFollows(from, to)) await followOrder(tx, unit.orderId, p.userName);
-      const message = doneMessage(unit.barcode, action, from, to);
-      await keepScan(tx, unit.factoryId, body.scanId, action, { message, ids: { unit: unit.id } });
-      return { message, replayed: false, unitId: unit.id };
+      return { message: answer(to).message, replayed: false, unitId: unit.id };
     }),
   );
   return { message: out.message, replayed: out.replayed, unit: await unitView(db, out.unitId) };

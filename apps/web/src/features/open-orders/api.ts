@@ -48,20 +48,25 @@ export type LiveState = "connecting" | "live" | "reconnecting";
 
 /**
  * Follows the floor's server-sent events (GET /api/floor/open-orders/events) and refetches the
- * page's queries after a change (debounced, so a burst of scans costs one refetch). The stream is
+ * page's queries after a change (at most one refetch per 400 ms, so a burst of scans costs one). The stream is
  * read with fetch so the ID token goes in the Authorization header (EventSource cannot send it,
  * and a token never goes in a URL); it reconnects after an error.
  */
-export const useFloorLive = (debounceMs = 400): LiveState => {
+export const useFloorLive = (refetchEveryMs = 400): LiveState => {
   const queryClient = useQueryClient();
   const [state, setState] = useState<LiveState>("connecting");
   useEffect(() => {
     let stopped = false;
     let controller: AbortController | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // At most one refetch per `refetchEveryMs`: a change starts the wait, later ones ride along. (Restarting
+    // the wait on every change would never refetch while 20 stations scan without pause.)
     const refresh = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: openOrderKeys.all }), debounceMs);
+      if (timer !== undefined) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        void queryClient.invalidateQueries({ queryKey: openOrderKeys.all });
+      }, refetchEveryMs);
     };
     const run = async () => {
       while (!stopped) {
@@ -104,6 +109,6 @@ export const useFloorLive = (debounceMs = 400): LiveState => {
       clearTimeout(timer);
       controller?.abort();
     };
-  }, [queryClient, debounceMs]);
+  }, [queryClient, refetchEveryMs]);
   return state;
 };
