@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { apiCall, apiToken } from "../pages/account";
+import { placeNorthwindOrder, releaseOrder, unitsOfOrder } from "../pages/floor";
 import { signIn } from "../pages/hub";
-
-type Units = { lines: { units: { id: number; barcode: string; status: string }[] }[] };
 
 /**
  * Cutting end to end (issue 11): a released order's units are scanned into a cutter's batch on
@@ -14,43 +13,15 @@ test.describe("plan and cut a batch", () => {
   test("pull by scanning, plan, accept, scan the tickets cut", async ({ page, request }) => {
     test.setTimeout(240_000);
     // A client places an order of a demo tee (unpaid, invoice) and the factory releases it.
-    const client = await apiToken(request, "client");
     const factory = await apiToken(request, "factory");
-    const styles = await apiCall<{ items: { id: number; code: string }[] }>(
-      request,
-      client,
-      "GET",
-      "/library/styles?searchString=TEE-100&size=5",
-    );
-    const styleId = styles.body.items.find((s) => s.code === "TEE-100")?.id as number;
-    const composition = await apiCall<{ options: { name: string; attributes: { attributeId: number }[] }[] }>(
-      request,
-      client,
-      "GET",
-      `/library/styles/${styleId}/composition`,
-    );
-    const pick = (sizeIndex: number) =>
-      composition.body.options.map(
-        (o) => (o.attributes[/size/i.test(o.name) ? sizeIndex : 0]?.attributeId ?? 0) as number,
-      );
-    const placed = await request.post("/api/orders", {
-      headers: { authorization: `Bearer ${client}`, "idempotency-key": `e2e-cut-${Date.now()}` },
-      data: {
-        shipTo: { name: "Nora Buyer", line1: "1 Harbour Road", city: "Portland", postalCode: "97201", country: "us" },
-        poNumber: "PO-E2E-CUT",
-        lines: [
-          { styleId, attributeIds: pick(2), quantity: 2 },
-          { styleId, attributeIds: pick(3), quantity: 2 },
-        ],
-      },
+    // Two lines of two in the third and fourth sizes.
+    const order = await placeNorthwindOrder(request, "cut", [2, 2], {
+      styleCode: "TEE-100",
+      poNumber: "PO-E2E-CUT",
+      choiceOf: /size/i,
+      choices: [2, 3],
     });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const order = (await placed.json()) as { id: number; orderNumber: string };
-    const released = await apiCall(request, factory, "POST", `/orders/${order.id}/release`);
-    expect(released.status, JSON.stringify(released.body)).toBe(200);
-    const units = (await apiCall<Units>(request, factory, "GET", `/orders/${order.id}/units`)).body.lines.flatMap(
-      (l) => l.units,
-    );
+    const units = await releaseOrder(request, order.id);
     expect(units).toHaveLength(4);
     const cutters = await apiCall<{ items: { id: number; code: string }[] }>(request, factory, "GET", "/floor/cutters");
     const cutter = cutters.body.items.find((c) => c.code === "CUT-1");
@@ -89,9 +60,7 @@ test.describe("plan and cut a batch", () => {
         page.getByText(new RegExp(`${number} is cut: \\d+ units? marked cut\\. Fabric used: .*JER`)).first(),
       ).toBeVisible();
     }
-    const after = (await apiCall<Units>(request, factory, "GET", `/orders/${order.id}/units`)).body.lines.flatMap(
-      (l) => l.units,
-    );
+    const after = await unitsOfOrder(request, order.id);
     expect(after.map((u) => u.status)).toEqual(["cut", "cut", "cut", "cut"]);
     // Scanning a ticket again changes nothing and says so. (The same code within 1.5 s is a double
     // press the screen ignores, so this is a later scan: after a reload.)

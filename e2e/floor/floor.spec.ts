@@ -1,21 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
-import { apiCall, apiToken } from "../pages/account";
+import { expect, test } from "@playwright/test";
+import { placeNorthwindOrder, releaseOrder, scanCode as scan, unitsOfOrder } from "../pages/floor";
 import { signIn } from "../pages/hub";
-
-type Order = { id: number; orderNumber: string; paymentState: string };
-type Units = { lines: { units: { id: number; barcode: string; status: string }[] }[] };
-
-/** Types a scan the way a USB scanner does (the code, then Enter) and waits for the answer. */
-const scan = async (page: Page, code: string, state: "ok" | "error") => {
-  const input = page.getByTestId("scan-input");
-  await expect(input).toBeFocused();
-  await page.keyboard.type(code);
-  await page.keyboard.press("Enter");
-  const status = page.getByTestId("scan-status");
-  await expect(status).toContainText(code);
-  await expect(status).toHaveAttribute("data-state", state);
-  return status;
-};
 
 test.describe("the factory floor", () => {
   test("release an invoice order, assign its units to a tote, find the order by the tote, fail one in QC and recut it", async ({
@@ -25,27 +10,7 @@ test.describe("the factory floor", () => {
     // A long walk through six screens on a shared, loaded machine.
     test.setTimeout(180_000);
     // Northwind (invoiced: no card on file) places two orders through the API.
-    const client = await apiToken(request, "client");
-    const styles = await apiCall<{ items: { id: number }[] }>(request, client, "GET", "/library/styles?size=1");
-    const styleId = styles.body.items[0]?.id as number;
-    const composition = await apiCall<{ options: { attributes: { attributeId: number }[] }[] }>(
-      request,
-      client,
-      "GET",
-      `/library/styles/${styleId}/composition`,
-    );
-    const attributeIds = composition.body.options.map((o) => o.attributes[0]?.attributeId as number);
-    const place = async (quantity: number) => {
-      const res = await request.post("/api/orders", {
-        headers: { authorization: `Bearer ${client}`, "idempotency-key": `e2e-floor-${Date.now()}-${quantity}` },
-        data: {
-          shipTo: { name: "Nora Buyer", line1: "1 Harbour Road", city: "Portland", postalCode: "97201", country: "us" },
-          lines: [{ styleId, attributeIds, quantity }],
-        },
-      });
-      expect(res.status(), await res.text()).toBe(201);
-      return (await res.json()) as Order;
-    };
+    const place = (quantity: number) => placeNorthwindOrder(request, "floor", [quantity]);
     const first = await place(2);
     const second = await place(1);
     expect(first.paymentState).toBe("unpaid");
@@ -60,12 +25,9 @@ test.describe("the factory floor", () => {
     ).toBeVisible();
     await page.getByRole("tab", { name: "Units" }).click();
     await expect(page.getByTestId("order-unit")).toHaveCount(2);
-    const factory = await apiToken(request, "factory");
-    expect((await apiCall(request, factory, "POST", `/orders/${second.id}/release`)).status).toBe(200);
-    const unitsOf = async (o: Order) =>
-      (await apiCall<Units>(request, factory, "GET", `/orders/${o.id}/units`)).body.lines.flatMap((l) => l.units);
-    const [a1, a2] = await unitsOf(first);
-    const [b1] = await unitsOf(second);
+    await releaseOrder(request, second.id);
+    const [a1, a2] = await unitsOfOrder(request, first.id);
+    const [b1] = await unitsOfOrder(request, second.id);
     if (!a1 || !a2 || !b1) throw new Error("units missing");
 
     // Assign Tote: a tote, then the first order's units; the other order's unit is refused with the reason.

@@ -1,9 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { apiCall, apiToken } from "../pages/account";
+import { placeNorthwindOrder, releaseOrder } from "../pages/floor";
 import { signIn } from "../pages/hub";
-
-type Order = { id: number; orderNumber: string };
-type Units = { lines: { units: { id: number; barcode: string; status: string }[] }[] };
 
 test.describe("manufacturing status", () => {
   test("/openOrders shows an order's units by state and changes without a reload while the floor scans", async ({
@@ -12,30 +10,9 @@ test.describe("manufacturing status", () => {
   }) => {
     test.setTimeout(120_000);
     // Northwind places an order of two through the API; the factory releases it.
-    const client = await apiToken(request, "client");
-    const styles = await apiCall<{ items: { id: number }[] }>(request, client, "GET", "/library/styles?size=1");
-    const styleId = styles.body.items[0]?.id as number;
-    const composition = await apiCall<{ options: { attributes: { attributeId: number }[] }[] }>(
-      request,
-      client,
-      "GET",
-      `/library/styles/${styleId}/composition`,
-    );
-    const attributeIds = composition.body.options.map((o) => o.attributes[0]?.attributeId as number);
-    const placed = await request.post("/api/orders", {
-      headers: { authorization: `Bearer ${client}`, "idempotency-key": `e2e-open-orders-${Date.now()}` },
-      data: {
-        shipTo: { name: "Nora Buyer", line1: "1 Harbour Road", city: "Portland", postalCode: "97201", country: "us" },
-        lines: [{ styleId, attributeIds, quantity: 2 }],
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const order = (await placed.json()) as Order;
+    const order = await placeNorthwindOrder(request, "open-orders", [2]);
     const factory = await apiToken(request, "factory");
-    expect((await apiCall(request, factory, "POST", `/orders/${order.id}/release`)).status).toBe(200);
-    const units = (await apiCall<Units>(request, factory, "GET", `/orders/${order.id}/units`)).body.lines.flatMap(
-      (l) => l.units,
-    );
+    const units = await releaseOrder(request, order.id);
     const [first] = units;
     if (!first) throw new Error("no units");
 

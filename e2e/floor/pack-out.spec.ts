@@ -1,8 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { apiCall, apiToken } from "../pages/account";
+import { placeNorthwindOrder, releaseOrder } from "../pages/floor";
 import { signIn } from "../pages/hub";
-
-type OrderUnits = { lines: { units: { id: number; barcode: string; status: string }[] }[] };
 
 test.describe("pack-out and shipments", () => {
   test("a packer scans two units of an order, boxes and ships them; /shipments lists the box and the order is partially shipped", async ({
@@ -10,32 +9,9 @@ test.describe("pack-out and shipments", () => {
     request,
   }) => {
     // Northwind places an order of 3 pieces; the factory releases it and walks its units to inspected.
-    const client = await apiToken(request, "client");
     const factory = await apiToken(request, "factory");
-    const styles = await apiCall<{ items: { id: number }[] }>(request, client, "GET", "/library/styles?size=1");
-    const styleId = styles.body.items[0]?.id as number;
-    const composition = await apiCall<{ options: { attributes: { attributeId: number }[] }[] }>(
-      request,
-      client,
-      "GET",
-      `/library/styles/${styleId}/composition`,
-    );
-    const attributeIds = composition.body.options.map((o) => o.attributes[0]?.attributeId as number);
-    const placed = await request.post("/api/orders", {
-      headers: { authorization: `Bearer ${client}`, "idempotency-key": `e2e-pack-${Date.now()}` },
-      data: {
-        shipTo: { name: "Nora Buyer", line1: "1 Harbour Road", city: "Portland", postalCode: "97201", country: "us" },
-        poNumber: "PO-E2E-PACK",
-        lines: [{ styleId, attributeIds, quantity: 3 }],
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const order = (await placed.json()) as { id: number; orderNumber: string };
-    const released = await apiCall(request, factory, "POST", `/orders/${order.id}/release`);
-    expect(released.status).toBe(200);
-    const units = (await apiCall<OrderUnits>(request, factory, "GET", `/orders/${order.id}/units`)).body.lines.flatMap(
-      (l) => l.units,
-    );
+    const order = await placeNorthwindOrder(request, "pack", [3], { poNumber: "PO-E2E-PACK" });
+    const units = await releaseOrder(request, order.id);
     expect(units).toHaveLength(3);
     for (const u of units) {
       for (const step of ["markCut", "markSewn", "markInspected"]) {

@@ -170,6 +170,7 @@ describe("unit actions", () => {
     const cleared = await act("printFile", b.id, { printFileId: null });
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(cleared.json<TUnitActionResult>().unit.status).toBe("queued");
+    expect(cleared.json<TUnitActionResult>().message).toBe(`${b.barcode} has no print file now.`);
   });
 
   test("impossible actions are refused with the unit's current state and change nothing", async () => {
@@ -548,5 +549,6 @@ describe("print files", () => {
       printFileId: mine.id,
       printFileName: "front-logo.png",
     });
+    expect(chosen.json<TUnitActionResult>().message).toBe(`${u.barcode} prints front-logo.png now.`);
   });
 });

@@ -257,12 +257,15 @@ export const runUnitAction = async (
       const who = actorOf(p, station?.id ?? null);
       const from = unit.status as TUnitStatus;
       let reason = body.reason ?? null;
+      // A print file change says which file the unit prints now.
+      let printNote: string | null = null;
       if (action === "print_file_update") {
         const file = body.printFileId ? await checkPrintFile(tx, unit.clientId, body.printFileId) : null;
         reason = file ? `Print file ${file.fileName}` : "Print file removed";
+        printNote = file ? `${unit.barcode} prints ${file.fileName} now.` : `${unit.barcode} has no print file now.`;
       }
       const answer = (to: TUnitStatus) => ({
-        message: doneMessage(unit.barcode, action, from, to),
+        message: printNote ?? doneMessage(unit.barcode, action, from, to),
         ids: { unit: unit.id },
       });
       const to = await applyUnitAction(tx, unit, action, who, {
