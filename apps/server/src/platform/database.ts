@@ -1,4 +1,13 @@
-import { type DatabaseHandle, databaseTemplatePath, openDatabase, seedDemoData, seedReferenceData } from "@hub/db";
+import {
+  type DatabaseHandle,
+  databaseTemplatePath,
+  type HubDb,
+  type HubTx,
+  openDatabase,
+  seedDemoData,
+  seedReferenceData,
+} from "@hub/db";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { hashPassword } from "../modules/identity/password";
 import type { HubConfig } from "./config";
 
@@ -32,4 +41,19 @@ export const openHubDatabase = async (config: HubConfig): Promise<DatabaseHandle
     await handle.close();
     throw error;
   }
+};
+
+/**
+ * Awaits several queries: side by side on the pool, one after another in a transaction, whose one
+ * connection runs one statement at a time (pg 8 queues them with a deprecation warning; pg 9 will
+ * refuse). Drizzle's query builders run when awaited, so nothing starts before its turn.
+ */
+export const allQueries = async <T extends readonly unknown[]>(
+  db: HubDb | HubTx,
+  queries: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> => {
+  if (!(db instanceof PgTransaction)) return Promise.all(queries) as never;
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query);
+  return results as never;
 };

@@ -123,12 +123,12 @@ const cardsFromGrants = (grants: readonly { routeName: string; granted: boolean;
  * its client's plan level, its roles and the card grants that apply to it (its type's, its roles'
  * and its own), as JSON arrays; the cards are worked out as `cardsOf` does.
  */
-export const loadPrincipal = async (db: HubDb, userName: string): Promise<Principal | null> => {
+const buildPrincipalQuery = (db: HubDb) => {
   const u = schema.users;
   const ur = schema.userRoles;
   const r = schema.roles;
   const g = schema.cardGrants;
-  const [user] = await db
+  return db
     .select({
       userId: u.userId,
       userName: u.userName,
@@ -152,7 +152,19 @@ export const loadPrincipal = async (db: HubDb, userName: string): Promise<Princi
     .from(u)
     .leftJoin(schema.clients, eq(schema.clients.clientId, u.clientId))
     .leftJoin(schema.subscriptions, eq(schema.subscriptions.subscriptionId, schema.clients.subscriptionId))
-    .where(sql`lower(${u.userName}) = lower(${userName})`);
+    .where(sql`lower(${u.userName}) = lower(${sql.placeholder("userName")})`)
+    .prepare("hub_principal");
+};
+/** The principal query, built once per database and prepared by name (PostgreSQL plans it once per connection). */
+const principalQueries = new WeakMap<HubDb, ReturnType<typeof buildPrincipalQuery>>();
+
+export const loadPrincipal = async (db: HubDb, userName: string): Promise<Principal | null> => {
+  let query = principalQueries.get(db);
+  if (!query) {
+    query = buildPrincipalQuery(db);
+    principalQueries.set(db, query);
+  }
+  const [user] = await query.execute({ userName });
   if (!user?.available) return null;
   const roleRows = user.roles;
   const cards = cardsFromGrants(user.grants);

@@ -146,12 +146,14 @@ export const assignToTote = async (
       return { message, replayed: false, toteId: tote.id };
     }
     if (holds > 0 && tote.orderId !== null && tote.orderId !== unit.orderId) {
-      const [[mine], [theirs]] = await Promise.all([
-        tx.select({ n: o.orderNumber }).from(o).where(eq(o.id, tote.orderId)),
-        tx.select({ n: o.orderNumber }).from(o).where(eq(o.id, unit.orderId)),
-      ]);
+      // One query: a transaction's connection runs one statement at a time.
+      const numbers = await tx
+        .select({ id: o.id, n: o.orderNumber })
+        .from(o)
+        .where(inArray(o.id, [tote.orderId, unit.orderId]));
+      const numberOf = (id: number) => numbers.find((x) => x.id === id)?.n ?? "?";
       throw conflict(
-        `Tote ${tote.barcode} holds units of order ${mine?.n ?? "?"}; ${unit.barcode} belongs to order ${theirs?.n ?? "?"}. Use another tote.`,
+        `Tote ${tote.barcode} holds units of order ${numberOf(tote.orderId)}; ${unit.barcode} belongs to order ${numberOf(unit.orderId)}. Use another tote.`,
         { unitBarcode: "Another order" },
       );
     }

@@ -63,6 +63,12 @@ type IdentityUser = typeof schema.identityUsers.$inferSelect;
 
 export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider => {
   const { db, mailer } = options;
+  /** Every signed-in request checks its session: built once, prepared by name (planned once per connection). */
+  const sessionById = db
+    .select({ revokedAt: schema.identitySessions.revokedAt, expiresAt: schema.identitySessions.expiresAt })
+    .from(schema.identitySessions)
+    .where(eq(schema.identitySessions.id, sql.placeholder("sid")))
+    .prepare("hub_session_by_id");
   let signingKey: Promise<{ kid: string; key: CryptoKey | Uint8Array }> | null = null;
 
   /** The oldest key in the database signs; every instance converges on it. */
@@ -474,10 +480,7 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
       try {
         const { payload } = await jwtVerify(token, await getKeySet(), { issuer: ISSUER, audience: AUDIENCE });
         const claims: TIdTokenClaims = ZIdTokenClaimsSchema.parse(payload);
-        const [session] = await db
-          .select({ revokedAt: schema.identitySessions.revokedAt, expiresAt: schema.identitySessions.expiresAt })
-          .from(schema.identitySessions)
-          .where(eq(schema.identitySessions.id, claims.sid));
+        const [session] = await sessionById.execute({ sid: claims.sid });
         if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now()) return null;
         return claims;
       } catch {

@@ -5,6 +5,7 @@ import { schema } from "@hub/db";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { recordAudit } from "../../../platform/audit";
+import { allQueries } from "../../../platform/database";
 import { badRequest, notFound } from "../../../platform/errors";
 import type { Principal } from "../../../platform/principal";
 import { touchTabVersion } from "../../../platform/tab-versions";
@@ -51,7 +52,7 @@ export const styleFor = async (db: Db, p: Principal, styleId: number) => {
 export const readComposition = async (db: Db, p: Principal, styleId: number): Promise<TStyleComposition> => {
   const style = await styleFor(db, p, styleId);
   const editor = isEditor(p);
-  const [tiers, opts, attrs, fabrics, parts, steps, factory] = await Promise.all([
+  const [tiers, opts, attrs, fabrics, parts, steps, factory] = await allQueries(db, [
     db
       .select({ minQuantity: tiersT.minQuantity, unitPriceCents: tiersT.unitPriceCents })
       .from(tiersT)
