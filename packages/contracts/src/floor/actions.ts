@@ -186,6 +186,7 @@ export const ZToteCreateRequestSchema = z.object({
   count: z.number().int().min(1, "At least 1").max(200, "At most 200 at once"),
   factoryId: zDbId().optional(),
 });
+export type TToteCreateRequest = z.infer<typeof ZToteCreateRequestSchema>;
 export const ZToteCreateResultSchema = z.object({ totes: z.array(ZToteSchema) });
 
 /** Scan a unit into a tote. */

@@ -148,6 +148,7 @@ export const NAV_TREE: TNavSection[] = [
           { title: "Clear Tote", path: "/clearTote", card: "clearTote" },
           { title: "Assign Tote", path: "/assignTote", card: "assignTote" },
           { title: "Find Order By Tote", path: "/toteLookup", card: "toteLookup" },
+          { title: "All Totes", path: "/totes", card: "assignTote" },
         ],
       },
       {

@@ -79,6 +79,7 @@ export const PLACEHOLDER_ROUTES: string[] = [
   "/toteLookup",
   "/clearTote",
   "/assignTote",
+  "/totes",
   "/pullOrder",
   "/cutPlannerAuto",
   "/allCutters",

@@ -20,7 +20,7 @@ import { Link as RouterLink } from "react-router";
 import { PageHeader } from "../../components/page-header";
 import { RefSelect } from "../../components/resource/fields";
 import { messageOf } from "../../lib/api-error";
-import { openPdf } from "../orders/documents";
+import { openPdf } from "../../lib/open-pdf";
 import { pct, ratioText, useAcceptPlan, useDiscardPlan, usePlan, yd } from "./api";
 import { CutterSelect } from "./cutter-select";
 

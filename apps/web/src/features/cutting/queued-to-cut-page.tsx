@@ -8,8 +8,8 @@ import { ScanInput } from "../../components/scan/scan-input";
 import { messageOf } from "../../lib/api-error";
 import { parseId } from "../../lib/ids";
 import { useListFilters, useListState } from "../../lib/list-state";
+import { openPdf } from "../../lib/open-pdf";
 import { downloadListCsv } from "../../lib/transfer";
-import { openPdf } from "../orders/documents";
 import { ratioText, type TicketQuery, useCancelTicket, useMarkCut, useScanTicket, useTickets } from "./api";
 import { CutterSelect } from "./cutter-select";
 

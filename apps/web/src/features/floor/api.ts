@@ -1,17 +1,21 @@
 import {
+  type TToteCreateRequest,
+  type TToteListQuery,
   type TUnitActionRoute,
   ZFloorUnitDetailSchema,
   ZOrderUnitsSchema,
   ZRecutResultSchema,
   ZReleaseResultSchema,
+  ZToteCreateResultSchema,
   ZToteDetailSchema,
+  ZTotePageSchema,
   ZToteResultSchema,
   ZUnitActionResultSchema,
   ZUnitEventListSchema,
   ZUnitPrintFileListSchema,
 } from "@hub/contracts/floor/actions";
 import { ZQcReasonPageSchema, ZStationPageSchema } from "@hub/contracts/floor/setup";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
 import { ApiError } from "../../lib/api-error";
 
@@ -23,6 +27,8 @@ export const floorKeys = {
   unitPrintFiles: (unitId: number) => ["floor", "units", unitId, "printFiles"] as const,
   stations: ["floor", "stations", "lookup"] as const,
   reasons: ["floor", "qcReasons", "lookup"] as const,
+  totes: ["floor", "totes"] as const,
+  toteList: (query: Partial<TToteListQuery>) => ["floor", "totes", "list", query] as const,
 };
 
 /** A fresh client scan id for one scan (one press of Enter). */
@@ -137,5 +143,23 @@ export const useReleaseOrder = (orderId: number) => {
   return useMutation({
     mutationFn: () => api(`/orders/${orderId}/release`, ZReleaseResultSchema, { method: "POST" }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["orders"] }),
+  });
+};
+
+/** The facility's totes (All Totes): search, status filter, sort and page from the URL. */
+export const useToteList = (query: Partial<TToteListQuery>) =>
+  useQuery({
+    queryKey: floorKeys.toteList(query),
+    queryFn: () => api("/floor/totes", ZTotePageSchema, { query }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+/** New totes with the next free barcodes. */
+export const useCreateTotes = () => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TToteCreateRequest) => api("/floor/totes", ZToteCreateResultSchema, { method: "POST", body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: floorKeys.totes }),
   });
 };

@@ -9,6 +9,7 @@ const QcPage = lazy(() => import("./qc-page"));
 const RecutPage = lazy(() => import("./recut-page"));
 const UnitActionsPage = lazy(() => import("./unit-actions-page"));
 const SetupPages = lazy(() => import("./setup-pages"));
+const TotesPage = lazy(() => import("./totes-page"));
 
 const guard = (card: string, element: ReactNode) => <CardGuard card={card}>{element}</CardGuard>;
 
@@ -24,6 +25,8 @@ export const floorKioskRoutes: RouteObject[] = [
 
 /** The floor's managed lists, in the dashboard layout. */
 export const floorRoutes: RouteObject[] = [
+  // The people who fill totes keep the list, add totes and print their labels.
+  { path: "totes", element: guard("assignTote", <TotesPage />) },
   { path: "floorStations", element: guard("floorStations", <SetupPages screen="stations" mode="list" />) },
   { path: "floorStations/new", element: guard("floorStations", <SetupPages screen="stations" mode="new" />) },
   { path: "floorStations/edit/:id", element: guard("floorStations", <SetupPages screen="stations" mode="edit" />) },

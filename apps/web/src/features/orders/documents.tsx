@@ -1,56 +1,11 @@
-import { orderDocumentPaths, type TLabelsQuery, type TPaperSize } from "@hub/contracts/orders/documents";
+import { orderDocumentPaths, type TPaperSize } from "@hub/contracts/orders/documents";
 import Download from "@mui/icons-material/Download";
-import LocalOffer from "@mui/icons-material/LocalOffer";
 import Print from "@mui/icons-material/Print";
 import { Alert, Button, ListItemText, Menu, MenuItem, Stack } from "@mui/material";
 import { useState } from "react";
-import { send, toApiError } from "../../lib/api-error";
-import { currentIdToken } from "../../lib/identity-client";
-import { sessionClientHeaders } from "../../lib/session-client";
+import { LabelsMenuButton } from "../../components/labels-menu";
+import { openPdf } from "../../lib/open-pdf";
 import { downloadFile } from "../../lib/transfer";
-
-/** Fetches a document with the app's ID token (a plain link would carry none) as a PDF blob. */
-const fetchPdf = async (path: string): Promise<Blob> => {
-  const token = await currentIdToken();
-  const response = await send(`/api${path}`, {
-    headers: { authorization: `Bearer ${token}`, ...sessionClientHeaders() },
-  });
-  if (!response.ok) throw await toApiError(response);
-  return response.blob();
-};
-
-/**
- * Opens a PDF in a new tab to print: the tab is opened during the click (so no popup blocker
- * stops it) and shown the document when it arrives; if the browser gives no tab, it downloads.
- */
-export const openPdf = async (path: string, fileName: string) => {
-  const tab = window.open("", "_blank");
-  try {
-    const blob = await fetchPdf(path);
-    const url = URL.createObjectURL(blob);
-    if (tab) tab.location.href = url;
-    else await downloadFile(path, fileName);
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
-};
-
-const LABEL_CHOICES: { label: string; hint: string; q: Pick<TLabelsQuery, "format" | "symbology"> }[] = [
-  { label: "Label sheet, Code128", hint: "2 × 1 in labels on Letter", q: { format: "sheet", symbology: "code128" } },
-  { label: "Label sheet, QR", hint: "2 × 1 in labels on Letter", q: { format: "sheet", symbology: "qr" } },
-  {
-    label: "4 × 6 in labels, Code128",
-    hint: "One label per page, for a label printer",
-    q: { format: "single", symbology: "code128" },
-  },
-  {
-    label: "4 × 6 in labels, QR",
-    hint: "One label per page, for a label printer",
-    q: { format: "single", symbology: "qr" },
-  },
-];
 
 /**
  * An order's documents, rendered on the server: the packing slip (open to print, Letter or A4, or
@@ -60,13 +15,11 @@ const LABEL_CHOICES: { label: string; hint: string; q: Pick<TLabelsQuery, "forma
 export function OrderDocuments({ orderId, orderNumber }: { orderId: number; orderNumber: string }) {
   const paths = orderDocumentPaths(orderId);
   const [slipMenu, setSlipMenu] = useState<HTMLElement | null>(null);
-  const [labelMenu, setLabelMenu] = useState<HTMLElement | null>(null);
   const [error, setError] = useState<string | null>(null);
   const slipName = `packing-slip-${orderNumber}.pdf`;
 
   const run = (action: () => Promise<void>) => {
     setSlipMenu(null);
-    setLabelMenu(null);
     setError(null);
     action().catch((e: unknown) => setError(e instanceof Error ? e.message : "Something went wrong"));
   };
@@ -84,14 +37,7 @@ export function OrderDocuments({ orderId, orderNumber }: { orderId: number; orde
         >
           Packing slip
         </Button>
-        <Button
-          variant="outlined"
-          startIcon={<LocalOffer />}
-          aria-haspopup="menu"
-          onClick={(e) => setLabelMenu(e.currentTarget)}
-        >
-          Labels
-        </Button>
+        <LabelsMenuButton path={(q) => paths.labels(q)} fileName={(q) => `labels-${orderNumber}-${q.format}.pdf`} />
       </Stack>
       <Menu anchorEl={slipMenu} open={slipMenu !== null} onClose={() => setSlipMenu(null)}>
         <MenuItem onClick={() => openSlip("letter")}>
@@ -104,16 +50,6 @@ export function OrderDocuments({ orderId, orderNumber }: { orderId: number; orde
           <Download fontSize="small" sx={{ mr: 1 }} />
           <ListItemText primary="Download packing slip" />
         </MenuItem>
-      </Menu>
-      <Menu anchorEl={labelMenu} open={labelMenu !== null} onClose={() => setLabelMenu(null)}>
-        {LABEL_CHOICES.map((c) => (
-          <MenuItem
-            key={c.label}
-            onClick={() => run(() => openPdf(paths.labels(c.q), `labels-${orderNumber}-${c.q.format}.pdf`))}
-          >
-            <ListItemText primary={c.label} secondary={c.hint} />
-          </MenuItem>
-        ))}
       </Menu>
       {error ? (
         <Alert severity="error" onClose={() => setError(null)}>

@@ -26,7 +26,9 @@ import {
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { LabelsMenuButton } from "../../components/labels-menu";
 import { messageOf } from "../../lib/api-error";
+import { useAuth } from "../../lib/auth/auth-context";
 import { useOrderUnits, useReleaseOrder, useUnitEvents } from "../floor/api";
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -41,10 +43,12 @@ const STATUS_COLOUR: Partial<Record<TOrderUnit["status"], "success" | "error" | 
 
 /**
  * The Units tab of order details (issue 11): each line's units (barcode, state, tote, last event)
- * and a unit's history. Clients read it; nothing here changes a unit (that is the floor's work).
+ * and a unit's history, and the units' barcode labels for floor users. Clients read it; nothing here
+ * changes a unit (that is the floor's work).
  */
 export function OrderUnits({ order }: { order: TOrder }) {
   const units = useOrderUnits(order.id);
+  const { cardAccess } = useAuth();
   const [open, setOpen] = useState<TOrderUnit | null>(null);
   if (units.isPending) return <CircularProgress size={24} />;
   if (units.isError) return <Alert severity="error">{messageOf(units.error)}</Alert>;
@@ -53,9 +57,18 @@ export function OrderUnits({ order }: { order: TOrder }) {
   return (
     <Stack spacing={2} data-testid="order-units">
       {data.releasedAt ? (
-        <Typography color="text.secondary">
-          {`Released to production ${when(data.releasedAt)}${data.releasedBy ? ` by ${data.releasedBy}` : ""}.`}
-        </Typography>
+        <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }} useFlexGap>
+          <Typography color="text.secondary" sx={{ flexGrow: 1 }}>
+            {`Released to production ${when(data.releasedAt)}${data.releasedBy ? ` by ${data.releasedBy}` : ""}.`}
+          </Typography>
+          {cardAccess.has("unitActions") && total > 0 ? (
+            <LabelsMenuButton
+              label="Unit labels"
+              path={(q) => `/floor/units/labels.pdf?orderId=${order.id}&format=${q.format}&symbology=${q.symbology}`}
+              fileName={(q) => `unit-labels-${order.orderNumber}-${q.format}.pdf`}
+            />
+          ) : null}
+        </Stack>
       ) : (
         <Alert severity="info">
           {"Not released to production yet: the units are made when the order is paid or the factory releases it."}
