@@ -197,11 +197,29 @@ export const ZCardSectionSchema = z.object({
 });
 export type TCardSection = z.infer<typeof ZCardSectionSchema>;
 
-export const cardSections = (): TCardSection[] =>
-  NAV_TREE.map((section) => ({
+/**
+ * One checkbox per card: a card that opens several items (Assign Tote and All Totes) is listed
+ * once, where it first appears, titled with every item it opens.
+ */
+export const cardSections = (): TCardSection[] => {
+  const byCard = new Map<string, { card: string; title: string; group: string }>();
+  const sections = NAV_TREE.map((section) => ({
     title: section.title,
-    cards: section.groups.flatMap((g) => g.items.map((i) => ({ card: i.card, title: i.title, group: g.title }))),
+    cards: section.groups.flatMap((g) =>
+      g.items.flatMap((i) => {
+        const seen = byCard.get(i.card);
+        if (seen) {
+          seen.title = `${seen.title} · ${i.title}`;
+          return [];
+        }
+        const entry = { card: i.card, title: i.title, group: g.title };
+        byCard.set(i.card, entry);
+        return [entry];
+      }),
+    ),
   }));
+  return sections;
+};
 
 /** GET /api/users/form-options: what the edit and create forms choose from. */
 export const ZUserFormOptionsSchema = z.object({
