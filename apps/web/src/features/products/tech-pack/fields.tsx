@@ -1,4 +1,6 @@
-import { MenuItem, TextField } from "@mui/material";
+import Add from "@mui/icons-material/Add";
+import { Box, Button, MenuItem, TextField } from "@mui/material";
+import type { ReactNode } from "react";
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
 
 type Bound<T extends FieldValues> = { control: Control<T, unknown, FieldValues>; name: FieldPath<T> };
@@ -83,5 +85,27 @@ export function SelectF<T extends FieldValues>({
         </TextField>
       )}
     />
+  );
+}
+
+/** A tab's "Add …" row button, shown to those who may edit the tech pack. */
+export function AddRowButton({
+  show,
+  disabled,
+  onClick,
+  children,
+}: {
+  show: boolean;
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  if (!show) return null;
+  return (
+    <Box>
+      <Button startIcon={<Add />} disabled={disabled} onClick={onClick}>
+        {children}
+      </Button>
+    </Box>
   );
 }

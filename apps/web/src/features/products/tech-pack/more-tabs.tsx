@@ -15,7 +15,6 @@ import {
   ZProductOptionsDataSchema,
   ZProductOptionsTabSchema,
 } from "@hub/contracts/tech-pack/tech-pack";
-import Add from "@mui/icons-material/Add";
 import UploadFile from "@mui/icons-material/UploadFile";
 import {
   Box,
@@ -41,7 +40,7 @@ import { uploadWithProgress } from "../../../lib/transfer";
 import { MoneyField, NumberField, RowButtons } from "../../library/styles/workspace/composition-fields";
 import { money } from "../format";
 import { techPackTab, useTechPackForm } from "./context";
-import { SelectF, TextF } from "./fields";
+import { AddRowButton, SelectF, TextF } from "./fields";
 import { uploadObjectUrl } from "./pdf";
 
 // ---- shared: uploads and pictures ------------------------------------------------------------
@@ -416,17 +415,13 @@ function CuttersMustForm({ data, reload }: WorkspaceTabProps<z.infer<typeof ZCut
             />
           </Stack>
         ))}
-        {canEdit ? (
-          <Box>
-            <Button
-              startIcon={<Add />}
-              disabled={disabled}
-              onClick={() => pieces.append({ group: "", name: "", fabricItemId: null, count: 1 })}
-            >
-              Add pattern piece
-            </Button>
-          </Box>
-        ) : null}
+        <AddRowButton
+          show={canEdit}
+          disabled={disabled}
+          onClick={() => pieces.append({ group: "", name: "", fabricItemId: null, count: 1 })}
+        >
+          Add pattern piece
+        </AddRowButton>
         <Typography variant="subtitle2">Trims</Typography>
         {trims.fields.map((f, i) => (
           <Stack key={f.id} direction="row" spacing={1.5}>
@@ -441,13 +436,9 @@ function CuttersMustForm({ data, reload }: WorkspaceTabProps<z.infer<typeof ZCut
             />
           </Stack>
         ))}
-        {canEdit ? (
-          <Box>
-            <Button startIcon={<Add />} disabled={disabled} onClick={() => trims.append({ name: "", quantity: "1" })}>
-              Add trim
-            </Button>
-          </Box>
-        ) : null}
+        <AddRowButton show={canEdit} disabled={disabled} onClick={() => trims.append({ name: "", quantity: "1" })}>
+          Add trim
+        </AddRowButton>
         <TextF control={control} name="notes" label="Cutting notes" disabled={disabled} multiline width="100%" />
       </Stack>
     </TabForm>
@@ -586,17 +577,13 @@ function ConstructionForm({ data, reload }: WorkspaceTabProps<z.infer<typeof ZCo
             </Card>
           );
         })}
-        {canEdit ? (
-          <Box>
-            <Button
-              startIcon={<Add />}
-              disabled={disabled}
-              onClick={() => steps.append({ title: "", description: "", imageFileId: null, callouts: [] })}
-            >
-              Add step
-            </Button>
-          </Box>
-        ) : null}
+        <AddRowButton
+          show={canEdit}
+          disabled={disabled}
+          onClick={() => steps.append({ title: "", description: "", imageFileId: null, callouts: [] })}
+        >
+          Add step
+        </AddRowButton>
       </Stack>
     </TabForm>
   );
@@ -683,17 +670,13 @@ function ProductOptionsForm({ data, reload }: WorkspaceTabProps<z.infer<typeof Z
             </CardContent>
           </Card>
         ))}
-        {canEdit ? (
-          <Box>
-            <Button
-              startIcon={<Add />}
-              disabled={disabled}
-              onClick={() => options.append({ name: "", choices: [{ name: "", upchargeCents: 0 }] })}
-            >
-              Add option
-            </Button>
-          </Box>
-        ) : null}
+        <AddRowButton
+          show={canEdit}
+          disabled={disabled}
+          onClick={() => options.append({ name: "", choices: [{ name: "", upchargeCents: 0 }] })}
+        >
+          Add option
+        </AddRowButton>
       </Stack>
     </TabForm>
   );

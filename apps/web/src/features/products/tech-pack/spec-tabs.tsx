@@ -9,7 +9,6 @@ import {
   ZSizingTabSchema,
   ZTemplatePointsSchema,
 } from "@hub/contracts/tech-pack/tech-pack";
-import Add from "@mui/icons-material/Add";
 import {
   Box,
   Button,
@@ -37,7 +36,7 @@ import { api } from "../../../lib/api";
 import { messageOf } from "../../../lib/api-error";
 import { NumberField, RowButtons } from "../../library/styles/workspace/composition-fields";
 import { techPackTab, useTechPackForm } from "./context";
-import { SelectF, TextF } from "./fields";
+import { AddRowButton, SelectF, TextF } from "./fields";
 
 // ---- colourways ---------------------------------------------------------------------------------
 
@@ -125,17 +124,13 @@ function ColorwaysForm({ data, reload }: WorkspaceTabProps<z.infer<typeof ZColor
             />
           </Stack>
         ))}
-        {canEdit ? (
-          <Box>
-            <Button
-              startIcon={<Add />}
-              disabled={disabled}
-              onClick={() => rows.append({ key: "", name: "", colorIds: [] })}
-            >
-              Add colourway
-            </Button>
-          </Box>
-        ) : null}
+        <AddRowButton
+          show={canEdit}
+          disabled={disabled}
+          onClick={() => rows.append({ key: "", name: "", colorIds: [] })}
+        >
+          Add colourway
+        </AddRowButton>
       </Stack>
     </TabForm>
   );
@@ -432,28 +427,24 @@ function GradedSpecForm({ data, reload }: WorkspaceTabProps<TGradedSpecTab>) {
             </TableBody>
           </Table>
         </Box>
-        {canEdit ? (
-          <Box>
-            <Button
-              startIcon={<Add />}
-              disabled={disabled}
-              onClick={() =>
-                points.append({
-                  code: "",
-                  description: "",
-                  howToMeasure: "",
-                  baseValue: 0,
-                  gradeRules: {},
-                  tolPlus: 0.5,
-                  tolMinus: 0.5,
-                  critical: false,
-                })
-              }
-            >
-              Add point of measure
-            </Button>
-          </Box>
-        ) : null}
+        <AddRowButton
+          show={canEdit}
+          disabled={disabled}
+          onClick={() =>
+            points.append({
+              code: "",
+              description: "",
+              howToMeasure: "",
+              baseValue: 0,
+              gradeRules: {},
+              tolPlus: 0.5,
+              tolMinus: 0.5,
+              critical: false,
+            })
+          }
+        >
+          Add point of measure
+        </AddRowButton>
         <Typography variant="subtitle1" component="h3">
           Size chart ({view === "in" ? "inches" : "cm"})
         </Typography>
