@@ -1,5 +1,6 @@
-import { Box, Stack, Typography } from "@mui/material";
+import { Box, Link, Stack, Typography } from "@mui/material";
 import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router";
 import { usePageTitle } from "./guards";
 
 /** A screen's title (also the browser title), an optional line under it, and its actions. */
@@ -22,6 +23,39 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
           {actions}
         </Stack>
       ) : null}
+    </Stack>
+  );
+}
+
+/**
+ * The subtitle of a record that belongs to an order (a shipment, a return): its status chip, then
+ * "of SO-000123 (PO …) · Client", the order number linking to the order.
+ */
+export function OfOrderSubtitle({
+  chip,
+  word,
+  orderId,
+  orderNumber,
+  poNumber,
+  clientName,
+}: {
+  chip: ReactNode;
+  word: "of" | "on";
+  orderId: number;
+  orderNumber: string;
+  poNumber?: string | null;
+  clientName: string;
+}) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+      {chip}
+      <span>
+        {`${word} `}
+        <Link component={RouterLink} to={`/orders/${orderId}`}>
+          {orderNumber}
+        </Link>
+        {poNumber ? ` (PO ${poNumber})` : ""} · {clientName}
+      </span>
     </Stack>
   );
 }

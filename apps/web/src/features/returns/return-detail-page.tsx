@@ -19,7 +19,7 @@ import { Link as RouterLink, useParams } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LoadingScreen } from "../../components/loading-screen";
 import { MoneyInput } from "../../components/money-input";
-import { PageHeader } from "../../components/page-header";
+import { OfOrderSubtitle, PageHeader } from "../../components/page-header";
 import { messageOf } from "../../lib/api-error";
 import { useAuth } from "../../lib/auth/auth-context";
 import { type ReturnAction, useRefundReturn, useReturn, useReturnAction } from "./api";
@@ -67,16 +67,13 @@ function ReturnDetail({ ret }: { ret: TReturn }) {
       <PageHeader
         title={`Return ${ret.rmaNumber}`}
         subtitle={
-          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-            <ReturnStatusChip status={ret.status} />
-            <span>
-              on{" "}
-              <Link component={RouterLink} to={`/orders/${ret.orderId}`}>
-                {ret.orderNumber}
-              </Link>{" "}
-              · {ret.clientName}
-            </span>
-          </Stack>
+          <OfOrderSubtitle
+            chip={<ReturnStatusChip status={ret.status} />}
+            word="on"
+            orderId={ret.orderId}
+            orderNumber={ret.orderNumber}
+            clientName={ret.clientName}
+          />
         }
         actions={
           <Stack direction="row" spacing={1}>

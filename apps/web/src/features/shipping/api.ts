@@ -14,10 +14,7 @@ import {
 } from "@hub/contracts/floor/shipping";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
-import { send, toApiError } from "../../lib/api-error";
-import { currentIdToken } from "../../lib/identity-client";
-import { sessionClientHeaders } from "../../lib/session-client";
-import { downloadFile } from "../../lib/transfer";
+import { openPdf } from "../../lib/open-pdf";
 
 /** Query keys of the shipping area, so invalidation is never a guess. */
 export const shippingKeys = {
@@ -109,21 +106,5 @@ export const useTrackingUpdate = (id: number) => {
  * Opens a shipment's PDF (label or packing slip) in a new tab to print: fetched with the ID token
  * (a plain link carries none); the tab opens during the click so no popup blocker stops it.
  */
-export const openShipmentPdf = async (id: number, doc: "label" | "packing-slip", fileName: string) => {
-  const path = `/shipments/${id}/${doc}.pdf`;
-  const tab = window.open("", "_blank");
-  try {
-    const token = await currentIdToken();
-    const response = await send(`/api${path}`, {
-      headers: { authorization: `Bearer ${token}`, ...sessionClientHeaders() },
-    });
-    if (!response.ok) throw await toApiError(response);
-    const url = URL.createObjectURL(await response.blob());
-    if (tab) tab.location.href = url;
-    else await downloadFile(path, fileName);
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
-};
+export const openShipmentPdf = (id: number, doc: "label" | "packing-slip", fileName: string) =>
+  openPdf(`/shipments/${id}/${doc}.pdf`, fileName);

@@ -29,11 +29,11 @@ import {
 } from "@mui/material";
 import { type ReactNode, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { Link as RouterLink, useParams } from "react-router";
+import { useParams } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { FormDialog } from "../../components/form-dialog";
 import { LoadingScreen } from "../../components/loading-screen";
-import { PageHeader } from "../../components/page-header";
+import { OfOrderSubtitle, PageHeader } from "../../components/page-header";
 import { RecordNotFound } from "../../components/record-not-found";
 import { messageOf } from "../../lib/api-error";
 import { useAuth } from "../../lib/auth/auth-context";
@@ -102,16 +102,14 @@ function ShipmentDetail({ shipment: x }: { shipment: TShipment }) {
       <PageHeader
         title={`Shipment ${x.shipmentNumber}`}
         subtitle={
-          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-            <ShipmentStatusChip status={x.status} />
-            <span>
-              of{" "}
-              <Link component={RouterLink} to={`/orders/${x.orderId}`}>
-                {x.orderNumber}
-              </Link>
-              {x.poNumber ? ` (PO ${x.poNumber})` : ""} · {x.clientName}
-            </span>
-          </Stack>
+          <OfOrderSubtitle
+            chip={<ShipmentStatusChip status={x.status} />}
+            word="of"
+            orderId={x.orderId}
+            orderNumber={x.orderNumber}
+            poNumber={x.poNumber}
+            clientName={x.clientName}
+          />
         }
         actions={
           <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
