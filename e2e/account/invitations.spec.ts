@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { apiToken, invitationPath, YourAccountScreen } from "../pages/account";
-import { codeIn, DEMO_PASSWORD, latestMail, signIn, uniqueName } from "../pages/hub";
+import { codeIn, DEMO_PASSWORD, latestMail, signIn, tick, uniqueName } from "../pages/hub";
 
 test.describe("client users and invitations", () => {
   test("a client admin invites someone who registers from the email and appears in the client users list", async ({
@@ -106,7 +106,7 @@ test.describe("client users and invitations", () => {
       await dialog.getByRole("button", { name: "Save" }).click();
       await expect(dialog.getByText("Use the two-letter country code (e.g. US)")).toBeVisible();
       await dialog.getByLabel("Country (2 letters) *").fill("us");
-      if (makeDefault) await dialog.getByLabel("Default address").check();
+      if (makeDefault) await tick(dialog.getByLabel("Default address"));
       await dialog.getByRole("button", { name: "Save" }).click();
       await expect(dialog).toBeHidden();
     };

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { placeNorthwindOrder, releaseOrder } from "../pages/floor";
-import { signIn, signOut } from "../pages/hub";
+import { signIn, signOut, tick } from "../pages/hub";
 
 /** Chooses a layout in a Labels menu and answers the PDF response the new tab loads. */
 const printLabels = async (page: Page, button: string | RegExp, choice: string, path: string) => {
@@ -42,7 +42,7 @@ test.describe("totes and labels", () => {
     const row = grid.getByRole("row").filter({ hasText: last });
     await expect(row).toBeVisible();
     await expect(row).toContainText("Empty");
-    await row.getByRole("checkbox").check();
+    await tick(row.getByRole("checkbox"));
     const labels = await printLabels(page, "Labels (1 chosen)", "Label sheet, QR", "/floor/totes/labels.pdf");
     expect(labels.status()).toBe(200);
     expect(labels.headers()["content-type"]).toBe("application/pdf");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn } from "../pages/hub";
+import { signIn, tick } from "../pages/hub";
 import { toast } from "../pages/library";
 import { LibraryApi, ProductPreviewScreen, StyleWorkspaceScreen } from "../pages/library-styles";
 
@@ -91,14 +91,8 @@ test.describe("the style workspace and preview", () => {
     await w.goto(style, "options");
     await expect(w.tab("Options")).toHaveAttribute("aria-selected", "true");
     await w.pick("Options", "Add an option", `SZ-${u}`, new RegExp(`SZ-${u}`));
-    await w
-      .form("Options")
-      .getByRole("checkbox", { name: `Offer Small ${u}` })
-      .check();
-    await w
-      .form("Options")
-      .getByRole("checkbox", { name: `Offer Medium ${u}` })
-      .check();
+    await tick(w.form("Options").getByRole("checkbox", { name: `Offer Small ${u}` }));
+    await tick(w.form("Options").getByRole("checkbox", { name: `Offer Medium ${u}` }));
     await w.field("Options", `Medium ${u} upcharge`).fill("1.50");
 
     // Leaving a tab with unsaved changes asks first; staying keeps them.

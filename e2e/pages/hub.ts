@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Hub!demo1";
 
@@ -75,4 +75,15 @@ export const createConfirmedUser = async (request: APIRequestContext, prefix: st
   const code = codeIn(await latestMail(request, email, /confirmation code/));
   expect((await request.post("/api/identity/confirmSignUp", { data: { username, code } })).ok()).toBe(true);
   return { username, email, password };
+};
+
+/**
+ * Ticks a checkbox and waits until it shows ticked. Playwright's `check()` fails when the box is not
+ * ticked the instant after the click, which a controlled checkbox on a loaded machine may not be
+ * yet: React puts the old value back and renders the new one a moment later.
+ */
+export const tick = async (box: Locator) => {
+  if (await box.isChecked()) return;
+  await box.click();
+  await expect(box).toBeChecked();
 };
