@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { placeNorthwindOrder, releaseOrder } from "../pages/floor";
 import { signIn, signOut, tick } from "../pages/hub";
@@ -48,6 +49,18 @@ test.describe("totes and labels", () => {
     expect(labels.headers()["content-type"]).toBe("application/pdf");
     expect(labels.url()).toContain("symbology=qr");
     expect(labels.url()).toMatch(/ids=\d+$/);
+
+    // Export CSV downloads what the search finds.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^totes-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile(await download.path(), "utf8");
+    expect(text.trim().split(/\r?\n/)).toEqual([
+      "barcode,status,orderNumber,clientName,unitCount,station,updatedAt",
+      expect.stringMatching(new RegExp(`^${last},empty,`)),
+    ]);
   });
 
   test("an order's units print their labels from its Units tab", async ({ page, request }) => {

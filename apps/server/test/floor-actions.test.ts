@@ -328,6 +328,16 @@ describe("totes", () => {
     const made = await f.call("factory", "POST", "/api/floor/totes", { count: 2 });
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json<{ totes: { barcode: string }[] }>().totes.map((x) => x.barcode)).toEqual(["T-0041", "T-0042"]);
+    // Export CSV: every tote the search and filter find, for floor users only.
+    const csv = await f.call("factory", "GET", "/api/floor/totes/export.csv?searchString=T-003&status=empty");
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines[0]).toBe("barcode,status,orderNumber,clientName,unitCount,station,updatedAt");
+    expect(lines.slice(1).every((l) => /^T-003\d,empty,/.test(l))).toBe(true);
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toContain("T-0031");
+    expect((await f.call("client", "GET", "/api/floor/totes/export.csv")).statusCode).toBe(403);
+    expect((await f.call("factory", "GET", "/api/floor/totes/export.csv?status=full")).statusCode).toBe(400);
   });
 });
 

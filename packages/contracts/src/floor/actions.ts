@@ -180,6 +180,16 @@ export const ZToteListQuerySchema = ZPageQuerySchema.extend({
 });
 export type TToteListQuery = z.infer<typeof ZToteListQuerySchema>;
 export const ZTotePageSchema = pageOf(ZToteSchema);
+/** The columns of GET /floor/totes/export.csv. */
+export const TOTE_CSV_HEADER = [
+  "barcode",
+  "status",
+  "orderNumber",
+  "clientName",
+  "unitCount",
+  "station",
+  "updatedAt",
+] as const;
 
 /** POST /floor/totes: new totes with the next free barcodes. */
 export const ZToteCreateRequestSchema = z.object({

@@ -1,5 +1,6 @@
 import {
   FLOOR_USER_TYPES,
+  TOTE_CSV_HEADER,
   type TUnitActionRoute,
   UNIT_ACTION_ROUTES,
   ZFloorLabelsQuerySchema,
@@ -33,6 +34,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { type Access, principalOf } from "../../platform/access";
+import { sendCsv, toCsv } from "../../platform/csv";
 import type { ModuleDeps } from "../../platform/deps";
 import { errorResponses } from "../../platform/errors";
 import { sendPdf } from "../../platform/pdf";
@@ -41,7 +43,15 @@ import { toteLabelsPdf, unitLabelsPdf } from "./labels";
 import { orderUnitEvents, orderUnits, releaseToProduction } from "./orders.service";
 import { inspectUnit, recutUnit } from "./qc.service";
 import { floorSetupRoutes } from "./setup";
-import { assignToTote, clearTote, createTotes, getToteByBarcode, listTotes, startTransit } from "./totes.service";
+import {
+  assignToTote,
+  clearTote,
+  createTotes,
+  exportTotes,
+  getToteByBarcode,
+  listTotes,
+  startTransit,
+} from "./totes.service";
 import { getUnit, runUnitAction, type UnitRef, unitPrintFiles } from "./units.service";
 
 const tags = ["floor"];
@@ -183,6 +193,16 @@ export const floorRoutes =
         schema: { tags, querystring: ZToteListQuerySchema, response: { 200: ZTotePageSchema, ...errors } },
       },
       async (request) => listTotes(db, principalOf(request), request.query),
+    );
+    app.get(
+      "/floor/totes/export.csv",
+      { config: { access: LOOKUP }, schema: { tags, querystring: ZToteListQuerySchema, response: errors } },
+      async (request, reply) =>
+        sendCsv(
+          reply,
+          "totes.csv",
+          toCsv([...TOTE_CSV_HEADER], await exportTotes(db, principalOf(request), request.query)),
+        ),
     );
     app.post(
       "/floor/totes",

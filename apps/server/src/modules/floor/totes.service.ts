@@ -270,13 +270,16 @@ export const startTransit = async (
 
 const SORTABLE = { barcode: t.id, status: t.status, updatedAt: t.updatedAt };
 
-/** GET /floor/totes: the facility's totes, with search (barcode, order) and a status filter. */
-export const listTotes = async (db: HubDb, p: Principal, q: TToteListQuery) => {
-  const where = and(
+const toteListWhere = (p: Principal, q: TToteListQuery) =>
+  and(
     facilityScope(p, t.factoryId),
     q.status ? eq(t.status, q.status) : undefined,
     searchAny(q.searchString, [t.barcode, o.orderNumber]),
   );
+
+/** GET /floor/totes: the facility's totes, with search (barcode, order) and a status filter. */
+export const listTotes = async (db: HubDb, p: Principal, q: TToteListQuery) => {
+  const where = toteListWhere(p, q);
   const [rows, [total]] = await Promise.all([
     toteRows(db, where)
       .orderBy(...orderByFor(q.sort, SORTABLE, ["barcode", "asc"], t.id))
@@ -285,6 +288,16 @@ export const listTotes = async (db: HubDb, p: Principal, q: TToteListQuery) => {
     db.select({ n: count() }).from(t).leftJoin(o, eq(o.id, t.orderId)).where(where),
   ]);
   return toPage(rows.map(asTote), Number(total?.n ?? 0), q);
+};
+
+/** GET /floor/totes/export.csv: every tote the list's search and filter find (at most 50,000), as TOTE_CSV_HEADER. */
+export const exportTotes = async (db: HubDb, p: Principal, q: TToteListQuery): Promise<unknown[][]> => {
+  const rows = await toteRows(db, toteListWhere(p, q))
+    .orderBy(...orderByFor(q.sort, SORTABLE, ["barcode", "asc"], t.id))
+    .limit(50_000);
+  return rows
+    .map(asTote)
+    .map((x) => [x.barcode, x.status, x.orderNumber, x.clientName, x.unitCount, x.stationCode, x.updatedAt]);
 };
 
 /** POST /floor/totes: new totes with the next free barcodes of the facility (T-0001, T-0002, …). */

@@ -14,6 +14,7 @@ import { ListPage, SelectFilter } from "../../components/list-page";
 import { TextInput } from "../../components/text-input";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useListFilters, useListState } from "../../lib/list-state";
+import { downloadListCsv } from "../../lib/transfer";
 import { useCreateTotes, useToteList } from "./api";
 
 const STATUS_LABELS: Record<TToteStatus, string> = { empty: "Empty", in_use: "In use", in_transit: "In transit" };
@@ -70,7 +71,7 @@ const columns: GridColDef<TTote>[] = [
  * All Totes (/totes): the facility's totes with what each holds (order, units, station), searched
  * by tote or order, filtered by status, sorted and paged in the URL; Add totes takes the next free
  * barcodes; Labels prints the chosen totes' labels (or every tote's), Code128 or QR, as a sheet or
- * one 4 × 6 in label per page.
+ * one 4 × 6 in label per page; Export CSV downloads every tote the search and filter find.
  */
 export default function TotesPage() {
   const { state, update, query } = useListState({ sort: "barcode,asc" });
@@ -119,6 +120,7 @@ export default function TotesPage() {
             width={140}
           />
         }
+        exportCsv={() => downloadListCsv("/floor/totes/export.csv", fullQuery, "totes")}
         emptyText={filtered ? "No totes match" : "No totes yet: add some, then print their labels"}
       />
       <AddTotesDialog open={adding} onClose={() => setAdding(false)} />
