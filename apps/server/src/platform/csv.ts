@@ -1,4 +1,6 @@
 import type { FastifyReply } from "fastify";
+import { z } from "zod";
+import { errorResponses } from "./errors";
 
 /**
  * CSV in the shape spreadsheets read (RFC 4180): comma-separated, CRLF line ends, fields quoted
@@ -21,3 +23,6 @@ export const sendCsv = (reply: FastifyReply, fileName: string, csv: string): Fas
     .header("content-type", "text/csv; charset=utf-8")
     .header("content-disposition", `attachment; filename="${fileName}"`)
     .send(csv);
+
+/** A CSV download's responses for its route schema (with `produces: ["text/csv"]`): the text, or the usual errors. */
+export const csvResponses = { 200: z.string(), ...errorResponses(409) };

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from "fastify";
  * PostgreSQL LISTEN/NOTIFY for the whole process, on either driver (docs/adr/0006-floor-live.md, "Live
  * floor" and "Batched notices"). A writer queues its notice in the `notice_outbox` table inside its
  * transaction (`queueNotice`: nothing is queued by a rolled-back one); each process's publisher
- * (`startNoticePublisher`) drains the committed notices every 100 ms and sends them per channel as
+ * (`startNoticePublisher`) drains the committed notices every 100 ms (up to 1 s when idle) and sends them per channel as
  * JSON arrays of up to 50, one `pg_notify` each. Each server process holds one listener and fans
  * the notices out to its in-process subscribers (the SSE streams), which split the arrays:
  *
@@ -163,8 +163,14 @@ export const startNotifyListener = async (
 
 /** Notices per `pg_notify`: a payload must stay under PostgreSQL's 8,000 bytes (a floor change is about 110). */
 export const NOTICE_BATCH = 50;
-/** How often each process drains the outbox: the most a notice waits after its commit. */
+/** How often each process drains the outbox while notices come: the most one then waits after its commit. */
 export const NOTICE_DRAIN_MS = 100;
+/**
+ * An idle process drains less often, doubling the pause after each empty drain up to this: an idle
+ * Hub does not query ten times a second for nothing (on the embedded database every query waits
+ * for the one connection), and the first change after a quiet spell waits at most this long.
+ */
+export const NOTICE_IDLE_MS = 1_000;
 /** Notices one drain takes at most; a full drain is followed by the next at once. */
 const DRAIN_LIMIT = NOTICE_BATCH * 40;
 
@@ -200,7 +206,8 @@ export type NoticePublisher = {
 };
 
 /**
- * Drains committed notices every `NOTICE_DRAIN_MS` and sends them: one statement deletes up to
+ * Drains committed notices every `NOTICE_DRAIN_MS` while they come (backing off to `NOTICE_IDLE_MS`
+ * while none do) and sends them: one statement deletes up to
  * `DRAIN_LIMIT` rows (`skip locked`, so several instances drain side by side without waiting on
  * each other) and sends them in batches of `NOTICE_BATCH` per channel. Any instance's drain
  * reaches every instance's listener. A failed drain is retried with a growing pause, and logged
@@ -233,13 +240,15 @@ export const startNoticePublisher = (db: HubDb, log: FastifyBaseLogger): NoticeP
     });
     return running;
   };
+  let idleMs = NOTICE_DRAIN_MS;
   const tick = () => {
     drain()
       .then((sent) => {
         if (failing) log.info("the notice publisher drains again");
         failing = false;
         pauseMs = NOTICE_DRAIN_MS;
-        schedule(sent >= DRAIN_LIMIT ? 0 : NOTICE_DRAIN_MS);
+        idleMs = sent > 0 ? NOTICE_DRAIN_MS : Math.min(idleMs * 2, NOTICE_IDLE_MS);
+        schedule(sent >= DRAIN_LIMIT ? 0 : idleMs);
       })
       .catch((error: unknown) => {
         if (closed) return;

@@ -20,7 +20,7 @@ export const mailOutbox = pgTable(
  * The transactional outbox of live notices (docs/adr/0006-floor-live.md, "Batched notices"). A
  * writer inserts its notice in its own transaction instead of calling `pg_notify`, whose commit
  * PostgreSQL serialises across every notifying transaction; each server process drains the
- * committed rows every 100 ms and sends them, a batch per channel, with one `pg_notify` each
+ * committed rows every 100 ms (1 s when idle) and sends them, a batch per channel, with one `pg_notify` each
  * (platform/notify.ts, `startNoticePublisher`). Unlogged (the migration says so; drizzle cannot):
  * a notice is worth nothing after a crash, and the listeners resync on reconnect anyway.
  */

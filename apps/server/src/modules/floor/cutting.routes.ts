@@ -26,9 +26,8 @@ import {
 } from "@hub/contracts";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { type Access, principalOf } from "../../platform/access";
-import { sendCsv, toCsv } from "../../platform/csv";
+import { csvResponses, sendCsv, toCsv } from "../../platform/csv";
 import type { ModuleDeps } from "../../platform/deps";
 import { errorResponses } from "../../platform/errors";
 import { idempotencyKeyOf } from "../../platform/idempotency";
@@ -62,7 +61,6 @@ import { cutTicketPdf } from "./cutting.ticket-pdf";
  */
 const tags = ["floor"];
 const errors = errorResponses(409);
-const csvExport = { 200: z.string(), ...errors };
 const card = (c: string): Access => ({ signedIn: true, types: CUTTING_TYPES, card: c });
 const PULL = card("pullOrder");
 const PLAN = card("cutPlannerAuto");
@@ -147,7 +145,7 @@ export const cuttingRoutes =
       "/floor/pull/export.csv",
       {
         config: { access: PULL },
-        schema: { tags, querystring: ZPullQuerySchema, produces: ["text/csv"], response: csvExport },
+        schema: { tags, querystring: ZPullQuerySchema, produces: ["text/csv"], response: csvResponses },
       },
       async (request, reply) => {
         const rows = await exportPullQueue(db, principalOf(request), request.query);
@@ -283,7 +281,7 @@ export const cuttingRoutes =
       "/floor/cutUnitSheet/export.csv",
       {
         config: { access: CUTTERS },
-        schema: { tags, querystring: ZCutUnitSheetQuerySchema, produces: ["text/csv"], response: csvExport },
+        schema: { tags, querystring: ZCutUnitSheetQuerySchema, produces: ["text/csv"], response: csvResponses },
       },
       async (request, reply) => {
         const rows = await exportCutUnitSheet(db, principalOf(request), request.query);

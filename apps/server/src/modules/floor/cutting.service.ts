@@ -469,49 +469,44 @@ const unitsToPlan = async (tx: HubTx, p: Principal, body: ReturnType<typeof ZPla
 
 /** The sizes of each style in order (from its Size option), its markers and its fabric consumption. */
 const styleFacts = async (tx: HubTx, styleIds: number[]) => {
-  const sizes = styleIds.length
-    ? await tx
-        .select({
-          styleId: schema.styleOptionAttributes.styleId,
-          code: schema.attributes.code,
-          name: schema.attributes.name,
-        })
-        .from(schema.styleOptionAttributes)
-        .innerJoin(schema.options, eq(schema.options.id, schema.styleOptionAttributes.optionId))
-        .innerJoin(schema.attributes, eq(schema.attributes.id, schema.styleOptionAttributes.attributeId))
-        .where(
-          and(
-            inArray(schema.styleOptionAttributes.styleId, styleIds),
-            or(sql`${schema.options.code} ~* 'size'`, sql`${schema.options.name} ~* 'size'`),
-          ),
-        )
-        .orderBy(asc(schema.styleOptionAttributes.sortOrder), asc(schema.attributes.sortOrder))
-    : [];
-  const markers = styleIds.length
-    ? await tx
-        .select({
-          id: schema.styleMarkers.id,
-          styleId: schema.styleMarkers.styleId,
-          name: schema.styleMarkers.name,
-          sizeRange: schema.styleMarkers.sizeRange,
-          lengthInches: schema.styleMarkers.lengthInches,
-          efficiencyPct: schema.styleMarkers.efficiencyPct,
-        })
-        .from(schema.styleMarkers)
-        .where(inArray(schema.styleMarkers.styleId, styleIds))
-        .orderBy(asc(schema.styleMarkers.id))
-    : [];
-  const fabrics = styleIds.length
-    ? await tx
-        .select({
-          styleId: schema.styleFabrics.styleId,
-          fabricId: schema.styleFabrics.fabricId,
-          consumption: schema.styleFabrics.consumption,
-        })
-        .from(schema.styleFabrics)
-        .where(inArray(schema.styleFabrics.styleId, styleIds))
-        .orderBy(asc(schema.styleFabrics.id))
-    : [];
+  if (styleIds.length === 0) return { sizes: [], markers: [], fabrics: [] };
+  const sizes = await tx
+    .select({
+      styleId: schema.styleOptionAttributes.styleId,
+      code: schema.attributes.code,
+      name: schema.attributes.name,
+    })
+    .from(schema.styleOptionAttributes)
+    .innerJoin(schema.options, eq(schema.options.id, schema.styleOptionAttributes.optionId))
+    .innerJoin(schema.attributes, eq(schema.attributes.id, schema.styleOptionAttributes.attributeId))
+    .where(
+      and(
+        inArray(schema.styleOptionAttributes.styleId, styleIds),
+        or(sql`${schema.options.code} ~* 'size'`, sql`${schema.options.name} ~* 'size'`),
+      ),
+    )
+    .orderBy(asc(schema.styleOptionAttributes.sortOrder), asc(schema.attributes.sortOrder));
+  const markers = await tx
+    .select({
+      id: schema.styleMarkers.id,
+      styleId: schema.styleMarkers.styleId,
+      name: schema.styleMarkers.name,
+      sizeRange: schema.styleMarkers.sizeRange,
+      lengthInches: schema.styleMarkers.lengthInches,
+      efficiencyPct: schema.styleMarkers.efficiencyPct,
+    })
+    .from(schema.styleMarkers)
+    .where(inArray(schema.styleMarkers.styleId, styleIds))
+    .orderBy(asc(schema.styleMarkers.id));
+  const fabrics = await tx
+    .select({
+      styleId: schema.styleFabrics.styleId,
+      fabricId: schema.styleFabrics.fabricId,
+      consumption: schema.styleFabrics.consumption,
+    })
+    .from(schema.styleFabrics)
+    .where(inArray(schema.styleFabrics.styleId, styleIds))
+    .orderBy(asc(schema.styleFabrics.id));
   return { sizes, markers, fabrics };
 };
 

@@ -34,7 +34,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { type Access, principalOf } from "../../platform/access";
-import { sendCsv, toCsv } from "../../platform/csv";
+import { csvResponses, sendCsv, toCsv } from "../../platform/csv";
 import type { ModuleDeps } from "../../platform/deps";
 import { errorResponses } from "../../platform/errors";
 import { sendPdf } from "../../platform/pdf";
@@ -196,7 +196,10 @@ export const floorRoutes =
     );
     app.get(
       "/floor/totes/export.csv",
-      { config: { access: LOOKUP }, schema: { tags, querystring: ZToteListQuerySchema, response: errors } },
+      {
+        config: { access: LOOKUP },
+        schema: { tags, querystring: ZToteListQuerySchema, produces: ["text/csv"], response: csvResponses },
+      },
       async (request, reply) =>
         sendCsv(
           reply,

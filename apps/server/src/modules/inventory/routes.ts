@@ -28,7 +28,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type Access, principalOf } from "../../platform/access";
-import { sendCsv, toCsv } from "../../platform/csv";
+import { csvResponses, sendCsv, toCsv } from "../../platform/csv";
 import type { ModuleDeps } from "../../platform/deps";
 import { errorResponses } from "../../platform/errors";
 import { idempotencyKeyOf } from "../../platform/idempotency";
@@ -58,7 +58,6 @@ import {
  */
 const tags = ["inventory"];
 const errors = errorResponses(409);
-const csvExport = { 200: z.string(), ...errors };
 const card = (c: string): Access => ({ signedIn: true, types: INVENTORY_TYPES, card: c });
 const STOCK = card("inventory");
 const ON_ORDER = card("inventoryOnOrder");
@@ -80,7 +79,7 @@ export const inventoryRoutes =
       "/inventory/export.csv",
       {
         config: { access: STOCK },
-        schema: { tags, querystring: ZStockListQuerySchema, produces: ["text/csv"], response: csvExport },
+        schema: { tags, querystring: ZStockListQuerySchema, produces: ["text/csv"], response: csvResponses },
       },
       async (request, reply) => {
         const items = await exportStock(db, principalOf(request), request.query);
@@ -174,7 +173,7 @@ export const inventoryRoutes =
       "/suppliers/export.csv",
       {
         config: { access: SUPPLIERS },
-        schema: { tags, querystring: ZSupplierListQuerySchema, produces: ["text/csv"], response: csvExport },
+        schema: { tags, querystring: ZSupplierListQuerySchema, produces: ["text/csv"], response: csvResponses },
       },
       async (request, reply) => {
         const { items } = await listSuppliers(db, principalOf(request), { ...request.query, page: 0, size: 50_000 });
@@ -258,7 +257,7 @@ export const inventoryRoutes =
       "/purchaseOrders/export.csv",
       {
         config: { access: ON_ORDER },
-        schema: { tags, querystring: ZPoListQuerySchema, produces: ["text/csv"], response: csvExport },
+        schema: { tags, querystring: ZPoListQuerySchema, produces: ["text/csv"], response: csvResponses },
       },
       async (request, reply) => {
         const items = await exportPurchaseOrders(db, principalOf(request), request.query);
