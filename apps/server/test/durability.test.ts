@@ -1,116 +1,28 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
 import { createServer, Socket } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { DEMO_PASSWORD, NO_WEB_DIST } from "./helpers/test-app";
+import { api, killAll, lastStarted, signIn, startServer, withinMs } from "./helpers/server-process";
 
 /**
- * The real server process, started as main.ts runs, on an embedded data folder: what a kill -9,
- * a SIGTERM and a second server on the same folder do to it. On the PostgreSQL driver the folder,
- * its lock and its durability are the database server's, so these are skipped there.
+ * The real server process on an embedded data folder: what a kill -9, a SIGTERM and a second server
+ * on the same folder do to it. On the PostgreSQL driver the folder, its lock and its durability are
+ * the database server's, so these are skipped there.
  */
-const REPO = resolve(import.meta.dirname, "../../..");
-const MAIN = join(REPO, "apps/server/src/main.ts");
-
 let root: string;
-const running: ChildProcess[] = [];
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), "hub-durability-"));
 });
-afterEach(() => {
-  for (const child of running.splice(0))
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-});
+afterEach(killAll);
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const freePort = () =>
-  new Promise<number>((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (address && typeof address === "object" ? done(address.port) : fail(new Error("no port"))));
-    });
-  });
-
-type Server = {
-  child: ChildProcess;
-  port: number;
-  base: string;
-  /** Everything it printed so far. */
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-};
-
-/** Starts `node --import tsx apps/server/src/main.ts` on the folder; resolves when it is ready or has exited. */
-const startServer = async (
-  dataDir: string,
-  options: { port?: number; env?: NodeJS.ProcessEnv; prefix?: string[] } = {},
-): Promise<Server> => {
-  const port = options.port ?? (await freePort());
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "development",
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    WEB_DIST: NO_WEB_DIST,
-    LOG_LEVEL: "info",
-    ...options.env,
-  };
-  delete env.DATABASE_URL;
-  const [command, ...args] = [...(options.prefix ?? []), process.execPath, "--import", "tsx", MAIN];
-  const child = spawn(command as string, args, { cwd: REPO, env, stdio: ["ignore", "pipe", "pipe"] });
-  running.push(child);
-  let output = "";
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.once("exit", (code, signal) => done({ code, signal })),
-  );
-  const base = `http://127.0.0.1:${port}`;
-  await new Promise<void>((ready) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("Hub is ready")) ready();
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    void exited.then(() => ready());
-  });
-  return { child, port, base, output: () => output, exited };
-};
-
-const api = async (server: Server, method: string, path: string, token?: string, body?: unknown) => {
-  const res = await fetch(`${server.base}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, json: () => JSON.parse(text) as Record<string, unknown>, text };
-};
-
-const signIn = async (server: Server, username: string) => {
-  const res = await api(server, "POST", "/api/identity/signIn", undefined, { username, password: DEMO_PASSWORD });
-  expect(res.status, res.text).toBe(200);
-  return (res.json().tokens as { idToken: string }).idToken;
-};
-
 const machine = (tag: string) => ({ code: `D-${tag}`, name: `Durable ${tag}`, machineType: "Overlock", make: "Juki" });
-
-const withinMs = async <T>(promise: Promise<T>, ms: number): Promise<T> =>
-  Promise.race([
-    promise,
-    new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`not within ${ms} ms`)), ms).unref()),
-  ]);
 
 /** `unshare --pid` needs root (or user namespaces); where it cannot run, that case is skipped. */
 const canUnshare =
@@ -213,7 +125,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the embedded database in the
     const deadline = performance.now() + 60_000;
     while (!existsSync(lock) && performance.now() < deadline) await new Promise((tick) => setTimeout(tick, 10));
     expect(existsSync(lock)).toBe(true);
-    running.at(-1)?.kill("SIGTERM");
+    lastStarted()?.kill("SIGTERM");
     const server = await starting;
     const { code, signal } = await server.exited;
     expect({ code, signal }).toEqual({ code: 0, signal: null });

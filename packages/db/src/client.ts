@@ -36,8 +36,18 @@ export type DatabaseHandle = {
   db: HubDb;
   driver: "pglite" | "postgres";
   migrate: () => Promise<void>;
+  /**
+   * Runs `work` (migrating and seeding) while no other process starting on the same database does:
+   * a PostgreSQL advisory lock held on a connection of its own, so instances starting together
+   * migrate one after another (the later ones find nothing left to do). The embedded database has
+   * one process by its folder lock, so there it just runs.
+   */
+  exclusively: <T>(work: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
+
+/** The advisory lock key instances take while they migrate and seed (any constant 64-bit number). */
+export const STARTUP_LOCK_KEY = 4_816_230_117;
 
 /**
  * This package's folder, found by name rather than from this file's own place, so that it is the
@@ -48,7 +58,16 @@ export const MIGRATIONS_FOLDER = join(DB_PACKAGE_DIR, "migrations");
 
 export type OpenOptions =
   /** A PostgreSQL server. */
-  | { url: string; poolSize?: number }
+  | {
+      url: string;
+      poolSize?: number;
+      /**
+       * Told of an error on an idle pooled connection (the server restarted, failed over, or cut it).
+       * The pool drops that connection and opens a new one for the next query; without a listener
+       * the error would be unhandled and end the process.
+       */
+      onConnectionError?: (error: Error) => void;
+    }
   /**
    * Embedded PGlite persisted in a folder (locked against a second process), or in memory. A new
    * folder starts as a copy of `template` (a prepared data folder, see template.ts) when one is given
@@ -178,6 +197,12 @@ export const openDatabase = async (options: OpenOptions): Promise<DatabaseHandle
       connectionString: options.url,
       max: options.poolSize ?? 10,
       options: HUB_SESSION_OPTIONS,
+      // While the server is down or starting, a request fails in seconds (a 503) instead of waiting.
+      connectionTimeoutMillis: 5_000,
+    });
+    pool.on("error", (error) => {
+      if (options.onConnectionError) options.onConnectionError(error);
+      else console.warn(`A database connection was lost: ${error.message}`);
     });
     const db = drizzleNodePg({ client: pool, schema });
     let ending: Promise<void> | undefined;
@@ -185,6 +210,20 @@ export const openDatabase = async (options: OpenOptions): Promise<DatabaseHandle
       db: db as unknown as HubDb,
       driver: "postgres",
       migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      exclusively: async (work) => {
+        const holder = await pool.connect();
+        try {
+          await holder.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+          try {
+            return await work();
+          } finally {
+            await holder.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]);
+          }
+        } finally {
+          // A connection that failed under us is not given back to the pool (ended with the lock).
+          holder.release();
+        }
+      },
       close: () => {
         ending ??= pool.end();
         return ending;
@@ -232,6 +271,7 @@ export const openDatabase = async (options: OpenOptions): Promise<DatabaseHandle
     db: db as unknown as HubDb,
     driver: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    exclusively: (work) => work(),
     // Closing twice (a signal during a close) waits for the one close.
     close: () => {
       closing ??= (async () => {

@@ -32,11 +32,15 @@ export const openHubDatabase = async (config: HubConfig): Promise<DatabaseHandle
       });
   try {
     const openMs = lap();
-    await handle.migrate();
-    const migrateMs = lap();
-    await seedReferenceData(handle.db);
-    if (config.demoMode) await seedDemoData(handle.db, hashPassword);
-    return { ...handle, timings: { openMs, migrateMs, seedMs: lap() } };
+    // Instances starting together on one PostgreSQL migrate and seed one at a time.
+    const timings = await handle.exclusively(async () => {
+      await handle.migrate();
+      const migrateMs = lap();
+      await seedReferenceData(handle.db);
+      if (config.demoMode) await seedDemoData(handle.db, hashPassword);
+      return { openMs, migrateMs, seedMs: lap() };
+    });
+    return { ...handle, timings };
   } catch (error) {
     await handle.close();
     throw error;

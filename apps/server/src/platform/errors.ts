@@ -2,6 +2,7 @@ import type { TErrorCode, TErrorResponse } from "@hub/contracts";
 import { MESSAGES, ZErrorResponseSchema } from "@hub/contracts";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isDatabaseUnavailable } from "./db-errors";
 
 /** An error that becomes the one error shape `{ error, message, fields? }` with its HTTP status. */
 export class HttpError extends Error {
@@ -65,6 +66,14 @@ export const installErrorHandler = (app: FastifyInstance): void => {
         message: printable(message),
         fields: printableFields(fields),
       } satisfies TErrorResponse);
+    }
+    // The database restarting, failing over or unreachable: the request may succeed in a moment.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "the database is unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", "5")
+        .send({ error: "UNAVAILABLE", message: MESSAGES.databaseUnavailable } satisfies TErrorResponse);
     }
     const status = typeof error.statusCode === "number" ? error.statusCode : 500;
     if (status >= 500) {

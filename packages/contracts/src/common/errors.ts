@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   "CONFLICT",
   "RATE_LIMITED",
   "INTERNAL",
+  // the database (or another service the Hub needs) cannot be reached right now: 503, try again
+  "UNAVAILABLE",
   // identity outcomes, named as the user-pool service names them
   "NotAuthorizedException",
   "UserNotConfirmedException",

@@ -1,6 +1,7 @@
 /** Texts the spec fixes word for word (sections 2.1, 5, 8). */
 export const MESSAGES = {
   somethingWentWrong: "Something went wrong",
+  databaseUnavailable: "The Hub cannot reach its database right now. Try again in a moment.",
   usernameRequired: "Username is required",
   passwordRequired: "Please enter your password",
   confirmCodeRequired: "Please enter your confirmation code",

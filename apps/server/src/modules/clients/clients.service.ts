@@ -14,6 +14,7 @@ import { schema } from "@hub/db";
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit";
 import { toCsv } from "../../platform/csv";
+import { isForeignKeyViolation, isUniqueViolation } from "../../platform/db-errors";
 import { conflict, notFound } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
@@ -126,18 +127,6 @@ export const isSiteNameTaken = async (db: HubDb | HubTx, siteName: string, excep
 const assertSiteNameFree = async (db: HubDb | HubTx, siteName: string, exceptId?: number) => {
   if (await isSiteNameTaken(db, siteName, exceptId)) throw siteNameTaken();
 };
-
-/** A unique-index violation (two saves racing past the check) still answers with the field. */
-const hasPgCode = (error: unknown, code: string): boolean => {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    if (typeof e === "object" && (e as { code?: unknown }).code === code) return true;
-    e = typeof e === "object" ? (e as { cause?: unknown }).cause : undefined;
-  }
-  return false;
-};
-export const isUniqueViolation = (error: unknown) => hasPgCode(error, "23505");
-/** Another record still points at the client (a table without cascade): refuse, do not fail. */
-const isForeignKeyViolation = (error: unknown) => hasPgCode(error, "23503");
 
 const checkReferences = async (db: HubDb | HubTx, body: TClientRequest) => {
   if (body.subscriptionId !== null) {

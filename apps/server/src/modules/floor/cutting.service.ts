@@ -33,6 +33,7 @@ import type { Subquery } from "drizzle-orm";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { recordAudit } from "../../platform/audit";
+import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { dateRange, orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
@@ -131,11 +132,6 @@ const cutterOf = async (tx: HubTx, p: Principal, id: number, factoryId: number, 
     .where(and(cutterWhere(p), eq(st.id, id), eq(st.factoryId, factoryId)));
   if (!row) throw badRequest(CUTTING_MESSAGES.notCutter, { [field]: CUTTING_MESSAGES.notCutter });
   return row;
-};
-
-const isUniqueViolation = (e: unknown) => {
-  const x = e as { code?: string; cause?: { code?: string } };
-  return x?.code === "23505" || x?.cause?.code === "23505";
 };
 
 export const saveCutter = async (db: HubDb, p: Principal, id: number | null, raw: TCutterRequest): Promise<TCutter> => {

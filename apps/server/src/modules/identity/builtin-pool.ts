@@ -6,6 +6,7 @@ import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type JWK, jwtVerify, SignJWT } from "jose";
+import { isDatabaseUnavailable } from "../../platform/db-errors";
 import type { Mailer } from "../../platform/mail";
 import { burnVerify, hashPassword, needsRehash, verifyPassword } from "./password";
 import { type IdentityProvider, identityError } from "./provider";
@@ -483,7 +484,9 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
         const [session] = await sessionById.execute({ sid: claims.sid });
         if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now()) return null;
         return claims;
-      } catch {
+      } catch (error) {
+        // A database that cannot answer says nothing about the token: a 503, not a sign-out.
+        if (isDatabaseUnavailable(error)) throw error;
         return null;
       }
     },

@@ -2,10 +2,10 @@ import type { TCoupon, TCouponRequest, TPageQuery } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, count, eq } from "drizzle-orm";
+import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { orderByFor, searchAny } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
-import { isUniqueViolation } from "../clients/clients.service";
 import { factoryScope, resolveOwnerFactory } from "../library/scope";
 
 /** Coupons (issue 10): a facility's codes, kept by its users and internal admins. */

@@ -20,10 +20,10 @@ import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, type Column, count, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { BillingAdapter } from "../../platform/billing";
+import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict, HttpError, notFound } from "../../platform/errors";
 import { dateRange, orderByFor } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
-import { isUniqueViolation } from "../clients/clients.service";
 import { assertLineEditable, cancelOrderUnits, lineHasUnits, syncLineUnits } from "../floor/orders.service";
 import { releaseOrder } from "../floor/release";
 import {

@@ -3,8 +3,9 @@ import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, eq, sql } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit";
+import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict } from "../../platform/errors";
-import { isSiteNameTaken, isUniqueViolation } from "../clients/clients.service";
+import { isSiteNameTaken } from "../clients/clients.service";
 
 type IdentityAttributes = {
   username: string;

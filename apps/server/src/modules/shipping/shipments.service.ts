@@ -16,6 +16,7 @@ import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, type Column, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit";
+import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict, HttpError, notFound } from "../../platform/errors";
 import { dateRange, orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
@@ -207,11 +208,6 @@ const platformError = (error: unknown, wrap: (m: string) => string = (m) => m): 
   if (error instanceof ShippingPlatformError)
     throw new HttpError(409, "CONFLICT", wrap(error.message), { provider: error.message });
   throw error;
-};
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === "23505" || e.cause?.code === "23505";
 };
 
 /** The day a person named, at noon UTC (so it stays that day in every time zone a factory is in). */

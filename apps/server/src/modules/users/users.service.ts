@@ -21,6 +21,7 @@ import { schema } from "@hub/db";
 import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit";
 import { toCsv } from "../../platform/csv";
+import { isUniqueViolation } from "../../platform/db-errors";
 import type { ModuleDeps } from "../../platform/deps";
 import { badRequest, conflict, forbidden, HttpError, notFound } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
@@ -353,15 +354,6 @@ export const updateUser = async (
     });
   });
   return getUser(db, userId);
-};
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const code = (e: unknown) =>
-    typeof e === "object" && e !== null && "code" in e ? (e as { code: unknown }).code : undefined;
-  return (
-    code(error) === "23505" ||
-    (typeof error === "object" && error !== null && "cause" in error && code(error.cause) === "23505")
-  );
 };
 
 /** A temporary password that satisfies the user pool's policy (lower, upper, number, symbol, 8+). */
