@@ -30,6 +30,7 @@ import { inventoryRoutes } from "./modules/inventory/routes";
 import { libraryRoutes } from "./modules/library/routes";
 import { orderDocumentsRoutes } from "./modules/orders/documents.routes";
 import { orderImportRoutes } from "./modules/orders/import.routes";
+import { startPaymentRecovery } from "./modules/orders/payment.service";
 import { poFileRoutes } from "./modules/orders/po-file.routes";
 import { ordersRoutes } from "./modules/orders/routes";
 import { productsRoutes } from "./modules/products/routes";
@@ -172,6 +173,9 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     await app.register(shippingRoutes(moduleDeps), { prefix: "/api" });
     await app.register(productsRoutes(moduleDeps), { prefix: "/api" });
     await app.register(systemRoutes(db, config, identity.kind), { prefix: "/api" });
+    // Charges a crash, a lost connection or a silent provider left pending are resumed, once (orders/payment.service.ts).
+    const payments = startPaymentRecovery(moduleDeps, app.log);
+    app.addHook("onClose", () => payments.close());
     await app.register(devRoutes(db), { prefix: "/dev" });
 
     // The web app: built assets, and index.html for every other page path (the app routes it).

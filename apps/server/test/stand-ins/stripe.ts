@@ -10,7 +10,25 @@ export type StripeCall = {
   idempotencyKey: string | null;
 };
 
-export type StripeStandIn = { url: string; calls: StripeCall[]; close: () => Promise<void> };
+/**
+ * A held request: `arrived` resolves when one comes; its answer waits until `release()`. With
+ * `process: "first"` the stand-in does the work (a charge is made) before holding the answer, as
+ * when the provider charged and the caller never heard back; with `"never"` the request is held and
+ * then dropped unprocessed, as when the caller died before the provider got it.
+ */
+export type Hold = { arrived: Promise<void>; release: () => void };
+
+export type StripeStandIn = {
+  url: string;
+  calls: StripeCall[];
+  /** Payment intents made (one per charge that really happened), by id: the amount left to refund. */
+  intents: Map<string, number>;
+  /** Holds the next request to `path` (see Hold). */
+  hold: (path: string, process: "first" | "never") => Hold;
+  close: () => Promise<void>;
+};
+
+type Answer = { status: number; body: string };
 
 const readBody = async (req: IncomingMessage): Promise<string> => {
   const chunks: Buffer[] = [];
@@ -22,7 +40,8 @@ const readBody = async (req: IncomingMessage): Promise<string> => {
  * A local stand-in for the subset of Stripe's API the billing adapter uses, form-encoded like
  * Stripe: customers (create, update, sources), payment methods (attach, detach), payment intents,
  * refunds and billing-portal sessions. A payment method whose id contains "declined" is attached
- * fine but every charge on it answers 402 card_error, like Stripe's test card.
+ * fine but every charge on it answers 402 card_error, like Stripe's test card. Like Stripe, a POST
+ * repeated with an Idempotency-Key it has seen gets the first answer again, and does nothing new.
  */
 export const startStripeStandIn = async (secretKey: string): Promise<StripeStandIn> => {
   const calls: StripeCall[] = [];
@@ -31,28 +50,65 @@ export const startStripeStandIn = async (secretKey: string): Promise<StripeStand
   const customers = new Map<string, { id: string; sources: Set<string>; methods: Set<string> }>();
   const intents = new Map<string, number>();
 
-  const send = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { "content-type": "application/json", "request-id": id("req") });
-    res.end(JSON.stringify(body));
+  const send = (_res: ServerResponse, status: number, body: unknown): Answer => ({
+    status,
+    body: JSON.stringify(body),
+  });
+  const write = (res: ServerResponse, answer: Answer) => {
+    if (res.destroyed) return;
+    res.writeHead(answer.status, { "content-type": "application/json", "request-id": id("req") });
+    res.end(answer.body);
   };
+  const answered = new Map<string, Answer>();
+  const holds = new Map<string, { process: "first" | "never"; arrive: () => void; released: Promise<void> }>();
   const invalid = (res: ServerResponse, message: string, status = 400) =>
     send(res, status, {
       error: { type: "invalid_request_error", message, ...(status === 404 ? { code: "resource_missing" } : {}) },
     });
 
   const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? "/", "http://stand-in");
     const form = Object.fromEntries(new URLSearchParams(await readBody(req)));
-    const authorized = req.headers.authorization === `Bearer ${secretKey}`;
-    const path = url.pathname;
+    const rawKey = req.headers["idempotency-key"];
+    const key = req.method === "POST" && typeof rawKey === "string" ? rawKey : null;
+    const earlier = key ? answered.get(key) : undefined;
+    const path = new URL(req.url ?? "/", "http://stand-in").pathname;
+    const hold = holds.get(path);
+    if (hold) holds.delete(path);
+    if (earlier) {
+      record(req, form);
+      return write(res, earlier);
+    }
+    if (hold?.process === "never") {
+      record(req, form);
+      hold.arrive();
+      await hold.released;
+      return res.destroy();
+    }
+    const answer = handle(req, res, form);
+    if (key) answered.set(key, answer);
+    if (hold) {
+      hold.arrive();
+      await hold.released;
+    }
+    write(res, answer);
+  });
+
+  const record = (req: IncomingMessage, form: Record<string, string>) => {
     const idempotencyKey = req.headers["idempotency-key"];
     calls.push({
       method: req.method ?? "",
-      path,
+      path: new URL(req.url ?? "/", "http://stand-in").pathname,
       form,
-      authorized,
+      authorized: req.headers.authorization === `Bearer ${secretKey}`,
       idempotencyKey: typeof idempotencyKey === "string" ? idempotencyKey : null,
     });
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse, form: Record<string, string>): Answer => {
+    record(req, form);
+    const url = new URL(req.url ?? "/", "http://stand-in");
+    const authorized = req.headers.authorization === `Bearer ${secretKey}`;
+    const path = url.pathname;
     if (!authorized)
       return send(res, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
     const parts = path.split("/").filter(Boolean);
@@ -160,12 +216,25 @@ export const startStripeStandIn = async (secretKey: string): Promise<StripeStand
       });
     }
     return invalid(res, `Unrecognized request URL (${req.method}: ${path})`, 404);
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    intents,
+    hold: (path, process) => {
+      let arrive = () => {};
+      let release = () => {};
+      const arrived = new Promise<void>((done) => {
+        arrive = done;
+      });
+      const released = new Promise<void>((done) => {
+        release = done;
+      });
+      holds.set(path, { process, arrive, released });
+      return { arrived, release };
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };

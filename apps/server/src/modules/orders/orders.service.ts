@@ -26,6 +26,7 @@ import { dateRange, orderByFor } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { assertLineEditable, cancelOrderUnits, lineHasUnits, syncLineUnits } from "../floor/orders.service";
 import { releaseOrder } from "../floor/release";
+import { claimPayment, payOrder } from "./payment.service";
 import {
   attributeIdsFor,
   Compositions,
@@ -638,19 +639,23 @@ export const placeOrder = async (
   const client = await orderClientFor(db, p, input.source === "entry" ? input.body.clientId : undefined);
   const hash = hashOf({ ...input.body, clientId: client.clientId });
   const before = await earlierOrder(db, client.clientId, input);
-  if (before) return { order: await detailOf(deps, replayOf(before, input, hash)), created: false };
+  if (before) return { order: await replayPlaced(deps, p, before, input, hash), created: false };
 
   const checked = await checkOrder(db, client, input, hash);
   let orderId: number;
   try {
+    // The order and its claim for a charge commit together: a crash after the commit leaves it
+    // pending, which a retry, "charge again" or the recovery resumes (payment.service.ts).
     orderId = await db.transaction(async (tx) => {
-      return writeOrder(tx, p, checked);
+      const id = await writeOrder(tx, p, checked);
+      await claimPayment(tx, id);
+      return id;
     });
   } catch (error) {
     // Two requests with one key (or external id) raced: the loser answers the winner's order.
     if (isUniqueViolation(error)) {
       const winner = await earlierOrder(db, client.clientId, input);
-      if (winner) return { order: await detailOf(deps, replayOf(winner, input, hash)), created: false };
+      if (winner) return { order: await replayPlaced(deps, p, winner, input, hash), created: false };
     }
     throw error;
   }
@@ -658,6 +663,18 @@ export const placeOrder = async (
   const [row] = await db.select().from(o).where(eq(o.id, orderId));
   if (!row) throw new Error("order vanished");
   return { order: await detailOf(deps, row), created: true };
+};
+
+/**
+ * A repeat of placing answers the first order; one whose charge was cut off (pending) is resumed
+ * first, so a client's retry after a crash finishes the payment instead of finding it stuck.
+ */
+const replayPlaced = async (deps: OrderDeps, p: Principal, before: OrderRow, input: PlaceInput, hash: string) => {
+  const replay = replayOf(before, input, hash);
+  if (before.paymentState !== "pending") return detailOf(deps, replay);
+  await payOrder(deps, before.id, p.userId || null);
+  const [row] = await deps.db.select().from(o).where(eq(o.id, before.id));
+  return detailOf(deps, row ?? replay);
 };
 
 /* ---------- CSV import ---------- */
@@ -783,88 +800,13 @@ export const placeRemakeOrder = async (
   return order;
 };
 
-/* ---------- payment ---------- */
-
-const setPayment = (db: HubDb, id: number, values: Partial<typeof o.$inferInsert>) =>
-  db
-    .update(o)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(o.id, id));
+/* ---------- payment (payment.service.ts) ---------- */
 
 /**
- * An order becomes paid: the payment state and the release to the floor (its units, made once:
- * modules/floor/release.ts) in one transaction, so a paid order always has its units.
+ * POST /orders/:id/charge: charge again. A failed or unpaid order gets a new attempt; a pending one
+ * (a charge cut off by a crash or an unanswered provider) is resumed with its own key, so the
+ * provider answers the charge it made rather than making another; a paid one is left as it is.
  */
-const markPaid = (db: HubDb, id: number, values: Partial<typeof o.$inferInsert>) =>
-  db.transaction(async (tx) => {
-    await tx
-      .update(o)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(o.id, id));
-    await releaseOrder(tx, id, "payment");
-  });
-
-/**
- * Charges an order's total to its client's default payment method, once: the state moves from
- * unpaid/failed to pending in one conditional update (which also counts the attempt), and the
- * charge's Idempotency-Key is derived from the order and the attempt. No method on file: the
- * order stays unpaid (an invoice). A declined charge: payment state failed with the message.
- */
-export const payOrder = async (deps: OrderDeps, orderId: number, actorUserId: number | null): Promise<void> => {
-  const { db, billing } = deps;
-  const [order] = await db.select().from(o).where(eq(o.id, orderId));
-  if (!order || order.status === "cancelled") return;
-  const pm = schema.paymentMethods;
-  const [method] = await db
-    .select({ id: pm.id })
-    .from(pm)
-    .where(and(eq(pm.clientId, order.clientId), eq(pm.isDefault, true)));
-  if (!method) {
-    if (order.paymentState === "unpaid")
-      await setPayment(db, orderId, {
-        paymentMessage: "No payment method on file: the order is invoiced and unpaid.",
-      });
-    return;
-  }
-  const [claimed] = await db
-    .update(o)
-    .set({ paymentState: "pending", chargeAttempts: sql`${o.chargeAttempts} + 1`, updatedAt: new Date() })
-    .where(and(eq(o.id, orderId), inArray(o.paymentState, ["unpaid", "failed"])))
-    .returning({ attempt: o.chargeAttempts });
-  if (!claimed) return;
-  if (order.totalCents === 0) {
-    await markPaid(db, orderId, { paymentState: "paid", paymentMessage: null });
-    return;
-  }
-  try {
-    const { entry } = await billing.charge(
-      { clientId: order.clientId, clientName: order.clientName },
-      {
-        clientId: order.clientId,
-        orderId: order.orderNumber,
-        amountCents: order.totalCents,
-        actorUserId,
-        idempotencyKey: `order-${order.id}-charge-${claimed.attempt}`,
-      },
-    );
-    if (entry.status === "succeeded")
-      await markPaid(db, orderId, { paymentState: "paid", paymentMessage: null, chargedCents: order.totalCents });
-    else
-      await setPayment(db, orderId, {
-        paymentState: "failed",
-        paymentMessage: `The charge of the order failed: ${entry.failureMessage ?? "the payment was declined"}. The order is placed but unpaid; charge it again when the payment method is fixed.`,
-      });
-  } catch (error) {
-    const why = error instanceof HttpError ? error.message : "the payment provider did not answer";
-    await setPayment(db, orderId, {
-      paymentState: "failed",
-      paymentMessage: `The charge of the order failed: ${why}. The order is placed but unpaid; charge it again.`,
-    });
-    if (!(error instanceof HttpError)) throw error;
-  }
-};
-
-/** POST /orders/:id/charge: charge again (nothing happens when it is already paid or being charged). */
 export const chargeOrder = async (deps: OrderDeps, p: Principal, id: number): Promise<TOrder> => {
   const row = await orderRowFor(deps.db, p, id);
   if (row.status === "cancelled")
@@ -910,18 +852,20 @@ export const refund = async (
     ledger.filter((e) => e.kind === kind && e.status === "succeeded").reduce((s, e) => s + e.amountCents, 0);
   const charged = sum("charge");
   const refunded = sum("refund");
-  await setPayment(deps.db, row.id, {
-    refundedCents: refunded,
-    paymentState: paymentAfterRefund(charged, refunded),
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(o)
+      .set({ refundedCents: refunded, paymentState: paymentAfterRefund(charged, refunded), updatedAt: new Date() })
+      .where(eq(o.id, row.id));
+    if (!replayed)
+      await tx.insert(h).values({
+        orderId: row.id,
+        fromStatus: row.status,
+        toStatus: row.status,
+        reason: `Refunded ${dollars(entry.amountCents)}${why ? `: ${why}` : ""}`,
+        actor: p.userName,
+      });
   });
-  if (!replayed)
-    await deps.db.insert(h).values({
-      orderId: row.id,
-      fromStatus: row.status,
-      toStatus: row.status,
-      reason: `Refunded ${dollars(entry.amountCents)}${why ? `: ${why}` : ""}`,
-      actor: p.userName,
-    });
 };
 
 export const refundOrder = async (

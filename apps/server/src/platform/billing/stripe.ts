@@ -32,7 +32,20 @@ export const stripeSdk = ({ secretKey, apiBase }: StripeSettings): (() => Promis
     return { stripe, errors: StripeClient.errors };
   });
 
+/**
+ * Stripe's answer as an outcome: a refusal it is sure of (a card declined, a request it rejects) is a
+ * failed outcome; no answer, its own error, a rate limit or a concurrent request with the same key
+ * leave the outcome unknown, so they throw (the caller keeps the payment pending and asks again
+ * with the same key rather than recording a failure that may have been a success).
+ */
 const failure = (error: unknown, errors: StripeSdk["errors"]): ChargeOutcome => {
+  if (
+    error instanceof errors.StripeConnectionError ||
+    error instanceof errors.StripeAPIError ||
+    error instanceof errors.StripeRateLimitError ||
+    error instanceof errors.StripeIdempotencyError
+  )
+    throw error;
   if (error instanceof errors.StripeError) {
     const raw = error.raw as { payment_intent?: { id?: string } } | undefined;
     return {
