@@ -5,6 +5,7 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { z } from "zod";
 import { registeredRoutes } from "../src/platform/access";
+import { TOO_DEEP_MESSAGE } from "../src/platform/input-guard";
 import { createTestApp, demoClientIds, type TestApp } from "./helpers/test-app";
 
 /**
@@ -55,6 +56,9 @@ type Case = { what: string; url: string; payload?: Json; raw?: { body: string; t
 const RECORDS_FAILED_ATTEMPTS = new Set(["identity_login_failures"]);
 
 const NUL = "bad\u0000input";
+/** 20,000 levels (40 KB, well inside the body limit): once enough to overflow a recursive walk. */
+const DEEP_ARRAY = `${"[".repeat(20_000)}${"]".repeat(20_000)}`;
+const DEEP_OBJECT = `${'{"a":'.repeat(20_000)}1${"}".repeat(20_000)}`;
 /** Long text that does not compress, so it reaches a column (and its indexes) at its full size. */
 const HUGE_STRING = Array.from({ length: 2_000 }, (_, i) => ((i * 2_654_435_761) % 2 ** 32).toString(36)).join("");
 const HUGE_NUMBERS = [1e308, 2 ** 53, -1, MAX_SERIAL + 1];
@@ -238,6 +242,8 @@ const casesOf = (path: string, method: string, op: Operation | undefined): Case[
     { what: "string body", url, payload: NUL },
     { what: "empty object", url, payload: {} },
     { what: "broken JSON", url, raw: { body: '{"a":', type: "application/json" } },
+    { what: "deeply nested JSON array", url, raw: { body: DEEP_ARRAY, type: "application/json" } },
+    { what: "deeply nested JSON object", url, raw: { body: DEEP_OBJECT, type: "application/json" } },
     { what: "NUL in text/csv", url, raw: { body: `code,name\r\nA${NUL},B\r\n`, type: "text/csv" } },
   );
   if (json && base !== undefined) {
@@ -446,4 +452,37 @@ test("a CSV upload holding a NUL character is a 400 that names the line, and kee
     fields: { file: NUL_MESSAGE },
   });
   expect(changedTables(before, await fingerprint())).toEqual([]);
+});
+
+test("deeply nested JSON is a 400 on every public route, anonymously, and on a signed-in one", async () => {
+  const publicWrites = registeredRoutes.filter(
+    (r) => r.access && "public" in r.access && WRITES.has(r.method.toLowerCase()) && !r.url.includes(":"),
+  );
+  expect(publicWrites.length).toBeGreaterThan(3);
+  for (const route of publicWrites) {
+    for (const body of [DEEP_ARRAY, DEEP_OBJECT]) {
+      const res = await t.app.inject({
+        method: route.method as InjectOptions["method"],
+        url: route.url,
+        headers: { "content-type": "application/json" },
+        body,
+      });
+      expect(res.statusCode, `${route.method} ${route.url}: ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ error: "VALIDATION", message: TOO_DEEP_MESSAGE });
+    }
+  }
+  const signedIn = await send(
+    "post",
+    { what: "deep", url: "/api/library/machines", raw: { body: DEEP_OBJECT, type: "application/json" } },
+    tokens.factory,
+  );
+  expect(signedIn.statusCode, signedIn.body).toBe(400);
+  // A body as deep as the limit allows is still read (and refused by its schema, not the guard).
+  const shallow = await send(
+    "post",
+    { what: "shallow", url: "/api/library/machines", payload: { code: [[[[["x"]]]]] } },
+    tokens.admin,
+  );
+  expect(shallow.statusCode).toBe(400);
+  expect(shallow.json<{ message: string }>().message).not.toBe(TOO_DEEP_MESSAGE);
 });
