@@ -1,6 +1,8 @@
+import { PLAN_DEFAULTS, type TCutPlan, type TPlanGroup, type TPlanTotals } from "@hub/contracts";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { HubDb, HubTx } from "../client";
 import {
+  fabrics,
   factories,
   floorCutPlans,
   floorCutTickets,
@@ -15,9 +17,34 @@ import {
   orders,
   shipments,
   shipmentUnits,
+  styles,
   users,
 } from "../schema/index";
 import { chunks, demoAnchor, MINUTE, rng } from "./random";
+
+type Lay = TPlanGroup["lays"][number];
+/** A plan's totals over lays: counts add up, utilisation is weighted by the fabric each lay uses. */
+const planTotals = (lays: readonly Lay[]): TPlanTotals =>
+  sumTotals(
+    lays.map((l) => ({
+      lays: 1,
+      plies: l.plies,
+      garments: l.garments,
+      fabricInches: l.fabricInches,
+      utilisation: l.utilisation,
+    })),
+  );
+const sumTotals = (parts: readonly TPlanTotals[]): TPlanTotals => {
+  const fabricInches = parts.reduce((s, t) => s + t.fabricInches, 0);
+  return {
+    lays: parts.reduce((s, t) => s + t.lays, 0),
+    plies: parts.reduce((s, t) => s + t.plies, 0),
+    garments: parts.reduce((s, t) => s + t.garments, 0),
+    fabricInches,
+    utilisation:
+      fabricInches === 0 ? 0 : Math.round(parts.reduce((s, t) => s + t.utilisation * t.fabricInches, 0) / fabricInches),
+  };
+};
 
 /*
  * The demo factory's floor (issue 11): a newcomer's first look at /openOrders shows a working
@@ -463,6 +490,8 @@ const writeFloor = async (tx: HubTx, factoryId: number): Promise<void> => {
   }
 
   // One accepted cut plan: three tickets cut (the cut units of two orders) and one queued to the press.
+  // Its summary is what the planner keeps (TCutPlan without its row's columns): a group and a lay per
+  // ticket, with the totals the plan screen shows.
   const cutUnits = all.filter((u) => u.status === "cut");
   const queuedUnits = all.filter((u) => u.status === "queued" && u.fabricId !== null);
   const [plan] = await tx
@@ -470,19 +499,23 @@ const writeFloor = async (tx: HubTx, factoryId: number): Promise<void> => {
     .values({
       factoryId,
       status: "accepted",
-      summary: { lays: 4, note: "Demo plan", units: Math.min(cutUnits.length, 60) + Math.min(queuedUnits.length, 24) },
+      summary: {},
       createdBy: actor,
       createdAt: new Date(now - 2 * 24 * 60 * MINUTE),
       acceptedAt: new Date(now - 2 * 24 * 60 * MINUTE + 20 * MINUTE),
     })
     .returning();
   if (plan) {
-    const groups = [cutUnits.slice(0, 20), cutUnits.slice(20, 40), cutUnits.slice(40, 60), queuedUnits.slice(0, 24)];
-    for (const [k, group] of groups.entries()) {
+    const groups: TPlanGroup[] = [];
+    const batches = [cutUnits.slice(0, 20), cutUnits.slice(20, 40), cutUnits.slice(40, 60), queuedUnits.slice(0, 24)];
+    for (const [k, group] of batches.entries()) {
       if (group.length === 0) continue;
       const ratio: Record<string, number> = {};
       for (const u of group) ratio[u.size ?? "OS"] = (ratio[u.size ?? "OS"] ?? 0) + 1;
       const queued = k === 3;
+      const lengthInches = 30 * group.length;
+      const utilisation = 78 + k * 3;
+      const cutterStationId = queued ? station("CUT-2") : station(k % 2 === 0 ? "CUT-1" : "CUT-2");
       const [ticket] = await tx
         .insert(floorCutTickets)
         .values({
@@ -492,14 +525,14 @@ const writeFloor = async (tx: HubTx, factoryId: number): Promise<void> => {
           colour: group[0]?.colour ?? null,
           ratio,
           plies: 1,
-          lengthInches: 30 * group.length,
-          utilisationPct: 78 + k * 3,
-          cutterStationId: queued ? station("CUT-2") : station(k % 2 === 0 ? "CUT-1" : "CUT-2"),
+          lengthInches,
+          utilisationPct: utilisation,
+          cutterStationId,
           status: queued ? "queued" : "cut",
           cutAt: queued ? null : new Date(now - (30 - k) * 60 * MINUTE),
           cutBy: queued ? null : actor,
         })
-        .returning({ id: floorCutTickets.id });
+        .returning({ id: floorCutTickets.id, ticketNumber: floorCutTickets.ticketNumber });
       if (!ticket) continue;
       await tx
         .update(floorUnits)
@@ -510,7 +543,56 @@ const writeFloor = async (tx: HubTx, factoryId: number): Promise<void> => {
             group.map((u) => u.id),
           ),
         );
+      const [fabric] = await tx
+        .select({ code: fabrics.fabricCode })
+        .from(fabrics)
+        .where(eq(fabrics.id, group[0]?.fabricId ?? 0));
+      const [style] = await tx
+        .select({ code: styles.code })
+        .from(styles)
+        .where(eq(styles.id, group[0]?.styleId ?? 0));
+      const lay = {
+        lay: groups.length + 1,
+        ratio,
+        plies: 1,
+        garmentsPerPly: group.length,
+        garments: group.length,
+        lengthInches,
+        fabricInches: lengthInches,
+        utilisation,
+        markerId: null,
+        markerName: null,
+        unitIds: group.map((u) => u.id),
+        ticketId: ticket.id,
+        ticketNumber: ticket.ticketNumber,
+        cutterStationId,
+      };
+      const totals = planTotals([lay]);
+      groups.push({
+        fabricId: group[0]?.fabricId ?? 0,
+        fabricCode: fabric?.code ?? "",
+        colour: group[0]?.colour ?? null,
+        styleId: group[0]?.styleId ?? 0,
+        styleCode: style?.code ?? "",
+        maxPlies: PLAN_DEFAULTS.maxPlies,
+        demand: ratio,
+        lays: [lay],
+        totals,
+        // Cut one garment to a lay, as without a plan: a lay per garment, each a little longer.
+        naiveTotals: { ...totals, lays: group.length, plies: group.length, utilisation: utilisation - 9 },
+      });
     }
+    const stored: Omit<TCutPlan, "id" | "factoryId" | "status" | "createdBy" | "createdAt" | "acceptedAt"> = {
+      limits: PLAN_DEFAULTS,
+      groups,
+      totals: sumTotals(groups.map((g) => g.totals)),
+      naiveTotals: sumTotals(groups.map((g) => g.naiveTotals)),
+      unplanned: [],
+    };
+    await tx
+      .update(floorCutPlans)
+      .set({ summary: stored as unknown as Record<string, unknown> })
+      .where(eq(floorCutPlans.id, plan.id));
   }
 
   // Shipments: the shipped units of each order in one or two boxes, carrier "manual", with tracking.

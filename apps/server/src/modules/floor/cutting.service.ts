@@ -716,6 +716,8 @@ const planRow = async (db: HubDb | HubTx, p: Principal, id: number, lock = false
   return row;
 };
 
+const NO_TOTALS = { lays: 0, plies: 0, garments: 0, fabricInches: 0, utilisation: 0 };
+
 const toPlan = (row: typeof pl.$inferSelect): TCutPlan => {
   const s = row.summary as unknown as StoredPlan;
   return {
@@ -727,8 +729,9 @@ const toPlan = (row: typeof pl.$inferSelect): TCutPlan => {
     acceptedAt: iso(row.acceptedAt),
     limits: s.limits ?? PLAN_DEFAULTS,
     groups: s.groups ?? [],
-    totals: s.totals,
-    naiveTotals: s.naiveTotals,
+    // A plan kept before its summary carried totals (an older demo database) shows none, not a 500.
+    totals: s.totals ?? NO_TOTALS,
+    naiveTotals: s.naiveTotals ?? NO_TOTALS,
     unplanned: s.unplanned ?? [],
   };
 };
