@@ -181,7 +181,7 @@ function Details({ order }: { order: TOrder }) {
   );
 }
 
-/** The payment result: charged, the clear failure with "Charge again", or invoiced. */
+/** The payment result: charged, the clear failure with "Charge again", a charge still being made, or invoiced. */
 function PaymentResult({
   order,
   justPlaced,
@@ -202,6 +202,25 @@ function PaymentResult({
     return (
       <Alert severity="error" sx={{ mb: 2 }} action={action} data-testid="payment-result">
         {order.paymentMessage ?? "The charge of the order failed."}
+      </Alert>
+    );
+  // A charge cut off (a crash, a provider that did not answer): resumed with its own key, never made twice.
+  if (order.paymentState === "pending" && order.status !== "cancelled")
+    return (
+      <Alert
+        severity="warning"
+        sx={{ mb: 2 }}
+        data-testid="payment-result"
+        action={
+          order.hasPaymentMethod ? (
+            <Button color="inherit" size="small" onClick={onCharge} loading={charging}>
+              Check the charge
+            </Button>
+          ) : undefined
+        }
+      >
+        {order.paymentMessage ??
+          "The charge is being made with the payment provider. It is checked again within a minute, and never made twice."}
       </Alert>
     );
   if (!justPlaced && !action) return null;
