@@ -68,6 +68,11 @@ export const ORDER_MESSAGES = {
   notNul: NUL_MESSAGE,
   bulkRefused: "Nothing was changed: some orders cannot be changed this way.",
   reasonRequired: "Give a reason",
+  notYourAddress: "That address is not in this client's address book or yours.",
+  addAnAddress: "No saved addresses yet: add one under My addresses, or type a one-off address.",
+  completeWho: "Only the factory or an internal admin can complete an order.",
+  completeNotDone: (orderNumber: string, left: number) =>
+    `Order ${orderNumber} cannot be completed yet: every line must be shipped or cancelled first (${left} ${left === 1 ? "line is" : "lines are"} not).`,
 } as const;
 
 /** Text without NUL (PostgreSQL refuses it in text; it must be a 400, never a 500). */
@@ -396,6 +401,8 @@ export const ZEntryAddressSchema = ZShipToOutSchema.extend({
   id: z.number().int(),
   label: zText(),
   isDefault: z.boolean(),
+  /** "me": the caller's own address (My addresses on /yourAddresses); "client": the client's shared book. */
+  owner: z.enum(["me", "client"]),
 });
 export type TEntryAddress = z.infer<typeof ZEntryAddressSchema>;
 
@@ -403,13 +410,21 @@ export const ZEntryOptionsSchema = z
   .object({
     clientId: z.number().int(),
     clientName: zText(),
-    /** The client's address book (active addresses, the default first). */
+    /**
+     * The addresses the caller may ship this order to (active ones): the caller's own first, then the
+     * client's shared book, each with its default first. Entry preselects `entryDefaultAddress`.
+     */
     addresses: z.array(ZEntryAddressSchema),
     /** Placing charges the client's default payment method; without one the order is invoiced. */
     hasPaymentMethod: z.boolean(),
   })
   .meta({ id: "OrderEntryOptions" });
 export type TEntryOptions = z.infer<typeof ZEntryOptionsSchema>;
+
+/** The address entry preselects: the caller's own default, else the client's default, else the first. */
+export const entryDefaultAddress = (addresses: readonly TEntryAddress[]): TEntryAddress | undefined =>
+  addresses.find((a) => a.owner === "me" && a.isDefault) ?? addresses.find((a) => a.isDefault) ?? addresses[0];
+
 /** The styles offered to the client, as {id,label} for the style picker. */
 export const ZEntryStyleListSchema = ZLookupListSchema;
 /** A style as the order's client sees it (its offered options and upcharges). */

@@ -18,7 +18,7 @@ import {
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, type Column, count, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, count, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { BillingAdapter } from "../../platform/billing";
 import { badRequest, conflict, HttpError, notFound } from "../../platform/errors";
 import { dateRange, orderByFor } from "../../platform/paging";
@@ -443,15 +443,26 @@ type PlaceInput =
 
 const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
 
-const shipToFromAddress = async (db: HubDb | HubTx, clientId: number, addressId: number): Promise<TShipTo> => {
+/**
+ * The ship-to of a saved address the order may go to: an active address of the client's shared book,
+ * or one of the placing person's own (`userId`, 0 for none: an import, an API key). Anyone else's
+ * address, or another client's, is a 400 naming `addressId` (entry offers the same: entry.service.ts).
+ */
+const shipToFromAddress = async (
+  db: HubDb | HubTx,
+  clientId: number,
+  addressId: number,
+  userId: number,
+): Promise<TShipTo> => {
   const a = schema.addresses;
+  const shared = and(eq(a.clientId, clientId), isNull(a.userId));
   const [row] = await db
     .select()
     .from(a)
-    .where(and(eq(a.id, addressId), eq(a.clientId, clientId), eq(a.active, true)));
+    .where(and(eq(a.id, addressId), userId > 0 ? or(shared, eq(a.userId, userId)) : shared, eq(a.active, true)));
   if (!row)
-    throw badRequest("That address is not in this client's address book.", {
-      addressId: "Not an address of this client",
+    throw badRequest(ORDER_MESSAGES.notYourAddress, {
+      addressId: "Not an address of this client or yours",
     });
   return {
     name: row.name,
@@ -586,6 +597,8 @@ export const checkOrder = async (
   client: OrderClient,
   input: PlaceInput,
   hash: string,
+  /** The person placing it, whose own saved addresses it may ship to (0: none, the client's book only). */
+  placerId = 0,
 ): Promise<Checked> => {
   const body = input.body;
   const fields: Record<string, string> = {};
@@ -593,7 +606,7 @@ export const checkOrder = async (
   let addressId: number | null = null;
   if (input.source !== "web" && input.body.addressId !== undefined) {
     addressId = input.body.addressId;
-    shipTo = await shipToFromAddress(db, client.clientId, addressId);
+    shipTo = await shipToFromAddress(db, client.clientId, addressId, placerId);
   } else {
     shipTo = body.shipTo as TShipTo;
   }
@@ -640,7 +653,7 @@ export const placeOrder = async (
   const before = await earlierOrder(db, client.clientId, input);
   if (before) return { order: await detailOf(deps, replayOf(before, input, hash)), created: false };
 
-  const checked = await checkOrder(db, client, input, hash);
+  const checked = await checkOrder(db, client, input, hash, p.userId);
   let orderId: number;
   try {
     orderId = await db.transaction(async (tx) => {
