@@ -47,5 +47,6 @@ export * from "./returns/returns";
 export * from "./session/user-profile";
 export * from "./teams/teams";
 export * from "./tech-pack/grading";
+export * from "./tech-pack/handoff";
 export * from "./tech-pack/tech-pack";
 export * from "./users/users";
