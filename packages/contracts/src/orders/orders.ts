@@ -50,6 +50,18 @@ export const ITEM_TRANSITIONS: Record<TItemStatus, readonly TItemStatus[]> = {
   cancelled: [],
 };
 
+/** A line is done once it has shipped, or was completed or cancelled. */
+export const LINE_DONE_STATUSES: readonly TItemStatus[] = ["shipped", "completed", "cancelled"];
+/** How many of an order's lines are not done yet (completing waits for none). */
+export const linesNotDone = (items: readonly { status: string }[]): number =>
+  items.filter((i) => !LINE_DONE_STATUSES.includes(i.status as TItemStatus)).length;
+/**
+ * Whether an order can be completed: the factory's (or an internal admin's) step once everything on
+ * it has shipped or been cancelled. Who may do it is checked apart (`ORDER_MESSAGES.completeWho`).
+ */
+export const orderCompletable = (order: { status: string; items: readonly { status: string }[] }): boolean =>
+  (ORDER_TRANSITIONS[order.status as TOrderStatus] ?? []).includes("completed") && linesNotDone(order.items) === 0;
+
 export const ORDER_MESSAGES = {
   chooseClient: "Choose the client this order is for.",
   noFacility: "This client has no facility to make its orders.",
