@@ -608,14 +608,25 @@ export const ZTaskParamsSchema = z.object({ stpId: ZIdSchema, taskId: ZIdSchema 
 
 // ---- history ---------------------------------------------------------------------------------
 
+/** One field a save changed, as a person reads it: its label, and the old and new values formatted (money as money). */
+export const ZTechPackHistoryChangeSchema = z.object({
+  /** The document path ("rows[2].quantity"), for search and tests. */
+  field: zText(),
+  /** "Row 3 · Quantity". */
+  label: zText(),
+  oldValue: zText().nullable(),
+  newValue: zText().nullable(),
+});
+/** One save (or one event: created, approved, sent…): who, when, which tab, and every field it changed. */
 export const ZTechPackHistoryEntrySchema = z.object({
   id: z.number().int(),
   userName: zText(),
+  /** The person's name (first and last), else the user name. */
+  userDisplayName: zText(),
   at: z.iso.datetime({ offset: true }),
   tab: zText(),
-  field: zText(),
-  oldValue: zText().nullable(),
-  newValue: zText().nullable(),
+  tabLabel: zText(),
+  changes: z.array(ZTechPackHistoryChangeSchema),
 });
 export type TTechPackHistoryEntry = z.infer<typeof ZTechPackHistoryEntrySchema>;
 export const ZTechPackHistoryQuerySchema = ZPageQuerySchema.extend({
