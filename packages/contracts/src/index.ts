@@ -2,6 +2,7 @@ export * from "./access/user-types";
 export * from "./billing/billing";
 export * from "./client-account/client-account";
 export * from "./clients/clients";
+export * from "./common/address";
 export * from "./common/constants";
 export * from "./common/errors";
 export * from "./common/ids";
