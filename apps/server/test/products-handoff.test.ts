@@ -178,7 +178,26 @@ describe("a draft is the team's only", () => {
 
 describe("approving freezes the version", () => {
   test("a team may want approval by someone other than the submitter", async () => {
-    await t.db.update(schema.teams).set({ approvalBySecondPerson: true }).where(eq(schema.teams.id, f.teamId));
+    const [team] = await t.db.select().from(schema.teams).where(eq(schema.teams.id, f.teamId));
+    const setRule = async (on: boolean) => {
+      const res = await f.call("designer", "PUT", `/api/productDev/teams/update?id=${f.teamId}`, {
+        displayName: team?.displayName,
+        approvalBySecondPerson: on,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Only a team admin sets the rule.
+    expect(
+      (
+        await f.call("client", "PUT", `/api/productDev/teams/update?id=${f.teamId}`, {
+          displayName: team?.displayName,
+          approvalBySecondPerson: true,
+        })
+      ).statusCode,
+    ).toBe(403);
+    await setRule(true);
+    const mine = (await f.call("designer", "GET", "/api/productDev/teams/findAll")).json();
+    expect(mine.find((x: { id: number }) => x.id === f.teamId)?.approvalBySecondPerson).toBe(true);
     expect((await f.call("designer", "POST", stp(v1, "/approval/submit"), {})).statusCode).toBe(200);
     const self = await f.call("designer", "POST", stp(v1, "/approval/approve"), {});
     expect(self.statusCode).toBe(403);
@@ -186,7 +205,7 @@ describe("approving freezes the version", () => {
     // The internal admin is another person: approves.
     const ok = await f.call("admin", "POST", stp(v1, "/approval/approve"), {});
     expect(ok.statusCode, ok.body).toBe(200);
-    await t.db.update(schema.teams).set({ approvalBySecondPerson: false }).where(eq(schema.teams.id, f.teamId));
+    await setRule(false);
   });
 
   test("every write to the approved version is refused, naming the version and offering a new one", async () => {

@@ -84,7 +84,14 @@ export function ApprovalTab({ focus }: { focus?: "submit" }) {
               <Alert severity="info">This team needs a team admin other than the submitter to approve.</Alert>
             ) : null}
             {a.canSubmit && !a.checklist.complete ? (
-              <Alert severity="warning">Some of the setup is missing: see Confirm setup.</Alert>
+              <Alert severity="warning">
+                Some of the setup is missing (see Confirm setup):{" "}
+                {a.checklist.items
+                  .filter((i) => !i.done)
+                  .map((i) => i.label)
+                  .join("; ")}
+                .
+              </Alert>
             ) : null}
             {a.canSubmit || a.canApprove ? (
               <TextField
