@@ -163,6 +163,16 @@ export const assertEditable = (ctx: PackContext): void => {
   assertWritable(ctx);
 };
 
+/**
+ * assertEditable inside a save's transaction, on the pack row read again and share-locked: an
+ * approval (which locks the row for update) and a save queue up, so a save never lands on a
+ * version approved meanwhile.
+ */
+export const lockEditable = async (tx: HubTx, ctx: PackContext): Promise<void> => {
+  const [fresh] = await tx.select().from(tp).where(eq(tp.id, ctx.pack.id)).for("share");
+  assertEditable(fresh ? { ...ctx, pack: fresh } : ctx);
+};
+
 export const isUniqueViolation = (error: unknown): boolean => {
   const code = (e: unknown) => (typeof e === "object" && e !== null && "code" in e ? e.code : undefined);
   return (

@@ -18,7 +18,7 @@ import type { z } from "zod";
 import { badRequest, conflict } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { bumpTabVersion } from "../../platform/tab-versions";
-import { assertEditable, DETAILS_TAB, type PackContext, packFor, pr } from "./scope";
+import { DETAILS_TAB, lockEditable, type PackContext, packFor, pr } from "./scope";
 import { writeHistory } from "./tech-pack-history";
 import {
   chartOf,
@@ -270,7 +270,7 @@ export const saveDocumentTab = async (
   const { version, ...data } = body;
   await db.transaction(async (tx) => {
     const ctx = await packFor(tx, p, stpId);
-    assertEditable(ctx);
+    await lockEditable(tx, ctx);
     await bumpTabVersion(tx, TECH_PACK_KIND, stpId, tab, version, p.userName, TECH_PACK_TAB_LABELS[tab]);
     await checkReferences(tx, ctx, tab, data);
     const before = await readPart(tx, stpId, tab);
@@ -300,7 +300,7 @@ export const saveDetailsTab = async (
   const fields = ZProductFieldsSchema.parse(input);
   await db.transaction(async (tx) => {
     const ctx = await packFor(tx, p, stpId);
-    assertEditable(ctx);
+    await lockEditable(tx, ctx);
     await bumpTabVersion(
       tx,
       TECH_PACK_KIND,
