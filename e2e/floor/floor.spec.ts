@@ -67,6 +67,11 @@ test.describe("the factory floor", () => {
     await page.getByTestId("reason-SEAM").click();
     await expect(page.getByTestId("action-outcome")).toContainText(`${a1.barcode} failed QC: Seam defect.`);
     await expect(page.getByTestId("unit-state")).toHaveText("Failed");
+    // The card names the reason once; an unprinted unit is never sent back to "printed".
+    await expect(page.getByTestId("unit-card")).toContainText("· Seam defect");
+    await expect(page.getByTestId("unit-card")).not.toContainText("SEAM");
+    await expect(page.getByTestId("redo-cut")).toBeVisible();
+    await expect(page.getByTestId("redo-printed")).toHaveCount(0);
     await page.getByTestId("qc-recut").click();
     await expect(page.getByTestId("action-outcome")).toContainText(`${a1.barcode} is closed as failed (Seam defect)`);
     await expect(page.getByTestId("action-outcome")).toContainText("leads the queue");

@@ -32,7 +32,7 @@ test.describe("pack-out and shipments", () => {
     await page.keyboard.press("Enter");
     const status = page.getByTestId("scan-status");
     await expect(status).toHaveAttribute("data-state", "ok");
-    await expect(status).toContainText(`Packed ${first.barcode}`);
+    await expect(status).toContainText(`${order.orderNumber}: Packed ${first.barcode}.`);
     await expect(page.getByTestId("pack-order")).toHaveText(order.orderNumber);
     await scan.focus();
     await page.keyboard.type(second.barcode);
@@ -47,6 +47,8 @@ test.describe("pack-out and shipments", () => {
     await page.getByRole("button", { name: "Buy label" }).click();
     await expect(page.getByTestId("box-number")).toHaveText(/^SH-\d{6}$/);
     await expect(page.getByTestId("box-state")).toContainText(`tracking ${tracking}`);
+    // The carrier as people write it, not its code.
+    await expect(page.getByTestId("box-state")).toContainText("· UPS ·");
     const shipmentNumber = (await page.getByTestId("box-number").textContent()) ?? "";
     await page.getByRole("button", { name: "Ship" }).click();
     await expect(page.getByTestId("box-state")).toContainText("Shipped");

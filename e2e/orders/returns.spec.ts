@@ -1,9 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { shipOrderUnits } from "../pages/floor";
 import { signIn, signOut } from "../pages/hub";
 
 /**
- * Returns (RMA, issue 10): a client raises a return on one of its (paid) orders from /returns, the
- * admin receives it and refunds it, and the return shows "refunded".
+ * Returns (RMA, issue 10): only shipped pieces come back. A client's paid order offers no "Return
+ * items" until the factory has shipped some of it; then the client raises a return of the shipped
+ * pieces from /returns, the admin receives it and refunds it, and the return shows "refunded".
  */
 
 const tokenOf = async (page: Page): Promise<string> => {
@@ -28,22 +30,36 @@ const paidOrder = async (request: APIRequestContext, token: string) => {
     },
   });
   expect(placed.status(), await placed.text()).toBe(201);
-  const order = (await placed.json()) as { id: number; orderNumber: string; paymentState: string };
+  const order = (await placed.json()) as { id: number; orderNumber: string; paymentState: string; status: string };
   expect(order.paymentState).toBe("paid");
   // Leave Northwind as it was for other tests: no card on file.
   await request.delete(`/api/billing/paymentMethods/${cardId}`, { headers });
   return order;
 };
 
-test("a client raises a return on its order; the admin receives and refunds it", async ({ page, request }) => {
+test("a client raises a return on its shipped pieces; the admin receives and refunds it", async ({ page, request }) => {
   await signIn(page, "client");
   const order = await paidOrder(request, await tokenOf(page));
+
+  // Paid, so released to the floor, but nothing has shipped: nothing can come back yet.
+  await page.goto(`/orders/${order.id}`);
+  await expect(page.getByRole("heading", { name: `Order ${order.orderNumber}` })).toBeVisible();
+  await expect(page.getByTestId("order-status").first()).toHaveText("In production");
+  await expect(page.getByRole("link", { name: "Return items" })).toHaveCount(0);
+
+  // The factory makes and ships two of the three pieces.
+  await shipOrderUnits(request, order.id, 2);
+  await page.reload();
+  await expect(page.getByTestId("order-status").first()).toHaveText("Partially shipped");
+  await expect(page.getByRole("link", { name: "Return items" })).toBeVisible();
 
   await page.goto("/returns");
   await expect(page.getByRole("heading", { name: "Returns" })).toBeVisible();
   await page.getByRole("link", { name: "New return" }).click();
   await page.getByLabel("Order").fill(order.orderNumber);
   await page.getByRole("option", { name: new RegExp(order.orderNumber) }).click();
+  // Two shipped, so at most two come back.
+  await expect(page.getByLabel("Quantity to return of line 1")).toHaveAttribute("placeholder", "up to 2");
   await page.getByLabel("Quantity to return of line 1").fill("2");
   await page.getByLabel("Reason").click();
   await page.getByRole("option", { name: "Defect" }).click();

@@ -79,3 +79,37 @@ export const scanCode = async (page: Page, code: string, state: "ok" | "error") 
   await expect(status).toHaveAttribute("data-state", state);
   return status;
 };
+
+/**
+ * The factory makes and ships the first `count` units of an order (all by default) through the API,
+ * as the floor does: cut, sewn, inspected, packed by scan, one box by hand (manual carrier), shipped.
+ */
+export const shipOrderUnits = async (request: APIRequestContext, orderId: number, count?: number): Promise<void> => {
+  const factory = await apiToken(request, "factory");
+  const units = (await unitsOfOrder(request, orderId)).filter((u) => u.status === "queued");
+  const chosen = units.slice(0, count ?? units.length);
+  for (const u of chosen) {
+    for (const step of ["markCut", "markSewn", "markInspected"]) {
+      const moved = await apiCall(request, factory, "POST", `/floor/units/barcode/${u.barcode}/${step}`, {});
+      expect(moved.status, `${u.barcode} ${step}`).toBe(200);
+    }
+    const packed = await apiCall(request, factory, "POST", "/shipping/pack-scan", {
+      scanId: `e2e-pack-${u.barcode}-${Date.now()}`,
+      code: u.barcode,
+    });
+    expect(packed.status, JSON.stringify(packed.body)).toBe(200);
+  }
+  const box = await apiCall<{ id: number }>(request, factory, "POST", "/shipments", {
+    orderId,
+    unitIds: chosen.map((u) => u.id),
+    provider: "manual",
+    carrier: "ups",
+    weightOz: 16,
+    lengthIn: 12,
+    widthIn: 10,
+    heightIn: 4,
+  });
+  expect(box.status, JSON.stringify(box.body)).toBe(201);
+  const shipped = await apiCall(request, factory, "POST", `/shipments/${box.body.id}/ship`, {});
+  expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+};

@@ -57,6 +57,15 @@ test.describe("navigation and settings", () => {
     await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toBeVisible();
   });
 
+  test("the factory user, who raises purchase orders, opens Supplier Details", async ({ page }) => {
+    await signIn(page, "factory");
+    await page.goto("/inventoryOnOrder");
+    await expect(page.getByRole("heading", { name: "Inventory On Order" })).toBeVisible();
+    await page.goto("/supplierDetails");
+    await expect(page.getByRole("heading", { name: "Supplier Details" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toHaveCount(0);
+  });
+
   test("the client's navigation differs from the factory's", async ({ page }) => {
     await signIn(page, "client");
     const nav = page.getByTestId("nav-horizontal");

@@ -197,6 +197,12 @@ describe("unit actions", () => {
     const back = await act("redoSteps", u.id, { to: "sewn" });
     expect(back.statusCode).toBe(409);
     expect(back.json<{ message: string }>().message).toBe(`Unit ${u.barcode} is cut: "Sewn" is not an earlier step.`);
+    // The style is not printed (no print file): "Printed" is not a step of it.
+    const printed = await act("redoSteps", u.id, { to: "printed" });
+    expect(printed.statusCode).toBe(409);
+    expect(printed.json<{ message: string }>().message).toBe(
+      `Unit ${u.barcode} is not printed: "Printed" is not one of its steps.`,
+    );
     expect((await act("printFile", u.id, { printFileId: null })).statusCode).toBe(409);
     expect((await act("swatchesInspected", u.id)).statusCode).toBe(409);
     expect((await eventsOf(u.id)).map((e) => e.action)).toEqual(["release", "mark_cut"]);
@@ -358,7 +364,7 @@ describe("QC and recut", () => {
       scanId: "qc-fail-1",
     });
     expect(fail.statusCode, fail.body).toBe(200);
-    expect(fail.json<TUnitActionResult>().unit).toMatchObject({ status: "failed", failReason: "SEAM Seam defect" });
+    expect(fail.json<TUnitActionResult>().unit).toMatchObject({ status: "failed", failReason: "Seam defect" });
     const inspections = await t.db
       .select()
       .from(schema.floorQcInspections)
@@ -409,9 +415,7 @@ describe("QC and recut", () => {
       [2, 1, "queued"],
     ]);
     const history = await f.call("client", "GET", `/api/orders/${order.id}/units/${r.recut.id}/events`);
-    expect(history.json<{ items: { reason: string }[] }>().items[0]?.reason).toBe(
-      `Recut of ${u.barcode}: FABRIC Fabric flaw`,
-    );
+    expect(history.json<{ items: { reason: string }[] }>().items[0]?.reason).toBe(`Recut of ${u.barcode}: Fabric flaw`);
     // A pass.
     for (const route of ["markCut", "markSewn"]) expect((await act(route, v.id)).statusCode).toBe(200);
     const pass = await f.call("factory", "POST", `/api/floor/qc/units/${v.id}`, { passed: true, stationId: qc });

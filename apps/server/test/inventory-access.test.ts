@@ -1,6 +1,6 @@
 import type { TPoDetail, TStockItem, TSupplierDetail } from "@hub/contracts";
-import { schema } from "@hub/db";
-import { eq } from "drizzle-orm";
+import { schema, seedReferenceData } from "@hub/db";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, DEMO_USERS, type DemoUser, signInDemoUsers, type TestApp } from "./helpers/test-app";
 
@@ -21,7 +21,7 @@ const call = (who: DemoUser | null, method: Method, url: string, payload?: unkno
     ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
   });
 
-const own = { factoryId: 0, fabric: 0, part: 0, supplier: 0, deletable: 0 };
+const own = { factoryId: 0, fabric: 0, part: 0, supplier: 0, deletable: {} as Record<string, number> };
 const other = { factoryId: 0, fabric: 0, supplier: 0, po: 0 };
 /** Per user: a PO to edit, one to receive, one partly received to close, one to cancel. */
 const pos: Record<string, { edit: TPoDetail; receive: TPoDetail; close: TPoDetail; cancel: TPoDetail }> = {};
@@ -63,7 +63,7 @@ beforeAll(async () => {
     return res.json<TSupplierDetail>().id;
   };
   own.supplier = await sup("ACC-OWN", own.factoryId);
-  own.deletable = await sup("ACC-DEL", own.factoryId);
+  for (const u of DEMO_USERS) own.deletable[u] = await sup(`ACC-DEL-${u}`, own.factoryId);
   other.supplier = await sup("ACC-OTHER", other.factoryId);
   other.po = (await newPo(poBody(other.supplier, other.fabric, "fabric", other.factoryId))).id;
   for (const u of DEMO_USERS) {
@@ -129,7 +129,7 @@ const ROUTES: Row[] = [
     body: () => supplierBody("ACC-OWN", own.factoryId),
     ok: 200,
   },
-  { area: "suppliers", method: "DELETE", url: () => `/api/suppliers/${own.deletable}`, ok: 204 },
+  { area: "suppliers", method: "DELETE", url: (u) => `/api/suppliers/${own.deletable[u]}`, ok: 204 },
   { area: "onOrder", method: "GET", url: () => "/api/purchaseOrders/suppliers/lookup", ok: 200 },
   { area: "onOrder", method: "GET", url: () => "/api/purchaseOrders", ok: 200 },
   { area: "onOrder", method: "GET", url: () => "/api/purchaseOrders/export.csv", ok: 200 },
@@ -171,11 +171,11 @@ const ROUTES: Row[] = [
   },
 ];
 
-/** Who may reach each area: the nav cards (facility users have no supplierDetails card by default). */
+/** Who may reach each area: the nav cards (a facility user who raises purchase orders opens Supplier Details too). */
 const ALLOWED: Record<Area, DemoUser[]> = {
   stock: ["admin", "factory"],
   onOrder: ["admin", "factory"],
-  suppliers: ["admin"],
+  suppliers: ["admin", "factory"],
 };
 
 describe("access matrix", () => {
@@ -198,6 +198,33 @@ describe("access matrix", () => {
       }
     });
   }
+});
+
+describe("card grants", () => {
+  test("an installation seeded before the facility type had Supplier Details gets it at start, once", async () => {
+    const g = schema.cardGrants;
+    const [factoryType] = await t.db.select().from(schema.userTypes).where(eq(schema.userTypes.name, "factory"));
+    const typeId = factoryType?.id ?? 0;
+    const grants = async () =>
+      (
+        await t.db
+          .select({ n: count() })
+          .from(g)
+          .where(and(eq(g.routeName, "supplierDetails"), eq(g.typeId, typeId)))
+      )[0]?.n ?? 0;
+    expect(await grants()).toBe(1);
+    // As an older installation has it: the facility type raises purchase orders without Supplier Details.
+    await t.db.delete(g).where(and(eq(g.routeName, "supplierDetails"), eq(g.typeId, typeId)));
+    expect((await call("factory", "GET", "/api/suppliers")).statusCode).toBe(403);
+    expect((await call("factory", "GET", "/api/purchaseOrders")).statusCode).toBe(200);
+    await seedReferenceData(t.db);
+    await seedReferenceData(t.db);
+    expect(await grants()).toBe(1);
+    expect((await call("factory", "GET", "/api/suppliers")).statusCode).toBe(200);
+    expect((await call("factory", "GET", `/api/suppliers/${own.supplier}`)).statusCode).toBe(200);
+    // Another facility's supplier stays out of reach.
+    expect((await call("factory", "GET", `/api/suppliers/${other.supplier}`)).statusCode).toBe(404);
+  });
 });
 
 describe("facility scoping", () => {

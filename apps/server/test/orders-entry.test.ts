@@ -1,4 +1,14 @@
-import type { TEntryOptions, TLookupItem, TOrder, TProductDetails, TQuote } from "@hub/contracts";
+import {
+  entryDefaultAddress,
+  ORDER_MESSAGES,
+  type TEntryOptions,
+  type TLookupItem,
+  type TOrder,
+  type TProductDetails,
+  type TQuote,
+} from "@hub/contracts";
+import { schema } from "@hub/db";
+import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type OrderFixture, orderFixture, SHIP_TO } from "./helpers/orders-fixture";
 import { createTestApp, DEMO_USERS, type DemoUser, type TestApp } from "./helpers/test-app";
@@ -42,7 +52,7 @@ const forClient = (who: DemoUser, path: string, clientId?: number) =>
   f.call(who, "GET", `${path}${clientId === undefined ? "" : `${path.includes("?") ? "&" : "?"}clientId=${clientId}`}`);
 
 describe("order entry options", () => {
-  test("the client's address book (not a user's own) and payment method, for whoever may order for it", async () => {
+  test("the client's address book and payment method, for whoever may order for it; a person's own addresses to that person only", async () => {
     for (const [who, clientId] of [
       ["client", undefined],
       ["admin", f.northwind],
@@ -53,8 +63,19 @@ describe("order entry options", () => {
       const body = res.json<TEntryOptions>();
       expect(body.clientId).toBe(f.northwind);
       expect(body.addresses.map((a) => a.label)).toContain("Warehouse");
-      expect(body.addresses.map((a) => a.label)).not.toContain("My desk");
-      expect(body.addresses[0]?.isDefault).toBe(true);
+      // "My desk" is the client user's own (My addresses): offered to that person, nobody else.
+      if (who === "client") {
+        expect(body.addresses.map((a) => [a.label, a.owner])).toEqual([
+          ["My desk", "me"],
+          ["Warehouse", "client"],
+        ]);
+        // The first address of an owner is its default: the person's own default is preselected.
+        expect(body.addresses.map((a) => a.isDefault)).toEqual([true, true]);
+        expect(entryDefaultAddress(body.addresses)?.label).toBe("My desk");
+      } else {
+        expect(body.addresses.map((a) => a.label)).not.toContain("My desk");
+        expect(body.addresses[0]?.isDefault).toBe(true);
+      }
       expect(typeof body.hasPaymentMethod).toBe("boolean");
     }
     // Another tenant's client is a 404; an admin without a client is asked for one; the designer has no card.
@@ -64,6 +85,49 @@ describe("order entry options", () => {
     expect(noClient.json<{ fields: Record<string, string> }>().fields.clientId).toBeTruthy();
     expect((await forClient("designer", "/api/orders/entry/options", f.northwind)).statusCode).toBe(403);
     expect((await f.call(null, "GET", "/api/orders/entry/options")).statusCode).toBe(401);
+  });
+
+  test("a person ships to its own saved address (its default preselected); another person's or client's is refused and writes nothing", async () => {
+    const mine = await f.call("client", "POST", "/api/addresses", {
+      ...address("me", "Home studio", true),
+      name: "Nora At Home",
+      line1: "9 Pearl Street",
+      city: "Portland",
+      region: "OR",
+      postalCode: "97209",
+    });
+    expect(mine.statusCode, mine.body).toBe(201);
+    const home = mine.json<{ id: number }>().id;
+    const options = (await forClient("client", "/api/orders/entry/options")).json<TEntryOptions>();
+    expect(entryDefaultAddress(options.addresses)).toMatchObject({ id: home, owner: "me", isDefault: true });
+
+    const line = { styleId: f.ids.tee, attributeIds: [f.ids.m, f.ids.white], quantity: 1 };
+    const placed = await f.place("client", { addressId: home, lines: [line] });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json<TOrder>()).toMatchObject({
+      addressId: home,
+      shipTo: expect.objectContaining({ name: "Nora At Home", line1: "9 Pearl Street", postalCode: "97209" }),
+    });
+
+    const orders = async () => (await t.db.select({ n: count() }).from(schema.orders))[0]?.n ?? 0;
+    const before = await orders();
+    const warehouse = options.addresses.find((a) => a.label === "Warehouse")?.id;
+    for (const [who, addressId, clientId] of [
+      // The admin orders for Northwind, but Home studio is the client user's own, not the admin's.
+      ["admin", home, f.northwind],
+      ["factory", home, f.northwind],
+      // Bluebird's user: neither another person's address nor another client's book.
+      ["client2", home, undefined],
+      ["client2", warehouse, undefined],
+    ] as const) {
+      const res = await f.place(who, { clientId, addressId, lines: [line] });
+      expect(res.statusCode, `${who}: ${res.body}`).toBe(400);
+      expect(res.json<{ message: string; fields: Record<string, string> }>()).toMatchObject({
+        message: ORDER_MESSAGES.notYourAddress,
+        fields: { addressId: "Not an address of this client or yours" },
+      });
+    }
+    expect(await orders()).toBe(before);
   });
 
   test("styles offered to the client, as that client sees them, whoever orders", async () => {

@@ -1,8 +1,8 @@
-import type { TOrder, TQuote } from "@hub/contracts";
+import { ORDER_MESSAGES, type TOrder, type TQuote } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { newKey, type OrderFixture, orderFixture, SHIP_TO } from "./helpers/orders-fixture";
+import { newKey, type OrderFixture, orderFixture, SHIP_TO, shipPieces } from "./helpers/orders-fixture";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
 /**
@@ -229,11 +229,55 @@ describe("idempotency", () => {
 });
 
 describe("after placing", () => {
+  test("completing: the factory's or an admin's (403 for the client), only once every line shipped or was cancelled (409)", async () => {
+    const order = (
+      await f.place("client", {
+        shipTo: SHIP_TO,
+        lines: [line([f.ids.m, f.ids.black], 2), line([f.ids.s, f.ids.white], 1)],
+      })
+    ).json<TOrder>();
+    const complete = (who: "client" | "factory" | "admin", id = order.id) =>
+      f.call(who, "POST", `/api/orders/${id}/complete`, {});
+    const status = async () => (await f.call("admin", "GET", `/api/orders/${order.id}`)).json<TOrder>().status;
+    // The client's own, just placed: it may cancel it, never complete it.
+    const byClient = await complete("client");
+    expect(byClient.statusCode).toBe(403);
+    expect(byClient.json<{ message: string }>().message).toBe(ORDER_MESSAGES.completeWho);
+    const bulkByClient = await f.call("client", "POST", "/api/orders/bulk", { ids: [order.id], action: "complete" });
+    expect(bulkByClient.statusCode).toBe(403);
+    // Nothing has shipped: the factory and the admin wait.
+    for (const who of ["factory", "admin"] as const) {
+      const early = await complete(who);
+      expect(early.statusCode, early.body).toBe(409);
+      expect(early.json<{ message: string }>().message).toBe(ORDER_MESSAGES.completeNotDone(order.orderNumber, 2));
+    }
+    // Line 1 ships in full, line 2 not at all: one line is still not done.
+    await shipPieces(t, order.id, [2, 0]);
+    expect(await status()).toBe("partially_shipped");
+    const partly = await complete("factory");
+    expect(partly.statusCode).toBe(409);
+    expect(partly.json<{ message: string }>().message).toBe(ORDER_MESSAGES.completeNotDone(order.orderNumber, 1));
+    const bulkPartly = await f.call("factory", "POST", "/api/orders/bulk", { ids: [order.id], action: "complete" });
+    expect(bulkPartly.statusCode).toBe(409);
+    expect(bulkPartly.json<{ fields: Record<string, string> }>().fields[order.orderNumber]).toBe(
+      ORDER_MESSAGES.completeNotDone(order.orderNumber, 1),
+    );
+    expect(await status()).toBe("partially_shipped");
+    await shipPieces(t, order.id);
+    expect(await status()).toBe("shipped");
+    expect((await complete("client")).statusCode).toBe(403);
+    const done = await complete("factory");
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json<TOrder>()).toMatchObject({ status: "completed" });
+    expect(done.json<TOrder>().items.map((i) => i.status)).toEqual(["completed", "completed"]);
+  });
+
   test("transitions: complete then cancel is a 409 naming the state; history rows per order and line", async () => {
     const order = (
       await f.place("client", { shipTo: SHIP_TO, lines: [line([f.ids.m, f.ids.black], 2)] })
     ).json<TOrder>();
-    const done = await f.call("factory", "POST", `/api/orders/${order.id}/complete`, {});
+    await shipPieces(t, order.id);
+    const done = await f.call("admin", "POST", `/api/orders/${order.id}/complete`, {});
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json<TOrder>().items[0]?.status).toBe("completed");
     const cancel = await f.call("client", "POST", `/api/orders/${order.id}/cancel`, { reason: "too late" });
@@ -248,6 +292,10 @@ describe("after placing", () => {
     }>();
     expect(history.items.map((x) => [x.toStatus, x.lineNumber])).toEqual([
       ["placed", null],
+      ["in_production", 1],
+      ["in_production", null],
+      ["shipped", 1],
+      ["shipped", null],
       ["completed", null],
       ["completed", 1],
     ]);
@@ -372,9 +420,11 @@ describe("after placing", () => {
     const a = (await f.place("client", { shipTo: SHIP_TO, lines: [line([f.ids.m, f.ids.white], 1)] })).json<TOrder>();
     const b = (await f.place("client", { shipTo: SHIP_TO, lines: [line([f.ids.m, f.ids.white], 1)] })).json<TOrder>();
     await f.call("client", "POST", `/api/orders/${b.id}/cancel`, { reason: "dup" });
-    const refused = await f.call("client", "POST", "/api/orders/bulk", { ids: [a.id, b.id], action: "complete" });
+    const refused = await f.call("factory", "POST", "/api/orders/bulk", { ids: [a.id, b.id], action: "complete" });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json<{ fields: Record<string, string> }>().fields[b.orderNumber]).toMatch(/is cancelled/);
+    const fields = refused.json<{ fields: Record<string, string> }>().fields;
+    expect(fields[b.orderNumber]).toMatch(/is cancelled/);
+    expect(fields[a.orderNumber]).toMatch(/cannot be completed yet/);
     expect((await f.call("client", "GET", `/api/orders/${a.id}`)).json<TOrder>().status).toBe("placed");
     const ok = await f.call("client", "POST", "/api/orders/bulk", { ids: [a.id], action: "cancel", reason: "bulk" });
     expect(ok.statusCode, ok.body).toBe(200);

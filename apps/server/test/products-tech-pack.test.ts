@@ -230,16 +230,42 @@ describe("the tech pack", () => {
     expect((await f.call("designer", "POST", `/api/productDev/stps/${stpId}/approval/send`, {})).statusCode).toBe(409);
   });
 
-  test("history: one row per changed field, with who, old and new", async () => {
+  test("history: one entry per save, fields by label, money as money, people by name, Created first", async () => {
     const page = (
       await f.call("designer", "GET", `/api/productDev/stps/${stpId}/history?tab=fabrics&size=100`)
     ).json<TTechPackHistoryPage>();
-    const qty = page.items.find((h) => h.field === "rows[0].quantity" && h.oldValue === "1.25");
-    expect(qty).toMatchObject({ userName: "designer", newValue: "1.5", tab: "fabrics" });
+    const save = page.items.find((h) => h.changes.some((c) => c.field === "rows[0].quantity" && c.oldValue === "1.25"));
+    expect(save).toMatchObject({ userName: "designer", tab: "fabrics", tabLabel: "Fabrics" });
+    expect(save?.userDisplayName).not.toBe("designer");
+    expect(save?.changes.find((c) => c.field === "rows[0].quantity")).toMatchObject({
+      label: "Row 1 · Quantity",
+      newValue: "1.5",
+    });
+    // One entry per save: the first BOM save wrote several fields, all in one entry.
+    const first = page.items[0];
+    expect(first?.changes.length).toBeGreaterThan(1);
+    expect(first?.changes.some((c) => c.label === "Row 1 · Item" && c.newValue?.includes("Cotton jersey"))).toBe(true);
+    const estimates = (
+      await f.call("designer", "GET", `/api/productDev/stps/${stpId}/history?tab=estimates`)
+    ).json<TTechPackHistoryPage>();
+    expect(estimates.items[0]?.changes.find((c) => c.field === "labourCents")).toMatchObject({
+      label: "Labour",
+      newValue: "$4.50",
+    });
     const approvals = (
       await f.call("designer", "GET", `/api/productDev/stps/${stpId}/history?tab=approval`)
     ).json<TTechPackHistoryPage>();
-    expect(approvals.items.map((h) => h.newValue)).toContain("submitted → approved: Good to go");
+    expect(approvals.items.flatMap((h) => h.changes.map((c) => c.newValue))).toContain(
+      "submitted → approved: Good to go",
+    );
+    const all = (
+      await f.call("designer", "GET", `/api/productDev/stps/${stpId}/history?size=5`)
+    ).json<TTechPackHistoryPage>();
+    expect(all.items[0]?.changes[0]?.field).toBe("created");
+    const search = (
+      await f.call("designer", "GET", `/api/productDev/stps/${stpId}/history?searchString=Good%20to%20go`)
+    ).json<TTechPackHistoryPage>();
+    expect(search.total).toBe(1);
   });
 
   test("a new version copies the tech pack; the old one stays readable and refuses changes", async () => {

@@ -2,11 +2,12 @@ import { IDEMPOTENCY_HEADER, type TOrder, type TReturn } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type OrderFixture, orderFixture, SHIP_TO } from "./helpers/orders-fixture";
+import { type OrderFixture, orderFixture, SHIP_TO, shipPieces } from "./helpers/orders-fixture";
 import { createTestApp, DEMO_USERS, type DemoUser, type TestApp } from "./helpers/test-app";
 
 /**
- * Returns (RMA, issue 10): creating within what is left to return (400 naming the line beyond it),
+ * Returns (RMA, issue 10): only shipped pieces come back (an order with nothing shipped is a 409, a
+ * line beyond what shipped a 400); creating within what is left to return (400 naming the line beyond it),
  * transitions (409 naming the state), refunds capped and written to the billing ledger through the
  * orders' refund path, idempotent refunds, remakes as linked orders, bad input, and the access
  * matrix over every returns route for every demo user type and both demo clients.
@@ -34,13 +35,20 @@ afterAll(async () => {
   await t?.close();
 });
 
-const place = async (who: DemoUser, lines: [number, number, number][]): Promise<TOrder> => {
+/** Places an order and, unless `ship` says otherwise, ships every piece (only shipped pieces come back). */
+const place = async (
+  who: DemoUser,
+  lines: [number, number, number][],
+  ship: boolean | readonly number[] = true,
+): Promise<TOrder> => {
   const res = await f.place(who, {
     shipTo: SHIP_TO,
     lines: lines.map(([a, b, quantity]) => ({ styleId: f.ids.tee, attributeIds: [a, b], quantity })),
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json<TOrder>();
+  const order = res.json<TOrder>();
+  if (ship !== false) await shipPieces(t, order.id, ship === true ? undefined : ship);
+  return order;
 };
 
 const item = (order: TOrder, n: number) => order.items[n - 1]?.id as number;
@@ -70,7 +78,7 @@ const act = (who: DemoUser | null, ret: { id: number }, action: string, payload:
 const returnCount = async () => (await t.db.select({ n: count() }).from(schema.returns))[0]?.n ?? 0;
 
 describe("creating a return", () => {
-  test("within what was ordered minus what is already returned; beyond it a 400 naming the line", async () => {
+  test("within what shipped minus what is already returned; beyond it a 400 naming the line", async () => {
     const order = await place("client", [
       [f.ids.m, f.ids.white, 4],
       [f.ids.s, f.ids.white, 1],
@@ -97,7 +105,7 @@ describe("creating a return", () => {
     expect(beyond.statusCode).toBe(400);
     const body = beyond.json<{ message: string; fields: Record<string, string> }>();
     expect(body.message).toMatch(
-      /^Line 1 \(ORD-TEE-OM-OWH\): At most 1 can be returned \(4 ordered, 3 already returned\)/,
+      /^Line 1 \(ORD-TEE-OM-OWH\): At most 1 can be returned \(4 shipped, 3 already returned\)/,
     );
     expect(Object.keys(body.fields)).toEqual(["lines.1.quantity"]);
     const twice = await create("client", order, [
@@ -107,7 +115,7 @@ describe("creating a return", () => {
     expect(twice.json<{ fields: Record<string, string> }>().fields).toEqual({
       "lines.1.itemId": "This line is already in the return.",
     });
-    const other = await place("client", [[f.ids.m, f.ids.black, 1]]);
+    const other = await place("client", [[f.ids.m, f.ids.black, 1]], false);
     const notOnOrder = await f.call("client", "POST", "/api/returns", {
       orderId: order.id,
       lines: [{ itemId: item(other, 1), quantity: 1 }],
@@ -128,8 +136,64 @@ describe("creating a return", () => {
     expect(returnable.json<{ lines: { returnable: number }[] }>().lines.map((l) => l.returnable)).toEqual([0, 1]);
   });
 
+  test("only shipped pieces come back: nothing shipped is a 409, a line beyond what shipped a 400; nothing is written", async () => {
+    const order = await place(
+      "client",
+      [
+        [f.ids.m, f.ids.white, 3],
+        [f.ids.xl, f.ids.black, 2],
+      ],
+      false,
+    );
+    const returnable = async () =>
+      (await f.call("client", "GET", `/api/returns/returnable?orderId=${order.id}`))
+        .json<{ lines: { shipped: number; returnable: number }[] }>()
+        .lines.map((l) => [l.shipped, l.returnable]);
+    expect(await returnable()).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+    const before = await returnCount();
+    const none = await create("client", order, [[1, 1]]);
+    expect(none.statusCode, none.body).toBe(409);
+    expect(none.json<{ message: string; fields: Record<string, string> }>()).toMatchObject({
+      message: `Nothing on order ${order.orderNumber} has shipped yet, so nothing on it can be returned.`,
+      fields: { orderId: `Nothing on order ${order.orderNumber} has shipped yet` },
+    });
+    // Nobody may return it, not even the factory or an admin.
+    expect((await create("factory", order, [[1, 1]])).statusCode).toBe(409);
+    expect((await create("admin", order, [[1, 1]])).statusCode).toBe(409);
+
+    // Two pieces of line 1 ship; line 2 has shipped nothing.
+    await shipPieces(t, order.id, [2, 0]);
+    expect((await f.call("client", "GET", `/api/orders/${order.id}`)).json<TOrder>().status).toBe("partially_shipped");
+    expect(await returnable()).toEqual([
+      [2, 2],
+      [0, 0],
+    ]);
+    const beyond = await create("client", order, [[1, 3]]);
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json<{ message: string }>().message).toBe(
+      "Line 1 (ORD-TEE-OM-OWH): At most 2 can be returned (2 shipped, 0 already returned).",
+    );
+    const unshippedLine = await create("client", order, [
+      [1, 1],
+      [2, 1],
+    ]);
+    expect(unshippedLine.statusCode).toBe(400);
+    expect(unshippedLine.json<{ fields: Record<string, string> }>().fields).toEqual({
+      "lines.1.quantity": "Nothing on this line has shipped yet, so it cannot be returned.",
+    });
+    expect(await returnCount()).toBe(before);
+    expect((await create("client", order, [[1, 2]])).statusCode).toBe(201);
+    expect(await returnable()).toEqual([
+      [2, 0],
+      [0, 0],
+    ]);
+  });
+
   test("a cancelled order has nothing to return (409)", async () => {
-    const order = await place("client", [[f.ids.m, f.ids.white, 1]]);
+    const order = await place("client", [[f.ids.m, f.ids.white, 1]], false);
     await f.call("client", "POST", `/api/orders/${order.id}/cancel`, { reason: "no" });
     const res = await create("client", order, [[1, 1]]);
     expect(res.statusCode).toBe(409);
@@ -139,7 +203,7 @@ describe("creating a return", () => {
   });
 
   test("bad input is a 400 naming the field, and writes nothing", async () => {
-    const order = await place("client", [[f.ids.m, f.ids.white, 2]]);
+    const order = await place("client", [[f.ids.m, f.ids.white, 2]], false);
     const before = await returnCount();
     const bad = async (payload: Record<string, unknown>, field: string) => {
       const res = await f.call("client", "POST", "/api/returns", payload);
@@ -346,8 +410,8 @@ describe("access matrix", () => {
   let nw: TReturn;
   let bb: TReturn;
   beforeAll(async () => {
-    nwOrder = await place("client", [[f.ids.m, f.ids.white, 100]]);
-    bbOrder = await place("client2", [[f.ids.m, f.ids.white, 100]]);
+    nwOrder = await place("client", [[f.ids.m, f.ids.white, 100]], [40]);
+    bbOrder = await place("client2", [[f.ids.m, f.ids.white, 100]], [40]);
     nw = await created("client", nwOrder, [[1, 1]]);
     bb = await created("client2", bbOrder, [[1, 1]]);
   });

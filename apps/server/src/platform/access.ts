@@ -22,6 +22,8 @@ export type Access =
       signedIn: true;
       types?: readonly TUserTypeName[];
       card?: string;
+      /** Any one of these cards lets the caller in (a route two kinds of user reach; the service narrows). */
+      anyCard?: readonly string[];
       superadmin?: boolean;
       minPlanLevel?: number;
       demoOnly?: boolean;
@@ -80,6 +82,7 @@ export const installAccessGuard = (
     if (access.superadmin && !principal.isSuperadmin) throw forbidden();
     if (access.types && !access.types.includes(principal.userType)) throw forbidden();
     if (access.card && !principal.cards.has(access.card)) throw forbidden();
+    if (access.anyCard && !access.anyCard.some((card) => principal.cards.has(card))) throw forbidden();
     if (access.minPlanLevel && principal.userType === "client" && (principal.planLevel ?? 0) < access.minPlanLevel) {
       throw forbidden(`This needs a plan of level ${access.minPlanLevel} or higher.`);
     }

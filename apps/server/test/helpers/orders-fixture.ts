@@ -1,7 +1,10 @@
 import { IDEMPOTENCY_HEADER, SESSION_CLIENT_HEADER } from "@hub/contracts";
 import { schema } from "@hub/db";
-import { inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { expect } from "vitest";
+import { followOrder } from "../../src/modules/floor/follow";
+import { releaseOrder } from "../../src/modules/floor/release";
+import { applyUnitAction } from "../../src/modules/floor/state";
 import { type DemoUser, demoClientIds, signInDemoUsers, type TestApp } from "./test-app";
 
 /**
@@ -132,4 +135,35 @@ export const orderFixture = async (t: TestApp): Promise<OrderFixture> => {
       ...(sessionClient ? { [SESSION_CLIENT_HEADER]: String(sessionClient) } : {}),
     });
   return { tokens, northwind, bluebird, ids, call, place };
+};
+
+/**
+ * Ships pieces of an order as the floor does: releases it (once), then walks the first `counts[i]`
+ * units of line i + 1 (every unit of every line when omitted) through cut, sewn, inspected, packed
+ * and shipped, the order following its units. Returns can only take shipped pieces.
+ */
+export const shipPieces = async (t: TestApp, orderId: number, counts?: readonly number[]): Promise<void> => {
+  const who = { actor: "Ship Test", userId: null, stationId: null };
+  const u = schema.floorUnits;
+  await t.db.transaction(async (tx) => {
+    await releaseOrder(tx, orderId, "Ship Test");
+    const items = await tx
+      .select({ id: schema.orderItems.id })
+      .from(schema.orderItems)
+      .where(eq(schema.orderItems.orderId, orderId))
+      .orderBy(asc(schema.orderItems.lineNumber));
+    for (const [i, item] of items.entries()) {
+      const units = await tx
+        .select()
+        .from(u)
+        .where(and(eq(u.itemId, item.id), eq(u.status, "queued")))
+        .orderBy(asc(u.id));
+      for (const unit of units.slice(0, counts ? (counts[i] ?? 0) : units.length)) {
+        let status = unit.status;
+        for (const action of ["mark_cut", "mark_sewn", "mark_inspected", "pack", "ship"] as const)
+          status = await applyUnitAction(tx, { ...unit, status }, action, who);
+      }
+    }
+    await followOrder(tx, orderId, "Ship Test");
+  });
 };

@@ -38,6 +38,15 @@ export const CARRIERS = [
   { code: "courier", name: "Local courier", trackingUrl: null },
 ] as const;
 
+/** A carrier as people write it ("fedex" → "FedEx", "courier" → "Local courier"); one we do not know, as it was given. */
+export const carrierName = (carrier: string): string =>
+  CARRIERS.find((x) => x.code === carrier.toLowerCase() || x.name.toLowerCase() === carrier.toLowerCase())?.name ??
+  carrier;
+
+/** The carrier and its service on one line: "FedEx Ground", "UPS". */
+export const carrierService = (carrier: string, service: string | null | undefined): string =>
+  [carrierName(carrier), service].filter(Boolean).join(" ");
+
 /** The public tracking page of a carrier's number, when the carrier has one we know. */
 export const trackingUrlFor = (carrier: string, trackingNumber: string): string | null => {
   const c = CARRIERS.find((x) => x.code === carrier.toLowerCase() || x.name.toLowerCase() === carrier.toLowerCase());

@@ -32,7 +32,11 @@ export const NAV_TREE: TNavSection[] = [
       },
       {
         title: "Products",
-        items: [{ title: "Products", path: "/productDev/products", card: "products" }],
+        items: [
+          { title: "Products", path: "/productDev/products", card: "products" },
+          // Issue 23: the versions brands sent to the facility, read-only.
+          { title: "Tech Packs", path: "/productDev/techPacks", card: "techPacks" },
+        ],
       },
       {
         title: "Library",
@@ -275,6 +279,7 @@ export const DEFAULT_TYPE_CARDS: Record<string, string[]> = {
     "shipments",
     "reportDownloads",
     "productionOverview",
+    "techPacks",
     "yourAccount",
   ],
   factory: [
@@ -288,6 +293,8 @@ export const DEFAULT_TYPE_CARDS: Record<string, string[]> = {
     "skuMap",
     "inventory",
     "inventoryOnOrder",
+    // Who raises purchase orders opens the suppliers it orders from (the seed grants it on older installations too).
+    "supplierDetails",
     "orderEntry",
     "orders",
     "returns",
@@ -305,6 +312,7 @@ export const DEFAULT_TYPE_CARDS: Record<string, string[]> = {
     "qcReasons",
     "packOut",
     "shipments",
+    "techPacks",
     "yourAccount",
   ],
   designer: [

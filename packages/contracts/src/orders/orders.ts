@@ -50,6 +50,18 @@ export const ITEM_TRANSITIONS: Record<TItemStatus, readonly TItemStatus[]> = {
   cancelled: [],
 };
 
+/** A line is done once it has shipped, or was completed or cancelled. */
+export const LINE_DONE_STATUSES: readonly TItemStatus[] = ["shipped", "completed", "cancelled"];
+/** How many of an order's lines are not done yet (completing waits for none). */
+export const linesNotDone = (items: readonly { status: string }[]): number =>
+  items.filter((i) => !LINE_DONE_STATUSES.includes(i.status as TItemStatus)).length;
+/**
+ * Whether an order can be completed: the factory's (or an internal admin's) step once everything on
+ * it has shipped or been cancelled. Who may do it is checked apart (`ORDER_MESSAGES.completeWho`).
+ */
+export const orderCompletable = (order: { status: string; items: readonly { status: string }[] }): boolean =>
+  (ORDER_TRANSITIONS[order.status as TOrderStatus] ?? []).includes("completed") && linesNotDone(order.items) === 0;
+
 export const ORDER_MESSAGES = {
   chooseClient: "Choose the client this order is for.",
   noFacility: "This client has no facility to make its orders.",
@@ -68,6 +80,11 @@ export const ORDER_MESSAGES = {
   notNul: NUL_MESSAGE,
   bulkRefused: "Nothing was changed: some orders cannot be changed this way.",
   reasonRequired: "Give a reason",
+  notYourAddress: "That address is not in this client's address book or yours.",
+  addAnAddress: "No saved addresses yet: add one under My addresses, or type a one-off address.",
+  completeWho: "Only the factory or an internal admin can complete an order.",
+  completeNotDone: (orderNumber: string, left: number) =>
+    `Order ${orderNumber} cannot be completed yet: every line must be shipped or cancelled first (${left} ${left === 1 ? "line is" : "lines are"} not).`,
 } as const;
 
 /** Text without NUL (PostgreSQL refuses it in text; it must be a 400, never a 500). */
@@ -396,6 +413,8 @@ export const ZEntryAddressSchema = ZShipToOutSchema.extend({
   id: z.number().int(),
   label: zText(),
   isDefault: z.boolean(),
+  /** "me": the caller's own address (My addresses on /yourAddresses); "client": the client's shared book. */
+  owner: z.enum(["me", "client"]),
 });
 export type TEntryAddress = z.infer<typeof ZEntryAddressSchema>;
 
@@ -403,13 +422,21 @@ export const ZEntryOptionsSchema = z
   .object({
     clientId: z.number().int(),
     clientName: zText(),
-    /** The client's address book (active addresses, the default first). */
+    /**
+     * The addresses the caller may ship this order to (active ones): the caller's own first, then the
+     * client's shared book, each with its default first. Entry preselects `entryDefaultAddress`.
+     */
     addresses: z.array(ZEntryAddressSchema),
     /** Placing charges the client's default payment method; without one the order is invoiced. */
     hasPaymentMethod: z.boolean(),
   })
   .meta({ id: "OrderEntryOptions" });
 export type TEntryOptions = z.infer<typeof ZEntryOptionsSchema>;
+
+/** The address entry preselects: the caller's own default, else the client's default, else the first. */
+export const entryDefaultAddress = (addresses: readonly TEntryAddress[]): TEntryAddress | undefined =>
+  addresses.find((a) => a.owner === "me" && a.isDefault) ?? addresses.find((a) => a.isDefault) ?? addresses[0];
+
 /** The styles offered to the client, as {id,label} for the style picker. */
 export const ZEntryStyleListSchema = ZLookupListSchema;
 /** A style as the order's client sees it (its offered options and upcharges). */

@@ -156,6 +156,18 @@ export const TECH_PACK_APPROVAL_LABELS: Record<TTechPackApprovalState, string> =
 };
 
 /** One version of a product, with its tech pack. */
+/** A version sent to a facility (issue 23), as the brand sees it: when, by whom, and when the facility first opened it. */
+export const ZTechPackSendSchema = z
+  .object({
+    factoryId: z.number().int(),
+    factoryName: zText(),
+    sentAt: z.iso.datetime({ offset: true }),
+    sentByName: zText(),
+    firstOpenedAt: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .meta({ id: "TechPackSend" });
+export type TTechPackSend = z.infer<typeof ZTechPackSendSchema>;
+
 export const ZProductVersionSchema = z
   .object({
     version: z.number().int(),
@@ -165,6 +177,8 @@ export const ZProductVersionSchema = z
     readOnly: z.boolean(),
     sentToFactoryAt: z.iso.datetime({ offset: true }).nullable(),
     sentToFactoryBy: zText().nullable(),
+    /** Every facility the version was sent to, first send first. */
+    sends: z.array(ZTechPackSendSchema),
     createdBy: zText().nullable(),
     createdAt: z.iso.datetime({ offset: true }),
   })

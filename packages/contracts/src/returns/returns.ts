@@ -37,7 +37,15 @@ export const RETURN_MESSAGES = {
   chooseOrder: "Choose an order",
   chooseLine: "Choose a line",
   chooseReason: "Choose a reason",
+  /** Only shipped pieces come back. */
+  nothingShipped: (orderNumber: string) =>
+    `Nothing on order ${orderNumber} has shipped yet, so nothing on it can be returned.`,
+  lineNotShipped: "Nothing on this line has shipped yet, so it cannot be returned.",
 } as const;
+
+/** Whether an order has shipped anything (so it has pieces that can come back): the order details' Return items. */
+export const orderHasShipped = (status: string): boolean =>
+  status === "partially_shipped" || status === "shipped" || status === "completed";
 
 const text = (max: number, min = 0) => {
   const base = zText().trim().max(max, `At most ${max} characters`);
@@ -166,6 +174,8 @@ export const ZReturnableLineSchema = z.object({
   styleName: zText(),
   status: zText(),
   ordered: z.number().int(),
+  /** Pieces that have shipped: only these can come back. */
+  shipped: z.number().int(),
   alreadyReturned: z.number().int(),
   returnable: z.number().int(),
   unitValueCents: z.number().int(),

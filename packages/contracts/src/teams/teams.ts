@@ -57,6 +57,8 @@ export const ZMyTeamSchema = z.object({
   pending: z.boolean(),
   invitationStatus: z.enum(["PENDING", "ACCEPTED", "DECLINED"]).nullable(),
   memberCount: z.number().int(),
+  /** Approving a tech pack needs a team admin other than its submitter (issue 23). */
+  approvalBySecondPerson: z.boolean(),
 });
 export type TMyTeam = z.infer<typeof ZMyTeamSchema>;
 export const ZMyTeamListSchema = z.array(ZMyTeamSchema);
@@ -71,6 +73,8 @@ export const ZTeamCreateRequestSchema = z.object({
 export type TTeamCreateRequest = z.infer<typeof ZTeamCreateRequestSchema>;
 export const ZTeamUpdateRequestSchema = z.object({
   displayName: zText().trim().min(1, "Name the team").max(80, "Too long"),
+  /** Approving a tech pack needs a team admin other than its submitter; unchanged when left out. */
+  approvalBySecondPerson: z.boolean().optional(),
 });
 export type TTeamUpdateRequest = z.infer<typeof ZTeamUpdateRequestSchema>;
 

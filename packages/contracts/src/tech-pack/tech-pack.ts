@@ -8,6 +8,7 @@ import {
   ZProductFieldsSchema,
   ZProductSchema,
   ZProductVersionSchema,
+  ZTechPackSendSchema,
 } from "../products/products";
 
 /**
@@ -499,6 +500,10 @@ export const ZTechPackHeaderSchema = z
     canEdit: z.boolean(),
     /** The caller may approve or reject (a team admin, or an internal admin). */
     canApprove: z.boolean(),
+    /** team: a member of the product's team (or an internal admin); facility: a facility the version was sent to (read-only). */
+    viewer: z.enum(["team", "facility"]),
+    /** Approved (or sent): nothing in this version changes any more; a change needs a new version. */
+    frozen: z.boolean(),
   })
   .meta({ id: "TechPackHeader" });
 export type TTechPackHeader = z.infer<typeof ZTechPackHeaderSchema>;
@@ -544,6 +549,13 @@ export const ZApprovalSchema = z
     canApprove: z.boolean(),
     canSend: z.boolean(),
     sentToFactoryAt: z.iso.datetime({ offset: true }).nullable(),
+    /** The facilities this version can be sent to (the brand's), and the one it works with. */
+    facilities: z.array(z.object({ id: z.number().int(), name: zText() })),
+    defaultFacilityId: z.number().int().nullable(),
+    /** Where this version was sent, and when each facility first opened it. */
+    sends: z.array(ZTechPackSendSchema),
+    /** The team wants approval by someone other than the submitter. */
+    secondPersonRequired: z.boolean(),
     log: z.array(ZApprovalEntrySchema),
     checklist: ZConfirmSetupSchema,
   })
@@ -551,6 +563,8 @@ export const ZApprovalSchema = z
 export type TApproval = z.infer<typeof ZApprovalSchema>;
 export const ZApprovalRequestSchema = z.object({
   comment: zText().trim().max(2000, "At most 2000 characters").optional(),
+  /** send: the facility that gets the version (default: the brand's own facility). */
+  factoryId: zDbId().optional(),
 });
 export type TApprovalRequest = z.infer<typeof ZApprovalRequestSchema>;
 
@@ -594,14 +608,25 @@ export const ZTaskParamsSchema = z.object({ stpId: ZIdSchema, taskId: ZIdSchema 
 
 // ---- history ---------------------------------------------------------------------------------
 
+/** One field a save changed, as a person reads it: its label, and the old and new values formatted (money as money). */
+export const ZTechPackHistoryChangeSchema = z.object({
+  /** The document path ("rows[2].quantity"), for search and tests. */
+  field: zText(),
+  /** "Row 3 · Quantity". */
+  label: zText(),
+  oldValue: zText().nullable(),
+  newValue: zText().nullable(),
+});
+/** One save (or one event: created, approved, sent…): who, when, which tab, and every field it changed. */
 export const ZTechPackHistoryEntrySchema = z.object({
   id: z.number().int(),
   userName: zText(),
+  /** The person's name (first and last), else the user name. */
+  userDisplayName: zText(),
   at: z.iso.datetime({ offset: true }),
   tab: zText(),
-  field: zText(),
-  oldValue: zText().nullable(),
-  newValue: zText().nullable(),
+  tabLabel: zText(),
+  changes: z.array(ZTechPackHistoryChangeSchema),
 });
 export type TTechPackHistoryEntry = z.infer<typeof ZTechPackHistoryEntrySchema>;
 export const ZTechPackHistoryQuerySchema = ZPageQuerySchema.extend({

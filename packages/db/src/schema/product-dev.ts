@@ -16,6 +16,8 @@ export const teams = pgTable("teams", {
   typeId: integer("type_id")
     .notNull()
     .references(() => teamTypes.id),
+  /** Approving a tech pack needs a team admin other than the one who submitted it (issue 23). */
+  approvalBySecondPerson: boolean("approval_by_second_person").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

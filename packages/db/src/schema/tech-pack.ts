@@ -11,6 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { factories } from "./clients";
+import { storedFiles } from "./files";
 import { teams } from "./product-dev";
 import { users } from "./users";
 
@@ -165,4 +167,50 @@ export const pdTechPackHistory = pgTable(
     newValue: text("new_value"),
   },
   (t) => [index("pd_tech_pack_history_pack_idx").on(t.techPackId, t.id)],
+);
+
+/**
+ * A version sent to a facility (issue 23): the facility's users read that version, read-only,
+ * through their Tech Packs list. One row per (version, facility); the first time a facility
+ * user opens it is kept for the brand.
+ */
+export const pdTechPackSends = pgTable(
+  "pd_tech_pack_sends",
+  {
+    id: serial("id").primaryKey(),
+    techPackId: integer("tech_pack_id")
+      .notNull()
+      .references(() => pdTechPacks.id, { onDelete: "cascade" }),
+    factoryId: integer("factory_id")
+      .notNull()
+      .references(() => factories.factoryId, { onDelete: "cascade" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The sender's user name, and their name as shown to the facility. */
+    sentBy: text("sent_by").notNull(),
+    sentByName: text("sent_by_name").notNull(),
+    firstOpenedAt: timestamp("first_opened_at", { withTimezone: true }),
+    firstOpenedBy: text("first_opened_by"),
+  },
+  (t) => [
+    uniqueIndex("pd_tech_pack_sends_pack_factory_key").on(t.techPackId, t.factoryId),
+    index("pd_tech_pack_sends_factory_idx").on(t.factoryId, t.sentAt),
+  ],
+);
+
+/**
+ * The team a product-development file belongs to (tech-pack uploads and design-library images):
+ * stored files belong to a client, and a client may have several teams, so reads and references
+ * check this row, not the client.
+ */
+export const pdTeamFiles = pgTable(
+  "pd_team_files",
+  {
+    fileId: integer("file_id")
+      .primaryKey()
+      .references(() => storedFiles.id, { onDelete: "cascade" }),
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("pd_team_files_team_idx").on(t.teamId)],
 );

@@ -76,6 +76,14 @@ export const seedReferenceData = async (db: HubDb): Promise<void> => {
       );
       if (rows.length > 0) await tx.insert(cardGrants).values(rows).onConflictDoNothing();
     }
+    // A user type that raises purchase orders opens Supplier Details (the suppliers it orders from).
+    // Installations seeded before the facility type had that card get it here; type grants are the
+    // seed's (admins grant and deny per user), so this changes nothing a person chose. Idempotent.
+    await tx.execute(sql`
+      insert into ${cardGrants} (route_name, type_id)
+      select 'supplierDetails', ${cardGrants.typeId} from ${cardGrants}
+      where ${cardGrants.routeName} = 'inventoryOnOrder' and ${cardGrants.typeId} is not null and ${cardGrants.granted}
+      on conflict do nothing`);
   });
 };
 

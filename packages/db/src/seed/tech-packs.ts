@@ -20,6 +20,7 @@ import {
 } from "../schema/index";
 import { DAY } from "./random";
 import { demoSketchKey, type SketchName, sketchPng } from "./sketches";
+import { seedTechPackHandoff } from "./tech-pack-handoff";
 
 /*
  * Northwind's design season (issue 12): the "SS27 Essentials" collection of a dozen products in
@@ -798,4 +799,9 @@ const seed = async (tx: HubTx, teamId: number) => {
       createdBy: "designer",
     },
   ]);
+  await seedTechPackHandoff(
+    tx,
+    teamId,
+    sketches ? [sketches.tee.front, sketches.tee.back, sketches.hoodie.front, sketches.hoodie.back] : [],
+  );
 };

@@ -94,7 +94,7 @@ export const teamSupplier = async (
   return supplierId;
 };
 
-/** A chosen image must be a stored file of the team's client, uploaded for the library. */
+/** A chosen image must be a library upload of the team itself (pd_team_files), not of another team of its client. */
 export const teamImage = async (
   tx: HubTx,
   fileId: number | null | undefined,
@@ -106,8 +106,8 @@ export const teamImage = async (
   const [row] = await tx
     .select({ id: f.id })
     .from(f)
-    .innerJoin(schema.teams, eq(schema.teams.clientId, f.clientId))
-    .where(and(eq(f.id, fileId), eq(schema.teams.id, teamId), eq(f.area, DESIGN_UPLOAD_AREA)));
+    .innerJoin(schema.pdTeamFiles, eq(schema.pdTeamFiles.fileId, f.id))
+    .where(and(eq(f.id, fileId), eq(schema.pdTeamFiles.teamId, teamId), eq(f.area, DESIGN_UPLOAD_AREA)));
   if (!row) throw badRequest("That image does not exist in this team's files.", { [field]: "Unknown image" });
   return fileId;
 };

@@ -82,6 +82,8 @@ export const designLibraryRoutes =
           const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
           if (!part) throw badRequest(FILES_MESSAGES.noFile, { file: FILES_MESSAGES.noFile });
           const stored = await storePrintFile(db, files, p, team.clientId, part, IMAGE_MAX_BYTES, IMAGE_KIND);
+          // The image is the team's: another team of the same client cannot read or use it.
+          await db.insert(schema.pdTeamFiles).values({ fileId: stored.id, teamId: team.teamId }).onConflictDoNothing();
           return reply.status(201).send({
             id: stored.id,
             fileName: stored.fileName,
@@ -103,10 +105,12 @@ export const designLibraryRoutes =
         if (!anyLibraryCard(p)) throw forbidden();
         const f = schema.storedFiles;
         const tu = schema.teamUsers;
-        const t = schema.teams;
-        const [row] = await db
-          .select()
+        const owned = schema.pdTeamFiles;
+        // The image's team must be one the caller is an active member of (not just a team of its client).
+        const [found] = await db
+          .select({ row: f })
           .from(f)
+          .innerJoin(owned, eq(owned.fileId, f.id))
           .where(
             and(
               eq(f.id, request.params.id),
@@ -114,14 +118,12 @@ export const designLibraryRoutes =
               p.isInternal
                 ? undefined
                 : inArray(
-                    f.clientId,
-                    sql`(select ${t.clientId} from ${t} join ${tu} on ${tu.teamId} = ${t.id} where ${and(
-                      eq(tu.userId, p.userId),
-                      activeMembership(),
-                    )})`,
+                    owned.teamId,
+                    sql`(select ${tu.teamId} from ${tu} where ${and(eq(tu.userId, p.userId), activeMembership())})`,
                   ),
             ),
           );
+        const row = found?.row;
         if (!row) throw notFound("That image");
         const stream = await files.get(row.storageKey);
         if (!stream) throw notFound("That image's contents");

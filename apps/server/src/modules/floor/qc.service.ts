@@ -47,7 +47,8 @@ export const inspectUnit = async (
       const who = actorOf(p, station?.id ?? null);
       const reason =
         body.passed || body.reasonId === undefined ? null : await reasonOf(tx, unit.factoryId, body.reasonId);
-      const why = reason ? `${reason.code} ${reason.name}${body.note ? `: ${body.note}` : ""}` : (body.note ?? null);
+      // The reason once, as people read it ("Stain", "Stain: coffee on the sleeve"); its code is in the inspection row.
+      const why = reason ? `${reason.name}${body.note ? `: ${body.note}` : ""}` : (body.note ?? null);
       const message = body.passed
         ? `${unit.barcode} passed QC.`
         : `${unit.barcode} failed QC: ${reason?.name ?? "no reason"}. Recut it or send it back a step.`;
@@ -91,7 +92,7 @@ export const recutUnit = async (db: HubDb, p: Principal, ref: UnitRef, body: TRe
       const station = await checkStation(tx, unit.factoryId, body.stationId);
       const reason = await reasonOf(tx, unit.factoryId, body.reasonId);
       const who = actorOf(p, station?.id ?? null);
-      const why = `${reason.code} ${reason.name}${body.note ? `: ${body.note}` : ""}`;
+      const why = `${reason.name}${body.note ? `: ${body.note}` : ""}`;
       // Closes the original (failed, if it was not already) and writes its event; refuses a queued unit.
       await applyUnitAction(tx, unit, "recut", who, { reason: `Recut: ${why}` });
       await tx.update(u).set({ failReason: why, toteId: null, updatedAt: new Date() }).where(eq(u.id, unit.id));

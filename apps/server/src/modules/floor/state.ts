@@ -70,6 +70,9 @@ export const resolveUnitMove = (unit: UnitRef, action: TUnitAction, input: UnitA
         { status: from },
       );
     }
+    // "Printed" is a step of printed units only (a print file): an unprinted one goes from queued to cut.
+    if (input.to === "printed" && input.printed === false)
+      throw conflict(`Unit ${unit.barcode} is not printed: "Printed" is not one of its steps.`, { to: "Not printed" });
     to = input.to;
   } else {
     to = rule.to ?? from;

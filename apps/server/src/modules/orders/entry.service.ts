@@ -1,7 +1,7 @@
 import type { TEntryOptions, TLookupItem, TProductDetails } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Principal } from "../../platform/principal";
 import { styles } from "../library/styles/composition";
 import { getProductDetails } from "../library/styles/pricing";
@@ -13,15 +13,20 @@ import { clientView, orderClientFor } from "./scope";
  * upcharges are not its own (the library and address routes answer the caller's own).
  */
 
-/** GET /orders/entry/options: the client, its address book and whether placing will charge it. */
+/**
+ * GET /orders/entry/options: the client, the addresses the caller may ship to (its own "My
+ * addresses", then the client's shared book: `shippableAddress` in orders.service accepts the same)
+ * and whether placing will charge it.
+ */
 export const entryOptions = async (db: HubDb, p: Principal, clientId: number | undefined): Promise<TEntryOptions> => {
   const client = await orderClientFor(db, p, clientId);
   const a = schema.addresses;
+  const shared = and(eq(a.clientId, client.clientId), isNull(a.userId));
   const rows = await db
     .select()
     .from(a)
-    .where(and(eq(a.clientId, client.clientId), isNull(a.userId), eq(a.active, true)))
-    .orderBy(desc(a.isDefault), asc(a.label), asc(a.id));
+    .where(and(p.userId > 0 ? or(shared, eq(a.userId, p.userId)) : shared, eq(a.active, true)))
+    .orderBy(sql`${a.userId} is null`, desc(a.isDefault), asc(a.label), asc(a.id));
   const pm = schema.paymentMethods;
   const [method] = await db
     .select({ id: pm.id })
@@ -35,6 +40,7 @@ export const entryOptions = async (db: HubDb, p: Principal, clientId: number | u
       id: r.id,
       label: r.label,
       isDefault: r.isDefault,
+      owner: r.userId !== null ? ("me" as const) : ("client" as const),
       name: r.name,
       company: r.company,
       line1: r.line1,

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import {
+  linesNotDone,
   ORDER_COUNT_CAP,
   ORDER_MESSAGES,
   parseSort,
@@ -18,10 +19,10 @@ import {
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, type Column, count, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, count, eq, getTableColumns, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { BillingAdapter } from "../../platform/billing";
 import { isUniqueViolation } from "../../platform/db-errors";
-import { badRequest, conflict, HttpError, notFound } from "../../platform/errors";
+import { badRequest, conflict, forbidden, HttpError, notFound } from "../../platform/errors";
 import { dateRange, orderByFor } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { assertLineEditable, cancelOrderUnits, lineHasUnits, syncLineUnits } from "../floor/orders.service";
@@ -444,15 +445,26 @@ type PlaceInput =
 
 const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
 
-const shipToFromAddress = async (db: HubDb | HubTx, clientId: number, addressId: number): Promise<TShipTo> => {
+/**
+ * The ship-to of a saved address the order may go to: an active address of the client's shared book,
+ * or one of the placing person's own (`userId`, 0 for none: an import, an API key). Anyone else's
+ * address, or another client's, is a 400 naming `addressId` (entry offers the same: entry.service.ts).
+ */
+const shipToFromAddress = async (
+  db: HubDb | HubTx,
+  clientId: number,
+  addressId: number,
+  userId: number,
+): Promise<TShipTo> => {
   const a = schema.addresses;
+  const shared = and(eq(a.clientId, clientId), isNull(a.userId));
   const [row] = await db
     .select()
     .from(a)
-    .where(and(eq(a.id, addressId), eq(a.clientId, clientId), eq(a.active, true)));
+    .where(and(eq(a.id, addressId), userId > 0 ? or(shared, eq(a.userId, userId)) : shared, eq(a.active, true)));
   if (!row)
-    throw badRequest("That address is not in this client's address book.", {
-      addressId: "Not an address of this client",
+    throw badRequest(ORDER_MESSAGES.notYourAddress, {
+      addressId: "Not an address of this client or yours",
     });
   return {
     name: row.name,
@@ -587,6 +599,8 @@ export const checkOrder = async (
   client: OrderClient,
   input: PlaceInput,
   hash: string,
+  /** The person placing it, whose own saved addresses it may ship to (0: none, the client's book only). */
+  placerId = 0,
 ): Promise<Checked> => {
   const body = input.body;
   const fields: Record<string, string> = {};
@@ -594,7 +608,7 @@ export const checkOrder = async (
   let addressId: number | null = null;
   if (input.source !== "web" && input.body.addressId !== undefined) {
     addressId = input.body.addressId;
-    shipTo = await shipToFromAddress(db, client.clientId, addressId);
+    shipTo = await shipToFromAddress(db, client.clientId, addressId, placerId);
   } else {
     shipTo = body.shipTo as TShipTo;
   }
@@ -641,7 +655,7 @@ export const placeOrder = async (
   const before = await earlierOrder(db, client.clientId, input);
   if (before) return { order: await replayPlaced(deps, p, before, input, hash), created: false };
 
-  const checked = await checkOrder(db, client, input, hash);
+  const checked = await checkOrder(db, client, input, hash, p.userId);
   let orderId: number;
   try {
     // The order and its claim for a charge commit together: a crash after the commit leaves it
@@ -901,13 +915,30 @@ const lockOrder = async (tx: HubTx, id: number): Promise<OrderRow> => {
   return row;
 };
 
-/** Completes an order and its open lines (history rows for each), in the caller's transaction. */
+/** Completing is the factory's, or an internal admin's: a client user (or an API key) is refused. */
+const assertMayComplete = (p: Principal) => {
+  if (!(p.isInternal || p.isFacility) || p.apiKey) throw forbidden(ORDER_MESSAGES.completeWho);
+};
+
+/** Why an order cannot be completed (its state, or lines not shipped or cancelled yet), or null. */
+const completeRefusal = (row: OrderRow, items: readonly { status: string }[]): string | null => {
+  if (!orderCanMove(row.status, "completed"))
+    return `Order ${row.orderNumber} is ${row.status.replaceAll("_", " ")}, so it cannot be completed.`;
+  const left = linesNotDone(items);
+  return left > 0 ? ORDER_MESSAGES.completeNotDone(row.orderNumber, left) : null;
+};
+
+/**
+ * Completes an order once every line has shipped or was cancelled (else a 409 saying so), and its
+ * shipped lines with it (history rows for each), in the caller's transaction.
+ */
 const completeIn = async (tx: HubTx, row: OrderRow, actor: string, reason: string | null) => {
-  await transitionOrder(tx, row, "completed", actor, reason);
   const items = await tx.select().from(oi).where(eq(oi.orderId, row.id)).orderBy(asc(oi.lineNumber));
+  const refusal = completeRefusal(row, items);
+  if (refusal) throw conflict(refusal, { status: row.status });
+  await transitionOrder(tx, row, "completed", actor, reason);
   for (const item of items)
-    if (item.status === "open" || item.status === "in_production")
-      await transitionItem(tx, row.id, item, "completed", actor, reason);
+    if (item.status === "shipped") await transitionItem(tx, row.id, item, "completed", actor, reason);
 };
 
 const cancelIn = async (tx: HubTx, row: OrderRow, actor: string, reason: string) => {
@@ -935,8 +966,10 @@ const refundCancelled = async (deps: OrderDeps, p: Principal, id: number, reason
     );
 };
 
+/** POST /orders/:id/complete: the factory's or an internal admin's (403 otherwise), once everything shipped or was cancelled (409). */
 export const completeOrder = async (deps: OrderDeps, p: Principal, id: number, reason: string | null) => {
   await orderRowFor(deps.db, p, id);
+  assertMayComplete(p);
   await deps.db.transaction(async (tx) => completeIn(tx, await lockOrder(tx, id), p.userName, reason));
   return getOrder(deps, p, id);
 };
@@ -957,6 +990,7 @@ export const bulkOrders = async (
   reason: string | null,
 ) => {
   const unique = [...new Set(ids)];
+  if (action === "complete") assertMayComplete(p);
   const done = await deps.db.transaction(async (tx) => {
     const rows = await tx
       .select()
@@ -968,9 +1002,30 @@ export const bulkOrders = async (
     const found = new Set(rows.map((r) => r.id));
     for (const id of unique) if (!found.has(id)) refusals[`ids.${ids.indexOf(id)}`] = `Order ${id} was not found.`;
     const to = action === "complete" ? "completed" : "cancelled";
-    for (const r of rows)
-      if (!orderCanMove(r.status, to))
-        refusals[r.orderNumber] = `Order ${r.orderNumber} is ${r.status.replaceAll("_", " ")}, so it cannot be ${to}.`;
+    const lines =
+      action === "complete" && rows.length > 0
+        ? await tx
+            .select({ orderId: oi.orderId, status: oi.status })
+            .from(oi)
+            .where(
+              inArray(
+                oi.orderId,
+                rows.map((r) => r.id),
+              ),
+            )
+        : [];
+    for (const r of rows) {
+      const refusal =
+        action === "complete"
+          ? completeRefusal(
+              r,
+              lines.filter((l) => l.orderId === r.id),
+            )
+          : orderCanMove(r.status, to)
+            ? null
+            : `Order ${r.orderNumber} is ${r.status.replaceAll("_", " ")}, so it cannot be ${to}.`;
+      if (refusal) refusals[r.orderNumber] = refusal;
+    }
     if (Object.keys(refusals).length > 0) throw conflict(ORDER_MESSAGES.bulkRefused, refusals);
     for (const r of rows) {
       if (action === "complete") await completeIn(tx, r, p.userName, reason);

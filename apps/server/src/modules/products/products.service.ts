@@ -25,7 +25,19 @@ import { badRequest, conflict, notFound } from "../../platform/errors";
 import { orderByFor, searchStored } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { teamOwner } from "../../platform/resource/owners";
-import { isUniqueViolation, type PackRow, type ProductRow, pr, productFor, productScope, tp } from "./scope";
+import { sendsOf } from "./handoff.service";
+import {
+  isUniqueViolation,
+  type PackContext,
+  type PackRow,
+  type ProductRow,
+  pr,
+  productDetailsOf,
+  productFor,
+  productScope,
+  tp,
+} from "./scope";
+import { readPart, writeDetails } from "./tech-pack-parts";
 
 const parts = schema.pdTechPackParts;
 const teams = schema.teams;
@@ -200,6 +212,28 @@ export const getProduct = async (db: HubDb | HubTx, p: Principal, productId: num
   return toProduct(row);
 };
 
+/**
+ * The product of a pack the caller was already let into (packFor): as the list shows it, except
+ * that a facility sees the version it was sent as the latest one.
+ */
+export const productOfPack = async (db: HubDb | HubTx, ctx: PackContext): Promise<TProduct> => {
+  const [row] = await db
+    .select(listColumns)
+    .from(pr)
+    .innerJoin(teams, eq(teams.id, pr.teamId))
+    .where(eq(pr.id, ctx.product.id));
+  if (!row) throw notFound(PRODUCT_MESSAGES.notFound);
+  const product = toProduct(row);
+  if (ctx.viewer === "team") return product;
+  const images = (await readPart(db, ctx.pack.id, "images")).images;
+  return {
+    ...product,
+    latestVersion: ctx.pack.version,
+    latestStpId: ctx.pack.id,
+    frontImageFileId: images[0]?.fileId ?? null,
+  };
+};
+
 /** One history row for what happened to a tech pack as a whole (created, copied, submitted…). */
 export const recordEvent = (tx: HubTx, stpId: number, actor: string, tab: string, field: string, value: string) =>
   tx.insert(history).values({ techPackId: stpId, userName: actor, tab, field, oldValue: null, newValue: value });
@@ -280,6 +314,8 @@ export const createProduct = async (
       if (!pack) throw new Error("tech pack insert failed");
       const start = await startingParts(tx, teamId, pomTemplateId, sizeRangeId);
       if (start.length > 0) await tx.insert(parts).values(start.map((s) => ({ techPackId: pack.id, ...s })));
+      const [created] = await tx.select().from(pr).where(eq(pr.id, row.id));
+      if (created) await writeDetails(tx, pack.id, productDetailsOf(created));
       await recordEvent(tx, pack.id, p.userName, "product", "created", `${fields.code} ${fields.name}`);
       await recordAudit(tx, { actor: p.userName, action: "products.create", subject: `products:${row.id}` });
       return { product: await getProduct(tx, p, row.id), stpId: pack.id };
@@ -334,6 +370,9 @@ export const duplicateProduct = async (
         .returning({ id: tp.id });
       if (!pack) throw new Error("tech pack insert failed");
       await copyParts(tx, from.id, pack.id);
+      // The copy's details are the new product's (its own code, name and status), not the source version's.
+      const [created] = await tx.select().from(pr).where(eq(pr.id, row.id));
+      if (created) await writeDetails(tx, pack.id, productDetailsOf(created));
       await recordEvent(tx, pack.id, p.userName, "product", "duplicated from", `${source.code} v${from.version}`);
       await recordAudit(tx, {
         actor: p.userName,
@@ -349,7 +388,7 @@ export const duplicateProduct = async (
   }
 };
 
-const toVersion = (r: PackRow, latest: number): TProductVersion => ({
+const toVersion = (r: PackRow, latest: number, sends: TProductVersion["sends"] = []): TProductVersion => ({
   version: r.version,
   stpId: r.id,
   approvalState: r.approvalState,
@@ -357,6 +396,7 @@ const toVersion = (r: PackRow, latest: number): TProductVersion => ({
   readOnly: r.version !== latest,
   sentToFactoryAt: r.sentToFactoryAt?.toISOString() ?? null,
   sentToFactoryBy: r.sentToFactoryBy,
+  sends,
   createdBy: r.createdBy,
   createdAt: r.createdAt.toISOString(),
 });
@@ -364,7 +404,11 @@ const toVersion = (r: PackRow, latest: number): TProductVersion => ({
 export const productVersions = async (db: HubDb, p: Principal, productId: number): Promise<TProductVersions> => {
   const product = await getProduct(db, p, productId);
   const rows = await db.select().from(tp).where(eq(tp.productId, productId)).orderBy(desc(tp.version));
-  return { product, versions: rows.map((r) => toVersion(r, product.latestVersion)) };
+  const sent = await sendsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { product, versions: rows.map((r) => toVersion(r, product.latestVersion, sent.get(r.id))) };
 };
 
 /** A new version: the latest tech pack copied; the one before stays readable. */

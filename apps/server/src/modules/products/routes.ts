@@ -8,6 +8,8 @@ import {
   ZApprovalRequestSchema,
   ZApprovalSchema,
   ZConfirmSetupSchema,
+  ZFacilityTechPackPageSchema,
+  ZFacilityTechPackQuerySchema,
   ZProductCreateRequestSchema,
   ZProductDetailsRequestSchema,
   ZProductDetailsTabSchema,
@@ -45,6 +47,7 @@ import type { ModuleDeps } from "../../platform/deps";
 import { badRequest, errorResponses, notFound } from "../../platform/errors";
 import { sendPdf } from "../../platform/pdf";
 import { storePrintFile, type UploadKind } from "../files/print-files.service";
+import { listFacilityTechPacks } from "./handoff.service";
 import {
   createProduct,
   createVersion,
@@ -60,31 +63,25 @@ import {
   productStatusCount,
   productVersions,
 } from "./products.service";
-import {
-  approvalAction,
-  deleteTask,
-  readApproval,
-  readConfirmSetup,
-  readDetailsTab,
-  readDocumentTab,
-  readHeader,
-  readHistory,
-  readSummary,
-  readTasks,
-  readTemplatePoints,
-  saveDetailsTab,
-  saveDocumentTab,
-  saveTask,
-  uploadClientOf,
-  uploadOf,
-} from "./tech-pack.service";
+import { approvalAction, readApproval, readConfirmSetup, readHeader, readSummary } from "./tech-pack-approval.service";
+import { claimTeamFile, readTemplatePoints, uploadOf, uploadTargetOf } from "./tech-pack-files.service";
+import { readHistory } from "./tech-pack-history";
 import { techPackPdf } from "./tech-pack-pdf";
+import { readDetailsTab, readDocumentTab, saveDetailsTab, saveDocumentTab } from "./tech-pack-tabs.service";
+import { deleteTask, readTasks, saveTask } from "./tech-pack-tasks.service";
 
 const tags = ["productDev"];
 const errors = errorResponses();
 const saveErrors = errorResponses(409);
 /** Products and tech packs: the Products card; the team scope decides whose rows (services). */
 const PRODUCTS: Access = { signedIn: true, card: "products" };
+/**
+ * Reading a tech pack: the Products card (the team's members), or the Tech Packs card (a facility
+ * reads, read-only, a version sent to it); the services decide which versions (packFor).
+ */
+const READ_PACK: Access = { signedIn: true, anyCard: ["products", "techPacks"] };
+/** The facility's list of versions sent to it. */
+const TECH_PACKS: Access = { signedIn: true, card: "techPacks" };
 const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 
 const IMAGE_TYPES = PRINT_FILE_TYPES.filter((t) => t.ext === "png" || t.ext === "jpg" || t.ext === "jpeg");
@@ -107,10 +104,11 @@ const ZCreatedSchema = z.object({ product: ZProductSchema, stpId: z.number().int
 
 /** Products and the smart tech pack (issue 12): lists, versions, every tab, approvals, tasks, history, uploads and the PDF. */
 export const productsRoutes =
-  ({ db, files }: ModuleDeps): FastifyPluginAsyncZod =>
+  ({ db, files, mailer, config: hubConfig }: ModuleDeps): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 2 } });
     const config = { access: PRODUCTS };
+    const read = { access: READ_PACK };
 
     // ---- products --------------------------------------------------------------------------
     app.get(
@@ -207,21 +205,35 @@ export const productsRoutes =
         reply.status(201).send(await createVersion(db, principalOf(request), request.params.productId, request.body)),
     );
 
+    // ---- the facility's Tech Packs (issue 23) -----------------------------------------------
+    app.get(
+      "/productDev/techPacks",
+      {
+        config: { access: TECH_PACKS },
+        schema: {
+          tags,
+          querystring: ZFacilityTechPackQuerySchema,
+          response: { 200: ZFacilityTechPackPageSchema, ...errors },
+        },
+      },
+      async (request) => listFacilityTechPacks(db, principalOf(request), request.query),
+    );
+
     // ---- the tech pack ---------------------------------------------------------------------
     const params = ZTechPackParamsSchema;
     app.get(
       "/productDev/stps/:stpId",
-      { config, schema: { tags, params, response: { 200: ZTechPackHeaderSchema, ...errors } } },
+      { config: read, schema: { tags, params, response: { 200: ZTechPackHeaderSchema, ...errors } } },
       async (request) => readHeader(db, principalOf(request), request.params.stpId),
     );
     app.get(
       "/productDev/stps/:stpId/summary",
-      { config, schema: { tags, params, response: { 200: ZTechPackSummarySchema, ...errors } } },
+      { config: read, schema: { tags, params, response: { 200: ZTechPackSummarySchema, ...errors } } },
       async (request) => readSummary(db, principalOf(request), request.params.stpId),
     );
     app.get(
       "/productDev/stps/:stpId/tabs/editProductDetails",
-      { config, schema: { tags, params, response: { 200: ZProductDetailsTabSchema, ...errors } } },
+      { config: read, schema: { tags, params, response: { 200: ZProductDetailsTabSchema, ...errors } } },
       async (request) => readDetailsTab(db, principalOf(request), request.params.stpId),
     );
     app.put(
@@ -241,7 +253,7 @@ export const productsRoutes =
       const response = DOCUMENT_TAB_RESPONSES[tab];
       app.get(
         `/productDev/stps/:stpId/tabs/${tab}`,
-        { config, schema: { tags, params, response: { 200: response, ...errors } } },
+        { config: read, schema: { tags, params, response: { 200: response, ...errors } } },
         async (request) => readDocumentTab(db, principalOf(request), request.params.stpId, tab) as never,
       );
       app.put(
@@ -267,14 +279,14 @@ export const productsRoutes =
     );
     app.get(
       "/productDev/stps/:stpId/confirmSetup",
-      { config, schema: { tags, params, response: { 200: ZConfirmSetupSchema, ...errors } } },
+      { config: read, schema: { tags, params, response: { 200: ZConfirmSetupSchema, ...errors } } },
       async (request) => readConfirmSetup(db, principalOf(request), request.params.stpId),
     );
 
     // ---- approval and submit -------------------------------------------------------------------
     app.get(
       "/productDev/stps/:stpId/approval",
-      { config, schema: { tags, params, response: { 200: ZApprovalSchema, ...errors } } },
+      { config: read, schema: { tags, params, response: { 200: ZApprovalSchema, ...errors } } },
       async (request) => readApproval(db, principalOf(request), request.params.stpId),
     );
     for (const action of ["submit", "approve", "reject", "send"] as const) {
@@ -284,14 +296,18 @@ export const productsRoutes =
           config,
           schema: { tags, params, body: ZApprovalRequestSchema, response: { 200: ZApprovalSchema, ...saveErrors } },
         },
-        async (request) => approvalAction(db, principalOf(request), request.params.stpId, action, request.body),
+        async (request) =>
+          approvalAction(db, principalOf(request), request.params.stpId, action, request.body, {
+            mailer,
+            config: hubConfig,
+          }),
       );
     }
 
     // ---- tasks and history ---------------------------------------------------------------------
     app.get(
       "/productDev/stps/:stpId/tasks",
-      { config, schema: { tags, params, response: { 200: ZTaskListSchema, ...errors } } },
+      { config: read, schema: { tags, params, response: { 200: ZTaskListSchema, ...errors } } },
       async (request) => readTasks(db, principalOf(request), request.params.stpId),
     );
     app.post(
@@ -321,7 +337,7 @@ export const productsRoutes =
     app.get(
       "/productDev/stps/:stpId/history",
       {
-        config,
+        config: read,
         schema: {
           tags,
           params,
@@ -347,17 +363,19 @@ export const productsRoutes =
       },
       async (request, reply) => {
         const p = principalOf(request);
-        const clientId = await uploadClientOf(db, p, request.params.stpId);
+        const { clientId, teamId } = await uploadTargetOf(db, p, request.params.stpId);
         if (!request.isMultipart()) throw badRequest(FILES_MESSAGES.noFile, { file: FILES_MESSAGES.noFile });
         const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
         if (!part) throw badRequest(FILES_MESSAGES.noFile, { file: FILES_MESSAGES.noFile });
         const kind = UPLOADS[request.query.purpose];
-        return reply.status(201).send(await storePrintFile(db, files, p, clientId, part, UPLOAD_MAX_BYTES, kind));
+        const stored = await storePrintFile(db, files, p, clientId, part, UPLOAD_MAX_BYTES, kind);
+        await claimTeamFile(db, stored.id, teamId);
+        return reply.status(201).send(stored);
       },
     );
     app.get(
       "/productDev/stps/:stpId/uploads/:fileId",
-      { config, schema: { tags, params: ZUploadParamsSchema, produces: ["application/octet-stream"] } },
+      { config: read, schema: { tags, params: ZUploadParamsSchema, produces: ["application/octet-stream"] } },
       async (request, reply) => {
         const row = await uploadOf(db, principalOf(request), request.params.stpId, request.params.fileId);
         const stream = await files.get(row.storageKey);
@@ -373,7 +391,7 @@ export const productsRoutes =
     );
     app.get(
       "/productDev/stps/:stpId/techPack.pdf",
-      { config, schema: { tags, params, produces: ["application/pdf"], response: errors } },
+      { config: read, schema: { tags, params, produces: ["application/pdf"], response: errors } },
       async (request, reply) =>
         sendPdf(reply, await techPackPdf(db, files, principalOf(request), request.params.stpId)),
     );

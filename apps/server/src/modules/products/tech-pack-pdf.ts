@@ -14,8 +14,10 @@ import type { z } from "zod";
 import type { FilesAdapter } from "../../platform/files/adapter";
 import { loadPdfKit, type PdfKit, renderPdf } from "../../platform/pdf";
 import type { Principal } from "../../platform/principal";
+import { markOpened } from "./handoff.service";
 import { packFor } from "./scope";
-import { bomRowsOf, chartOf, costingOf, headerOf, readAllParts, uploadsOf } from "./tech-pack.service";
+import { headerOf } from "./tech-pack-approval.service";
+import { bomRowsOf, chartOf, costingOf, readAllParts, uploadsOf } from "./tech-pack-parts";
 
 type Data<K extends TDocumentTab> = z.infer<(typeof DOCUMENT_TAB_SCHEMAS)[K]>;
 type Picture = { data: Buffer; format: "png" | "jpg" };
@@ -366,6 +368,7 @@ export const techPackPdf = async (
   stpId: number,
 ): Promise<{ bytes: Buffer; fileName: string }> => {
   const ctx = await packFor(db, p, stpId);
+  await markOpened(db, p, ctx);
   const teamId = ctx.product.teamId;
   const all = await readAllParts(db, stpId);
   const { rows } = await bomRowsOf(db, teamId, all);
@@ -426,7 +429,7 @@ export const techPackPdf = async (
     })),
   };
   const kit = await loadPdfKit();
-  const safe = ctx.product.code.replace(/[^A-Za-z0-9._-]/g, "_");
+  const safe = ctx.details.code.replace(/[^A-Za-z0-9._-]/g, "_");
   return {
     bytes: await renderPdf(kit, techPackDocument(kit, doc) as Parameters<typeof renderPdf>[1]),
     fileName: `tech-pack-${safe}-v${ctx.pack.version}.pdf`,

@@ -1,17 +1,18 @@
 import { randomUUID } from "node:crypto";
-import type {
-  TCreateReturnRequest,
-  TReturn,
-  TReturnable,
-  TReturnListItem,
-  TReturnListQuery,
-  TReturnReason,
-  TReturnRefundRequest,
-  TReturnStatus,
+import {
+  RETURN_MESSAGES,
+  type TCreateReturnRequest,
+  type TReturn,
+  type TReturnable,
+  type TReturnListItem,
+  type TReturnListQuery,
+  type TReturnReason,
+  type TReturnRefundRequest,
+  type TReturnStatus,
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, count, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { conflict, HttpError, notFound } from "../../platform/errors";
 import { dateRange, orderByFor, searchStored } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
@@ -70,6 +71,37 @@ const alreadyReturned = async (db: HubDb | HubTx, orderId: number): Promise<Map<
     .where(and(eq(r.orderId, orderId), ne(r.status, "cancelled")))
     .groupBy(rl.itemId);
   return new Map(rows.map((x) => [x.itemId, x.n]));
+};
+
+/**
+ * How many pieces of each line of an order have shipped: only those can come back. A unit that
+ * shipped is never recut (a recut starts from an earlier state), so shipped units are pieces. A
+ * line the floor never made units for (history from before the floor, as in the demo's order book)
+ * counts as shipped in full once it is shipped or completed.
+ */
+const shippedPieces = async (db: HubDb | HubTx, items: readonly ItemRow[]): Promise<Map<number, number>> => {
+  const u = schema.floorUnits;
+  const orderIds = [...new Set(items.map((i) => i.orderId))];
+  const rows =
+    orderIds.length === 0
+      ? []
+      : await db
+          .select({
+            itemId: u.itemId,
+            units: sql<number>`count(*)::int`,
+            shipped: sql<number>`(count(*) filter (where ${u.status} = 'shipped'))::int`,
+          })
+          .from(u)
+          .where(inArray(u.orderId, orderIds))
+          .groupBy(u.itemId);
+  const byItem = new Map(rows.map((x) => [x.itemId, x] as const));
+  return new Map(
+    items.map((item) => {
+      const made = byItem.get(item.id);
+      if (made) return [item.id, made.shipped] as const;
+      return [item.id, item.status === "shipped" || item.status === "completed" ? item.quantity : 0] as const;
+    }),
+  );
 };
 
 const unitValue = (item: Pick<ItemRow, "unitPriceCents" | "upchargeCents">) => item.unitPriceCents + item.upchargeCents;
@@ -249,12 +281,14 @@ export const returnableOf = async (db: HubDb, p: Principal, orderId: number): Pr
   const order = await orderRowFor(db, p, orderId);
   const items = await db.select().from(oi).where(eq(oi.orderId, order.id)).orderBy(asc(oi.lineNumber));
   const returned = await alreadyReturned(db, order.id);
+  const shipped = await shippedPieces(db, items);
   return {
     orderId: order.id,
     orderNumber: order.orderNumber,
     clientName: order.clientName,
     lines: items.map((item) => {
       const already = returned.get(item.id) ?? 0;
+      const out = shipped.get(item.id) ?? 0;
       return {
         itemId: item.id,
         lineNumber: item.lineNumber,
@@ -262,9 +296,9 @@ export const returnableOf = async (db: HubDb, p: Principal, orderId: number): Pr
         styleName: item.styleName,
         status: item.status,
         ordered: item.quantity,
+        shipped: out,
         alreadyReturned: already,
-        returnable:
-          item.status === "cancelled" || order.status === "cancelled" ? 0 : Math.max(0, item.quantity - already),
+        returnable: item.status === "cancelled" || order.status === "cancelled" ? 0 : Math.max(0, out - already),
         unitValueCents: unitValue(item),
       };
     }),
@@ -275,9 +309,10 @@ export const returnableOf = async (db: HubDb, p: Principal, orderId: number): Pr
 
 /**
  * POST /returns (returns/createReturn): chosen lines and quantities of one order the caller sees.
- * Under the order's row lock (two returns of one order are counted one after the other), each
- * line must be on the order, not cancelled, and at most what was ordered minus what other returns
- * (not cancelled) already take; every refusal names its line and nothing is written.
+ * Only shipped pieces come back: an order with nothing shipped is a 409; under the order's row lock
+ * (two returns of one order are counted one after the other), each line must be on the order, not
+ * cancelled, and at most what has shipped minus what other returns (not cancelled) already take;
+ * every refusal names its line and nothing is written.
  */
 export const createReturn = async (db: HubDb, p: Principal, body: TCreateReturnRequest): Promise<TReturn> => {
   const visible = await orderRowFor(db, p, body.orderId);
@@ -287,9 +322,13 @@ export const createReturn = async (db: HubDb, p: Principal, body: TCreateReturnR
       throw conflict(`Order ${order.orderNumber} is cancelled, so nothing on it can be returned.`, {
         orderId: `Order ${order.orderNumber} is cancelled`,
       });
-    const items = new Map(
-      (await tx.select().from(oi).where(eq(oi.orderId, order.id))).map((item) => [item.id, item] as const),
-    );
+    const rows = await tx.select().from(oi).where(eq(oi.orderId, order.id));
+    const items = new Map(rows.map((item) => [item.id, item] as const));
+    const shipped = await shippedPieces(tx, rows);
+    if (![...shipped.values()].some((n) => n > 0))
+      throw conflict(RETURN_MESSAGES.nothingShipped(order.orderNumber), {
+        orderId: `Nothing on order ${order.orderNumber} has shipped yet`,
+      });
     const returned = await alreadyReturned(tx, order.id);
     const fields: Record<string, string> = {};
     const messages: string[] = [];
@@ -311,14 +350,17 @@ export const createReturn = async (db: HubDb, p: Principal, body: TCreateReturnR
       else {
         seen.add(item.id);
         const already = returned.get(item.id) ?? 0;
-        const left = item.quantity - already;
+        const out = shipped.get(item.id) ?? 0;
+        const left = out - already;
         if (line.quantity > left)
           refuse(
             i,
             "quantity",
-            left <= 0
-              ? `Nothing is left to return (${item.quantity} ordered, ${already} already returned).`
-              : `At most ${left} can be returned (${item.quantity} ordered, ${already} already returned).`,
+            out === 0
+              ? RETURN_MESSAGES.lineNotShipped
+              : left <= 0
+                ? `Nothing is left to return (${out} shipped, ${already} already returned).`
+                : `At most ${left} can be returned (${out} shipped, ${already} already returned).`,
             who,
           );
       }

@@ -1,4 +1,4 @@
-import type { TPackingSlipQuery } from "@hub/contracts";
+import { addressLines, carrierName, type TPackingSlipQuery } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { asc, eq } from "drizzle-orm";
@@ -95,14 +95,7 @@ const labelDoc = async (kit: PdfKit, d: Awaited<ReturnType<typeof loadShipment>>
   const tracking = x.trackingNumber ?? x.shipmentNumber;
   const code = await kit.barcode("code128", tracking);
   const t = shipTo(order);
-  const lines = [
-    t.name,
-    t.company,
-    t.line1,
-    t.line2,
-    [t.city, t.region, t.postalCode].filter(Boolean).join(", "),
-    t.country.toUpperCase(),
-  ].filter((v): v is string => Boolean(v));
+  const lines = addressLines(t);
   return h(
     Document,
     { title: `Label ${x.shipmentNumber}` },
@@ -113,7 +106,7 @@ const labelDoc = async (kit: PdfKit, d: Awaited<ReturnType<typeof loadShipment>>
         View,
         { style: L.row },
         h(View, null, h(Text, { style: L.small }, "From"), h(Text, null, d.facilityName)),
-        h(View, null, h(Text, { style: L.big }, x.carrier.toUpperCase()), h(Text, null, x.service ?? "")),
+        h(View, null, h(Text, { style: L.big }, carrierName(x.carrier).toUpperCase()), h(Text, null, x.service ?? "")),
       ),
       h(
         View,

@@ -1,4 +1,4 @@
-import { SHIPPING_MESSAGES, type TShipment } from "@hub/contracts";
+import { carrierService, SHIPPING_MESSAGES, type TShipment } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq } from "drizzle-orm";
@@ -16,7 +16,7 @@ export const trackingEmail = (x: TShipment) => ({
   subject: `Order ${x.orderNumber} has shipped (${x.shipmentNumber})`,
   text: [
     `Shipment ${x.shipmentNumber} of your order ${x.orderNumber}${x.poNumber ? ` (PO ${x.poNumber})` : ""} has shipped.`,
-    `${x.unitCount} piece${x.unitCount === 1 ? "" : "s"}, carrier ${x.carrier}${x.service ? ` (${x.service})` : ""}.`,
+    `${x.unitCount} piece${x.unitCount === 1 ? "" : "s"}, carrier ${carrierService(x.carrier, x.service)}.`,
     `Tracking number: ${x.trackingNumber ?? "-"}`,
     x.trackingUrl ? `Track it: ${x.trackingUrl}` : "",
   ]

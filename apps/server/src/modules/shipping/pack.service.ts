@@ -1,4 +1,5 @@
 import {
+  addressOneLine,
   SHIPPING_MESSAGES,
   type TPackOrder,
   type TPackScanRequest,
@@ -45,9 +46,16 @@ export const packUnitsOf = async (q: HubDb | HubTx, where: ReturnType<typeof and
 };
 
 const addressLine = (r: typeof o.$inferSelect) =>
-  [r.shipName, r.shipCompany, r.shipLine1, r.shipLine2, r.shipCity, r.shipRegion, r.shipPostalCode, r.shipCountry]
-    .filter(Boolean)
-    .join(", ");
+  addressOneLine({
+    name: r.shipName,
+    company: r.shipCompany,
+    line1: r.shipLine1,
+    line2: r.shipLine2,
+    city: r.shipCity,
+    region: r.shipRegion,
+    postalCode: r.shipPostalCode,
+    country: r.shipCountry,
+  });
 
 /** The order at the pack-out station: its header and its live units (queued … shipped). */
 export const packOrderView = async (q: HubDb | HubTx, p: Principal, orderId: number): Promise<TPackOrder> => {

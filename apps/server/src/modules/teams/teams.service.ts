@@ -55,6 +55,7 @@ export const myTeams = async (db: HubDb, p: Principal): Promise<TMyTeam[]> => {
       pending: tu.pending,
       invitationStatus: tu.invitationStatus,
       memberCount,
+      approvalBySecondPerson: t.approvalBySecondPerson,
     })
     .from(tu)
     .innerJoin(t, eq(t.id, tu.teamId))
@@ -157,8 +158,14 @@ export const updateTeam = async (
 ): Promise<TTeamSummary> => {
   await db.transaction(async (tx) => {
     await requireTeamAdmin(tx, p, id);
-    await tx.update(t).set({ displayName: req.displayName }).where(eq(t.id, id));
-    await audit(tx, p, "update", id, { displayName: req.displayName });
+    await tx
+      .update(t)
+      .set({
+        displayName: req.displayName,
+        ...(req.approvalBySecondPerson === undefined ? {} : { approvalBySecondPerson: req.approvalBySecondPerson }),
+      })
+      .where(eq(t.id, id));
+    await audit(tx, p, "update", id, { ...req });
   });
   const [found] = (await allTeams(db, { page: 0, size: 1, searchString: undefined, sort: undefined }, id)).items;
   if (!found) throw notFound("That team");

@@ -5,6 +5,7 @@ import {
   type TAddressRequestParsed,
   ZAddressRequestSchema,
 } from "@hub/contracts/client-account/client-account";
+import { addressLines } from "@hub/contracts/common/address";
 import Add from "@mui/icons-material/Add";
 import DeleteOutlined from "@mui/icons-material/DeleteOutlined";
 import EditOutlined from "@mui/icons-material/EditOutlined";
@@ -211,15 +212,7 @@ function AddressCard({
   onDelete: () => void;
   onMakeDefault: () => void;
 }) {
-  const lines = [
-    address.name,
-    address.company,
-    address.line1,
-    address.line2,
-    [address.postalCode, address.city, address.region].filter(Boolean).join(" "),
-    address.country,
-    address.phone,
-  ].filter((l): l is string => Boolean(l));
+  const lines = [...addressLines(address), address.phone].filter((l): l is string => Boolean(l));
   return (
     <Card
       variant="outlined"

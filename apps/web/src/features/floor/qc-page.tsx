@@ -120,7 +120,9 @@ export default function QcPage() {
                 >
                   Recut
                 </BigButton>
-                {REDO_TO.filter((s) => isEarlierState("failed", s)).map((s) => (
+                {REDO_TO.filter(
+                  (s) => isEarlierState("failed", s) && (s !== "printed" || unit.printFileId !== null),
+                ).map((s) => (
                   <BigButton
                     key={s}
                     variant="outlined"

@@ -52,7 +52,12 @@ export default function UnitActionsPage() {
   const actions = unit
     ? unit.allowedActions.filter((a): a is TUnitAction => ROUTE_OF[a] !== undefined && !HIDDEN.includes(a))
     : [];
-  const earlier = unit ? UNIT_PROGRESS.filter((s) => isEarlierState(unit.status, s) && s !== "shipped") : [];
+  // "Back to printed" only for a printed unit (one with a print file): an unprinted one never was.
+  const earlier = unit
+    ? UNIT_PROGRESS.filter(
+        (s) => isEarlierState(unit.status, s) && s !== "shipped" && (s !== "printed" || unit.printFileId !== null),
+      )
+    : [];
 
   return (
     <Stack spacing={3}>

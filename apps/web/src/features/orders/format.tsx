@@ -67,22 +67,5 @@ export const PaymentChip = ({ state }: { state: TPaymentState }) => (
 export const dateTime = (iso: string) => new Date(iso).toLocaleString();
 export const date = (iso: string) => new Date(iso).toLocaleDateString();
 
-/** An address on a few lines, for a header or a picker. */
-type AddressLike = {
-  name: string;
-  company?: string | null;
-  line1: string;
-  line2?: string | null;
-  city: string;
-  region?: string | null;
-  postalCode: string;
-  country: string;
-};
-export const addressLines = (a: AddressLike): string[] =>
-  [
-    [a.name, a.company].filter(Boolean).join(", "),
-    a.line1,
-    a.line2,
-    [a.city, a.region, a.postalCode].filter(Boolean).join(" "),
-    a.country,
-  ].filter((l): l is string => Boolean(l));
+/** An address on a few lines, for a header or a picker: the Hub's one address formatter. */
+export { addressLines } from "@hub/contracts/common/address";

@@ -1,10 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { USER_TYPES } from "@hub/contracts/access/user-types";
 import {
+  orderCompletable,
   type TOrder,
   ZCommentRequestSchema,
   ZIssueRequestSchema,
   ZIssueRespondRequestSchema,
 } from "@hub/contracts/orders/orders";
+import { orderHasShipped } from "@hub/contracts/returns/returns";
 import {
   Alert,
   Box,
@@ -37,6 +40,7 @@ import { FormDialog } from "../../components/form-dialog";
 import { PageLoader } from "../../components/loading-screen";
 import { PageHeader } from "../../components/page-header";
 import { ApiError, messageOf } from "../../lib/api-error";
+import { useAuth } from "../../lib/auth/auth-context";
 import { useSubmitErrors } from "../../lib/form-errors";
 import { downloadFile } from "../../lib/transfer";
 import { OrderShipments } from "../shipping/order-shipments";
@@ -118,6 +122,10 @@ function Details({ order }: { order: TOrder }) {
     }
   };
   const editable = order.status === "placed" && order.items.some((i) => i.status === "open");
+  // Completing is the factory's (or an internal admin's), once every line has shipped or was cancelled.
+  const { user } = useAuth();
+  const type = USER_TYPES.find((t) => t.name === user?.userType);
+  const canComplete = Boolean(type?.isInternal || type?.isFacility) && orderCompletable(order);
 
   return (
     <>
@@ -128,7 +136,7 @@ function Details({ order }: { order: TOrder }) {
           <>
             <OrderDocuments orderId={order.id} orderNumber={order.orderNumber} />
             <ReleaseButton order={order} />
-            {order.status !== "cancelled" ? (
+            {orderHasShipped(order.status) ? (
               <Button component={RouterLink} to={`/returns/new?orderId=${order.id}`}>
                 Return items
               </Button>
@@ -139,15 +147,15 @@ function Details({ order }: { order: TOrder }) {
               </Button>
             ) : null}
             {refundable(order) > 0 ? <Button onClick={() => setDialog("refund")}>Refund part</Button> : null}
+            {canComplete ? (
+              <Button variant="outlined" onClick={() => setDialog("complete")}>
+                Complete
+              </Button>
+            ) : null}
             {open(order) ? (
-              <>
-                <Button variant="outlined" onClick={() => setDialog("complete")}>
-                  Complete
-                </Button>
-                <Button variant="outlined" color="error" onClick={() => setDialog("cancel")}>
-                  Cancel order
-                </Button>
-              </>
+              <Button variant="outlined" color="error" onClick={() => setDialog("cancel")}>
+                Cancel order
+              </Button>
             ) : null}
           </>
         }
@@ -638,7 +646,7 @@ function CompleteDialog({ order, onClose }: { order: TOrder; onClose: () => void
     <ConfirmDialog
       open
       title={`Complete ${order.orderNumber}?`}
-      message="The order and its open lines become completed; this cannot be undone."
+      message="The order and its shipped lines become completed; this cannot be undone."
       confirmLabel="Complete order"
       onConfirm={async () => {
         await complete.mutateAsync(undefined);

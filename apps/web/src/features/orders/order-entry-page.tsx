@@ -4,6 +4,8 @@ import type { TClientLimited } from "@hub/contracts/clients/clients";
 import { type TStoredFile, ZStoredFileSchema } from "@hub/contracts/files/files";
 import { PO_FILE_MAX_BYTES, PO_FILE_MESSAGES, PO_FILE_TYPES } from "@hub/contracts/orders/import";
 import {
+  entryDefaultAddress,
+  ORDER_MESSAGES,
   type TEntryOptions,
   type TPlaceOrderRequest,
   type TQuote,
@@ -23,6 +25,8 @@ import {
   FormControlLabel,
   Grid,
   IconButton,
+  Link,
+  ListSubheader,
   MenuItem,
   Radio,
   RadioGroup,
@@ -39,7 +43,7 @@ import {
 } from "@mui/material";
 import { useMemo, useRef, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
+import { Link as RouterLink, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import type { z } from "zod";
 import { PageLoader } from "../../components/loading-screen";
@@ -160,7 +164,9 @@ function EntryForm({ clientId, options }: { clientId: number | null; options: TE
     };
   }, []);
 
-  const defaultAddress = options.addresses.find((a) => a.isDefault) ?? options.addresses[0];
+  const defaultAddress = entryDefaultAddress(options.addresses);
+  const mine = options.addresses.filter((a) => a.owner === "me");
+  const shared = options.addresses.filter((a) => a.owner === "client");
   const {
     register,
     handleSubmit,
@@ -229,6 +235,7 @@ function EntryForm({ clientId, options }: { clientId: number | null; options: TE
                   />
                   <FormControlLabel value="oneoff" control={<Radio />} label="A one-off address" />
                 </RadioGroup>
+                {options.addresses.length === 0 ? <AddAnAddress /> : null}
                 {mode === "book" ? (
                   <TextField
                     select
@@ -239,7 +246,16 @@ function EntryForm({ clientId, options }: { clientId: number | null; options: TE
                     helperText={errors.addressId?.message ?? errors.shipTo?.message}
                     fullWidth
                   >
-                    {options.addresses.map((a) => (
+                    {mine.length > 0 ? <ListSubheader>My addresses</ListSubheader> : null}
+                    {mine.map((a) => (
+                      <MenuItem key={a.id} value={a.id}>
+                        {`${a.label}: ${addressLines(a).join(", ")}`}
+                      </MenuItem>
+                    ))}
+                    {mine.length > 0 && shared.length > 0 ? (
+                      <ListSubheader>{`${options.clientName}'s addresses`}</ListSubheader>
+                    ) : null}
+                    {shared.map((a) => (
                       <MenuItem key={a.id} value={a.id}>
                         {`${a.label}: ${addressLines(a).join(", ")}`}
                       </MenuItem>
@@ -354,6 +370,27 @@ function EntryForm({ clientId, options }: { clientId: number | null; options: TE
         </Grid>
       </Grid>
     </Box>
+  );
+}
+
+/** No saved address to offer: where to add one (My addresses), rather than a silently greyed-out choice. */
+function AddAnAddress() {
+  const { cardAccess } = useAuth();
+  const [before, after] = ORDER_MESSAGES.addAnAddress.split("My addresses");
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="no-saved-addresses">
+      {cardAccess.has("yourAccount") ? (
+        <>
+          {before}
+          <Link component={RouterLink} to="/yourAddresses">
+            My addresses
+          </Link>
+          {after}
+        </>
+      ) : (
+        ORDER_MESSAGES.addAnAddress
+      )}
+    </Typography>
   );
 }
 

@@ -199,9 +199,12 @@ export default function OrdersListPage() {
       {selectedRows.length > 0 ? (
         <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: "center" }}>
           <Typography>{`${selectedRows.length} selected`}</Typography>
-          <Button variant="outlined" onClick={() => setBulk("complete")}>
-            Complete
-          </Button>
+          {seesClients ? (
+            // Completing is the factory's (or an internal admin's); a client cancels, never completes.
+            <Button variant="outlined" onClick={() => setBulk("complete")}>
+              Complete
+            </Button>
+          ) : null}
           <Button variant="outlined" color="error" onClick={() => setBulk("cancel")}>
             Cancel orders
           </Button>
@@ -266,7 +269,7 @@ function BulkDialog({
           <span>
             {cancel
               ? `${names} will be cancelled, with their open lines; what was charged for each is refunded.`
-              : `${names} will be completed, with their open lines.`}
+              : `${names} will be completed, with their shipped lines.`}
           </span>
           {cancel ? (
             <TextField

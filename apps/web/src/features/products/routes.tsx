@@ -7,6 +7,7 @@ const ProductsListPage = lazy(() => import("./products-list-page"));
 const NewProductPage = lazy(() => import("./new-product-page"));
 const VersionsPage = lazy(() => import("./versions-page"));
 const WorkspacePage = lazy(() => import("./tech-pack/workspace-page"));
+const TechPacksPage = lazy(() => import("./tech-packs-page"));
 const DetailsTab = lazy(() => import("./tech-pack/details-tab"));
 type Tabs = typeof import("./tech-pack/tabs");
 const lazyTab = (name: keyof Tabs) =>
@@ -39,15 +40,25 @@ const T = {
 };
 
 const guard = (element: ReactNode) => <CardGuard card="products">{element}</CardGuard>;
+/** A tech pack opens for its team (Products) and, read-only, for a facility it was sent to (Tech Packs). */
+const packGuard = (element: ReactNode) => <CardGuard anyOf={["products", "techPacks"]}>{element}</CardGuard>;
 
 /** Products and the smart tech pack (issue 12), mounted inside the signed-in shell. */
 export const productsRoutes: RouteObject[] = [
   { path: "productDev/products", element: guard(<ProductsListPage />) },
+  {
+    path: "productDev/techPacks",
+    element: (
+      <CardGuard card="techPacks">
+        <TechPacksPage />
+      </CardGuard>
+    ),
+  },
   { path: "productDev/products/addNewProduct", element: guard(<NewProductPage />) },
   { path: "productDev/products/:productId/versions", element: guard(<VersionsPage />) },
   {
     path: "productDev/products/:productId/versions/:version/stps/:stpId",
-    element: guard(<WorkspacePage />),
+    element: packGuard(<WorkspacePage />),
     children: workspaceTabRoutes([
       { path: "summary", element: <T.summary /> },
       { path: "editProductDetails", element: <DetailsTab /> },

@@ -83,7 +83,18 @@ export default function VersionsPage() {
                 <TableCell>{v.note ?? "–"}</TableCell>
                 <TableCell>{v.createdBy ?? "–"}</TableCell>
                 <TableCell>{new Date(v.createdAt).toLocaleDateString()}</TableCell>
-                <TableCell>{v.sentToFactoryAt ? new Date(v.sentToFactoryAt).toLocaleDateString() : "–"}</TableCell>
+                <TableCell>
+                  {v.sends.length === 0
+                    ? "–"
+                    : v.sends.map((s) => (
+                        <div key={s.factoryId}>
+                          {s.factoryName}, {new Date(s.sentAt).toLocaleDateString()}:{" "}
+                          {s.firstOpenedAt
+                            ? `opened ${new Date(s.firstOpenedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}`
+                            : "not opened yet"}
+                        </div>
+                      ))}
+                </TableCell>
                 <TableCell align="right">
                   <Button component={RouterLink} to={techPackPath(product.id, v.version, v.stpId)}>
                     Open tech pack

@@ -140,6 +140,7 @@ export default function ReturnNewPage() {
                       <TableCell>Line</TableCell>
                       <TableCell>SKU</TableCell>
                       <TableCell align="right">Ordered</TableCell>
+                      <TableCell align="right">Shipped</TableCell>
                       <TableCell align="right">Already returned</TableCell>
                       <TableCell align="right">Unit value</TableCell>
                       <TableCell width={180}>Return</TableCell>
@@ -158,6 +159,7 @@ export default function ReturnNewPage() {
                             </Typography>
                           </TableCell>
                           <TableCell align="right">{l.ordered}</TableCell>
+                          <TableCell align="right">{l.shipped}</TableCell>
                           <TableCell align="right">{l.alreadyReturned}</TableCell>
                           <TableCell align="right">{money(l.unitValueCents)}</TableCell>
                           <TableCell>
@@ -165,7 +167,13 @@ export default function ReturnNewPage() {
                               size="small"
                               type="number"
                               disabled={l.returnable === 0}
-                              placeholder={l.returnable === 0 ? "none left" : `up to ${l.returnable}`}
+                              placeholder={
+                                l.shipped === 0
+                                  ? "not shipped"
+                                  : l.returnable === 0
+                                    ? "none left"
+                                    : `up to ${l.returnable}`
+                              }
                               error={Boolean(error)}
                               helperText={error}
                               slotProps={{

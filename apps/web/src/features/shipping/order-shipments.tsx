@@ -1,4 +1,4 @@
-import { CARRIERS } from "@hub/contracts/floor/shipping";
+import { carrierName } from "@hub/contracts/floor/shipping";
 import { Card, CardHeader, Link, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { useAuth } from "../../lib/auth/auth-context";
@@ -40,7 +40,7 @@ export function OrderShipments({ orderId }: { orderId: number }) {
               <TableCell>
                 <ShipmentStatusChip status={x.status} />
               </TableCell>
-              <TableCell>{CARRIERS.find((c) => c.code === x.carrier)?.name ?? x.carrier}</TableCell>
+              <TableCell>{carrierName(x.carrier)}</TableCell>
               <TableCell>
                 {x.trackingNumber && x.trackingUrl ? (
                   <Link href={x.trackingUrl} target="_blank" rel="noopener noreferrer">

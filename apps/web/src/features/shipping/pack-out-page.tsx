@@ -1,5 +1,6 @@
 import {
   CARRIERS,
+  carrierService,
   type TPackOrder,
   type TRate,
   type TShipment,
@@ -90,7 +91,7 @@ export default function PackOutPage() {
     queryClient.setQueryData(shippingKeys.packOrder(result.order.orderId), result.order);
     if (result.order.orderId !== orderId) setBox(null);
     setOrderId(result.order.orderId);
-    return { ok: result.ok, message: `${result.message} ${result.order.orderNumber}` };
+    return { ok: result.ok, message: `${result.order.orderNumber}: ${result.message}` };
   };
 
   return (
@@ -397,8 +398,8 @@ function BoxDone({ shipment, order, onNext }: { shipment: TShipment; order: TPac
           </Typography>
           <Typography sx={{ fontSize: 20, my: 1 }} data-testid="box-state">
             {current.status === "shipped" ? "Shipped" : current.status === "voided" ? "Voided" : "Label bought"} ·{" "}
-            {current.unitCount} units · {current.carrier}
-            {current.service ? ` ${current.service}` : ""} · tracking {current.trackingNumber ?? "—"}
+            {current.unitCount} units · {carrierService(current.carrier, current.service)} · tracking{" "}
+            {current.trackingNumber ?? "—"}
           </Typography>
           {error ? (
             <Alert severity="error" sx={{ my: 1 }}>

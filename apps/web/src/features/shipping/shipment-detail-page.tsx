@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   CARRIERS,
+  carrierName,
   SHIPPING_PROVIDER_LABELS,
   type TShipment,
   type TTrackingUpdateRequest,
@@ -161,7 +162,7 @@ function ShipmentDetail({ shipment: x }: { shipment: TShipment }) {
         <CardContent>
           <Grid container spacing={2}>
             <Field label="Carrier">
-              {CARRIERS.find((c) => c.code === x.carrier)?.name ?? x.carrier}
+              {carrierName(x.carrier)}
               {x.service ? ` · ${x.service}` : ""}
             </Field>
             <Field label="Tracking number">

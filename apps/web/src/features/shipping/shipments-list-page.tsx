@@ -1,5 +1,6 @@
 import {
   CARRIERS,
+  carrierName,
   SHIPMENT_STATUS_LABELS,
   SHIPMENT_STATUSES,
   type TShipmentListItem,
@@ -49,7 +50,7 @@ const columns: GridColDef<TShipmentListItem>[] = [
     width: 110,
     renderCell: ({ row }) => <ShipmentStatusChip status={row.status} />,
   },
-  { field: "carrier", headerName: "Carrier", width: 110 },
+  { field: "carrier", headerName: "Carrier", width: 130, valueFormatter: (v: string) => carrierName(v) },
   {
     field: "trackingNumber",
     headerName: "Tracking",

@@ -8,6 +8,7 @@ import {
   ZTeamMemberSchema,
   ZTeamRemovedSchema,
   ZTeamSummaryPageSchema,
+  ZTeamSummarySchema,
 } from "@hub/contracts/teams/teams";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../lib/api";
@@ -85,6 +86,20 @@ export const useCreateTeam = () => {
   const invalidate = useInvalidateTeams();
   return useMutation({
     mutationFn: (body: TTeamCreateRequest) => api(`${T}/create`, ZMyTeamSchema, { method: "POST", body }),
+    onSuccess: invalidate,
+  });
+};
+
+/** A team admin turns "approval by a second person" on or off for the team's tech packs. */
+export const useSecondApprover = () => {
+  const invalidate = useInvalidateTeams();
+  return useMutation({
+    mutationFn: ({ id, displayName, on }: { id: number; displayName: string; on: boolean }) =>
+      api(`${T}/update`, ZTeamSummarySchema, {
+        method: "PUT",
+        query: { id },
+        body: { displayName, approvalBySecondPerson: on },
+      }),
     onSuccess: invalidate,
   });
 };

@@ -19,8 +19,10 @@ import {
   CardContent,
   CardHeader,
   Chip,
+  FormControlLabel,
   MenuItem,
   Stack,
+  Switch,
   Table,
   TableBody,
   TableCell,
@@ -49,6 +51,7 @@ import {
   useInvite,
   useMyTeams,
   useRemoveMember,
+  useSecondApprover,
   useSetRole,
   useTeamMembers,
 } from "./api";
@@ -351,6 +354,7 @@ export default function TeamManagementPage() {
   const active = (mine.data ?? []).filter((t) => !t.pending && t.invitationStatus !== "PENDING");
   const [chosen, setChosen] = useState<{ id: number; name: string; admin: boolean } | null>(null);
   const [creating, setCreating] = useState(false);
+  const secondApprover = useSecondApprover();
   const current = productDevData?.currentTeam ?? null;
   const fallback = active.find((t) => t.id === current?.id) ?? active[0];
   const shown =
@@ -380,6 +384,26 @@ export default function TeamManagementPage() {
                   {t.displayName}
                   {t.clientName ? ` · ${t.clientName}` : ""} · {t.typeName} · {t.roleName} · {t.memberCount} members
                 </Typography>
+                {t.roleName === "ADMIN" ? (
+                  <FormControlLabel
+                    label="Approval by a second person"
+                    control={
+                      <Switch
+                        size="small"
+                        checked={t.approvalBySecondPerson}
+                        disabled={secondApprover.isPending}
+                        onChange={(e) =>
+                          void secondApprover
+                            .mutateAsync({ id: t.id, displayName: t.displayName, on: e.target.checked })
+                            .then(() => toast.success("The team's approval rule was saved."))
+                            .catch((error: unknown) => toast.error(messageOf(error)))
+                        }
+                      />
+                    }
+                  />
+                ) : t.approvalBySecondPerson ? (
+                  <Chip size="small" label="Approval by a second person" />
+                ) : null}
                 {t.id === current?.id ? <Chip size="small" color="primary" label="Current" /> : null}
                 <Button
                   size="small"

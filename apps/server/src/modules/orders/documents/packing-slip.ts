@@ -1,4 +1,4 @@
-import type { TPaperSize } from "@hub/contracts";
+import { addressLines, type TPaperSize } from "@hub/contracts";
 import { PAPER, type PdfKit } from "../../../platform/pdf";
 
 /** What a packing slip shows: the order as the facility ships it (no prices). */
@@ -76,7 +76,6 @@ export const packingSlip = async (kit: PdfKit, order: SlipOrder, paper: TPaperSi
   const code = await kit.barcode("code128", order.orderNumber);
   const pieces = order.lines.reduce((sum, l) => sum + l.quantity, 0);
   const t = order.shipTo;
-  const cityLine = [t.city, t.region, t.postalCode].filter(Boolean).join(", ");
   const block = (label: string, ...lines: (string | null)[]) =>
     h(
       View,
@@ -121,7 +120,7 @@ export const packingSlip = async (kit: PdfKit, order: SlipOrder, paper: TPaperSi
       h(
         View,
         { style: S.blocks },
-        block("Ship to", t.name, t.company, t.line1, t.line2, cityLine, t.country, t.phone),
+        block("Ship to", ...addressLines(t), t.phone),
         block(
           "Order",
           `Order ${order.orderNumber}`,

@@ -21,8 +21,9 @@ import {
 import { Controller, useFieldArray, useWatch } from "react-hook-form";
 import { TabForm, type WorkspaceTabProps } from "../../../components/record-workspace";
 import { MoneyField, RowButtons } from "../../library/styles/workspace/composition-fields";
+import { money } from "../format";
 import { techPackTab, useTechPackForm } from "./context";
-import { TextF } from "./fields";
+import { STICKY, TextF } from "./fields";
 
 const bomForm = (tab: TBomTab) =>
   function BomForm({ data, reload }: WorkspaceTabProps<TBomTabData>) {
@@ -36,6 +37,15 @@ const bomForm = (tab: TBomTab) =>
     const rows = useFieldArray({ control, name: "rows" as never });
     const values = useWatch({ control, name: "rows" as never }) as TBomTabData["rows"] | undefined;
     const itemOf = (id: number | undefined) => data.choices.find((c) => c.id === id);
+    /** The cost the estimate uses for a row in a colourway: its variant's, else the row's. */
+    const costIn = (i: number, key: string): { cents: number | null; from: "variant" | "row" } => {
+      const row = values?.[i];
+      const variantId = row?.cells?.[key]?.variantId;
+      const variant = itemOf(row?.itemId)?.variants.find((v) => v.id === variantId);
+      return variant && variant.costCents !== null
+        ? { cents: variant.costCents, from: "variant" }
+        : { cents: typeof row?.costCents === "number" ? row.costCents : null, from: "row" };
+    };
     const emptyCells = Object.fromEntries(data.colorways.map((c) => [c.key, { variantId: null, note: "" }]));
 
     return (
@@ -58,14 +68,14 @@ const bomForm = (tab: TBomTab) =>
           <Table size="small" aria-label={`${label} bill of materials`}>
             <TableHead>
               <TableRow>
-                <TableCell>Item</TableCell>
+                <TableCell sx={STICKY}>Item</TableCell>
                 <TableCell>Placement</TableCell>
                 <TableCell>Quantity</TableCell>
                 <TableCell>Unit</TableCell>
-                <TableCell>Cost</TableCell>
+                <TableCell>Cost (no variant)</TableCell>
                 {data.colorways.map((c) => (
                   <TableCell key={c.key}>
-                    {c.key} {c.name}
+                    {c.key} {c.name}: variant and cost
                   </TableCell>
                 ))}
                 <TableCell />
@@ -76,7 +86,7 @@ const bomForm = (tab: TBomTab) =>
                 const item = itemOf(values?.[i]?.itemId);
                 return (
                   <TableRow key={f.id}>
-                    <TableCell>
+                    <TableCell sx={STICKY}>
                       <Controller
                         control={control}
                         name={`rows.${i}.itemId` as never}
@@ -123,7 +133,7 @@ const bomForm = (tab: TBomTab) =>
                         name={`rows.${i}.quantity` as never}
                         label={`Row ${i + 1} quantity`}
                         disabled={disabled}
-                        width={110}
+                        width={140}
                       />
                     </TableCell>
                     <TableCell>
@@ -156,8 +166,14 @@ const bomForm = (tab: TBomTab) =>
                               value={field.value ?? ""}
                               disabled={disabled || !item}
                               error={Boolean(fieldState.error)}
-                              helperText={fieldState.error?.message}
-                              sx={{ width: 170 }}
+                              helperText={
+                                fieldState.error?.message ??
+                                (() => {
+                                  const cost = costIn(i, c.key);
+                                  return `${money(cost.cents)} (${cost.from === "variant" ? "variant" : "row"} cost)`;
+                                })()
+                              }
+                              sx={{ width: 190 }}
                               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                               onChange={(e) => {
                                 const v = e.target.value === "" ? null : Number(e.target.value);

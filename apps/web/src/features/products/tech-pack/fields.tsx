@@ -109,3 +109,6 @@ export function AddRowButton({
     </Box>
   );
 }
+
+/** The first column (item, POM code) stays in view while a wide table scrolls sideways. */
+export const STICKY = { position: "sticky", left: 0, zIndex: 2, bgcolor: "background.paper" } as const;

@@ -1,4 +1,4 @@
-import { convertMeasure, inchFraction } from "@hub/contracts/tech-pack/grading";
+import { convertMeasure, gradePoint, inchFraction } from "@hub/contracts/tech-pack/grading";
 import {
   type TGradedSpecTab,
   ZColorwaysDataSchema,
@@ -28,7 +28,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useState } from "react";
-import { Controller, useFieldArray, useWatch } from "react-hook-form";
+import { type Control, Controller, useFieldArray, useWatch } from "react-hook-form";
 import { toast } from "react-toastify";
 import type { z } from "zod";
 import { TabForm, type WorkspaceTabProps } from "../../../components/record-workspace";
@@ -36,7 +36,7 @@ import { api } from "../../../lib/api";
 import { messageOf } from "../../../lib/api-error";
 import { NumberField, RowButtons } from "../../library/styles/workspace/composition-fields";
 import { techPackTab, useTechPackForm } from "./context";
-import { AddRowButton, SelectF, TextF } from "./fields";
+import { AddRowButton, SelectF, STICKY, TextF } from "./fields";
 
 // ---- colourways ---------------------------------------------------------------------------------
 
@@ -218,6 +218,54 @@ export const SizingTab = techPackTab("sizing", "Sizing", ZSizingTabSchema, Sizin
 
 // ---- graded spec -----------------------------------------------------------------------------------
 
+type GradeControl = Control<z.infer<typeof ZGradedSpecDataSchema> & { version: number }>;
+
+/**
+ * One size's grade rule. Blank is allowed and means no step (the size repeats its neighbour), as
+ * the server grades it: the rule is left out of the document instead of being saved as empty.
+ */
+function GradeRuleField({
+  control,
+  i,
+  size,
+  disabled,
+}: {
+  control: GradeControl;
+  i: number;
+  size: string;
+  disabled: boolean;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={`points.${i}.gradeRules`}
+      render={({ field, fieldState }) => {
+        const rules = (field.value ?? {}) as Record<string, number>;
+        const value = rules[size];
+        return (
+          <TextField
+            size="small"
+            type="number"
+            label={`POM ${i + 1} grade ${size}`}
+            placeholder="–"
+            value={typeof value === "number" ? value : ""}
+            disabled={disabled}
+            error={Boolean(fieldState.error)}
+            slotProps={{ htmlInput: { step: "any" }, inputLabel: { shrink: true } }}
+            sx={{ width: 110 }}
+            onBlur={field.onBlur}
+            onChange={(e) => {
+              const { [size]: _old, ...rest } = rules;
+              const n = e.target.value === "" ? null : Number(e.target.value);
+              field.onChange(n === null || Number.isNaN(n) ? rest : { ...rest, [size]: n });
+            }}
+          />
+        );
+      }}
+    />
+  );
+}
+
 function GradedSpecForm({ data, reload }: WorkspaceTabProps<TGradedSpecTab>) {
   const { stpId, canEdit, control, disabled, tabForm, form } = useTechPackForm(
     "gradedSpec",
@@ -236,19 +284,16 @@ function GradedSpecForm({ data, reload }: WorkspaceTabProps<TGradedSpecTab>) {
   const [template, setTemplate] = useState<number | "">("");
   const base = data.baseSize;
   const baseIndex = data.sizes.indexOf(base);
+  // The same grading as the server's chart and Save: a blank grade is no step (the size repeats its neighbour).
   const graded = (i: number, size: string): number | null => {
     const p = live[i];
-    if (!p || baseIndex < 0) return null;
-    const idx = data.sizes.indexOf(size);
-    let v = Math.round(Number(p.baseValue) * 100);
-    if (idx > baseIndex)
-      for (let k = baseIndex + 1; k <= idx; k++)
-        v += Math.round(Number(p.gradeRules?.[data.sizes[k] ?? ""] ?? 0) * 100);
-    if (idx < baseIndex)
-      for (let k = baseIndex - 1; k >= idx; k--)
-        v -= Math.round(Number(p.gradeRules?.[data.sizes[k] ?? ""] ?? 0) * 100);
-    return v / 100;
+    if (!p || baseIndex < 0 || typeof p.baseValue !== "number" || Number.isNaN(p.baseValue)) return null;
+    const rules = Object.fromEntries(
+      Object.entries(p.gradeRules ?? {}).filter((e): e is [string, number] => typeof e[1] === "number"),
+    );
+    return gradePoint(p.baseValue, rules, data.sizes, base)[size] ?? null;
   };
+  const blank = (i: number, size: string) => size !== base && typeof live[i]?.gradeRules?.[size] !== "number";
   const show = (v: number | null) => {
     if (v === null || Number.isNaN(v)) return "–";
     const c = convertMeasure(v, unit, view);
@@ -323,7 +368,7 @@ function GradedSpecForm({ data, reload }: WorkspaceTabProps<TGradedSpecTab>) {
           <Table size="small" aria-label="Points of measure">
             <TableHead>
               <TableRow>
-                <TableCell>POM</TableCell>
+                <TableCell sx={STICKY}>POM</TableCell>
                 <TableCell>Description</TableCell>
                 <TableCell>Base ({base})</TableCell>
                 <TableCell>Tol + / −</TableCell>
@@ -340,8 +385,8 @@ function GradedSpecForm({ data, reload }: WorkspaceTabProps<TGradedSpecTab>) {
                   key={f.id}
                   sx={live[i]?.critical ? { bgcolor: "error.lighter", "& td": { borderLeft: 0 } } : undefined}
                 >
-                  <TableCell>
-                    <TextF control={control} name={`points.${i}.code`} label="Code" disabled={disabled} width={70} />
+                  <TableCell sx={STICKY}>
+                    <TextF control={control} name={`points.${i}.code`} label="Code" disabled={disabled} width={80} />
                   </TableCell>
                   <TableCell>
                     <TextF
@@ -403,13 +448,7 @@ function GradedSpecForm({ data, reload }: WorkspaceTabProps<TGradedSpecTab>) {
                       {s === base ? (
                         <Typography variant="caption">base</Typography>
                       ) : (
-                        <NumberField
-                          control={control}
-                          name={`points.${i}.gradeRules.${s}` as `points.${number}.baseValue`}
-                          label={`POM ${i + 1} grade ${s}`}
-                          disabled={disabled}
-                          width={80}
-                        />
+                        <GradeRuleField control={control} i={i} size={s} disabled={disabled} />
                       )}
                     </TableCell>
                   ))}
@@ -452,7 +491,7 @@ function GradedSpecForm({ data, reload }: WorkspaceTabProps<TGradedSpecTab>) {
           <Table size="small" aria-label="Size chart">
             <TableHead>
               <TableRow>
-                <TableCell>POM</TableCell>
+                <TableCell sx={STICKY}>POM</TableCell>
                 {data.sizes.map((s) => (
                   <TableCell key={s} align="right">
                     {s}
@@ -464,11 +503,17 @@ function GradedSpecForm({ data, reload }: WorkspaceTabProps<TGradedSpecTab>) {
             <TableBody>
               {live.map((p, i) => (
                 <TableRow key={`${p.code}-${i}`} sx={p.critical ? { bgcolor: "#fdecea" } : undefined}>
-                  <TableCell>
+                  <TableCell sx={STICKY}>
                     {p.code} {p.critical ? <Chip size="small" color="error" label="Critical" /> : null}
                   </TableCell>
                   {data.sizes.map((s) => (
-                    <TableCell key={s} align="right" data-testid={`chart-${p.code}-${s}`}>
+                    <TableCell
+                      key={s}
+                      align="right"
+                      data-testid={`chart-${p.code}-${s}`}
+                      title={blank(i, s) ? "No grade for this size: it repeats its neighbour" : undefined}
+                      sx={blank(i, s) ? { color: "text.disabled", fontStyle: "italic" } : undefined}
+                    >
                       {show(graded(i, s))}
                     </TableCell>
                   ))}

@@ -1,13 +1,6 @@
+import { ApprovalTab as Approval, SubmitTab } from "./approval-tab";
 import { bomTab } from "./bom-tab";
-import {
-  ApprovalTab as Approval,
-  ConfirmSetupTab,
-  HistoryTab,
-  PdfTab as Pdf,
-  SubmitTab,
-  SummaryTab,
-  TaskListTab,
-} from "./view-tabs";
+import { ConfirmSetupTab, HistoryTab, PdfTab as Pdf, SummaryTab, TaskListTab } from "./view-tabs";
 
 export {
   ConstructionTab,

@@ -17,7 +17,6 @@ import {
   Card,
   CardContent,
   CardHeader,
-  Chip,
   List,
   ListItem,
   ListItemIcon,
@@ -39,16 +38,7 @@ import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { PageLoader } from "../../../components/loading-screen";
 import { messageOf } from "../../../lib/api-error";
-import {
-  useApproval,
-  useApprovalAction,
-  useConfirmSetup,
-  useDeleteTask,
-  useHistory,
-  useSaveTask,
-  useSummary,
-  useTasks,
-} from "../api";
+import { useConfirmSetup, useDeleteTask, useHistory, useSaveTask, useSummary, useTasks } from "../api";
 import { ApprovalChip, money } from "../format";
 import { useTechPack } from "./context";
 import { Picture } from "./more-tabs";
@@ -163,135 +153,6 @@ export function ConfirmSetupTab() {
     </Card>
   );
 }
-
-const ACTION_LABELS = {
-  submit: "Submitted",
-  approve: "Approved",
-  reject: "Rejected",
-  send: "Sent to factory",
-} as const;
-
-/** approval (and submit): submit for approval, approve or reject with a comment, send to the factory. */
-export function ApprovalTab({ focus }: { focus?: "submit" }) {
-  const { stpId } = useTechPack();
-  const q = useApproval(stpId);
-  const act = useApprovalAction(stpId);
-  const [comment, setComment] = useState("");
-  const [confirmSend, setConfirmSend] = useState(false);
-  if (q.error) return <Failed error={q.error} />;
-  if (!q.data) return <PageLoader />;
-  const a = q.data;
-  const run = async (action: "submit" | "approve" | "reject" | "send", done: string) => {
-    try {
-      await act.mutateAsync({ action, body: comment.trim() ? { comment: comment.trim() } : {} });
-      setComment("");
-      toast.success(done);
-    } catch (error) {
-      toast.error(messageOf(error));
-    }
-  };
-  return (
-    <Stack spacing={2}>
-      <Card variant="outlined">
-        <CardHeader
-          title={focus === "submit" ? "Submit" : "Approval"}
-          subheader={
-            focus === "submit"
-              ? "Send the approved version to the factory"
-              : "Submit for approval; the team admin approves or rejects"
-          }
-          action={<ApprovalChip state={a.state} />}
-        />
-        <CardContent>
-          <Stack spacing={2}>
-            {a.sentToFactoryAt ? (
-              <Alert severity="success">Sent to the factory on {new Date(a.sentToFactoryAt).toLocaleString()}.</Alert>
-            ) : null}
-            {a.canSubmit && !a.checklist.complete ? (
-              <Alert severity="warning">Some of the setup is missing: see Confirm setup.</Alert>
-            ) : null}
-            {a.canSubmit || a.canApprove ? (
-              <TextField
-                label="Comment"
-                multiline
-                minRows={2}
-                value={comment}
-                onChange={(e) => setComment(e.target.value)}
-              />
-            ) : null}
-            <Stack direction="row" spacing={1.5}>
-              {a.canSubmit ? (
-                <Button
-                  variant="contained"
-                  loading={act.isPending}
-                  onClick={() => void run("submit", TECH_PACK_MESSAGES.submitted)}
-                >
-                  Submit for approval
-                </Button>
-              ) : null}
-              {a.canApprove ? (
-                <>
-                  <Button
-                    variant="contained"
-                    color="success"
-                    loading={act.isPending}
-                    onClick={() => void run("approve", TECH_PACK_MESSAGES.approved)}
-                  >
-                    Approve
-                  </Button>
-                  <Button
-                    variant="outlined"
-                    color="error"
-                    loading={act.isPending}
-                    onClick={() => void run("reject", TECH_PACK_MESSAGES.rejected)}
-                  >
-                    Reject
-                  </Button>
-                </>
-              ) : null}
-              {a.canSend ? (
-                <Button variant="contained" onClick={() => setConfirmSend(true)}>
-                  Send to factory
-                </Button>
-              ) : null}
-            </Stack>
-            {!a.canSubmit && !a.canApprove && !a.canSend && a.state === "submitted" ? (
-              <Typography color="text.secondary">Waiting for a team admin to approve or reject.</Typography>
-            ) : null}
-          </Stack>
-        </CardContent>
-      </Card>
-      <Card variant="outlined">
-        <CardHeader title="Decisions" />
-        <Table size="small" aria-label="Approval history">
-          <TableBody>
-            {a.log.map((l) => (
-              <TableRow key={l.id}>
-                <TableCell>{new Date(l.at).toLocaleString()}</TableCell>
-                <TableCell>{l.userName}</TableCell>
-                <TableCell>
-                  <Chip size="small" label={ACTION_LABELS[l.action]} />
-                </TableCell>
-                <TableCell>{l.comment}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Card>
-      <ConfirmDialog
-        open={confirmSend}
-        title="Send to the factory?"
-        message="The factory gets this approved version to build from. Changes after this need a new version."
-        confirmLabel="Send to factory"
-        onConfirm={async () => {
-          await run("send", TECH_PACK_MESSAGES.sent);
-        }}
-        onClose={() => setConfirmSend(false)}
-      />
-    </Stack>
-  );
-}
-export const SubmitTab = () => <ApprovalTab focus="submit" />;
 
 /** taskList: tasks on the product with assignee, due date and status. */
 export function TaskListTab() {
@@ -449,7 +310,7 @@ export function HistoryTab() {
     <Card variant="outlined">
       <CardHeader
         title="History"
-        subheader="Every change, from the audit trail"
+        subheader="Every save, oldest first, with the fields it changed"
         action={
           <TextField
             size="small"
@@ -465,28 +326,35 @@ export function HistoryTab() {
       <Table size="small" aria-label="History">
         <TableHead>
           <TableRow>
-            <TableCell>When</TableCell>
-            <TableCell>Who</TableCell>
-            <TableCell>Tab</TableCell>
-            <TableCell>Field</TableCell>
-            <TableCell>Old</TableCell>
-            <TableCell>New</TableCell>
+            <TableCell sx={{ width: 190 }}>When</TableCell>
+            <TableCell sx={{ width: 170 }}>Who</TableCell>
+            <TableCell sx={{ width: 150 }}>Tab</TableCell>
+            <TableCell>What changed</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {(q.data?.items ?? []).map((h) => (
-            <TableRow key={h.id}>
-              <TableCell>{new Date(h.at).toLocaleString()}</TableCell>
-              <TableCell>{h.userName}</TableCell>
-              <TableCell>{TECH_PACK_TAB_LABELS[h.tab as TTechPackTab] ?? h.tab}</TableCell>
-              <TableCell>{h.field}</TableCell>
-              <TableCell>{h.oldValue ?? "–"}</TableCell>
-              <TableCell>{h.newValue ?? "–"}</TableCell>
+            <TableRow key={h.id} sx={{ verticalAlign: "top" }}>
+              <TableCell>
+                {new Date(h.at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}
+              </TableCell>
+              <TableCell>{h.userDisplayName}</TableCell>
+              <TableCell>{h.tabLabel}</TableCell>
+              <TableCell>
+                {h.changes.map((c) => (
+                  <Box key={c.field}>
+                    <strong>{c.label}</strong>
+                    {": "}
+                    {c.oldValue === null ? "" : `${c.oldValue} → `}
+                    {c.newValue ?? "(removed)"}
+                  </Box>
+                ))}
+              </TableCell>
             </TableRow>
           ))}
           {q.data && q.data.items.length === 0 ? (
             <TableRow>
-              <TableCell colSpan={6}>No changes yet.</TableCell>
+              <TableCell colSpan={4}>No changes yet.</TableCell>
             </TableRow>
           ) : null}
         </TableBody>

@@ -1,7 +1,9 @@
-import { PRODUCT_MESSAGES } from "@hub/contracts/products/products";
+import { PRODUCT_MESSAGES, techPackPath } from "@hub/contracts/products/products";
+import { frozenVersionMessage } from "@hub/contracts/tech-pack/handoff";
 import { TECH_PACK_TAB_LABELS, TECH_PACK_TABS } from "@hub/contracts/tech-pack/tech-pack";
 import { Alert, Button, Chip, Stack } from "@mui/material";
-import { Link as RouterLink, useParams } from "react-router";
+import { Link as RouterLink, useNavigate, useParams } from "react-router";
+import { toast } from "react-toastify";
 import { PageLoader } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
 import { RecordNotFound } from "../../../components/record-not-found";
@@ -9,7 +11,7 @@ import { RecordWorkspace } from "../../../components/record-workspace";
 import { ApiError, messageOf } from "../../../lib/api-error";
 import { parseId } from "../../../lib/ids";
 import { useSettings } from "../../../lib/settings/settings-context";
-import { useTechPackHeader } from "../api";
+import { useCreateVersion, useTechPackHeader } from "../api";
 import { ApprovalChip, ProductStatusChip } from "../format";
 import type { TechPackContext } from "./context";
 import { openTechPackPdf } from "./pdf";
@@ -19,7 +21,7 @@ const TABS = TECH_PACK_TABS.map((path) => ({ path, label: TECH_PACK_TAB_LABELS[p
 const NotFound = () => (
   <RecordNotFound
     title="Tech pack not found"
-    message="This tech pack does not exist, or it belongs to another team."
+    message="This tech pack does not exist, or it belongs to another team, or it was not sent to your facility."
     backTo="/productDev/products"
     backLabel="Back to products"
   />
@@ -34,6 +36,18 @@ export default function TechPackWorkspacePage() {
   const stpId = parseId(params.stpId);
   const header = useTechPackHeader(stpId);
   const { settings } = useSettings();
+  const navigate = useNavigate();
+  const productId = header.data?.product.id ?? 0;
+  const newVersion = useCreateVersion(productId);
+  const makeNewVersion = async () => {
+    try {
+      const v = await newVersion.mutateAsync("");
+      toast.success(PRODUCT_MESSAGES.versionCreated);
+      navigate(techPackPath(productId, v.version, v.stpId, "editProductDetails"));
+    } catch (error) {
+      toast.error(messageOf(error));
+    }
+  };
 
   if (stpId === null) return <NotFound />;
   if (header.error instanceof ApiError && header.error.status === 404) return <NotFound />;
@@ -47,11 +61,32 @@ export default function TechPackWorkspacePage() {
   if (!header.data) return <PageLoader />;
   const h = header.data;
   const context: TechPackContext = { stpId, canEdit: h.canEdit, header: h };
+  const facility = h.viewer === "facility";
+  const sent = h.version.sends[0];
   return (
     <>
-      {h.version.readOnly ? (
+      {facility ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {sent
+            ? `Sent to ${sent.factoryName} by ${sent.sentByName} on ${new Date(sent.sentAt).toLocaleString()}. `
+            : ""}
+          This is the approved version as the brand sent it: read-only.
+        </Alert>
+      ) : h.version.readOnly ? (
         <Alert severity="info" sx={{ mb: 2 }}>
           {PRODUCT_MESSAGES.readOnlyVersion}
+        </Alert>
+      ) : h.frozen ? (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" loading={newVersion.isPending} onClick={() => void makeNewVersion()}>
+              New version
+            </Button>
+          }
+        >
+          {frozenVersionMessage(h.version.version, h.version.sentToFactoryAt !== null)}
         </Alert>
       ) : null}
       <RecordWorkspace
@@ -70,9 +105,15 @@ export default function TechPackWorkspacePage() {
         }
         actions={
           <>
-            <Button component={RouterLink} to={`/productDev/products/${h.product.id}/versions`}>
-              Versions
-            </Button>
+            {facility ? (
+              <Button component={RouterLink} to="/productDev/techPacks">
+                Tech Packs
+              </Button>
+            ) : (
+              <Button component={RouterLink} to={`/productDev/products/${h.product.id}/versions`}>
+                Versions
+              </Button>
+            )}
             <Button variant="outlined" onClick={() => void openTechPackPdf(stpId, h.product.code, h.version.version)}>
               Open PDF
             </Button>
