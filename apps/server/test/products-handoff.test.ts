@@ -267,6 +267,12 @@ describe("sending to a facility", () => {
     const again = await f.call("designer", "POST", stp(v1, "/approval/send"), { factoryId: demoFactoryId });
     expect(again.statusCode).toBe(409);
 
+    // The in-app message: one new tech pack, named.
+    const news = (await f.call("factory", "GET", "/api/productDev/techPacks/new")).json();
+    expect(news.count).toBeGreaterThanOrEqual(1);
+    expect(news.latest).toMatchObject({ productCode: "HO-TEE-1", version: 1 });
+    expect((await as(fiona, "GET", "/api/productDev/techPacks/new")).json().count).toBe(0);
+    expect((await f.call("designer", "GET", "/api/productDev/techPacks/new")).statusCode).toBe(403);
     const mails = (await t.mailbox()).slice(before);
     expect(mails.some((m) => m.to === "factory@demo.hub.test" && m.subject.includes("HO-TEE-1"))).toBe(true);
     expect(mails.some((m) => m.to.startsWith("fiona"))).toBe(false);
