@@ -248,6 +248,10 @@ describe("sending to a facility", () => {
     expect(approval.facilities.map((x) => x.id)).toContain(demoFactoryId);
     expect(approval.facilities.map((x) => x.id)).not.toContain(otherFactoryId);
     expect(approval.defaultFacilityId).toBe(demoFactoryId);
+    // People by name in the decisions.
+    const submitted = approval.log.find((l) => l.action === "submit");
+    expect(submitted?.userName).toBe("designer");
+    expect(submitted?.userDisplayName).not.toBe("designer");
     const wrong = await f.call("designer", "POST", stp(v1, "/approval/send"), { factoryId: otherFactoryId });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields.factoryId).toBeTruthy();
