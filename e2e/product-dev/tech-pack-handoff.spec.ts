@@ -92,7 +92,10 @@ test("a designer sends a version; the factory finds it in Tech Packs, opens it a
 
   // The factory user finds it under Tech Packs, opens it read-only, and its PDF.
   await signIn(page, "factory");
-  await page.getByRole("link", { name: "Tech Packs" }).click();
+  // Its message: the home page says a new tech pack arrived, and names it.
+  await page.goto("/");
+  await expect(page.getByRole("alert").filter({ hasText: code })).toContainText("sent to your facility");
+  await page.getByRole("link", { name: "Tech Packs" }).first().click();
   await expect(page).toHaveURL(/\/productDev\/techPacks/);
   await page.getByPlaceholder(/Search brand/).fill(code);
   const row = page.getByRole("row", { name: new RegExp(code) });

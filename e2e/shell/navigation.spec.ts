@@ -43,7 +43,11 @@ test.describe("navigation and settings", () => {
     await signIn(page, "factory");
     const nav = page.getByTestId("nav-horizontal");
     await expect(nav.getByRole("button", { name: "Manufacturing", exact: true })).toBeVisible();
-    await expect(nav.getByRole("button", { name: "Product Development", exact: true })).toHaveCount(0);
+    // Product development shows a facility only the tech packs brands sent it (issue 23).
+    await nav.getByRole("button", { name: "Product Development", exact: true }).click();
+    await expect(page.getByRole("menuitem", { name: "Tech Packs" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Products", exact: true })).toHaveCount(0);
+    await page.keyboard.press("Escape");
     await expect(nav.getByRole("button", { name: "Dashboards", exact: true })).toHaveCount(0);
     await nav.getByRole("button", { name: "Orders", exact: true }).click();
     await expect(page.getByRole("menuitem", { name: "Order Details" })).toBeVisible();

@@ -47,7 +47,11 @@ test.describe("users admin", () => {
 
     const nav = page.getByTestId("nav-horizontal");
     await expect(nav.getByRole("button", { name: "Manufacturing", exact: true })).toBeVisible();
-    await expect(nav.getByRole("button", { name: "Product Development", exact: true })).toHaveCount(0);
+    // Product development: only the tech packs brands send the facility (issue 23).
+    await nav.getByRole("button", { name: "Product Development", exact: true }).click();
+    await expect(page.getByRole("menuitem", { name: "Tech Packs" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Products", exact: true })).toHaveCount(0);
+    await page.keyboard.press("Escape");
     await nav.getByRole("button", { name: "Manufacturing", exact: true }).click();
     await expect(page.getByRole("menuitem", { name: "Find Order By Tote" })).toBeVisible();
     await page.keyboard.press("Escape");

@@ -122,6 +122,8 @@ describe("pack-out and partial shipments (manual provider)", () => {
     const result = a.json<TPackScanResult>();
     expect(result).toMatchObject({ ok: true, packed: [u1?.barcode] });
     expect(result.order.orderNumber).toBe(order.orderNumber);
+    // The Hub's one address formatter: the city line in the US order.
+    expect(result.order.shipTo).toBe("Nora Buyer, Northwind Apparel, 1 Harbour Road, Portland OR 97201, US");
     const again = await scan(u1?.barcode ?? "", "dup-1");
     expect(again.json()).toEqual(result);
     const events = await t.db
@@ -229,6 +231,8 @@ describe("pack-out and partial shipments (manual provider)", () => {
     expect(mails.length).toBeGreaterThan(0);
     expect(mails[0]?.subject).toBe(`Order ${order.orderNumber} has shipped (${first.shipmentNumber})`);
     expect(mails[0]?.text).toContain("https://www.ups.com/track?tracknum=1ZTYPED0001");
+    // The carrier as people write it, not its code.
+    expect(mails[0]?.text).toContain("2 pieces, carrier UPS Ground.");
     const voidShipped = await f.call("factory", "POST", `/api/shipments/${first.id}/void`);
     expect(voidShipped.statusCode).toBe(409);
   });

@@ -248,6 +248,10 @@ describe("sending to a facility", () => {
     expect(approval.facilities.map((x) => x.id)).toContain(demoFactoryId);
     expect(approval.facilities.map((x) => x.id)).not.toContain(otherFactoryId);
     expect(approval.defaultFacilityId).toBe(demoFactoryId);
+    // People by name in the decisions.
+    const submitted = approval.log.find((l) => l.action === "submit");
+    expect(submitted?.userName).toBe("designer");
+    expect(submitted?.userDisplayName).not.toBe("designer");
     const wrong = await f.call("designer", "POST", stp(v1, "/approval/send"), { factoryId: otherFactoryId });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields.factoryId).toBeTruthy();
@@ -267,6 +271,12 @@ describe("sending to a facility", () => {
     const again = await f.call("designer", "POST", stp(v1, "/approval/send"), { factoryId: demoFactoryId });
     expect(again.statusCode).toBe(409);
 
+    // The in-app message: one new tech pack, named.
+    const news = (await f.call("factory", "GET", "/api/productDev/techPacks/new")).json();
+    expect(news.count).toBeGreaterThanOrEqual(1);
+    expect(news.latest).toMatchObject({ productCode: "HO-TEE-1", version: 1 });
+    expect((await as(fiona, "GET", "/api/productDev/techPacks/new")).json().count).toBe(0);
+    expect((await f.call("designer", "GET", "/api/productDev/techPacks/new")).statusCode).toBe(403);
     const mails = (await t.mailbox()).slice(before);
     expect(mails.some((m) => m.to === "factory@demo.hub.test" && m.subject.includes("HO-TEE-1"))).toBe(true);
     expect(mails.some((m) => m.to.startsWith("fiona"))).toBe(false);

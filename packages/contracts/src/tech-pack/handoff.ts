@@ -42,3 +42,9 @@ export type TFacilityTechPack = z.infer<typeof ZFacilityTechPackSchema>;
 export const ZFacilityTechPackQuerySchema = ZPageQuerySchema;
 export const ZFacilityTechPackPageSchema = pageOf(ZFacilityTechPackSchema).meta({ id: "FacilityTechPackPage" });
 export type TFacilityTechPackPage = z.infer<typeof ZFacilityTechPackPageSchema>;
+
+/** GET /productDev/techPacks/new: how many versions sent to the caller's facilities nobody there opened yet (the in-app message). */
+export const ZFacilityTechPackNewsSchema = z
+  .object({ count: z.number().int(), latest: ZFacilityTechPackSchema.nullable() })
+  .meta({ id: "FacilityTechPackNews" });
+export type TFacilityTechPackNews = z.infer<typeof ZFacilityTechPackNewsSchema>;

@@ -540,6 +540,8 @@ export const ZApprovalEntrySchema = z.object({
   action: z.enum(["submit", "approve", "reject", "send"]),
   comment: zText().nullable(),
   userName: zText(),
+  /** The person's name (first and last), else the user name. */
+  userDisplayName: zText(),
   at: z.iso.datetime({ offset: true }),
 });
 export const ZApprovalSchema = z

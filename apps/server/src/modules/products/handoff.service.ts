@@ -1,5 +1,6 @@
 import {
   HANDOFF_MESSAGES,
+  type TFacilityTechPackNews,
   type TFacilityTechPackPage,
   type TPageQuery,
   type TProductFields,
@@ -188,11 +189,30 @@ const detailsCode = sql<string>`coalesce(${parts.data}->>'code', ${pr.code})`;
 const detailsName = sql<string>`coalesce(${parts.data}->>'name', ${pr.name})`;
 const brandName = sql<string>`coalesce(${clients.clientName}, ${teams.displayName})`;
 
+/** The facility's news: versions sent to it that none of its users opened yet, and the newest of them. */
+export const facilityTechPackNews = async (db: HubDb, p: Principal): Promise<TFacilityTechPackNews> => {
+  if (p.factoryIds.length === 0) return { count: 0, latest: null };
+  const where = and(inArray(sends.factoryId, p.factoryIds), isNull(sends.firstOpenedAt));
+  const [n] = await db.select({ n: count() }).from(sends).where(where);
+  const total = n?.n ?? 0;
+  if (total === 0) return { count: 0, latest: null };
+  const [latest] = (
+    await listFacilityTechPacks(db, p, { page: 0, size: 1, sort: undefined, searchString: undefined }, true)
+  ).items;
+  return { count: total, latest: latest ?? null };
+};
+
 /** The facility's Tech Packs: every version sent to the caller's facilities, newest first (internal admins: all). */
-export const listFacilityTechPacks = async (db: HubDb, p: Principal, q: TPageQuery): Promise<TFacilityTechPackPage> => {
+export const listFacilityTechPacks = async (
+  db: HubDb,
+  p: Principal,
+  q: TPageQuery,
+  unopenedOnly = false,
+): Promise<TFacilityTechPackPage> => {
   if (!p.isInternal && p.factoryIds.length === 0) return toPage([], 0, q);
   const where: SQL | undefined = and(
     p.isInternal ? undefined : inArray(sends.factoryId, p.factoryIds),
+    unopenedOnly ? isNull(sends.firstOpenedAt) : undefined,
     searchAny(q.searchString, [detailsCode, detailsName, brandName, factories.name, sends.sentByName]),
   );
   const base = () =>

@@ -8,6 +8,7 @@ import {
   ZApprovalRequestSchema,
   ZApprovalSchema,
   ZConfirmSetupSchema,
+  ZFacilityTechPackNewsSchema,
   ZFacilityTechPackPageSchema,
   ZFacilityTechPackQuerySchema,
   ZProductCreateRequestSchema,
@@ -47,7 +48,7 @@ import type { ModuleDeps } from "../../platform/deps";
 import { badRequest, errorResponses, notFound } from "../../platform/errors";
 import { sendPdf } from "../../platform/pdf";
 import { storePrintFile, type UploadKind } from "../files/print-files.service";
-import { listFacilityTechPacks } from "./handoff.service";
+import { facilityTechPackNews, listFacilityTechPacks } from "./handoff.service";
 import {
   createProduct,
   createVersion,
@@ -217,6 +218,11 @@ export const productsRoutes =
         },
       },
       async (request) => listFacilityTechPacks(db, principalOf(request), request.query),
+    );
+    app.get(
+      "/productDev/techPacks/new",
+      { config: { access: TECH_PACKS }, schema: { tags, response: { 200: ZFacilityTechPackNewsSchema, ...errors } } },
+      async (request) => facilityTechPackNews(db, principalOf(request)),
     );
 
     // ---- the tech pack ---------------------------------------------------------------------

@@ -190,9 +190,14 @@ export const readSummary = async (db: HubDb, p: Principal, stpId: number): Promi
 
 export const readApproval = async (db: HubDb, p: Principal, stpId: number): Promise<TApproval> => {
   const ctx = await packFor(db, p, stpId);
+  const u = schema.users;
   const log = await db
-    .select()
+    .select({
+      row: approvals,
+      name: sql<string | null>`nullif(trim(${u.firstName} || ' ' || ${u.lastName}), '')`,
+    })
     .from(approvals)
+    .leftJoin(u, sql`lower(${u.userName}) = lower(${approvals.userName})`)
     .where(eq(approvals.techPackId, stpId))
     .orderBy(desc(approvals.at), desc(approvals.id));
   const { missingRequired: _m, ...checklist } = checklistOf(ctx.details, await readAllParts(db, stpId));
@@ -213,11 +218,12 @@ export const readApproval = async (db: HubDb, p: Principal, stpId: number): Prom
     defaultFacilityId: unsent.some((f) => f.id === defaultId) ? defaultId : (unsent[0]?.id ?? null),
     sends: sent,
     secondPersonRequired: team && (await secondPersonRequired(db, ctx.product.teamId)),
-    log: log.map((r) => ({
+    log: log.map(({ row: r, name }) => ({
       id: r.id,
       action: r.action,
       comment: r.comment,
       userName: r.userName,
+      userDisplayName: name ?? r.userName,
       at: r.at.toISOString(),
     })),
     checklist,

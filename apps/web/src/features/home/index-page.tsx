@@ -3,6 +3,7 @@ import { Link as RouterLink } from "react-router";
 import { usePageTitle } from "../../components/guards";
 import { useNavSections } from "../../layouts/dashboard/use-nav";
 import { useAuth } from "../../lib/auth/auth-context";
+import { NewTechPacksAlert } from "../products/tech-packs-news";
 
 /** The index page: a greeting and the areas this user can open. */
 export default function IndexPage() {
@@ -23,6 +24,7 @@ export default function IndexPage() {
           <Chip label={`Team: ${productDevData.currentTeam.displayName}`} size="small" variant="outlined" />
         ) : null}
       </Stack>
+      <NewTechPacksAlert />
       {sections.length === 0 ? (
         <Typography sx={{ color: "text.secondary" }}>
           Your account has no screens yet. Ask your Hub administrator to give you access.

@@ -9,6 +9,7 @@ import {
   ZProductVersionSchema,
   ZProductVersionsSchema,
 } from "@hub/contracts/products/products";
+import { FROZEN_FIELD } from "@hub/contracts/tech-pack/handoff";
 import {
   type TApprovalRequest,
   type TTaskRequest,
@@ -23,6 +24,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { api } from "../../lib/api";
+import { ApiError } from "../../lib/api-error";
 
 export type ProductQuery = {
   page: number;
@@ -151,6 +153,11 @@ export const useSaveTechPackTab = <S extends z.ZodType>(stpId: number, tab: stri
         predicate: (q) => q.queryKey[4] !== tab,
       });
       await qc.invalidateQueries({ queryKey: productKeys.lists() });
+    },
+    onError: async (error) => {
+      // Approved (or sent) meanwhile: the header learns it, and offers New version beside the message.
+      if (error instanceof ApiError && error.fields?.[FROZEN_FIELD])
+        await qc.invalidateQueries({ queryKey: productKeys.header(stpId) });
     },
   });
 };

@@ -156,8 +156,8 @@ export function ApprovalTab({ focus }: { focus?: "submit" }) {
           <TableBody>
             {a.log.map((l) => (
               <TableRow key={l.id}>
-                <TableCell>{new Date(l.at).toLocaleString()}</TableCell>
-                <TableCell>{l.userName}</TableCell>
+                <TableCell>{when(l.at)}</TableCell>
+                <TableCell>{l.userDisplayName}</TableCell>
                 <TableCell>
                   <Chip size="small" label={ACTION_LABELS[l.action]} />
                 </TableCell>
