@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ZIdParamsSchema, ZIdSchema, zDbId } from "../common/ids";
 import { pageOf, ZPageQuerySchema } from "../common/paging";
-import { zText } from "../common/text";
+import { zOptionalText, zText } from "../common/text";
 import { NAV_ITEMS } from "../nav/nav-tree";
 
 /** A subscription plan (spec 3): a level (Professional = 2) and how many active users it allows. */
@@ -113,12 +113,7 @@ export const ADDRESS_OWNERS = ["me", "client"] as const;
 export const ZAddressOwnerSchema = z.enum(ADDRESS_OWNERS);
 export type TAddressOwner = z.infer<typeof ZAddressOwnerSchema>;
 
-const optionalText = (max: number) =>
-  zText()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => (v ? v : undefined));
+const optionalText = zOptionalText;
 
 export const ZAddressRequestSchema = z.object({
   label: zText().trim().min(1, "Label is required").max(60),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZIdSchema, zDbId } from "../common/ids";
 import { pageOf, ZPageQuerySchema } from "../common/paging";
-import { zText } from "../common/text";
+import { zText, zTrimmed } from "../common/text";
 import { ZDateSchema } from "../orders/orders";
 import { UNIT_STATUSES } from "./units";
 
@@ -90,7 +90,7 @@ export const SHIPPING_MESSAGES = {
   storeTold: "The store was told.",
 } as const;
 
-const text = (max: number) => zText().trim().max(max, `At most ${max} characters`);
+const text = (max: number) => zTrimmed(max);
 const dim = (what: string, max: number) =>
   z
     .number({ error: `Enter the ${what}` })

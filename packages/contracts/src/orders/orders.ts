@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZDbIdSchema, ZIdSchema } from "../common/ids";
 import { pageOf, ZPageQuerySchema } from "../common/paging";
-import { NUL_MESSAGE, zText } from "../common/text";
+import { NUL_MESSAGE, zOptionalText, zText, zTrimmed } from "../common/text";
 import { ZLookupListSchema } from "../library/common";
 import { ZProductDetailsSchema } from "../library/style-composition";
 
@@ -88,15 +88,8 @@ export const ORDER_MESSAGES = {
 } as const;
 
 /** Text without NUL (PostgreSQL refuses it in text; it must be a 400, never a 500). */
-const text = (max: number, min = 0) => {
-  const base = zText().trim().max(max, `At most ${max} characters`);
-  return min > 0 ? base.min(min, "Required") : base;
-};
-/** Optional text: empty becomes undefined. */
-const optionalText = (max: number) =>
-  text(max)
-    .optional()
-    .transform((v) => (v === "" ? undefined : v));
+const text = zTrimmed;
+const optionalText = zOptionalText;
 
 const isRealDate = (v: string) => {
   const d = new Date(`${v}T00:00:00Z`);

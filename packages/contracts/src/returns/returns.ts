@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZIdSchema, zDbId } from "../common/ids";
 import { pageOf, ZPageQuerySchema } from "../common/paging";
-import { zText } from "../common/text";
+import { zOptionalText, zText, zTrimmed } from "../common/text";
 import { ZDateSchema } from "../orders/orders";
 
 /**
@@ -47,14 +47,8 @@ export const RETURN_MESSAGES = {
 export const orderHasShipped = (status: string): boolean =>
   status === "partially_shipped" || status === "shipped" || status === "completed";
 
-const text = (max: number, min = 0) => {
-  const base = zText().trim().max(max, `At most ${max} characters`);
-  return min > 0 ? base.min(min, "Required") : base;
-};
-const optionalText = (max: number) =>
-  text(max)
-    .optional()
-    .transform((v) => (v === "" ? undefined : v));
+const text = zTrimmed;
+const optionalText = zOptionalText;
 
 export const ZReturnQuantitySchema = z
   .number({ error: "Enter a quantity" })
