@@ -413,6 +413,41 @@ describe("sending to a facility", () => {
       points: spec.points.map((p: { baseValue: number }) => ({ ...p, baseValue: p.baseValue + 3 })),
     });
     await put("productOptions", { options: [{ name: "Neck", choices: [{ name: "Crew", upchargeCents: 0 }] }] });
+    await put("cuttersMust", {
+      pieces: [{ group: "Body", name: "Front", fabricItemId: f.ids.jersey, count: 1 }],
+      trims: [{ name: "Neck tape", quantity: "0.5" }],
+      notes: "Cut single ply",
+    });
+    const upload = multipart("front.png", PNG, "image/png");
+    const image = await t.request({
+      method: "POST",
+      url: stp(v2, "/uploads?purpose=image"),
+      token: f.tokens.designer,
+      headers: upload.headers,
+      payload: upload.payload,
+    });
+    expect(image.statusCode, image.body).toBe(201);
+    const fileId = image.json<{ id: number }>().id;
+    await put("images", { images: [{ fileId, category: "front", caption: "New front" }] });
+    await put("files", { files: [{ fileId, note: "Spec sheet" }] });
+    await put("constructionDetails", {
+      steps: [{ title: "Join shoulders", description: "Overlock", imageFileId: fileId, callouts: [] }],
+    });
+    // Sizes too: 3XL dropped (its grade rules first), the base size kept.
+    const graded = (await f.call("designer", "GET", stp(v2, "/tabs/gradedSpec"))).json();
+    await put("gradedSpec", {
+      unit: graded.unit,
+      points: graded.points.map((p: { gradeRules: Record<string, number> }) => {
+        const { "3XL": _drop, ...rules } = p.gradeRules;
+        return { ...p, gradeRules: rules };
+      }),
+    });
+    const sizing = (await f.call("designer", "GET", stp(v2, "/tabs/sizing"))).json();
+    await put("sizing", {
+      sizeRangeId: null,
+      sizes: sizing.sizes.filter((x: string) => x !== "3XL"),
+      baseSize: sizing.baseSize,
+    });
 
     expect((await f.call("designer", "GET", stp(v2, "/tabs/editProductDetails"))).json().fit).toBe("Slim");
     const after = await snapshot(v1);

@@ -49,10 +49,8 @@ export const facilitiesOfTeam = async (
     .where(
       or(
         team.factoryId === null ? undefined : eq(factories.factoryId, team.factoryId),
-        inArray(
-          factories.factoryId,
-          sql`(select distinct ${o.factoryId} from ${o} where ${o.clientId} = ${team.clientId})`,
-        ),
+        // Facilities that made its orders (one indexed probe each: stops at the first order).
+        sql`exists (select 1 from ${o} where ${o.clientId} = ${team.clientId} and ${o.factoryId} = ${factories.factoryId})`,
       ),
     )
     .orderBy(asc(factories.name));

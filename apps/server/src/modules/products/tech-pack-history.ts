@@ -87,6 +87,8 @@ export const readHistory = async (
     .select({
       id: sql<number>`min(${history.id})`.as("id"),
       at: history.at,
+      // The exact stored time (microseconds): a JavaScript Date keeps milliseconds only.
+      atKey: sql<string>`${history.at}::text`.as("at_key"),
       userName: history.userName,
       tab: history.tab,
     })
@@ -102,26 +104,18 @@ export const readHistory = async (
     .limit(q.size)
     .offset(q.page * q.size);
   const [total] = await db.select({ n: count() }).from(groups);
-  const ats = [...new Set(page.map((g) => g.at.toISOString()))];
+  const ats = [...new Set(page.map((g) => g.atKey))];
   const rows =
     ats.length === 0
       ? []
       : await db
-          .select()
+          .select({ row: history, atKey: sql<string>`${history.at}::text` })
           .from(history)
-          .where(
-            and(
-              where,
-              inArray(
-                history.at,
-                ats.map((a) => new Date(a)),
-              ),
-            ),
-          )
+          .where(and(where, inArray(sql`${history.at}::text`, ats)))
           .orderBy(asc(history.id));
   const names = await historyNames(
     db,
-    rows,
+    rows.map((r) => r.row),
     page.map((g) => g.userName),
   );
   return {
@@ -133,8 +127,8 @@ export const readHistory = async (
       tab: g.tab,
       tabLabel: tabLabel(g.tab),
       changes: rows
-        .filter((r) => r.at.getTime() === g.at.getTime() && r.userName === g.userName && r.tab === g.tab)
-        .map((r) => ({
+        .filter((x) => x.atKey === g.atKey && x.row.userName === g.userName && x.row.tab === g.tab)
+        .map(({ row: r }) => ({
           field: r.field,
           label: fieldLabel(r.field),
           oldValue: formatValue(r.field, r.oldValue, names),

@@ -2,6 +2,7 @@ import { ApprovalTab as Approval, SubmitTab } from "./approval-tab";
 import { bomTab } from "./bom-tab";
 import { ConfirmSetupTab, HistoryTab, PdfTab as Pdf, SummaryTab, TaskListTab } from "./view-tabs";
 
+export { GradedSpecTab } from "./graded-spec-tab";
 export {
   ConstructionTab,
   CuttersMustTab,
@@ -10,7 +11,7 @@ export {
   ImagesTab,
   ProductOptionsTab,
 } from "./more-tabs";
-export { ColorwaysTab, GradedSpecTab, SizingTab } from "./spec-tabs";
+export { ColorwaysTab, SizingTab } from "./spec-tabs";
 /** Every tab of the tech pack workspace but the product details (its own chunk), by name. */
 export { ConfirmSetupTab, HistoryTab, SubmitTab, SummaryTab, TaskListTab };
 export const FabricsTab = bomTab("fabrics");
