@@ -21,13 +21,13 @@ import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit";
+import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { orderByFor, searchStored } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { teamOwner } from "../../platform/resource/owners";
 import { sendsOf } from "./handoff.service";
 import {
-  isUniqueViolation,
   type PackContext,
   type PackRow,
   type ProductRow,

@@ -172,11 +172,3 @@ export const lockEditable = async (tx: HubTx, ctx: PackContext): Promise<void> =
   const [fresh] = await tx.select().from(tp).where(eq(tp.id, ctx.pack.id)).for("share");
   assertEditable(fresh ? { ...ctx, pack: fresh } : ctx);
 };
-
-export const isUniqueViolation = (error: unknown): boolean => {
-  const code = (e: unknown) => (typeof e === "object" && e !== null && "code" in e ? e.code : undefined);
-  return (
-    code(error) === "23505" ||
-    (typeof error === "object" && error !== null && "cause" in error && code(error.cause) === "23505")
-  );
-};
