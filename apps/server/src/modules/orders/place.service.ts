@@ -1,0 +1,477 @@
+import { createHash } from "node:crypto";
+import {
+  ORDER_MESSAGES,
+  type TOrder,
+  type TPlaceOrderRequest,
+  type TPricedLine,
+  type TQuote,
+  type TQuoteRequest,
+  type TShipTo,
+  type TWebOrderRequest,
+} from "@hub/contracts";
+import type { HubDb, HubTx } from "@hub/db";
+import { schema } from "@hub/db";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { isUniqueViolation } from "../../platform/db-errors";
+import { badRequest, conflict, HttpError } from "../../platform/errors";
+import type { Principal } from "../../platform/principal";
+import { releaseOrder } from "../floor/release";
+import { claimPayment, payOrder } from "./payment.service";
+import {
+  Compositions,
+  type CouponRow,
+  checkCoupon,
+  discountOf,
+  type LineProblem,
+  MAX_ORDER_CENTS,
+  priceLines,
+  resolveLines,
+} from "./pricing";
+import { detailOf } from "./read.service";
+import { h, type ItemRow, lineFields, type OrderDeps, type OrderRow, o, oi, refuseLines, todayUtc } from "./rows";
+import { type OrderClient, orderClientFor } from "./scope";
+
+/** Placing orders (entry, web, CSV import, remakes) and quoting them. The model: docs/adr/0003-orders.md. */
+
+type Priced = {
+  client: OrderClient;
+  lines: TPricedLine[];
+  problems: LineProblem[];
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  coupon: { row: CouponRow | null; code: string; reason: string | null } | null;
+};
+
+const priceOrder = async (
+  db: HubDb,
+  client: OrderClient,
+  lines: TQuoteRequest["lines"],
+  couponCode: string | undefined,
+): Promise<Priced> => {
+  const { resolved, problems } = await resolveLines(db, client, lines, new Compositions(db, client.clientId));
+  const priced = priceLines(resolved);
+  for (const l of priced)
+    if (l.lineTotalCents > MAX_ORDER_CENTS)
+      problems.push({ index: l.index, field: "quantity", message: "This line is too large to order at once." });
+  const subtotalCents = priced.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  if (subtotalCents > MAX_ORDER_CENTS && problems.length === 0)
+    problems.push({ index: 0, field: "quantity", message: "This order is too large to place at once; split it." });
+  let coupon: Priced["coupon"] = null;
+  let discountCents = 0;
+  if (couponCode !== undefined) {
+    const checked = await checkCoupon(db, client, couponCode);
+    coupon = { row: checked.coupon, code: couponCode, reason: checked.reason };
+    if (checked.reason === null) discountCents = discountOf(checked.coupon, subtotalCents);
+  }
+  return {
+    client,
+    lines: priced,
+    problems: problems.sort((x, y) => x.index - y.index),
+    subtotalCents,
+    discountCents,
+    totalCents: subtotalCents - discountCents,
+    coupon,
+  };
+};
+
+/** POST /orders/quote: every line priced live, each problem by index, and the coupon checked (with why not). */
+export const quoteOrder = async (db: HubDb, p: Principal, body: TQuoteRequest): Promise<TQuote> => {
+  const client = await orderClientFor(db, p, body.clientId);
+  const priced = await priceOrder(db, client, body.lines, body.couponCode);
+  return {
+    clientId: client.clientId,
+    lines: priced.lines,
+    problems: priced.problems,
+    subtotalCents: priced.subtotalCents,
+    discountCents: priced.discountCents,
+    totalCents: priced.totalCents,
+    coupon: priced.coupon
+      ? {
+          code: priced.coupon.code,
+          valid: priced.coupon.reason === null,
+          reason: priced.coupon.reason,
+          discountCents: priced.discountCents,
+        }
+      : null,
+  };
+};
+
+/* ---------- placing ---------- */
+
+type PlaceInput =
+  | { source: "entry"; body: TPlaceOrderRequest; idempotencyKey: string | undefined }
+  | { source: "web"; body: TWebOrderRequest }
+  /** A CSV import's order: the key is `import:<PO number>`, so a re-import of the same file answers the first order. */
+  | { source: "import"; body: TPlaceOrderRequest; idempotencyKey: string };
+
+const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
+
+/**
+ * The ship-to of a saved address the order may go to: an active address of the client's shared book,
+ * or one of the placing person's own (`userId`, 0 for none: an import, an API key). Anyone else's
+ * address, or another client's, is a 400 naming `addressId` (entry offers the same: entry.service.ts).
+ */
+const shipToFromAddress = async (
+  db: HubDb | HubTx,
+  clientId: number,
+  addressId: number,
+  userId: number,
+): Promise<TShipTo> => {
+  const a = schema.addresses;
+  const shared = and(eq(a.clientId, clientId), isNull(a.userId));
+  const [row] = await db
+    .select()
+    .from(a)
+    .where(and(eq(a.id, addressId), userId > 0 ? or(shared, eq(a.userId, userId)) : shared, eq(a.active, true)));
+  if (!row)
+    throw badRequest(ORDER_MESSAGES.notYourAddress, {
+      addressId: "Not an address of this client or yours",
+    });
+  return {
+    name: row.name,
+    company: row.company ?? undefined,
+    line1: row.line1,
+    line2: row.line2 ?? undefined,
+    city: row.city,
+    region: row.region ?? undefined,
+    postalCode: row.postalCode,
+    country: row.country,
+    phone: row.phone ?? undefined,
+  };
+};
+
+/** An earlier order with this key (entry) or external id (web), if any. */
+const earlierOrder = async (db: HubDb | HubTx, clientId: number, input: PlaceInput): Promise<OrderRow | undefined> => {
+  const [row] = await db
+    .select()
+    .from(o)
+    .where(
+      and(
+        eq(o.clientId, clientId),
+        input.source === "web"
+          ? eq(o.externalOrderId, input.body.externalOrderId)
+          : eq(o.idempotencyKey, input.idempotencyKey ?? ""),
+      ),
+    );
+  return row;
+};
+
+const replayOf = (row: OrderRow, input: PlaceInput, hash: string): OrderRow => {
+  if (input.source === "entry" && row.requestHash !== hash) throw conflict(ORDER_MESSAGES.idempotencyKeyReused);
+  return row;
+};
+
+type Checked = {
+  client: OrderClient;
+  input: PlaceInput;
+  hash: string;
+  priced: Priced;
+  shipTo: TShipTo;
+  addressId: number | null;
+  poFileId: number | null;
+};
+
+/**
+ * Writes a checked order in the caller's transaction: the coupon's use, the order, its lines with
+ * the prices frozen, and the "placed" history row. Placing and the CSV import both write through it.
+ */
+const writeOrder = async (tx: HubTx, p: Principal, checked: Checked): Promise<number> => {
+  const { client, input, hash, priced, shipTo, addressId, poFileId } = checked;
+  const body = input.body;
+  const searchTokens = schema.orderSearchTokens({
+    poNumber: body.poNumber,
+    externalOrderId: input.source === "web" ? input.body.externalOrderId : null,
+    clientName: client.clientName,
+    clientCode: client.clientCode,
+    shipName: shipTo.name,
+    lines: priced.lines,
+  });
+  const coupon = priced.coupon?.row ?? null;
+  if (coupon) {
+    const k = schema.coupons;
+    const [used] = await tx
+      .update(k)
+      .set({ usedCount: sql`${k.usedCount} + 1` })
+      .where(and(eq(k.id, coupon.id), sql`(${k.usageLimit} is null or ${k.usedCount} < ${k.usageLimit})`))
+      .returning({ id: k.id });
+    if (!used) throw conflict(ORDER_MESSAGES.couponUsedUp, { couponCode: ORDER_MESSAGES.couponUsedUp });
+  }
+  const [order] = await tx
+    .insert(o)
+    .values({
+      clientId: client.clientId,
+      clientName: client.clientName,
+      factoryId: client.factoryId,
+      source: input.source,
+      externalOrderId: input.source === "web" ? input.body.externalOrderId : null,
+      idempotencyKey: input.source === "web" ? null : input.idempotencyKey,
+      requestHash: hash,
+      poNumber: body.poNumber ?? null,
+      poFileId,
+      addressId,
+      shipName: shipTo.name,
+      shipCompany: shipTo.company ?? null,
+      shipLine1: shipTo.line1,
+      shipLine2: shipTo.line2 ?? null,
+      shipCity: shipTo.city,
+      shipRegion: shipTo.region ?? null,
+      shipPostalCode: shipTo.postalCode,
+      shipCountry: shipTo.country,
+      shipPhone: shipTo.phone ?? null,
+      requestedShipDate: body.requestedShipDate ?? null,
+      notes: body.notes ?? null,
+      subtotalCents: priced.subtotalCents,
+      discountCents: priced.discountCents,
+      totalCents: priced.totalCents,
+      couponId: coupon?.id ?? null,
+      couponCode: coupon?.code ?? null,
+      placedBy: p.userName,
+      searchTokens,
+    })
+    .returning({ id: o.id });
+  if (!order) throw new Error("order insert failed");
+  await tx.insert(oi).values(
+    priced.lines.map((l, i) => ({
+      orderId: order.id,
+      lineNumber: i + 1,
+      styleId: l.styleId,
+      styleCode: l.styleCode,
+      styleName: l.styleName,
+      sku: l.sku,
+      options: l.options,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+      upchargeCents: l.upchargeCents,
+      lineTotalCents: l.lineTotalCents,
+    })),
+  );
+  await tx
+    .insert(h)
+    .values({ orderId: order.id, fromStatus: null, toStatus: "placed", reason: null, actor: p.userName });
+  return order.id;
+};
+
+/**
+ * Checks an order before anything is written: ship-to (or the address book's address), PO file,
+ * ship date, every line (by index) and the coupon; a problem is a 400 with every field named.
+ */
+export const checkOrder = async (
+  db: HubDb | HubTx,
+  client: OrderClient,
+  input: PlaceInput,
+  hash: string,
+  /** The person placing it, whose own saved addresses it may ship to (0: none, the client's book only). */
+  placerId = 0,
+): Promise<Checked> => {
+  const body = input.body;
+  const fields: Record<string, string> = {};
+  let shipTo: TShipTo;
+  let addressId: number | null = null;
+  if (input.source !== "web" && input.body.addressId !== undefined) {
+    addressId = input.body.addressId;
+    shipTo = await shipToFromAddress(db, client.clientId, addressId, placerId);
+  } else {
+    shipTo = body.shipTo as TShipTo;
+  }
+  const poFileId = input.source !== "web" ? (input.body.poFileId ?? null) : null;
+  if (poFileId !== null) {
+    const f = schema.storedFiles;
+    const [file] = await db
+      .select({ id: f.id })
+      .from(f)
+      .where(and(eq(f.id, poFileId), eq(f.clientId, client.clientId)));
+    if (!file) fields.poFileId = "Not a file of this client";
+  }
+  if (body.requestedShipDate && body.requestedShipDate < todayUtc())
+    fields.requestedShipDate = ORDER_MESSAGES.shipDatePast;
+  const priced = await priceOrder(db, client, body.lines, body.couponCode);
+  Object.assign(fields, lineFields(priced.problems));
+  if (priced.coupon?.reason) fields.couponCode = priced.coupon.reason;
+  if (Object.keys(fields).length > 0) {
+    if (priced.problems.length > 0 && Object.keys(fields).length === priced.problems.length)
+      refuseLines(priced.problems);
+    const [first] = Object.entries(fields);
+    throw new HttpError(400, "VALIDATION", first ? `${first[0]}: ${first[1]}` : "The order is not valid.", fields);
+  }
+
+  return { client, input, hash, priced, shipTo, addressId, poFileId };
+};
+
+/**
+ * Places an order: everything is checked first (lines by index, ship-to, PO file, ship date,
+ * coupon) and nothing is written unless all is well; then order, lines with frozen prices, the
+ * coupon's use and the "placed" history row in one transaction; then the charge, when the client
+ * has a default payment method. A repeat (same Idempotency-Key or external id) answers the first order.
+ */
+export const placeOrder = async (
+  deps: OrderDeps,
+  p: Principal,
+  input: PlaceInput,
+): Promise<{ order: TOrder; created: boolean }> => {
+  const { db } = deps;
+  if (input.source === "entry" && !input.idempotencyKey)
+    throw badRequest(ORDER_MESSAGES.idempotencyKeyRequired, { "Idempotency-Key": "Required" });
+  const client = await orderClientFor(db, p, input.source === "entry" ? input.body.clientId : undefined);
+  const hash = hashOf({ ...input.body, clientId: client.clientId });
+  const before = await earlierOrder(db, client.clientId, input);
+  if (before) return { order: await replayPlaced(deps, p, before, input, hash), created: false };
+
+  const checked = await checkOrder(db, client, input, hash, p.userId);
+  let orderId: number;
+  try {
+    // The order and its claim for a charge commit together: a crash after the commit leaves it
+    // pending, which a retry, "charge again" or the recovery resumes (payment.service.ts).
+    orderId = await db.transaction(async (tx) => {
+      const id = await writeOrder(tx, p, checked);
+      await claimPayment(tx, id);
+      return id;
+    });
+  } catch (error) {
+    // Two requests with one key (or external id) raced: the loser answers the winner's order.
+    if (isUniqueViolation(error)) {
+      const winner = await earlierOrder(db, client.clientId, input);
+      if (winner) return { order: await replayPlaced(deps, p, winner, input, hash), created: false };
+    }
+    throw error;
+  }
+  await payOrder(deps, orderId, p.userId || null);
+  const [row] = await db.select().from(o).where(eq(o.id, orderId));
+  if (!row) throw new Error("order vanished");
+  return { order: await detailOf(deps, row), created: true };
+};
+
+/**
+ * A repeat of placing answers the first order; one whose charge was cut off (pending) is resumed
+ * first, so a client's retry after a crash finishes the payment instead of finding it stuck.
+ */
+const replayPlaced = async (deps: OrderDeps, p: Principal, before: OrderRow, input: PlaceInput, hash: string) => {
+  const replay = replayOf(before, input, hash);
+  if (before.paymentState !== "pending") return detailOf(deps, replay);
+  await payOrder(deps, before.id, p.userId || null);
+  const [row] = await deps.db.select().from(o).where(eq(o.id, before.id));
+  return detailOf(deps, row ?? replay);
+};
+
+/* ---------- CSV import ---------- */
+
+export type ImportedOrder = { clientId: number; body: TPlaceOrderRequest; idempotencyKey: string };
+
+/**
+ * Places a CSV import's orders in the caller's transaction (the import's), each checked and
+ * written exactly as placing does (prices frozen now, source "import"). An order whose key (the PO
+ * number) the client already has is answered, not made again. A problem throws, so the caller's
+ * transaction writes nothing; `index` says which order. Charge them with `payImportedOrders` after commit.
+ */
+export const placeImportedOrders = async (
+  tx: HubTx,
+  p: Principal,
+  orders: readonly ImportedOrder[],
+  onProblem: (index: number, error: HttpError) => never,
+): Promise<{ orderId: number; orderNumber: string; created: boolean }[]> => {
+  const out: { orderId: number; orderNumber: string; created: boolean }[] = [];
+  for (const [index, order] of orders.entries()) {
+    const input: PlaceInput = { source: "import", body: order.body, idempotencyKey: order.idempotencyKey };
+    let orderId: number;
+    let created = false;
+    try {
+      const client = await orderClientFor(tx, p, order.clientId);
+      const before = await earlierOrder(tx, client.clientId, input);
+      if (before) orderId = before.id;
+      else {
+        const checked = await checkOrder(tx, client, input, hashOf({ ...order.body, clientId: client.clientId }));
+        orderId = await writeOrder(tx, p, checked);
+        created = true;
+      }
+    } catch (error) {
+      if (error instanceof HttpError) onProblem(index, error);
+      throw error;
+    }
+    const [row] = await tx.select({ orderNumber: o.orderNumber }).from(o).where(eq(o.id, orderId));
+    out.push({ orderId, orderNumber: row?.orderNumber ?? "", created });
+  }
+  return out;
+};
+
+/** After an import's transaction commits: each new order is charged as placing charges it. */
+export const payImportedOrders = async (deps: OrderDeps, p: Principal, orderIds: readonly number[]) => {
+  for (const id of orderIds) await payOrder(deps, id, p.userId || null);
+};
+
+/* ---------- remake (returns) ---------- */
+
+/**
+ * Places a remake of returned lines, in the caller's transaction (the return's): a new order of the
+ * original's client, facility and ship-to, source "remake", one line per returned line with the
+ * original's style, SKU and options at zero price (the client paid for these garments on the
+ * original order), nothing to charge, and the "placed" history row naming the return.
+ */
+export const placeRemakeOrder = async (
+  tx: HubTx,
+  original: OrderRow,
+  lines: readonly { item: ItemRow; quantity: number }[],
+  remake: { actor: string; reason: string },
+): Promise<{ id: number; orderNumber: string }> => {
+  const [client] = await tx
+    .select({ code: schema.clients.siteName })
+    .from(schema.clients)
+    .where(eq(schema.clients.clientId, original.clientId));
+  const searchTokens = schema.orderSearchTokens({
+    poNumber: original.poNumber,
+    externalOrderId: null,
+    clientName: original.clientName,
+    clientCode: client?.code,
+    shipName: original.shipName,
+    lines: lines.map((l) => l.item),
+  });
+  const [order] = await tx
+    .insert(o)
+    .values({
+      clientId: original.clientId,
+      clientName: original.clientName,
+      factoryId: original.factoryId,
+      source: "remake",
+      poNumber: original.poNumber,
+      addressId: original.addressId,
+      shipName: original.shipName,
+      shipCompany: original.shipCompany,
+      shipLine1: original.shipLine1,
+      shipLine2: original.shipLine2,
+      shipCity: original.shipCity,
+      shipRegion: original.shipRegion,
+      shipPostalCode: original.shipPostalCode,
+      shipCountry: original.shipCountry,
+      shipPhone: original.shipPhone,
+      notes: remake.reason,
+      subtotalCents: 0,
+      discountCents: 0,
+      totalCents: 0,
+      paymentState: "paid",
+      paymentMessage: `${remake.reason}: nothing to charge.`,
+      placedBy: remake.actor,
+      searchTokens,
+    })
+    .returning({ id: o.id, orderNumber: o.orderNumber });
+  if (!order) throw new Error("remake order insert failed");
+  await tx.insert(oi).values(
+    lines.map((l, i) => ({
+      orderId: order.id,
+      lineNumber: i + 1,
+      styleId: l.item.styleId,
+      styleCode: l.item.styleCode,
+      styleName: l.item.styleName,
+      sku: l.item.sku,
+      options: l.item.options,
+      quantity: l.quantity,
+      unitPriceCents: 0,
+      upchargeCents: 0,
+      lineTotalCents: 0,
+    })),
+  );
+  await tx
+    .insert(h)
+    .values({ orderId: order.id, fromStatus: null, toStatus: "placed", reason: remake.reason, actor: remake.actor });
+  // Nothing to pay: the remake goes to the floor at once.
+  await releaseOrder(tx, order.id, remake.actor);
+  return order;
+};
