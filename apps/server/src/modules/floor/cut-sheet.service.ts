@@ -1,0 +1,65 @@
+import type { TCutUnitSheetQuery, TCutUnitSheetRow, TPage } from "@hub/contracts";
+import type { HubDb, HubTx } from "@hub/db";
+import { and, asc, eq, isNotNull, ne } from "drizzle-orm";
+import { dateRange, orderByFor, searchAny, toPage } from "../../platform/paging";
+import type { Principal } from "../../platform/principal";
+import { facilityScope } from "../../platform/resource/owners";
+import { c, fb, iso, o, st, sy, tk, u } from "./cutting-rows";
+import { countOf, unitColumns } from "./pull.service";
+
+/** The cut unit sheet: units cut, by ticket, with its CSV. */
+
+const sheetColumns = { ...unitColumns, cutAt: tk.cutAt, cutBy: tk.cutBy, ticketStatus: tk.status };
+const sheetFrom = (db: HubDb | HubTx) =>
+  db
+    .select(sheetColumns)
+    .from(u)
+    .innerJoin(o, eq(o.id, u.orderId))
+    .innerJoin(c, eq(c.clientId, u.clientId))
+    .leftJoin(sy, eq(sy.id, u.styleId))
+    .leftJoin(fb, eq(fb.id, u.fabricId))
+    .leftJoin(st, eq(st.id, u.stationId))
+    .leftJoin(tk, eq(tk.id, u.cutTicketId));
+
+const sheetWhere = (p: Principal, q: TCutUnitSheetQuery) =>
+  and(
+    facilityScope(p, u.factoryId),
+    isNotNull(u.cutTicketId),
+    q.ticketId === undefined ? undefined : eq(u.cutTicketId, q.ticketId),
+    q.cutterStationId === undefined ? undefined : eq(tk.cutterStationId, q.cutterStationId),
+    q.from || q.to ? and(eq(tk.status, "cut"), dateRange(tk.cutAt, q.from, q.to)) : ne(tk.status, "cancelled"),
+    searchAny(q.searchString, [u.barcode, o.orderNumber, tk.ticketNumber, sy.code, c.clientName]),
+  );
+
+const SHEET_SORT = {
+  ticketNumber: tk.id,
+  barcode: u.barcode,
+  cutAt: tk.cutAt,
+  orderNumber: o.orderNumber,
+  styleCode: sy.code,
+  size: u.size,
+  status: u.status,
+};
+
+type SheetRow = Awaited<ReturnType<ReturnType<typeof sheetFrom>["where"]>>[number];
+const toSheetRow = (r: SheetRow): TCutUnitSheetRow => ({ ...r, cutAt: iso(r.cutAt) });
+
+/** GET /floor/cutUnitSheet: the units of a ticket, or of the tickets cut in a date range. */
+export const cutUnitSheet = async (
+  db: HubDb,
+  p: Principal,
+  q: TCutUnitSheetQuery,
+): Promise<TPage<TCutUnitSheetRow>> => {
+  const where = sheetWhere(p, q);
+  const order = orderByFor(q.sort, SHEET_SORT, ["ticketNumber", "asc"], u.id);
+  const rows = await sheetFrom(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.size)
+    .offset(q.page * q.size);
+  const [total] = await countOf(db, sheetFrom(db).where(where));
+  return toPage(rows.map(toSheetRow), total?.n ?? 0, q);
+};
+
+export const exportCutUnitSheet = async (db: HubDb, p: Principal, q: TCutUnitSheetQuery) =>
+  (await sheetFrom(db).where(sheetWhere(p, q)).orderBy(asc(tk.id), asc(u.id)).limit(50_000)).map(toSheetRow);

@@ -1,0 +1,259 @@
+import {
+  CUTTING_MESSAGES,
+  type TCutTicket,
+  type TCutTicketDetail,
+  type TCutTicketListQuery,
+  type TMarkCutResponse,
+  type TPage,
+  type TUnitStatus,
+} from "@hub/contracts";
+import type { HubDb, HubTx } from "@hub/db";
+import { schema } from "@hub/db";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { recordAudit } from "../../platform/audit";
+import { conflict, notFound } from "../../platform/errors";
+import { orderByFor, searchAny, toPage } from "../../platform/paging";
+import type { Principal } from "../../platform/principal";
+import { facilityScope } from "../../platform/resource/owners";
+import { col } from "../../platform/resource/resource";
+import { getMaterial } from "../inventory/materials";
+import { appendLedger, lockSettings } from "../inventory/stock.service";
+import { CUTTABLE, fb, iso, st, sy, tk, u } from "./cutting-rows";
+import { followOrder } from "./follow";
+import { countOf, unitsFrom } from "./pull.service";
+import { applyUnitAction } from "./state";
+
+/** Cut tickets: one per lay, marked cut (fabric consumed from stock) by click or scan, or cancelled. */
+
+export const marker = schema.styleMarkers;
+const markerStyle = alias(sy, "marker_style");
+export const cutter = alias(st, "cutter");
+
+const ticketColumns = {
+  id: tk.id,
+  ticketNumber: tk.ticketNumber,
+  planId: tk.planId,
+  factoryId: tk.factoryId,
+  fabricId: tk.fabricId,
+  fabricCode: fb.fabricCode,
+  colour: tk.colour,
+  styleCode: markerStyle.code,
+  markerId: tk.markerId,
+  markerName: marker.name,
+  ratio: tk.ratio,
+  plies: tk.plies,
+  lengthInches: sql<string>`${tk.lengthInches}::text`,
+  utilisationPct: sql<string | null>`${tk.utilisationPct}::text`,
+  cutterStationId: tk.cutterStationId,
+  cutterName: cutter.name,
+  status: sql<TCutTicket["status"]>`${tk.status}`,
+  units: sql<number>`(select count(*)::int from ${u} where ${col(u.cutTicketId)} = ${col(tk.id)})`,
+  cutAt: tk.cutAt,
+  cutBy: tk.cutBy,
+  createdAt: tk.createdAt,
+};
+
+const ticketsFrom = (db: HubDb | HubTx) =>
+  db
+    .select(ticketColumns)
+    .from(tk)
+    .leftJoin(fb, eq(fb.id, tk.fabricId))
+    .leftJoin(marker, eq(marker.id, tk.markerId))
+    .leftJoin(markerStyle, eq(markerStyle.id, marker.styleId))
+    .leftJoin(cutter, eq(cutter.id, tk.cutterStationId));
+
+type TicketRow = Awaited<ReturnType<ReturnType<typeof ticketsFrom>["where"]>>[number];
+const toTicket = (r: TicketRow): TCutTicket => ({ ...r, cutAt: iso(r.cutAt), createdAt: r.createdAt.toISOString() });
+
+const ticketWhere = (p: Principal, q: Partial<TCutTicketListQuery>) =>
+  and(
+    facilityScope(p, tk.factoryId),
+    q.status === undefined ? undefined : eq(tk.status, q.status),
+    q.cutterStationId === undefined ? undefined : eq(tk.cutterStationId, q.cutterStationId),
+    q.planId === undefined ? undefined : eq(tk.planId, q.planId),
+    searchAny(q.searchString, [tk.ticketNumber, fb.fabricCode, tk.colour, marker.name]),
+  );
+
+export const listTickets = async (db: HubDb, p: Principal, q: TCutTicketListQuery): Promise<TPage<TCutTicket>> => {
+  const where = ticketWhere(p, q);
+  const order = orderByFor(
+    q.sort,
+    { ticketNumber: tk.id, createdAt: tk.createdAt, cutAt: tk.cutAt, plies: tk.plies, status: tk.status },
+    ["ticketNumber", "asc"],
+    tk.id,
+  );
+  const rows = await ticketsFrom(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.size)
+    .offset(q.page * q.size);
+  const [total] = await countOf(db, ticketsFrom(db).where(where));
+  return toPage(rows.map(toTicket), total?.n ?? 0, q);
+};
+
+export const getTicket = async (db: HubDb | HubTx, p: Principal, id: number): Promise<TCutTicketDetail> => {
+  const [row] = await ticketsFrom(db).where(and(eq(tk.id, id), facilityScope(p, tk.factoryId)));
+  if (!row) throw notFound("That cut ticket");
+  const unitList = await unitsFrom(db).where(eq(u.cutTicketId, id)).orderBy(asc(u.size), asc(u.id));
+  const l = schema.stockLedger;
+  const consumption = await db
+    .select({
+      fabricId: sql<number>`${l.fabricId}`,
+      fabricCode: fb.fabricCode,
+      unit: fb.unit,
+      quantity: sql<string>`(-sum(${l.quantity}))::numeric(20,4)::text`,
+    })
+    .from(l)
+    .innerJoin(fb, eq(fb.id, l.fabricId))
+    .where(and(eq(l.kind, "consumption"), eq(l.reference, row.ticketNumber), eq(l.factoryId, row.factoryId)))
+    .groupBy(l.fabricId, fb.fabricCode, fb.unit)
+    .orderBy(asc(fb.fabricCode));
+  return { ...toTicket(row), unitList, consumption };
+};
+
+/**
+ * POST /floor/cutTickets/:id/cut: in one transaction, with the ticket and its units locked, each
+ * queued or printed unit is marked cut (applyUnitAction "mark_cut", an event each, at the ticket's
+ * cutter), their fabric is consumed from the stock ledger (one consumption row per fabric, the
+ * units' style fabric dependencies summed in SQL numeric, referenced by the ticket number), and
+ * the affected orders follow their units. A ticket already cut answers the same, changing nothing.
+ */
+export const markTicketCut = async (db: HubDb, p: Principal, id: number): Promise<TMarkCutResponse> => {
+  const result = await db.transaction(async (tx) => {
+    const [ticket] = await tx
+      .select({
+        id: tk.id,
+        number: tk.ticketNumber,
+        status: tk.status,
+        cutterStationId: tk.cutterStationId,
+        factoryId: tk.factoryId,
+      })
+      .from(tk)
+      .where(and(eq(tk.id, id), facilityScope(p, tk.factoryId)))
+      .for("update");
+    if (!ticket) throw notFound("That cut ticket");
+    if (ticket.status === "cut") return { alreadyCut: true, unitsCut: 0, number: ticket.number };
+    if (ticket.status !== "queued")
+      throw conflict(CUTTING_MESSAGES.ticketCancelled(ticket.number), { status: ticket.status });
+    const units = await tx
+      .select({ id: u.id, barcode: u.barcode, status: u.status, orderId: u.orderId })
+      .from(u)
+      .where(eq(u.cutTicketId, ticket.id))
+      .orderBy(asc(u.id))
+      .for("update");
+    const who = { actor: p.userName, userId: p.userId || null, stationId: ticket.cutterStationId };
+    const cutIds: number[] = [];
+    for (const x of units) {
+      if (!CUTTABLE.includes(x.status as TUnitStatus)) continue; // cancelled or cut on its own meanwhile
+      await applyUnitAction(tx, x, "mark_cut", who, { reason: ticket.number });
+      cutIds.push(x.id);
+    }
+    if (cutIds.length > 0) await consumeFabric(tx, p, ticket, cutIds);
+    await tx.update(tk).set({ status: "cut", cutAt: new Date(), cutBy: p.userName }).where(eq(tk.id, ticket.id));
+    for (const orderId of [...new Set(units.map((x) => x.orderId))].sort((a, b) => a - b)) {
+      await followOrder(tx, orderId, p.userName);
+    }
+    await recordAudit(tx, {
+      actor: p.userName,
+      action: "floor.cutTicket.cut",
+      subject: `cutTicket:${ticket.id}`,
+      detail: { ticket: ticket.number, units: cutIds.length },
+    });
+    return { alreadyCut: false, unitsCut: cutIds.length, number: ticket.number };
+  });
+  const detail = await getTicket(db, p, id);
+  return {
+    ticket: detail,
+    alreadyCut: result.alreadyCut,
+    unitsCut: result.unitsCut,
+    message: result.alreadyCut
+      ? CUTTING_MESSAGES.alreadyCut(result.number)
+      : CUTTING_MESSAGES.markedCut(result.number, result.unitsCut),
+  };
+};
+
+/**
+ * The fabric the cut units used: per unit, its style's fabric dependencies that apply to its
+ * variant (a row for one of the line's attributes replaces the all-variants row of the same
+ * placement), summed per fabric in SQL numeric; one consumption ledger row per fabric.
+ */
+const consumeFabric = async (
+  tx: HubTx,
+  p: Principal,
+  ticket: { number: string; factoryId: number },
+  unitIds: number[],
+) => {
+  const rows = (
+    (await tx.execute(sql`
+    with unit_attrs as (
+      select fu.id as unit_id, fu.style_id, (o->>'attributeId')::int as attribute_id
+      from floor_units fu join order_items oi on oi.id = fu.item_id
+      cross join lateral jsonb_array_elements(oi.options) o
+      where fu.id in (${sql.join(
+        unitIds.map((x) => sql`${x}`),
+        sql`, `,
+      )})
+    ), deps as (
+      select fu.id as unit_id, sf.fabric_id, sf.consumption, sf.attribute_id, coalesce(sf.placement, '') as placement
+      from floor_units fu join lib_style_fabrics sf on sf.style_id = fu.style_id
+      where fu.id in (${sql.join(
+        unitIds.map((x) => sql`${x}`),
+        sql`, `,
+      )})
+        and (sf.attribute_id is null
+          or exists (select 1 from unit_attrs ua where ua.unit_id = fu.id and ua.attribute_id = sf.attribute_id))
+    )
+    select d.fabric_id, sum(d.consumption)::numeric(20,4)::text as quantity
+    from deps d
+    where d.attribute_id is not null
+      or not exists (select 1 from deps x where x.unit_id = d.unit_id and x.attribute_id is not null and x.placement = d.placement)
+    group by d.fabric_id order by d.fabric_id`)) as unknown as { rows: { fabric_id: number; quantity: string }[] }
+  ).rows;
+  for (const r of rows) {
+    if (!/[1-9]/.test(r.quantity)) continue;
+    const m = await getMaterial(tx, p, "fabric", Number(r.fabric_id), { factoryId: ticket.factoryId });
+    await lockSettings(tx, m);
+    await appendLedger(tx, p, m, {
+      kind: "consumption",
+      quantity: `-${r.quantity}`,
+      reference: ticket.number,
+      reason: "Cut",
+    });
+  }
+};
+
+/** POST /floor/cutTickets/scan: a ticket's barcode (CT-000042, or its id) marks it cut. */
+export const scanTicketCut = async (db: HubDb, p: Principal, code: string): Promise<TMarkCutResponse> => {
+  const text = code.trim().toUpperCase();
+  const [row] = await db
+    .select({ id: tk.id })
+    .from(tk)
+    .where(and(eq(tk.ticketNumber, text), facilityScope(p, tk.factoryId)));
+  if (!row) throw notFound(`Cut ticket ${text}`);
+  return markTicketCut(db, p, row.id);
+};
+
+/** POST /floor/cutTickets/:id/cancel: a queued ticket is cancelled and its units go back to the queue. */
+export const cancelTicket = async (db: HubDb, p: Principal, id: number): Promise<TCutTicketDetail> => {
+  await db.transaction(async (tx) => {
+    const [ticket] = await tx
+      .select({ id: tk.id, number: tk.ticketNumber, status: tk.status })
+      .from(tk)
+      .where(and(eq(tk.id, id), facilityScope(p, tk.factoryId)))
+      .for("update");
+    if (!ticket) throw notFound("That cut ticket");
+    if (ticket.status === "cancelled") return;
+    if (ticket.status !== "queued")
+      throw conflict(`${ticket.number} is ${ticket.status}, so it cannot be cancelled.`, { status: ticket.status });
+    await tx.update(u).set({ cutTicketId: null, updatedAt: new Date() }).where(eq(u.cutTicketId, ticket.id));
+    await tx.update(tk).set({ status: "cancelled" }).where(eq(tk.id, ticket.id));
+    await recordAudit(tx, {
+      actor: p.userName,
+      action: "floor.cutTicket.cancel",
+      subject: `cutTicket:${ticket.id}`,
+      detail: { ticket: ticket.number },
+    });
+  });
+  return getTicket(db, p, id);
+};

@@ -1,0 +1,26 @@
+import { type TUnitStatus, UNIT_STATUS_LABELS } from "@hub/contracts";
+import { schema } from "@hub/db";
+import { and, inArray, isNull } from "drizzle-orm";
+
+/**
+ * Cutting's tables and the helpers its services share. Cutting (docs/adr/0007-cut-planning.md): cutters, the pull queue, cut plans and their tickets,
+ * marking a ticket cut (units cut, fabric consumed from the stock ledger, orders follow) and the
+ * cut unit sheet. Every query is scoped to the caller's facilities (`facilityScope`); another
+ * facility's row answers 404.
+ */
+
+export const u = schema.floorUnits;
+export const st = schema.floorStations;
+export const tk = schema.floorCutTickets;
+export const pl = schema.floorCutPlans;
+export const o = schema.orders;
+export const c = schema.clients;
+export const sy = schema.styles;
+export const fb = schema.fabrics;
+
+/** Units that may still be cut: queued or printed, on no ticket. */
+export const CUTTABLE: TUnitStatus[] = ["queued", "printed"];
+export const cuttable = and(inArray(u.status, CUTTABLE), isNull(u.cutTicketId));
+
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
+export const statusLabel = (s: string) => UNIT_STATUS_LABELS[s as TUnitStatus]?.toLowerCase() ?? s;

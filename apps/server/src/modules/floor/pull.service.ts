@@ -1,0 +1,227 @@
+import {
+  CUTTING_MESSAGES,
+  type TPage,
+  type TPullQuery,
+  type TPullRequest,
+  type TPullResponse,
+  type TQueuedUnit,
+  type TUnitStatus,
+  ZPullRequestSchema,
+} from "@hub/contracts";
+import type { HubDb, HubTx } from "@hub/db";
+import { schema } from "@hub/db";
+import type { Subquery } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { recordAudit } from "../../platform/audit";
+import { badRequest, conflict } from "../../platform/errors";
+import { orderByFor, searchAny, toPage } from "../../platform/paging";
+import type { Principal } from "../../platform/principal";
+import { facilityScope } from "../../platform/resource/owners";
+import { cutterWhere } from "./cutters.service";
+import { CUTTABLE, c, cuttable, fb, o, st, statusLabel, sy, tk, u } from "./cutting-rows";
+
+/** The pull queue: queued units waiting to be cut, pulled onto the table and put back. */
+
+export const unitColumns = {
+  id: u.id,
+  barcode: u.barcode,
+  status: sql<TUnitStatus>`${u.status}`,
+  orderId: u.orderId,
+  orderNumber: o.orderNumber,
+  clientId: u.clientId,
+  clientName: c.clientName,
+  styleId: u.styleId,
+  styleCode: sy.code,
+  size: u.size,
+  colour: u.colour,
+  fabricId: u.fabricId,
+  fabricCode: fb.fabricCode,
+  dueDate: u.dueDate,
+  priority: u.priority,
+  attempt: u.attempt,
+  stationId: u.stationId,
+  stationName: st.name,
+  cutTicketId: u.cutTicketId,
+  ticketNumber: tk.ticketNumber,
+};
+
+export const unitsFrom = (db: HubDb | HubTx) =>
+  db
+    .select(unitColumns)
+    .from(u)
+    .innerJoin(o, eq(o.id, u.orderId))
+    .innerJoin(c, eq(c.clientId, u.clientId))
+    .leftJoin(sy, eq(sy.id, u.styleId))
+    .leftJoin(fb, eq(fb.id, u.fabricId))
+    .leftJoin(st, eq(st.id, u.stationId))
+    .leftJoin(tk, eq(tk.id, u.cutTicketId));
+
+/**
+ * The rows a list's filter matches, counted over the list's own query (its joins and where), so the
+ * count cannot drift from the page; PostgreSQL drops the unused left joins.
+ */
+export const countOf = (db: HubDb | HubTx, query: { as: (alias: string) => Subquery }) =>
+  db.select({ n: count() }).from(query.as("counted"));
+
+/** The pull queue's order: recuts and higher priority first, then the earliest due date. */
+export const RANK = [desc(u.priority), sql`${u.dueDate} asc nulls last`, asc(u.id)];
+
+const pullWhere = (p: Principal, q: Omit<TPullQuery, "page" | "size" | "sort">): SQL | undefined =>
+  and(
+    facilityScope(p, u.factoryId),
+    cuttable,
+    q.fabricId === undefined ? undefined : eq(u.fabricId, q.fabricId),
+    q.styleId === undefined ? undefined : eq(u.styleId, q.styleId),
+    q.clientId === undefined ? undefined : eq(u.clientId, q.clientId),
+    q.cutterStationId === undefined ? undefined : eq(u.stationId, q.cutterStationId),
+    q.pulled === "pulled" ? isNotNull(u.stationId) : q.pulled === "unpulled" ? isNull(u.stationId) : undefined,
+    searchAny(q.searchString, [u.barcode, o.orderNumber, sy.code, c.clientName, u.size, u.colour, fb.fabricCode]),
+  );
+
+const PULL_SORT = {
+  dueDate: u.dueDate,
+  priority: u.priority,
+  barcode: u.barcode,
+  orderNumber: o.orderNumber,
+  styleCode: sy.code,
+  size: u.size,
+  colour: u.colour,
+  fabricCode: fb.fabricCode,
+  clientName: c.clientName,
+};
+
+/** GET /floor/pull */
+export const listPullQueue = async (db: HubDb, p: Principal, q: TPullQuery): Promise<TPage<TQueuedUnit>> => {
+  const where = pullWhere(p, q);
+  const order = q.sort ? orderByFor(q.sort, PULL_SORT, ["dueDate", "asc"], u.id) : RANK;
+  const rows = await unitsFrom(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.size)
+    .offset(q.page * q.size);
+  const [total] = await countOf(db, unitsFrom(db).where(where));
+  return toPage(rows, total?.n ?? 0, q);
+};
+
+/** Every row of the filter, for export.csv (at most 50,000). */
+export const exportPullQueue = (db: HubDb, p: Principal, q: TPullQuery) =>
+  unitsFrom(db)
+    .where(pullWhere(p, q))
+    .orderBy(...RANK)
+    .limit(50_000);
+
+/**
+ * The answer a key already got (floor_scans, shared with the floor's scans): a retry of a pull
+ * with the same Idempotency-Key answers it again and pulls nothing more. The row is claimed first,
+ * so a concurrent twin waits for this transaction and then reads its answer.
+ */
+const claimKey = async (tx: HubTx, factoryId: number, key: string, action: string) => {
+  const claimed = await tx
+    .insert(schema.floorScans)
+    .values({ factoryId, scanId: `${action}:${key}`, action, response: {} })
+    .onConflictDoNothing()
+    .returning({ scanId: schema.floorScans.scanId });
+  if (claimed.length > 0) return null;
+  const [row] = await tx
+    .select({ response: schema.floorScans.response })
+    .from(schema.floorScans)
+    .where(and(eq(schema.floorScans.factoryId, factoryId), eq(schema.floorScans.scanId, `${action}:${key}`)));
+  return row?.response ?? null;
+};
+const storeKey = (tx: HubTx, factoryId: number, key: string, action: string, response: unknown) =>
+  tx
+    .update(schema.floorScans)
+    .set({ response })
+    .where(and(eq(schema.floorScans.factoryId, factoryId), eq(schema.floorScans.scanId, `${action}:${key}`)));
+
+/** POST /floor/pull: units into a cutter's batch (their station), in one transaction. */
+export const pullUnits = async (
+  db: HubDb,
+  p: Principal,
+  raw: TPullRequest,
+  key: string | undefined,
+): Promise<TPullResponse> => {
+  const body = ZPullRequestSchema.parse(raw);
+  return db.transaction(async (tx) => {
+    const [station] = await tx
+      .select({ id: st.id, factoryId: st.factoryId, name: st.name })
+      .from(st)
+      .where(and(cutterWhere(p), eq(st.id, body.cutterStationId)));
+    if (!station) throw badRequest(CUTTING_MESSAGES.notCutter, { cutterStationId: CUTTING_MESSAGES.notCutter });
+    if (key) {
+      const seen = await claimKey(tx, station.factoryId, key, "pull");
+      if (seen && Object.keys(seen).length > 0) return seen as TPullResponse;
+    }
+    let ids: number[];
+    if (body.unitIds) {
+      const rows = await tx
+        .select({ id: u.id, barcode: u.barcode, status: u.status, factoryId: u.factoryId, cutTicketId: u.cutTicketId })
+        .from(u)
+        .where(and(inArray(u.id, body.unitIds), facilityScope(p, u.factoryId)))
+        .orderBy(asc(u.id))
+        .for("update");
+      const found = new Set(rows.map((r) => r.id));
+      const missing = body.unitIds.find((id) => !found.has(id));
+      if (missing !== undefined)
+        throw badRequest("A chosen unit does not exist.", { unitIds: `Unknown unit ${missing}` });
+      for (const r of rows) {
+        if (r.factoryId !== station.factoryId)
+          throw badRequest(CUTTING_MESSAGES.notCutter, { cutterStationId: CUTTING_MESSAGES.notCutter });
+        if (!CUTTABLE.includes(r.status as TUnitStatus))
+          throw conflict(CUTTING_MESSAGES.notPlannable(r.barcode, statusLabel(r.status)), { status: r.status });
+        if (r.cutTicketId !== null)
+          throw conflict(`Unit ${r.barcode} is already on a cut ticket.`, { unitIds: r.barcode });
+      }
+      ids = rows.map((r) => r.id);
+    } else {
+      const rows = await tx
+        .select({ id: u.id })
+        .from(u)
+        .where(
+          and(
+            eq(u.factoryId, station.factoryId),
+            cuttable,
+            isNull(u.stationId),
+            body.fabricId === undefined ? undefined : eq(u.fabricId, body.fabricId),
+            body.styleId === undefined ? undefined : eq(u.styleId, body.styleId),
+            body.clientId === undefined ? undefined : eq(u.clientId, body.clientId),
+          ),
+        )
+        .orderBy(...RANK)
+        .limit(body.count ?? 0)
+        .for("update", { skipLocked: true });
+      ids = rows.map((r) => r.id);
+      if (ids.length === 0) throw conflict(CUTTING_MESSAGES.nothingToPull);
+    }
+    for (let i = 0; i < ids.length; i += 1000) {
+      await tx
+        .update(u)
+        .set({ stationId: station.id, updatedAt: new Date() })
+        .where(inArray(u.id, ids.slice(i, i + 1000)));
+    }
+    await recordAudit(tx, {
+      actor: p.userName,
+      action: "floor.pull",
+      subject: `station:${station.id}`,
+      detail: { units: ids.length },
+    });
+    const answer: TPullResponse = {
+      cutterStationId: station.id,
+      unitIds: ids,
+      message: CUTTING_MESSAGES.pulled(ids.length, station.name),
+    };
+    if (key) await storeKey(tx, station.factoryId, key, "pull", answer);
+    return answer;
+  });
+};
+
+/** POST /floor/pull/release: pulled units (not on a ticket) back to the unpulled queue. */
+export const unpullUnits = async (db: HubDb, p: Principal, unitIds: number[]) =>
+  db.transaction(async (tx) => {
+    const rows = await tx
+      .update(u)
+      .set({ stationId: null, updatedAt: new Date() })
+      .where(and(inArray(u.id, unitIds), facilityScope(p, u.factoryId), isNull(u.cutTicketId)))
+      .returning({ id: u.id });
+    return { released: rows.length };
+  });
