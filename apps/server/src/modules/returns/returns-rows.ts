@@ -6,9 +6,10 @@ import type { Principal } from "../../platform/principal";
 import type { ItemRow, OrderRow } from "../orders/orders.service";
 import { clientScope } from "../orders/scope";
 
-/** Returns' tables and the helpers its services share: what shipped, what was returned, what a return is worth. */
-
-/** Returns (RMA, issue 10). The model: docs/adr/0003-orders.md, "Returns". */
+/**
+ * Returns' tables and the helpers its services share: what shipped, what was returned, what a
+ * return is worth. The model: docs/adr/0003-orders.md, "Returns".
+ */
 
 export const r = schema.returns;
 export const rl = schema.returnLines;
