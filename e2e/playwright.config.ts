@@ -5,12 +5,18 @@ import { defineConfig } from "@playwright/test";
  * leaves an order unpaid until the factory releases it), so these run alone, after the rest.
  */
 const CARD_SPECS = ["**/billing/payment-methods.spec.ts", "**/orders/paid-cancel.spec.ts"];
+/**
+ * Specs that need the demo client's own address book empty at their start (another spec adds
+ * addresses to it): after the rest too, each clearing it first.
+ */
+const ADDRESS_SPECS = ["**/orders/own-addresses.spec.ts"];
 
 /** Drives Debian's Chromium (never a downloaded browser) against a running Hub at BASE_URL. */
 export default defineConfig({
   projects: [
-    { name: "hub", testIgnore: CARD_SPECS },
+    { name: "hub", testIgnore: [...CARD_SPECS, ...ADDRESS_SPECS] },
     { name: "cards on file", testMatch: CARD_SPECS, dependencies: ["hub"] },
+    { name: "own addresses", testMatch: ADDRESS_SPECS, dependencies: ["hub"] },
   ],
   testDir: ".",
   testMatch: "**/*.spec.ts",

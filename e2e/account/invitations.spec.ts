@@ -119,5 +119,9 @@ test.describe("client users and invitations", () => {
     await mine.getByRole("button", { name: `Delete ${first}` }).click();
     await page.getByRole("dialog", { name: "Delete address?" }).getByRole("button", { name: "Delete" }).click();
     await expect(mine.getByRole("article", { name: `Address ${first}` })).toHaveCount(0);
+    // Leave the demo client's address book as it was.
+    await mine.getByRole("button", { name: `Delete ${second}` }).click();
+    await page.getByRole("dialog", { name: "Delete address?" }).getByRole("button", { name: "Delete" }).click();
+    await expect(mine.getByRole("article", { name: `Address ${second}` })).toHaveCount(0);
   });
 });

@@ -10,6 +10,11 @@ import { OrderEntryScreen } from "../pages/orders";
  * order offers Cancel, never Complete (the factory's, once everything shipped), nor Return items.
  */
 test("a client adds its own address from Order Entry's hint, then orders to it", async ({ page, request }) => {
+  // The demo client's own address book starts empty (an account spec may have left one).
+  const owner = await apiToken(request, "client");
+  const before = await apiCall<{ items: { id: number }[] }>(request, owner, "GET", "/addresses");
+  for (const a of before.body.items)
+    expect((await apiCall(request, owner, "DELETE", `/addresses/${a.id}`)).status).toBe(200);
   const entry = new OrderEntryScreen(page);
   await signIn(page, "client");
   await entry.goto();
