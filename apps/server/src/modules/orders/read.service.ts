@@ -13,7 +13,7 @@ import { and, asc, type Column, count, eq, getTableColumns, type SQL, sql } from
 import { notFound } from "../../platform/errors";
 import { dateRange, orderByFor } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
-import { type ItemRow, iso, type OrderDeps, type OrderRow, o, oi } from "./rows";
+import { type ItemRow, iso, type OrderDeps, type OrderRow, o, oi, shipToOf } from "./rows";
 import { orderScope } from "./scope";
 
 /** Reading orders: one order's detail, the list (search, sort, the capped count) and its CSV. */
@@ -89,17 +89,7 @@ export const detailOf = async (deps: OrderDeps, row: OrderRow): Promise<TOrder> 
     ...toListItem(row),
     factoryId: row.factoryId,
     addressId: row.addressId,
-    shipTo: {
-      name: row.shipName,
-      company: row.shipCompany,
-      line1: row.shipLine1,
-      line2: row.shipLine2,
-      city: row.shipCity,
-      region: row.shipRegion,
-      postalCode: row.shipPostalCode,
-      country: row.shipCountry,
-      phone: row.shipPhone,
-    },
+    shipTo: shipToOf(row),
     poFileId: row.poFileId,
     poFileName: await poFileNameOf(deps.db, row),
     notes: row.notes,

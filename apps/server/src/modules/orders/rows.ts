@@ -13,6 +13,19 @@ export type OrderDeps = { db: HubDb; billing: BillingAdapter };
 export type OrderRow = typeof o.$inferSelect;
 export type ItemRow = typeof oi.$inferSelect;
 
+/** The ship-to an order keeps (a copy made at placing), as orders and their documents show it. */
+export const shipToOf = (row: OrderRow) => ({
+  name: row.shipName,
+  company: row.shipCompany,
+  line1: row.shipLine1,
+  line2: row.shipLine2,
+  city: row.shipCity,
+  region: row.shipRegion,
+  postalCode: row.shipPostalCode,
+  country: row.shipCountry,
+  phone: row.shipPhone,
+});
+
 export const iso = (d: Date) => d.toISOString();
 export const todayUtc = () => new Date().toISOString().slice(0, 10);
 

@@ -5,6 +5,7 @@ import { asc, eq } from "drizzle-orm";
 import { loadPdfKit, type PdfFile, renderPdf } from "../../../platform/pdf";
 import type { Principal } from "../../../platform/principal";
 import { orderRowFor } from "../orders.service";
+import { shipToOf } from "../rows";
 import { lineLabels } from "./labels";
 import { packingSlip, type SlipOrder } from "./packing-slip";
 
@@ -29,17 +30,7 @@ const slipOrder = async (db: HubDb, p: Principal, id: number): Promise<SlipOrder
     placedAt: row.placedAt.toISOString(),
     requestedShipDate: row.requestedShipDate,
     notes: row.notes,
-    shipTo: {
-      name: row.shipName,
-      company: row.shipCompany,
-      line1: row.shipLine1,
-      line2: row.shipLine2,
-      city: row.shipCity,
-      region: row.shipRegion,
-      postalCode: row.shipPostalCode,
-      country: row.shipCountry,
-      phone: row.shipPhone,
-    },
+    shipTo: shipToOf(row),
     lines: items
       .filter((i) => i.status !== "cancelled")
       .map((i) => ({
