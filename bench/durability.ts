@@ -3,12 +3,14 @@
  * commit) on a persisted PGlite folder with fsync on (the Hub's setting: a commit is on the disk
  * when it is acknowledged) and off (PGlite's default). Prints numbers, asserts nothing.
  */
+
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { openDatabase } from "@hub/db";
 import { sql } from "drizzle-orm";
+import { percentile } from "./lib/stats";
 
 const INSERTS = 300;
 const WARMUP = 20;
@@ -19,10 +21,6 @@ type Table = (
   rightAlign?: readonly number[],
 ) => string;
 
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted.length
-    ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN)
-    : Number.NaN;
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)} ms` : "n/a");
 
 const insertLatencies = async (durable: boolean) => {

@@ -17,7 +17,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { hashPassword } from "../apps/server/src/modules/identity/password";
 import { createTestApp } from "../apps/server/test/helpers/test-app";
-import { generate } from "./orders";
+import { generate } from "./orders-generator";
 
 type Row = [metric: string, value: string, target: string, result: string];
 

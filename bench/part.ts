@@ -1,9 +1,10 @@
 /**
  * One part of `npm run bench` alone: `npx tsx bench/part.ts <part>`, where part is one of
- * orders, cut-planner, tech-pack, open-orders, floor. Same environment variables as the full bench
+ * orders, cut-planner, tech-pack, open-orders, floor, dashboards. Same environment variables as the full bench
  * (BENCH_DATABASE_URL or DATABASE_URL for the PostgreSQL parts, and each part's own sizes).
  */
 import { benchCutPlanner } from "./cut-planner";
+import { benchDashboards } from "./dashboards";
 import { benchFloor } from "./floor";
 import { benchOpenOrders } from "./open-orders";
 import { benchOrders } from "./orders";
@@ -18,6 +19,7 @@ const PARTS: Record<string, Part> = {
   "tech-pack": benchTechPack,
   "open-orders": benchOpenOrders,
   floor: benchFloor,
+  dashboards: benchDashboards,
 };
 
 const table: Table = (header, rows, right = []) => {

@@ -46,6 +46,9 @@ test.describe("integrations", () => {
       await page.getByRole("menuitem", { name: item }).click();
       await expect(page).toHaveURL(new RegExp(`${path}$`));
       await expect(page.getByRole("heading", { name: item, exact: true })).toBeVisible();
+      // The menu fades out after the choice: open it again only once it has gone, or the next
+      // click lands on the closing menu's item.
+      await expect(page.getByRole("menu")).toHaveCount(0);
     }
   });
 

@@ -34,7 +34,7 @@ test.describe("orders", () => {
     // A double click sends the same Idempotency-Key, so it still makes one order.
     await entry.place().dblclick();
     const order = (await (await placed).json()) as { id: number; orderNumber: string };
-    await expect(page).toHaveURL(new RegExp(`/orders/${order.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/orders/${order.id}/lines$`));
     await expect(toast(page, `Order ${order.orderNumber} was placed.`)).toBeVisible();
     await expect(page.getByRole("heading", { name: `Order ${order.orderNumber}` })).toBeVisible();
     await expect(page.getByTestId("payment-result")).toBeVisible();

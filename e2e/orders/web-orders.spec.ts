@@ -53,7 +53,7 @@ test.describe("web orders", () => {
     await expect(list.row(placed.orderNumber)).toHaveCount(1);
 
     await list.row(placed.orderNumber).getByRole("link", { name: placed.orderNumber }).click();
-    await expect(page).toHaveURL(new RegExp(`/orders/${placed.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/orders/${placed.id}/lines$`));
     await expect(page.getByRole("heading", { name: `Order ${placed.orderNumber}` })).toBeVisible();
     await expect(page.getByText("Web (store)").first()).toBeVisible();
   });

@@ -34,6 +34,7 @@ test.describe("navigation and settings", () => {
     await page.getByRole("menuitem", { name: "Order Charge Report" }).click();
     await expect(page).toHaveURL(/\/orderChargeReport$/);
     await expect(page.getByRole("heading", { name: "Order Charge Report" })).toBeVisible();
+    await expect(page.getByRole("menu")).toHaveCount(0); // the first menu has faded out
     await nav.getByRole("button", { name: "Orders", exact: true }).click();
     await page.getByRole("menuitem", { name: "Returns" }).click();
     await expect(page).toHaveURL(/\/returns$/);
@@ -48,7 +49,12 @@ test.describe("navigation and settings", () => {
     await expect(page.getByRole("menuitem", { name: "Tech Packs" })).toBeVisible();
     await expect(page.getByRole("menuitem", { name: "Products", exact: true })).toHaveCount(0);
     await page.keyboard.press("Escape");
-    await expect(nav.getByRole("button", { name: "Dashboards", exact: true })).toHaveCount(0);
+    // The floor's dashboards are a facility's (issue 18); sales are the brands' and the platform's.
+    await nav.getByRole("button", { name: "Dashboards", exact: true }).click();
+    await expect(page.getByRole("menuitem", { name: "Production Overview" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Sales Dashboard" })).toHaveCount(0);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toHaveCount(0);
     await nav.getByRole("button", { name: "Orders", exact: true }).click();
     await expect(page.getByRole("menuitem", { name: "Order Details" })).toBeVisible();
     // A facility enters orders for the clients it serves and receives their returns (issue 10), but
@@ -82,15 +88,15 @@ test.describe("navigation and settings", () => {
 
   test("coming-soon pages offer Go to Home and Go Back", async ({ page }) => {
     await signIn(page, "admin");
-    await page.goto("/financials");
+    await page.goto("/productDev/files/dashboard");
     await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
     await expect(page.getByText("Something Exciting Is On Its Way!")).toBeVisible();
     await page.getByRole("link", { name: "Go to Home" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await page.goto("/stripeReports");
-    await page.goto("/inventorySnapshot");
+    await page.goto("/productDev/files/importTechPack");
+    await page.goto("/productDev/files/dashboard");
     await page.getByRole("button", { name: "Go Back" }).click();
-    await expect(page).toHaveURL(/\/stripeReports$/);
+    await expect(page).toHaveURL(/\/productDev\/files\/importTechPack$/);
   });
 
   test("settings: layout and colour preset persist across reloads, and reset restores the defaults", async ({

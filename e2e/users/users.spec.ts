@@ -8,6 +8,9 @@ test.describe("users admin", () => {
     page,
     request,
   }) => {
+    // Four sign-ins, an emailed password and a card change: near the 45 s budget when the full
+    // suite shares two cores (27 s alone), so it gets the slow budget.
+    test.slow();
     const username = uniqueName("flo");
     const email = `${username}@example.test`;
     const users = new UsersScreens(page);

@@ -12,16 +12,19 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { financeRoutes } from "./modules/billing/finance.routes";
 import { billingRoutes } from "./modules/billing/routes";
 import { clientAccountRoutes } from "./modules/client-account/routes";
 import { clientsRoutes } from "./modules/clients/routes";
+import { dashboardEmbedRoutes } from "./modules/dashboards/embed.routes";
+import { dashboardsRoutes } from "./modules/dashboards/routes";
 import { designLibraryRoutes } from "./modules/design-library/routes";
 import { devRoutes } from "./modules/dev/routes";
 import { filesRoutes } from "./modules/files/routes";
 import { cuttingRoutes } from "./modules/floor/cutting.routes";
 import { FLOOR_CHANNEL } from "./modules/floor/live";
-import { openOrdersRoutes } from "./modules/floor/open-orders.routes";
 import { floorRoutes } from "./modules/floor/routes";
+import { homeRoutes } from "./modules/home/routes";
 import type { IdentityProvider } from "./modules/identity/provider";
 import { identityProviderFor } from "./modules/identity/provider-for";
 import { identityRoutes } from "./modules/identity/routes";
@@ -30,10 +33,12 @@ import { inventoryRoutes } from "./modules/inventory/routes";
 import { libraryRoutes } from "./modules/library/routes";
 import { orderDocumentsRoutes } from "./modules/orders/documents.routes";
 import { orderImportRoutes } from "./modules/orders/import.routes";
+import { openOrdersRoutes } from "./modules/orders/open-orders.routes";
 import { startPaymentRecovery } from "./modules/orders/payment.service";
 import { poFileRoutes } from "./modules/orders/po-file.routes";
 import { ordersRoutes } from "./modules/orders/routes";
 import { productsRoutes } from "./modules/products/routes";
+import { reportsRoutes } from "./modules/reports/routes";
 import { returnsRoutes } from "./modules/returns/routes";
 import { assertBrandSignUpAllowed } from "./modules/session/hub-user.service";
 import { sessionRoutes } from "./modules/session/routes";
@@ -47,6 +52,7 @@ import type { HubConfig } from "./platform/config";
 import { forbidden, installErrorHandler, sendNotFound } from "./platform/errors";
 import { type FilesAdapter, filesAdapterFor } from "./platform/files";
 import { installInputGuard } from "./platform/input-guard";
+import { createJobs } from "./platform/jobs";
 import { type LogStream, loggerOptions } from "./platform/logging";
 import { type Mailer, outboxMailer, smtpMailer } from "./platform/mail";
 import { startNoticePublisher, startNotifyListener } from "./platform/notify";
@@ -130,7 +136,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
         if (input.brand) await assertBrandSignUpAllowed(db, input.brand);
       },
     }),
-    { prefix: "/api/identity" },
+    { prefix: "/api" },
   );
   await app.register(sessionRoutes(db), { prefix: "/api" });
   // One LISTEN connection per process for live floor changes (platform/notify.ts), closed with the app.
@@ -141,6 +147,10 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     await publisher.close();
     await notify.close();
   });
+  // Background jobs (platform/jobs.ts): workers are registered by the areas below, pg-boss starts
+  // when jobs may be waiting or the first is sent, and stops (running jobs get a moment) on close.
+  const jobs = createJobs(db, config, app.log);
+  app.addHook("onClose", () => jobs.close());
   // From here a failure must close what is open (the listener's connection), or nothing can.
   try {
     const moduleDeps = {
@@ -151,6 +161,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
       billing: deps.billing ?? billingAdapterFor(db, config),
       files: deps.files ?? filesAdapterFor(config),
       notify,
+      jobs,
     };
     await app.register(clientsRoutes(moduleDeps), { prefix: "/api" });
     await app.register(usersRoutes(moduleDeps), { prefix: "/api" });
@@ -168,15 +179,23 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     await app.register(returnsRoutes(moduleDeps), { prefix: "/api" });
     await app.register(floorRoutes(moduleDeps), { prefix: "/api" });
     await app.register(openOrdersRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(dashboardsRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(dashboardEmbedRoutes(moduleDeps), { prefix: "/api" });
     await app.register(teamsRoutes(moduleDeps), { prefix: "/api" });
     await app.register(designLibraryRoutes(moduleDeps), { prefix: "/api" });
     await app.register(shippingRoutes(moduleDeps), { prefix: "/api" });
     await app.register(productsRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(homeRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(financeRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(reportsRoutes(moduleDeps), { prefix: "/api" });
     await app.register(systemRoutes(db, config, identity.kind), { prefix: "/api" });
     // Charges a crash, a lost connection or a silent provider left pending are resumed, once (orders/payment.service.ts).
     const payments = startPaymentRecovery(moduleDeps, app.log);
     app.addHook("onClose", () => payments.close());
-    await app.register(devRoutes(db), { prefix: "/dev" });
+    // Jobs queued before this start (by this process before a restart, or another) run now.
+    await jobs.resume();
+    // The demo mailbox is served under /dev, not /api: its declared paths are the whole URL.
+    await app.register(devRoutes(db));
 
     // The web app: built assets, and index.html for every other page path (the app routes it).
     const index = join(config.webDist, "index.html");

@@ -1,10 +1,13 @@
 import { MESSAGES, type TErrorResponse } from "@hub/contracts";
+import { declareApi } from "@hub/contracts/common/operation";
 import { schema } from "@hub/db";
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { z } from "zod";
 import { type Access, registeredRoutes } from "../src/platform/access";
+import { register, type ZodApp } from "../src/platform/operations";
 import { createTestApp, hubUser, type TestApp } from "./helpers/test-app";
 
 const UNAUTHENTICATED = { error: "UNAUTHENTICATED", message: MESSAGES.notAuthenticated };
@@ -48,11 +51,11 @@ describe("every route declares its access", () => {
     expect(undeclared).toEqual([]);
   });
 
-  test("public routes are only the identity actions, health, config, the IP echo and the plan list", () => {
+  test("public routes are only the identity actions, health, config, the IP echo, the plan list and the wall display (its signed link is checked by the handler)", () => {
     const publicRoutes = registeredRoutes.filter(
       (r): r is typeof r & { access: Access } => !r.url.startsWith("/api/test/") && !!r.access && "public" in r.access,
     );
-    const allowed = /^\/api\/(identity\/|health$|config$|ip$|subscriptions\/plans$)/;
+    const allowed = /^\/api\/(identity\/|health$|config$|ip$|subscriptions\/plans$|dashboards\/wall$)/;
     expect(publicRoutes.filter((r) => !allowed.test(r.url)).map((r) => `${r.method} ${r.url}`)).toEqual([]);
     // The demo pages show reset codes: demo mode only, and only this machine or internal admins.
     const devRoutes = registeredRoutes.filter((r) => r.url.startsWith("/dev/"));
@@ -74,6 +77,15 @@ describe("every route declares its access", () => {
     await expect(
       createTestApp({ database: t.database, setup: (app) => void app.register(undeclared) }),
     ).rejects.toThrow("Route GET /api/test/undeclared declares no access (config.access).");
+  });
+
+  test("a route that is not a declared operation stops the app from starting (ADR 0011)", async () => {
+    const unregistered: FastifyPluginAsync = async (app) => {
+      app.get("/api/test/unregistered", { config: { access: { public: true } } }, async () => ({ ok: true }));
+    };
+    await expect(
+      createTestApp({ database: t.database, setup: (app) => void app.register(unregistered) }),
+    ).rejects.toThrow("Route GET /api/test/unregistered is not a declared operation (use register()).");
   });
 });
 
@@ -211,7 +223,15 @@ describe("403: signed in but not allowed", () => {
       // A second server on the same database, with a few extra routes registered before it is ready.
       const extra: FastifyPluginAsync = async (app) => {
         for (const [url, access] of Object.entries(routes)) {
-          app.get(url, { config: { access } }, async (request) => ({ userName: request.principal?.userName ?? null }));
+          const op = declareApi("test", {
+            probe: {
+              method: "GET",
+              path: url as `/${string}`,
+              access,
+              responses: { 200: z.object({ userName: z.string().nullable() }) },
+            },
+          }).probe;
+          register(app as ZodApp, op, async (request) => ({ userName: request.principal?.userName ?? null }));
         }
       };
       guarded = await createTestApp({ database: t.database, setup: (app) => void app.register(extra) });

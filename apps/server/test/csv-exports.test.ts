@@ -62,6 +62,12 @@ test("a cell is neutralised whatever its type; numbers stay numbers", () => {
   expect(csvCell("-12.50")).toBe("-12.50");
   expect(csvCell(true)).toBe("true");
   expect(toCsv(["a"], [["=x"]])).toBe("a\r\n'=x\r\n");
+  // A carriage return or a lone sign starts a formula too; the quoted cell keeps the apostrophe first.
+  expect(csvCell("\r=1+2")).toBe(`"'\r=1+2"`);
+  expect(csvCell("-")).toBe("'-");
+  expect(csvCell("+1 503 555 0100")).toBe("'+1 503 555 0100");
+  expect(csvCell("-5")).toBe("-5");
+  expect(csvCell(-5)).toBe("-5");
 });
 
 test("every CSV export of the registry, every column: no cell starts like a formula", async () => {

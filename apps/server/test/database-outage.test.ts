@@ -76,7 +76,7 @@ describe.skipIf(!canRunPrivatePostgres())("the Hub on a PostgreSQL server that r
     pg.restart();
     await sleep(500);
     expect(alive(hub), hub.output()).toBe(true);
-    await eventually(async () => (await api(hub, "GET", "/api/health")).status === 200, 10_000, "health after restart");
+    await eventually(async () => (await api(hub, "GET", "/api/health")).status === 200, 30_000, "health after restart");
     const after = await api(hub, "POST", "/api/library/machines", token, machine("after-restart"));
     expect(after.status, after.text).toBe(201);
 
@@ -95,7 +95,7 @@ describe.skipIf(!canRunPrivatePostgres())("the Hub on a PostgreSQL server that r
     pg.stop();
     const down = performance.now();
     // While it is down: the health check and every request get a clear 503.
-    await eventually(async () => (await api(hub, "GET", "/api/health")).status === 503, 10_000, "503 while down");
+    await eventually(async () => (await api(hub, "GET", "/api/health")).status === 503, 30_000, "503 while down");
     const during = await api(hub, "GET", "/api/library/machines?page=0&size=5", token);
     expect(during.status).toBe(503);
     expect(during.json()).toEqual({

@@ -53,3 +53,21 @@ test("every file or folder the docs quote exists", () => {
   expect(checked).toBeGreaterThan(50);
   expect(missing).toEqual([]);
 });
+
+/** Every screen of the side navigation has a line in the glossary's Screens table, by its path. */
+test("the glossary names every screen of the navigation", async () => {
+  const { NAV_TREE } = await import("@hub/contracts/nav/nav-tree");
+  const glossary = readFileSync(join(REPO, "docs/glossary.md"), "utf8");
+  const paths = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) walk(item);
+    else if (value && typeof value === "object") {
+      const path = (value as { path?: unknown }).path;
+      if (typeof path === "string") paths.add(path);
+      for (const inner of Object.values(value)) if (typeof inner === "object") walk(inner);
+    }
+  };
+  walk(NAV_TREE);
+  expect(paths.size).toBeGreaterThan(40);
+  expect([...paths].filter((path) => !glossary.includes(`| \`${path}\` |`))).toEqual([]);
+});

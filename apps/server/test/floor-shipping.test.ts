@@ -6,7 +6,7 @@ import { followOrder } from "../src/modules/floor/follow";
 import { releaseOrder } from "../src/modules/floor/release";
 import { applyUnitAction } from "../src/modules/floor/state";
 import { newKey, type OrderFixture, orderFixture, SHIP_TO } from "./helpers/orders-fixture";
-import { createTestApp, DEMO_USERS, type TestApp } from "./helpers/test-app";
+import { createTestApp, DEMO_USERS, demoClientIds, type TestApp } from "./helpers/test-app";
 import { STORE_CREDENTIALS } from "./stand-ins/platforms";
 import { SHIPSTATION_KEY, type ShippingStandIn, startShippingStandIn } from "./stand-ins/shipping";
 
@@ -485,7 +485,14 @@ describe("Shipped Orders list and who may see or change shipments", () => {
   });
 
   test("the scoping matrix over every shipping route, for every demo user", async () => {
-    const [any] = await t.db.select().from(schema.shipments).orderBy(asc(schema.shipments.id)).limit(1);
+    // A Northwind shipment (the demo ships both clients' orders; the matrix below is Northwind's view).
+    const { northwind } = await demoClientIds(t.db);
+    const [any] = await t.db
+      .select()
+      .from(schema.shipments)
+      .where(eq(schema.shipments.clientId, northwind))
+      .orderBy(asc(schema.shipments.id))
+      .limit(1);
     const [unit] = await t.db.select().from(schema.floorUnits).limit(1);
     if (!any || !unit) throw new Error("no shipment");
     const id = any.id;

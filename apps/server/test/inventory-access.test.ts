@@ -85,9 +85,11 @@ afterAll(async () => {
 });
 
 type Row = { method: Method; url: (u: DemoUser) => string; body?: (u: DemoUser) => unknown; ok: number; area: Area };
-type Area = "stock" | "onOrder" | "suppliers";
+type Area = "stock" | "onOrder" | "suppliers" | "snapshot";
 
 const ROUTES: Row[] = [
+  { area: "snapshot", method: "GET", url: () => "/api/inventory/snapshot?date=2026-01-31", ok: 200 },
+  { area: "snapshot", method: "GET", url: () => "/api/inventory/snapshot/export.csv?date=2026-01-31", ok: 200 },
   { area: "stock", method: "GET", url: () => "/api/inventory", ok: 200 },
   { area: "stock", method: "GET", url: () => "/api/inventory/export.csv", ok: 200 },
   { area: "stock", method: "GET", url: () => `/api/inventory/fabric/${own.fabric}`, ok: 200 },
@@ -176,6 +178,7 @@ const ALLOWED: Record<Area, DemoUser[]> = {
   stock: ["admin", "factory"],
   onOrder: ["admin", "factory"],
   suppliers: ["admin", "factory"],
+  snapshot: ["admin", "factory"],
 };
 
 describe("access matrix", () => {

@@ -1,6 +1,9 @@
 import type { TSignInResponse, TTokens } from "@hub/contracts";
+import { declareApi } from "@hub/contracts/common/operation";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { z } from "zod";
+import { register, type ZodApp } from "../src/platform/operations";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
 const PASSWORD = "L0gged!secret";
@@ -16,10 +19,22 @@ beforeAll(async () => {
     logStream: { write: (line: string) => void lines.push(line) },
     // A query that fails after its parameters (an email, a password hash) were bound, as a real one might.
     setup: (app) => {
-      app.post("/api/test/db-error", { config: { access: { public: true } } }, async () => {
-        await t.db.execute(sql`select ${SECRET_EMAIL}::text as email, ${SECRET_HASH}::text as hash, 1 / 0 as boom`);
-        return { ok: true };
+      const testApi = declareApi("test", {
+        dbError: {
+          method: "POST",
+          path: "/test/db-error",
+          access: { public: true },
+          responses: { 200: z.object({ ok: z.boolean() }) },
+        },
       });
+      void app.register(
+        async (api: ZodApp) =>
+          register(api, testApi.dbError, async () => {
+            await t.db.execute(sql`select ${SECRET_EMAIL}::text as email, ${SECRET_HASH}::text as hash, 1 / 0 as boom`);
+            return { ok: true };
+          }),
+        { prefix: "/api" },
+      );
     },
   });
 });

@@ -77,7 +77,7 @@ describe("packing slip", () => {
     expect(labels.pages).toBe(3); // 40 labels of 2 x 1 in on a Letter sheet
     const a4 = await pdf("client", `/api/orders/${long.id}/labels.pdf?format=sheet&paper=a4`);
     expect(a4.pages).toBe(4); // 33 on A4
-  });
+  }, 60_000); // four PDFs of a 120-line order: seconds alone, more on a busy CI machine
 
   test("another client's order is a 404; an unknown order is a 404; no token is a 401", async () => {
     expect((await f.call("client2", "GET", `/api/orders/${order.id}/packing-slip.pdf`)).statusCode).toBe(404);

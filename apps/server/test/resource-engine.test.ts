@@ -1,10 +1,12 @@
 import { pageOf, type TErrorResponse, type TLookupItem } from "@hub/contracts";
+import { resourceApi } from "@hub/contracts/common/resource-api";
 import { schema } from "@hub/db";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
 import { clientOwner, teamOwner } from "../src/platform/resource/owners";
-import { type ResourceDef, resourceRoutes } from "../src/platform/resource/resource";
+import type { ResourceDef } from "../src/platform/resource/resource";
+import { resourceRoutes } from "../src/platform/resource/resource-routes";
 import { openTestDatabase } from "./helpers/database";
 import {
   createTestApp,
@@ -46,13 +48,17 @@ const ZAddress = z.object({
 type TAddress = z.infer<typeof ZAddress>;
 
 const addressesResource: ResourceDef<TAddressRequest, TAddress, "clientId"> = {
-  key: "addresses",
+  api: resourceApi({
+    area: "test",
+    prefix: "/test-client",
+    key: "addresses",
+    schemas: { request: ZAddressRequest, detail: ZAddress, page: pageOf(ZAddress) },
+    access: { read: { signedIn: true }, write: { signedIn: true } },
+  }),
   noun: "address",
   owner: clientOwner,
-  prefix: "/test-client",
   audit: "test.address",
   table: a,
-  schemas: { request: ZAddressRequest, item: ZAddress, detail: ZAddress, page: pageOf(ZAddress) },
   columns: {
     id: a.id,
     clientId: sql<number>`${a.clientId}`.as("client_id"),
@@ -96,14 +102,17 @@ const ZMember = z.object({ id: z.number(), teamId: z.number(), userId: z.number(
 type TMember = z.infer<typeof ZMember>;
 
 const membersResource: ResourceDef<TMemberRequest, TMember, "teamId"> = {
-  key: "members",
+  api: resourceApi({
+    area: "test",
+    prefix: "/test-team",
+    key: "members",
+    schemas: { request: ZMemberRequest, detail: ZMember, page: pageOf(ZMember) },
+    access: { read: { signedIn: true }, write: { signedIn: true, types: ["designer", "client", "icreate"] } },
+  }),
   noun: "member",
   owner: teamOwner,
-  prefix: "/test-team",
   audit: "test.member",
-  editors: ["designer", "client", "icreate"],
   table: tu,
-  schemas: { request: ZMemberRequest, item: ZMember, detail: ZMember, page: pageOf(ZMember) },
   columns: { id: tu.id, teamId: tu.teamId, userId: tu.userId, roleName: tu.roleName },
   label: sql`${tu.roleName}`,
   sortable: { roleName: tu.roleName, userId: tu.userId },

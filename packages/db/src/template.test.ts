@@ -29,4 +29,4 @@ test("a new data folder opened from the template has every migration, keeps its 
   const rows = await again.db.select().from(schema.factories).where(eq(schema.factories.name, "Template Test Mill"));
   expect(rows).toHaveLength(1);
   await again.close();
-});
+}, 90_000); // initdb and every migration, once: seconds alone, longer on a busy machine

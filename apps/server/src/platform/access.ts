@@ -1,34 +1,15 @@
-import type { TUserTypeName } from "@hub/contracts";
+import type { Access, Operation } from "@hub/contracts/common/operation";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isLoopback } from "./config";
 import { forbidden, unauthenticated } from "./errors";
 import type { Principal } from "./principal";
 
 /**
- * Every route declares who may call it, in its `config.access`:
- * - `{ public: true }`: anyone, signed in or not;
- * - `{ signedIn: true, ... }`: a verified ID token of an available user, and then optionally
- *   one of `types`, the `card` (a card-access route name from the nav tree), `superadmin`, or a
- *   minimum subscription `minPlanLevel` for client users.
- * `demoOnly` routes answer 403 outside demo mode. A `loopback` route also lets in, without a
- * token, callers on this machine: the TCP peer is a loopback address and no proxy header says the
- * request was forwarded (X-Forwarded-For is never trusted to make a caller local); anyone else
- * without a token gets 403 `localOnly`, not 401.
- * Registration fails for a route without a declaration, so no route can forget it.
+ * Every route declares who may call it (`Access`, declared with its operation in contracts and
+ * copied to `config.access` by `register`). Registration fails for a route without a declaration,
+ * so no route can forget it.
  */
-export type Access =
-  | { public: true; demoOnly?: boolean }
-  | {
-      signedIn: true;
-      types?: readonly TUserTypeName[];
-      card?: string;
-      /** Any one of these cards lets the caller in (a route two kinds of user reach; the service narrows). */
-      anyCard?: readonly string[];
-      superadmin?: boolean;
-      minPlanLevel?: number;
-      demoOnly?: boolean;
-      loopback?: { message: string };
-    };
+export type { Access };
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -41,7 +22,12 @@ declare module "fastify" {
 
 export type PrincipalResolver = (request: FastifyRequest) => Promise<Principal | null>;
 
-export const registeredRoutes: { method: string; url: string; access: Access | undefined }[] = [];
+export const registeredRoutes: {
+  method: string;
+  url: string;
+  access: Access | undefined;
+  operation: Operation | undefined;
+}[] = [];
 
 /**
  * A caller on this machine: the socket's peer (not request.ip, which trustProxy takes from
@@ -62,12 +48,17 @@ export const installAccessGuard = (
 ): void => {
   app.decorateRequest("principal", null);
   app.addHook("onRoute", (route) => {
-    const access = (route.config as { access?: Access } | undefined)?.access;
+    const config = route.config as { access?: Access; operation?: Operation } | undefined;
+    const access = config?.access;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) registeredRoutes.push({ method, url: route.url, access });
+    for (const method of methods)
+      registeredRoutes.push({ method, url: route.url, access, operation: config?.operation });
     const internal = route.url.startsWith("/api/docs") || route.url === "/*" || route.url === "*";
-    if (!access && !internal) {
-      throw new Error(`Route ${methods.join(",")} ${route.url} declares no access (config.access).`);
+    if (internal || methods.every((m) => m === "HEAD")) return;
+    if (!access) throw new Error(`Route ${methods.join(",")} ${route.url} declares no access (config.access).`);
+    // Every route comes from a declared operation (ADR 0011): register(app, areaApi.name, handler).
+    if (!config?.operation) {
+      throw new Error(`Route ${methods.join(",")} ${route.url} is not a declared operation (use register()).`);
     }
   });
   app.addHook("onRequest", async (request) => {
@@ -93,4 +84,19 @@ export const installAccessGuard = (
 export const principalOf = (request: FastifyRequest): Principal => {
   if (!request.principal) throw unauthenticated();
   return request.principal;
+};
+
+/**
+ * Whether a signed-in principal may call an operation of this access, as the guard decides it
+ * (type, card, any card, superadmin, plan): for a page that links to other screens only when the
+ * caller may open them (the home page).
+ */
+export const principalMay = (p: Principal, access: Access): boolean => {
+  if ("public" in access) return true;
+  if (access.superadmin && !p.isSuperadmin) return false;
+  if (access.types && !access.types.includes(p.userType)) return false;
+  if (access.card && !p.cards.has(access.card)) return false;
+  if (access.anyCard && !access.anyCard.some((card) => p.cards.has(card))) return false;
+  if (access.minPlanLevel && p.userType === "client" && (p.planLevel ?? 0) < access.minPlanLevel) return false;
+  return true;
 };

@@ -1,6 +1,10 @@
 import { createHash } from "node:crypto";
 import { join, resolve } from "node:path";
 import { IDENTITY_POOL_ID_MAX } from "@hub/contracts";
+import { parseDashboardMap } from "./analytics/adapter";
+import type { MetabaseSettings } from "./analytics/metabase";
+import type { QuickSightSettings } from "./analytics/quicksight";
+import type { S3Settings } from "./files/s3";
 
 /** Everything the server reads from the environment, with the defaults that need nothing. */
 export type HubConfig = {
@@ -57,20 +61,19 @@ export type HubConfig = {
   /** Folder of the local files adapter (when no S3 bucket is set). */
   filesDir: string;
   /** S3-compatible storage for files; null: the local folder. */
-  s3: {
-    bucket: string;
-    endpoint: string | null;
-    region: string;
-    accessKeyId: string | null;
-    secretAccessKey: string | null;
-    forcePathStyle: boolean;
-  } | null;
+  s3: S3Settings | null;
+  /** AWS QuickSight for dashboard embed URLs (QUICKSIGHT_AWS_ACCOUNT_ID set); null: not used. */
+  quickSight: QuickSightSettings | null;
+  /** Metabase signed embedding for dashboard embed URLs (METABASE_SITE_URL set); null: not used. */
+  metabase: MetabaseSettings | null;
   /** Largest print file a person may upload, in bytes. */
   printFileMaxBytes: number;
   /** AWS Cognito user pool: when set, identity uses the Cognito adapter; null: the built-in pool. */
   cognito: CognitoSettings | null;
   /** On SIGTERM/SIGINT, how long requests in flight may finish before their connections are cut (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
+  /** Run background jobs in this process (JOB_WORKERS=false: a process that only queues them, for others to run). */
+  jobWorkers: boolean;
 };
 
 export type CognitoSettings = {
@@ -122,6 +125,13 @@ const int = (value: string | undefined, fallback: number, name: string): number 
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${value}"`);
   return n;
+};
+
+/** A setting another one makes necessary: missing, the start stops and names it. */
+const required = (env: NodeJS.ProcessEnv, name: string): string => {
+  const value = env[name]?.trim();
+  if (!value) throw new Error(`${name} is required with the settings that use it`);
+  return value;
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): HubConfig => {
@@ -188,9 +198,28 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): HubConfig => {
           forcePathStyle: env.S3_FORCE_PATH_STYLE === "true",
         }
       : null,
+    quickSight: env.QUICKSIGHT_AWS_ACCOUNT_ID?.trim()
+      ? {
+          awsAccountId: env.QUICKSIGHT_AWS_ACCOUNT_ID.trim(),
+          region: env.QUICKSIGHT_REGION?.trim() || "us-east-1",
+          userArn: required(env, "QUICKSIGHT_USER_ARN"),
+          dashboards: parseDashboardMap("QUICKSIGHT_DASHBOARDS", env.QUICKSIGHT_DASHBOARDS),
+          endpoint: env.QUICKSIGHT_ENDPOINT?.trim() || null,
+          accessKeyId: env.QUICKSIGHT_ACCESS_KEY_ID?.trim() || null,
+          secretAccessKey: env.QUICKSIGHT_SECRET_ACCESS_KEY?.trim() || null,
+        }
+      : null,
+    metabase: env.METABASE_SITE_URL?.trim()
+      ? {
+          siteUrl: env.METABASE_SITE_URL.trim(),
+          secretKey: required(env, "METABASE_SECRET_KEY"),
+          dashboards: parseDashboardMap("METABASE_DASHBOARDS", env.METABASE_DASHBOARDS),
+        }
+      : null,
     printFileMaxBytes: int(env.PRINT_FILE_MAX_BYTES, 50 * 1024 * 1024, "PRINT_FILE_MAX_BYTES"),
     cognito: cognitoSettings(env),
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10_000, "SHUTDOWN_GRACE_MS"),
+    jobWorkers: env.JOB_WORKERS?.trim().toLowerCase() !== "false",
   };
 };
 

@@ -8,8 +8,8 @@ import {
   seedReferenceData,
 } from "@hub/db";
 import { PgTransaction } from "drizzle-orm/pg-core";
-import { hashPassword } from "../modules/identity/password";
 import type { HubConfig } from "./config";
+import { hashPassword } from "./password";
 
 /** How long each step of opening took, in ms: the start-up log reports them. */
 export type OpenTimings = { openMs: number; migrateMs: number; seedMs: number };

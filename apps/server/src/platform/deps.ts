@@ -3,6 +3,7 @@ import type { IdentityProvider } from "../modules/identity/provider";
 import type { BillingAdapter } from "./billing/adapter";
 import type { HubConfig } from "./config";
 import type { FilesAdapter } from "./files/adapter";
+import type { Jobs } from "./jobs";
 import type { Mailer } from "./mail";
 import type { NotifyListener } from "./notify";
 
@@ -16,4 +17,6 @@ export type ModuleDeps = {
   files: FilesAdapter;
   /** The process's LISTEN/NOTIFY listener (platform/notify.ts): live floor changes. */
   notify: NotifyListener;
+  /** Background jobs (platform/jobs.ts): register workers while building, send from services. */
+  jobs: Jobs;
 };

@@ -1,6 +1,7 @@
 import type { TPage, TPageQuery } from "@hub/contracts";
 import { parseSort } from "@hub/contracts";
-import { and, asc, type Column, desc, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import type { HubDb, HubTx } from "@hub/db";
+import { and, asc, type Column, count, desc, gte, lt, or, type SQL, type Subquery, sql } from "drizzle-orm";
 import { badRequest } from "./errors";
 
 /**
@@ -60,9 +61,25 @@ export const searchStored = (searchString: string | undefined, searchText: Colum
 export const dateRange = (column: Column, from: string | undefined, to: string | undefined): SQL | undefined =>
   and(from ? gte(column, new Date(`${from}T00:00:00Z`)) : undefined, to ? lt(column, sql`${to}::date + 1`) : undefined);
 
+/**
+ * The rows a list's filter matches, counted over the list's own query (its joins and where), so the
+ * count cannot drift from the page; PostgreSQL drops the unused left joins.
+ */
+export const countOf = (db: HubDb | HubTx, query: { as: (alias: string) => Subquery }) =>
+  db.select({ n: count() }).from(query.as("counted"));
+
 export const toPage = <T>(items: T[], total: number, q: TPageQuery): TPage<T> => ({
   items,
   total,
   page: q.page,
   size: q.size,
 });
+
+/**
+ * A keyset page of a report's rows (Report Downloads): rows in key order after the last page's
+ * `last` key, and this page's last key (null when the page came back empty). Each page is one short
+ * query, so a report of a million rows is read in constant memory without holding a transaction.
+ */
+export type KeysetPage = { rows: unknown[][]; last: number | null };
+/** How many rows a report reads per query. */
+export const KEYSET_PAGE_SIZE = 1_000;

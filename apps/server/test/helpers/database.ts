@@ -18,7 +18,8 @@ export type TestDatabase = {
  * The server named by DATABASE_URL when it is set (each caller gets its own database there, dropped
  * on close), else an in-memory PGlite. Either way: migrated, reference data and the demo organisation.
  * PGlite starts from the dump the global setup prepared; the migrations and the seed then run as at
- * every start, finding nothing left to do there.
+ * every start, finding nothing left to do there. On the run's PostgreSQL server the database is a
+ * copy of the global setup's template, already migrated and seeded.
  */
 export const openTestDatabase = async (
   serverUrl: string | undefined = process.env.DATABASE_URL?.trim(),
@@ -26,11 +27,15 @@ export const openTestDatabase = async (
   let handle: DatabaseHandle;
   let name: string | null = null;
   let drop = async () => {};
+  let fromTemplate = false;
   if (serverUrl) {
     name = `hub_t_${randomBytes(6).toString("hex")}`;
+    // The global setup's migrated, seeded copy, when this is the run's own server.
+    const template = process.env.VITEST && serverUrl === process.env.DATABASE_URL?.trim() ? inject("pgTemplate") : "";
+    fromTemplate = Boolean(template);
     const admin = await openDatabase({ url: serverUrl, poolSize: 1 });
     try {
-      await admin.db.execute(sql.raw(`create database "${name}"`));
+      await admin.db.execute(sql.raw(`create database "${name}"${template ? ` template "${template}"` : ""}`));
     } finally {
       await admin.close();
     }
@@ -66,9 +71,11 @@ export const openTestDatabase = async (
     handle = await openDatabase(dump ? { dataDir: null, dump } : { dataDir: null });
   }
   try {
-    await handle.migrate();
-    await seedReferenceData(handle.db);
-    await seedDemoData(handle.db, hashPassword);
+    if (!fromTemplate) {
+      await handle.migrate();
+      await seedReferenceData(handle.db);
+      await seedDemoData(handle.db, hashPassword);
+    }
   } catch (error) {
     await handle.close();
     await drop();

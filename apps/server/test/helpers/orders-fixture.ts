@@ -3,7 +3,7 @@ import { schema } from "@hub/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { expect } from "vitest";
 import { followOrder } from "../../src/modules/floor/follow";
-import { releaseOrder } from "../../src/modules/floor/release";
+import { releaseOrder } from "../../src/modules/floor/production";
 import { applyUnitAction } from "../../src/modules/floor/state";
 import { type DemoUser, demoClientIds, signInDemoUsers, type TestApp } from "./test-app";
 

@@ -6,6 +6,7 @@ import { asc, sql } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp, type HubApp } from "../../src/app";
 import { type HubConfig, loadConfig } from "../../src/platform/config";
+import type { FilesAdapter } from "../../src/platform/files";
 import type { LogStream } from "../../src/platform/logging";
 import { openTestDatabase, type TestDatabase } from "./database";
 
@@ -34,6 +35,8 @@ export type TestAppOptions = {
   config?: Partial<HubConfig>;
   /** Log to this stream (turns the logger on). */
   logStream?: LogStream;
+  /** Files adapter instead of the configuration's (a local folder under the temporary directory). */
+  files?: FilesAdapter;
   /** Runs on the built app before it is ready: register extra plugins or routes here. */
   setup?: (app: HubApp) => Promise<void> | void;
 };
@@ -93,6 +96,7 @@ export const createTestApp = async (options: TestAppOptions = {}): Promise<TestA
       db: database.db,
       logger: options.logStream !== undefined,
       logStream: options.logStream,
+      ...(options.files ? { files: options.files } : {}),
     });
     await options.setup?.(app);
     await app.ready();

@@ -23,9 +23,26 @@ export type StripeStandIn = {
   calls: StripeCall[];
   /** Payment intents made (one per charge that really happened), by id: the amount left to refund. */
   intents: Map<string, number>;
+  /** Balance transactions (charges and refunds that moved money), newest last; tests may add their own. */
+  balance: StripeBalanceTransaction[];
   /** Holds the next request to `path` (see Hold). */
   hold: (path: string, process: "first" | "never") => Hold;
   close: () => Promise<void>;
+};
+
+/** The fields of Stripe's balance transaction the Hub reads. */
+export type StripeBalanceTransaction = {
+  id: string;
+  object: "balance_transaction";
+  amount: number;
+  fee: number;
+  net: number;
+  currency: string;
+  created: number;
+  type: string;
+  source: string | null;
+  description: string | null;
+  status: string;
 };
 
 type Answer = { status: number; body: string };
@@ -49,6 +66,23 @@ export const startStripeStandIn = async (secretKey: string): Promise<StripeStand
   const id = (prefix: string) => `${prefix}_standin${++seq}`;
   const customers = new Map<string, { id: string; sources: Set<string>; methods: Set<string> }>();
   const intents = new Map<string, number>();
+  const balance: StripeBalanceTransaction[] = [];
+  const moved = (type: string, amount: number, source: string, description: string | null) => {
+    const fee = type === "charge" ? Math.round(amount * 0.029) + 30 : 0;
+    balance.push({
+      id: id("txn"),
+      object: "balance_transaction",
+      amount,
+      fee,
+      net: amount - fee,
+      currency: "usd",
+      created: Math.floor(Date.now() / 1000),
+      type,
+      source,
+      description,
+      status: "available",
+    });
+  };
 
   const send = (_res: ServerResponse, status: number, body: unknown): Answer => ({
     status,
@@ -180,6 +214,7 @@ export const startStripeStandIn = async (secretKey: string): Promise<StripeStand
         });
       }
       intents.set(piId, amount);
+      moved("charge", amount, piId, form["metadata[orderId]"] ?? null);
       return send(res, 200, {
         id: piId,
         object: "payment_intent",
@@ -196,12 +231,33 @@ export const startStripeStandIn = async (secretKey: string): Promise<StripeStand
       if (charged === undefined) return invalid(res, "No such payment_intent");
       if (amount > charged) return invalid(res, "Refund amount is greater than unrefunded amount");
       intents.set(form.payment_intent ?? "", charged - amount);
+      const refundId = id("re");
+      moved("refund", -amount, refundId, null);
       return send(res, 200, {
-        id: id("re"),
+        id: refundId,
         object: "refund",
         amount,
         status: "succeeded",
         payment_intent: form.payment_intent,
+      });
+    }
+    if (req.method === "GET" && path === "/v1/balance_transactions") {
+      // Newest first, like Stripe; created[gte|lte], type, limit and starting_after (cursor paging).
+      const q = new URL(req.url ?? "/", "http://stand-in").searchParams;
+      const gte = Number(q.get("created[gte]") ?? Number.NEGATIVE_INFINITY);
+      const lte = Number(q.get("created[lte]") ?? Number.POSITIVE_INFINITY);
+      const type = q.get("type");
+      const limit = Math.min(Number(q.get("limit") ?? 10), 100);
+      let rows = [...balance]
+        .reverse()
+        .filter((b) => b.created >= gte && b.created <= lte && (!type || b.type === type));
+      const after = q.get("starting_after");
+      if (after) rows = rows.slice(rows.findIndex((b) => b.id === after) + 1);
+      return send(res, 200, {
+        object: "list",
+        url: "/v1/balance_transactions",
+        data: rows.slice(0, limit),
+        has_more: rows.length > limit,
       });
     }
     if (req.method === "POST" && path === "/v1/billing_portal/sessions") {
@@ -223,6 +279,7 @@ export const startStripeStandIn = async (secretKey: string): Promise<StripeStand
     url: `http://127.0.0.1:${port}`,
     calls,
     intents,
+    balance,
     hold: (path, process) => {
       let arrive = () => {};
       let release = () => {};

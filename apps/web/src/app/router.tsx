@@ -13,6 +13,8 @@ const TermsPage = lazy(() => import("../features/policies/terms-page"));
 const PrivacyPage = lazy(() => import("../features/policies/privacy-page"));
 const AcceptableUsePage = lazy(() => import("../features/policies/acceptable-use-page"));
 const NotFoundPage = lazy(() => import("../features/errors/not-found-page"));
+/** The wall display: opened by a signed link on a floor TV, signed in or not. */
+const WallPage = lazy(() => import("../features/dashboards/wall-page"));
 
 function Suspended() {
   return (
@@ -46,6 +48,7 @@ export const routes: RouteObject[] = [
       { path: "privacy-policy", element: <PrivacyPage /> },
       { path: "acceptable-use-policy", element: <AcceptableUsePage /> },
       { path: "404", element: <NotFoundPage /> },
+      { path: "wall", element: <WallPage /> },
       // Everything else: the signed-in screens (or /404), from a chunk of their own.
       { path: "*", element: <SignedInRoutes /> },
     ],

@@ -4,20 +4,25 @@ import { Navigate, type RouteObject, useRoutes } from "react-router";
 import { CardGuard } from "../components/card-guard";
 import { ComingSoon } from "../components/coming-soon";
 import { AuthGuard } from "../components/guards";
+import { financialsRoutes } from "../features/billing/financials/routes";
 import { billingRoutes } from "../features/billing/routes";
+import { stripeReportsRoutes } from "../features/billing/stripe-reports/routes";
 import { accountRoutes } from "../features/client-account/routes";
 import { clientsRoutes } from "../features/clients/routes";
-import { cuttingKioskRoutes, cuttingRoutes } from "../features/cutting/routes";
+import { dashboardsRoutes } from "../features/dashboards/routes";
 import { designLibraryRoutes } from "../features/design-library/routes";
 import { filesRoutes } from "../features/files/routes";
+import { cuttingKioskRoutes, cuttingRoutes } from "../features/floor/cutting/routes";
 import { floorKioskRoutes, floorRoutes } from "../features/floor/routes";
 import { integrationsRoutes } from "../features/integrations/routes";
 import { inventoryRoutes } from "../features/inventory/routes";
+import { jasPricingRoutes } from "../features/library/jas-pricing/routes";
 import { libraryRoutes } from "../features/library/routes";
-import { openOrdersRoutes } from "../features/open-orders/routes";
-import { orderChargeReportRoutes } from "../features/order-charge-report/routes";
+import { openOrdersRoutes } from "../features/orders/open-orders/routes";
+import { orderChargeReportRoutes } from "../features/orders/order-charge-report/routes";
 import { ordersRoutes } from "../features/orders/routes";
 import { productsRoutes } from "../features/products/routes";
+import { reportsRoutes } from "../features/reports/routes";
 import { returnsRoutes } from "../features/returns/routes";
 import { shippingKioskRoutes, shippingRoutes } from "../features/shipping/routes";
 import { teamsRoutes } from "../features/teams/routes";
@@ -42,6 +47,10 @@ const featureRoutes: RouteObject[] = [
   ...inventoryRoutes,
   ...returnsRoutes,
   ...orderChargeReportRoutes,
+  ...financialsRoutes,
+  ...jasPricingRoutes,
+  ...stripeReportsRoutes,
+  ...reportsRoutes,
   ...cuttingRoutes,
   ...teamsRoutes,
   ...designLibraryRoutes,
@@ -49,6 +58,7 @@ const featureRoutes: RouteObject[] = [
   ...productsRoutes,
   ...openOrdersRoutes,
   ...floorRoutes,
+  ...dashboardsRoutes,
 ];
 /** Floor screens that are built: they open in the kiosk layout. */
 const kioskFeatureRoutes: RouteObject[] = [...cuttingKioskRoutes, ...shippingKioskRoutes, ...floorKioskRoutes];

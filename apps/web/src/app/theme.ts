@@ -25,5 +25,8 @@ export const buildTheme = (settings: TSettings): Theme =>
         styleOverrides: { root: { boxShadow: "0 0 2px rgba(145,158,171,.2), 0 12px 24px -4px rgba(145,158,171,.12)" } },
       },
       MuiTextField: { defaultProps: { fullWidth: true } },
+      // A menu someone just opened stays above the notifications (react-toastify's 9999): the
+      // account menu opens under the header, where a toast sits, and its Logout was under the toast.
+      MuiPopover: { styleOverrides: { root: { zIndex: 10_000 } } },
     },
   });

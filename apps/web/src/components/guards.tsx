@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Navigate, useLocation } from "react-router";
 import { useAuth } from "../lib/auth/auth-context";
 import { LoadingScreen } from "./loading-screen";
@@ -37,11 +37,4 @@ export function GuestGuard({ children }: { children: ReactNode }) {
   if (!isInitialized) return <LoadingScreen />;
   if (isAuthenticated) return <Navigate to="/" replace />;
   return <>{children}</>;
-}
-
-/** Sets the browser title for a page: "{title} | Hub". */
-export function usePageTitle(title: string) {
-  useEffect(() => {
-    document.title = title ? `${title} | Hub` : "Hub";
-  }, [title]);
 }

@@ -2,7 +2,7 @@ import Add from "@mui/icons-material/Add";
 import { Alert, Button, MenuItem, TextField } from "@mui/material";
 import type { GridValidRowModel } from "@mui/x-data-grid";
 import type { ComponentProps, ReactNode } from "react";
-import { Link as RouterLink } from "react-router";
+import { Link as RouterLink, useNavigate } from "react-router";
 import { messageOf } from "../lib/api-error";
 import type { useListState } from "../lib/list-state";
 import { DataTable } from "./data-table/data-table";
@@ -10,7 +10,7 @@ import { PageHeader } from "./page-header";
 
 type TableProps<R extends GridValidRowModel> = Omit<
   ComponentProps<typeof DataTable<R>>,
-  "rows" | "total" | "loading" | "state" | "onStateChange"
+  "rows" | "total" | "totalCapped" | "loading" | "state" | "onStateChange"
 >;
 
 /**
@@ -33,8 +33,10 @@ export function ListPage<R extends GridValidRowModel>({
   create?: { to: string; label: string };
   /** Other header actions (instead of or beside `create`). */
   headerActions?: ReactNode;
-  list: { data?: { items: R[]; total: number }; error: unknown; isFetching: boolean };
+  list: ListQuery<R>;
   listState: Pick<ReturnType<typeof useListState>, "state" | "update">;
+  /** Where a row opens (a click on it goes there). */
+  rowTo?: (row: R) => string;
 }) {
   return (
     <>
@@ -59,15 +61,45 @@ export function ListPage<R extends GridValidRowModel>({
           {messageOf(list.error)}
         </Alert>
       ) : null}
-      <DataTable<R>
-        {...table}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching}
-        state={listState.state}
-        onStateChange={listState.update}
-      />
+      <ListTable<R> {...table} list={list} listState={listState} />
     </>
+  );
+}
+
+/** A list query: its page of rows and total (capped when counting stopped), its error, whether it loads. */
+export type ListQuery<R> = {
+  data?: { items: R[]; total: number; totalCapped?: boolean };
+  error: unknown;
+  isFetching: boolean;
+};
+
+/**
+ * The DataTable of a list query: the page's rows and total, loading, and the URL's list state
+ * (useListState); a row opens `rowTo(row)`.
+ */
+export function ListTable<R extends GridValidRowModel>({
+  list,
+  listState,
+  rowTo,
+  ...table
+}: TableProps<R> & {
+  list: ListQuery<R>;
+  listState: Pick<ReturnType<typeof useListState>, "state" | "update">;
+  /** Where a row opens (a click on it goes there). */
+  rowTo?: (row: R) => string;
+}) {
+  const navigate = useNavigate();
+  return (
+    <DataTable<R>
+      {...table}
+      onRowClick={rowTo ? (row) => navigate(rowTo(row)) : table.onRowClick}
+      rows={list.data?.items ?? []}
+      total={list.data?.total ?? 0}
+      totalCapped={list.data?.totalCapped}
+      loading={list.isFetching}
+      state={listState.state}
+      onStateChange={listState.update}
+    />
   );
 }
 

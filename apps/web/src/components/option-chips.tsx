@@ -1,6 +1,7 @@
 import type { TProductDetails } from "@hub/contracts/library/style-composition";
 import { Box, Chip, Stack, Typography } from "@mui/material";
-import { money } from "../features/library/resources/format";
+import { type Dispatch, type SetStateAction, useState } from "react";
+import { money } from "../lib/money";
 
 /**
  * One option of a style as chips, one per offered attribute with its upcharge: the product preview
@@ -61,4 +62,34 @@ export function OptionChips({
       </Stack>
     </Box>
   );
+}
+
+/** The attribute chosen for each option of a style (by option id), and whether every option has one. */
+export const useOptionChoices = (details: TProductDetails, initial: () => Record<number, number> = () => ({})) => {
+  const [choices, setChoices] = useState<Record<number, number>>(initial);
+  const complete = details.options.every((o) => choices[o.optionId] !== undefined);
+  return { choices, setChoices, complete };
+};
+
+/** Options of a style as chips, one choice each (see useOptionChoices). */
+export function OptionChoices({
+  options,
+  choices,
+  setChoices,
+  disableOutOfStock,
+}: {
+  options: TProductDetails["options"];
+  choices: Record<number, number>;
+  setChoices: Dispatch<SetStateAction<Record<number, number>>>;
+  disableOutOfStock?: boolean;
+}) {
+  return options.map((o) => (
+    <OptionChips
+      key={o.optionId}
+      option={o}
+      value={choices[o.optionId]}
+      onChange={(id) => setChoices((c) => ({ ...c, [o.optionId]: id }))}
+      disableOutOfStock={disableOutOfStock}
+    />
+  ));
 }

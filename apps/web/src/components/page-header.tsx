@@ -1,7 +1,7 @@
 import { Box, Link, Stack, Typography } from "@mui/material";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
-import { usePageTitle } from "./guards";
+import { usePageTitle } from "../lib/page-title";
 
 /** A screen's title (also the browser title), an optional line under it, and its actions. */
 export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {

@@ -1,6 +1,12 @@
 import { useState } from "react";
-import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import type { DefaultValues, FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError } from "./api-error";
+
+/**
+ * A form's every value as its default values: a whole value is a deep-partial one, which TypeScript
+ * cannot work out for a generic form type (react-hook-form's DefaultValues is a conditional type).
+ */
+export const startingValues = <T extends FieldValues>(values: T): DefaultValues<T> => values as DefaultValues<T>;
 
 /**
  * Puts the server's field messages under the matching form fields. Returns the message for the

@@ -1,36 +1,29 @@
-import type { TCodeDelivery, TSignInResponse, TSignUpRequest, TTokens } from "@hub/contracts";
-import { ApiError, send, toApiError } from "./api-error";
+import type { TSignUpRequest, TTokens } from "@hub/contracts";
+import { identityApi } from "@hub/contracts/identity/api";
+import { ApiError } from "./api-error";
+import { callPublic } from "./call-public";
 
 const STORAGE_KEY = "hub.identity";
 
 export type StoredSession = { username: string; idToken: string; refreshToken: string; expiresAt: number };
-
-const post = async <T>(action: string, body: unknown): Promise<T> => {
-  const response = await send(`/api/identity/${action}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as T;
-};
 
 /**
  * The browser side of the user pool. Today it speaks to the built-in pool; a Cognito client would
  * implement the same functions. Tokens live in local storage, as the pool's own SDK keeps them.
  */
 export const identityClient = {
-  signUp: (input: TSignUpRequest) => post<{ userConfirmed: boolean; codeDelivery: TCodeDelivery }>("signUp", input),
-  confirmSignUp: (username: string, code: string) => post<{ ok: true }>("confirmSignUp", { username, code }),
-  resendConfirmationCode: (username: string) => post<TCodeDelivery>("resendConfirmationCode", { username }),
-  signIn: (username: string, password: string) => post<TSignInResponse>("signIn", { username, password }),
-  forgotPassword: (username: string) => post<TCodeDelivery>("forgotPassword", { username }),
+  signUp: (input: TSignUpRequest) => callPublic(identityApi.signUp, { body: input }),
+  confirmSignUp: (username: string, code: string) =>
+    callPublic(identityApi.confirmSignUp, { body: { username, code } }),
+  resendConfirmationCode: (username: string) => callPublic(identityApi.resendConfirmationCode, { body: { username } }),
+  signIn: (username: string, password: string) => callPublic(identityApi.signIn, { body: { username, password } }),
+  forgotPassword: (username: string) => callPublic(identityApi.forgotPassword, { body: { username } }),
   confirmForgotPassword: (username: string, code: string, newPassword: string) =>
-    post<{ ok: true }>("confirmForgotPassword", { username, code, newPassword }),
+    callPublic(identityApi.confirmForgotPassword, { body: { username, code, newPassword } }),
   completeNewPassword: (username: string, temporaryPassword: string, newPassword: string) =>
-    post<TTokens>("completeNewPassword", { username, temporaryPassword, newPassword }),
-  refresh: (refreshToken: string) => post<TTokens>("refresh", { refreshToken }),
-  signOut: (refreshToken: string) => post<{ ok: true }>("signOut", { refreshToken }),
+    callPublic(identityApi.completeNewPassword, { body: { username, temporaryPassword, newPassword } }),
+  refresh: (refreshToken: string) => callPublic(identityApi.refresh, { body: { refreshToken } }),
+  signOut: (refreshToken: string) => callPublic(identityApi.signOut, { body: { refreshToken } }),
 };
 
 export const sessionStore = {

@@ -1,3 +1,4 @@
+import { type Operation, pathOf } from "@hub/contracts/common/operation";
 import type { z } from "zod";
 import { ApiError, send, toApiError } from "./api-error";
 import { currentIdToken } from "./identity-client";
@@ -68,16 +69,16 @@ export const downloadFile = async (path: string, fileName: string): Promise<void
 };
 
 /**
- * Downloads a list's CSV export for its current search, filters and order (paging aside): `path`
- * is the export's API path, `name` the file's base name (the date is added).
+ * Downloads a list's CSV export for its current search, filters and order (paging aside): `op`
+ * is the declared export operation, `name` the file's base name (the date is added).
  */
 export const downloadListCsv = (
-  path: string,
+  op: Operation,
   query: Record<string, string | number | boolean | null | undefined>,
   name: string,
 ): Promise<void> => {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query))
     if (k !== "page" && k !== "size" && v !== undefined && v !== null && v !== "") params.set(k, String(v));
-  return downloadFile(`${path}?${params}`, `${name}-${new Date().toISOString().slice(0, 10)}.csv`);
+  return downloadFile(`${pathOf(op)}?${params}`, `${name}-${new Date().toISOString().slice(0, 10)}.csv`);
 };

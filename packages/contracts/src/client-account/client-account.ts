@@ -113,22 +113,20 @@ export const ADDRESS_OWNERS = ["me", "client"] as const;
 export const ZAddressOwnerSchema = z.enum(ADDRESS_OWNERS);
 export type TAddressOwner = z.infer<typeof ZAddressOwnerSchema>;
 
-const optionalText = zOptionalText;
-
 export const ZAddressRequestSchema = z.object({
   label: zText().trim().min(1, "Label is required").max(60),
   name: zText().trim().min(1, "Name is required").max(120),
-  company: optionalText(120),
+  company: zOptionalText(120),
   line1: zText().trim().min(1, "Address line 1 is required").max(200),
-  line2: optionalText(200),
+  line2: zOptionalText(200),
   city: zText().trim().min(1, "City is required").max(100),
-  region: optionalText(100),
+  region: zOptionalText(100),
   postalCode: zText().trim().min(1, "Postal code is required").max(20),
   country: zText()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, "Use the two-letter country code (e.g. US)"),
-  phone: optionalText(40),
+  phone: zOptionalText(40),
   isDefault: z.boolean(),
   active: z.boolean(),
   owner: ZAddressOwnerSchema,

@@ -12,7 +12,10 @@ import {
   ZNameSchema,
   ZOptionalTextSchema,
 } from "../library/common";
-import { gradePoint } from "../tech-pack/grading";
+import { gradePoint } from "../products/tech-pack/grading";
+import type { TAttrField, TDesignItemPage } from "./pages";
+
+export * from "./pages";
 
 /**
  * The design library of product development (issue 12): what a brand's design team picks from
@@ -32,187 +35,6 @@ export const DESIGN_LIBRARY_MESSAGES = {
   teamNotFound: "That team was not found.",
   otherUser: "You can list your own library only.",
 } as const;
-
-/** A kind-specific field of a library item, kept in the item's `attrs`; the form shows it. */
-export type TAttrField = {
-  name: string;
-  label: string;
-  type: "text" | "int" | "decimal" | "hex";
-  /** Suggested values (a select with free text). */
-  options?: readonly string[];
-  required?: boolean;
-};
-
-const text = (name: string, label: string, options?: readonly string[]): TAttrField => ({
-  name,
-  label,
-  type: "text",
-  ...(options ? { options } : {}),
-});
-
-/**
- * The pages of pd_library_items: the URL key, the stored kind, what one is called, and the
- * fields only that kind has. Suppliers, sizes and POM templates have tables of their own.
- */
-export const DESIGN_ITEM_PAGES = [
-  {
-    key: "images",
-    kind: "images",
-    title: "Images",
-    noun: "image",
-    card: "libaryImages",
-    unit: null,
-    attrs: [text("category", "Category", ["sketch", "inspiration", "flat", "photo", "detail"]), text("tags", "Tags")],
-  },
-  {
-    key: "fabrics",
-    kind: "fabrics",
-    title: "Fabrics",
-    noun: "fabric",
-    card: "libaryFabrics",
-    unit: "yd",
-    attrs: [
-      text("composition", "Composition"),
-      text("construction", "Construction", ["jersey", "rib", "french terry", "fleece", "twill", "poplin", "denim"]),
-      { name: "weightGsm", label: "Weight (gsm)", type: "int" },
-      { name: "widthCm", label: "Width (cm)", type: "decimal" },
-      text("finish", "Finish"),
-    ],
-  },
-  {
-    key: "notions",
-    kind: "notions",
-    title: "Notions",
-    noun: "notion",
-    card: "libaryNotions",
-    unit: "pc",
-    attrs: [
-      text("category", "Category", ["zip", "button", "snap", "drawcord", "elastic", "eyelet", "tape"]),
-      text("size", "Size"),
-      text("material", "Material"),
-      text("finish", "Finish"),
-    ],
-  },
-  {
-    key: "labels",
-    kind: "labels",
-    title: "Labels",
-    noun: "label",
-    card: "libaryLabels",
-    unit: "pc",
-    attrs: [
-      text("labelType", "Label type", ["main", "care", "size", "hang tag", "patch", "flag"]),
-      text("material", "Material"),
-      text("size", "Size"),
-      text("placement", "Placement"),
-    ],
-  },
-  {
-    key: "threads",
-    kind: "threads",
-    title: "Threads",
-    noun: "thread",
-    card: "libaryThreads",
-    unit: "cone",
-    attrs: [text("brand", "Brand"), text("ticket", "Ticket"), text("fiber", "Fibre"), text("colorCode", "Colour code")],
-  },
-  {
-    key: "packaging",
-    kind: "packaging",
-    title: "Packaging",
-    noun: "packaging item",
-    card: "packaging",
-    unit: "pc",
-    attrs: [
-      text("packagingType", "Packaging type", ["polybag", "box", "tissue", "sticker", "hanger", "carton"]),
-      text("material", "Material"),
-      text("dimensions", "Dimensions"),
-    ],
-  },
-  {
-    key: "colors",
-    kind: "colors",
-    title: "Colors",
-    noun: "colour",
-    card: "libaryColors",
-    unit: null,
-    attrs: [
-      { name: "hex", label: "Hex", type: "hex", required: true },
-      text("pantone", "Pantone-style name"),
-      text("colorFamily", "Colour family", ["neutral", "blue", "green", "red", "yellow", "purple", "brown"]),
-    ],
-  },
-  {
-    key: "prints",
-    kind: "prints",
-    title: "Prints",
-    noun: "print",
-    card: "libaryPrints",
-    unit: null,
-    attrs: [
-      text("technique", "Technique", ["screen", "digital", "sublimation", "discharge", "rotary"]),
-      text("repeatSize", "Repeat size"),
-      { name: "colorCount", label: "Colours", type: "int" },
-    ],
-  },
-  {
-    key: "graphics",
-    kind: "graphics",
-    title: "Graphics",
-    noun: "graphic",
-    card: "libaryGraphics",
-    unit: null,
-    attrs: [
-      text("technique", "Technique", ["embroidery", "screen print", "heat transfer", "applique", "puff print"]),
-      text("placement", "Placement"),
-      { name: "widthCm", label: "Width (cm)", type: "decimal" },
-      { name: "heightCm", label: "Height (cm)", type: "decimal" },
-    ],
-  },
-  {
-    key: "shippingLibrary",
-    kind: "shipping",
-    title: "Shipping Library",
-    noun: "shipping item",
-    card: "libaryShipping",
-    unit: "pc",
-    attrs: [
-      text("method", "Packing method", ["folded", "hanging", "flat pack"]),
-      text("cartonSize", "Carton size"),
-      { name: "unitsPerCarton", label: "Units per carton", type: "int" },
-      { name: "weightKg", label: "Weight (kg)", type: "decimal" },
-    ],
-  },
-] as const satisfies readonly {
-  key: string;
-  kind: string;
-  title: string;
-  noun: string;
-  card: string;
-  unit: string | null;
-  attrs: readonly TAttrField[];
-}[];
-
-export type TDesignItemPage = (typeof DESIGN_ITEM_PAGES)[number];
-export type TDesignItemKey = TDesignItemPage["key"];
-
-/** The other design-library pages (tables of their own). */
-export const DESIGN_LIBRARY_OTHER_PAGES = [
-  { key: "sizes", title: "Sizes", noun: "size range", card: "libarySizes" },
-  { key: "pomTemplates", title: "POM Templates", noun: "POM template", card: "libaryPomTemplates" },
-  { key: "suppliers", title: "Suppliers", noun: "supplier", card: "libarySuppliers" },
-] as const;
-
-/** Every design-library card (the nav tree's items under Product Development › Library). */
-export const DESIGN_LIBRARY_CARDS: string[] = [
-  ...DESIGN_ITEM_PAGES.map((p) => p.card),
-  ...DESIGN_LIBRARY_OTHER_PAGES.map((p) => p.card),
-];
-
-export const DESIGN_LIBRARY_PREFIX = "/productDev/libary";
-
-/** Who writes the design library (with its card): brands' people and internal admins. */
-export const DESIGN_LIBRARY_EDITOR_TYPES = ["icreate", "designer", "client"] as const;
 
 /**
  * Every design-library list: the one paging contract (plus archived) and spec 7's userId and
@@ -476,6 +298,18 @@ export const ZPomPointSchema = z.object({
   gradeRules: z.record(zText(), z.number()),
 });
 export type TPomPoint = z.infer<typeof ZPomPointSchema>;
+type TPomPointFields = Omit<TPomPoint, "id" | "sortOrder">;
+/** A point of measure's own fields, as a template's request carries them (a stored point without its id and place). */
+export const pomPointFields = (p: TPomPointFields): TPomPointFields => ({
+  code: p.code,
+  description: p.description,
+  howToMeasure: p.howToMeasure,
+  tolPlus: p.tolPlus,
+  tolMinus: p.tolMinus,
+  critical: p.critical,
+  baseValue: p.baseValue,
+  gradeRules: p.gradeRules,
+});
 export const ZPomTemplateSchema = ZRowMetaSchema.extend({
   name: zText(),
   sizeRangeId: z.number().int().nullable(),

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { ZIdSchema, zDbId } from "../common/ids";
+import { LABEL_FORMATS, LABEL_SYMBOLOGIES, PAPER_SIZES } from "../common/labels";
 import { pageOf, ZPageQuerySchema } from "../common/paging";
 import { zText } from "../common/text";
-import { LABEL_FORMATS, LABEL_SYMBOLOGIES, PAPER_SIZES } from "../orders/documents";
-import { UNIT_ACTIONS, UNIT_STATUSES } from "./units";
+import { UNIT_ACTIONS, ZScanIdSchema } from "./unit-actions";
+import { UNIT_STATUSES } from "./units";
 
 /**
  * The floor's API (issue 11; docs/adr/0005-floor.md): a unit's actions by id and by scanned
@@ -38,56 +39,9 @@ export const FLOOR_MESSAGES = {
     `Order ${orderNumber} is ${status.replaceAll("_", " ")}, so it cannot be released to production.`,
 } as const;
 
-/** A client scan id: one per scan (crypto.randomUUID in the browser), repeated only by a retry. */
-export const ZScanIdSchema = zText().trim().min(1).max(100);
-
 export const ZUnitIdParamsSchema = z.object({ id: ZIdSchema });
 export const ZUnitBarcodeParamsSchema = z.object({ barcode: zText().trim().min(1).max(40) });
 export const ZToteBarcodeParamsSchema = z.object({ barcode: zText().trim().min(1).max(40) });
-
-/** The body of every unit action. */
-export const ZUnitActionRequestSchema = z.object({
-  scanId: ZScanIdSchema.optional(),
-  /** Where the work was scanned (a station of the facility). */
-  stationId: zDbId().optional(),
-  reason: zText().trim().max(500).nullish(),
-});
-export type TUnitActionRequest = z.infer<typeof ZUnitActionRequestSchema>;
-
-/** Status update: the next step by default, or a chosen state. */
-export const ZStatusUpdateRequestSchema = ZUnitActionRequestSchema.extend({
-  to: z.enum(UNIT_STATUSES, { error: "Choose a unit state" }).optional(),
-});
-export type TStatusUpdateRequest = z.infer<typeof ZStatusUpdateRequestSchema>;
-
-/** Redo steps: back to a chosen earlier state. */
-export const ZRedoStepsRequestSchema = ZUnitActionRequestSchema.extend({
-  to: z.enum(UNIT_STATUSES, { error: "Choose an earlier step" }),
-});
-export type TRedoStepsRequest = z.infer<typeof ZRedoStepsRequestSchema>;
-
-/** Print file update: one of the client's print files, or null to clear it. */
-export const ZPrintFileUpdateRequestSchema = ZUnitActionRequestSchema.extend({
-  printFileId: zDbId("Choose a print file").nullable(),
-});
-export type TPrintFileUpdateRequest = z.infer<typeof ZPrintFileUpdateRequestSchema>;
-
-/** The routes of the unit actions: path segment → the state machine's action. */
-export const UNIT_ACTION_ROUTES = {
-  statusUpdate: "status_update",
-  markPrinted: "mark_printed",
-  markCut: "mark_cut",
-  markSewn: "mark_sewn",
-  markInspected: "mark_inspected",
-  cancel: "cancel",
-  resubmit: "resubmit",
-  resubmitFailed: "resubmit_failed",
-  returnToQc: "return_to_qc",
-  redoSteps: "redo_steps",
-  swatchesInspected: "swatches_inspected",
-  printFile: "print_file_update",
-} as const satisfies Record<string, (typeof UNIT_ACTIONS)[number]>;
-export type TUnitActionRoute = keyof typeof UNIT_ACTION_ROUTES;
 
 export const ZUnitEventSchema = z.object({
   id: z.number().int(),

@@ -41,49 +41,7 @@ export const UNIT_PROGRESS: readonly TUnitStatus[] = [
 /** Units that are still being made (what /openOrders counts as open work). */
 export const UNIT_OPEN_STATUSES: readonly TUnitStatus[] = ["queued", "printed", "cut", "sewn", "inspected", "packed"];
 
-/** The spec's cut-unit actions (section 4), plus the floor's own steps. */
-export const UNIT_ACTIONS = [
-  "status_update",
-  "mark_printed",
-  "mark_cut",
-  "mark_sewn",
-  "mark_inspected",
-  "qc_fail",
-  "pack",
-  "ship",
-  "cancel",
-  "resubmit",
-  "resubmit_failed",
-  "return_to_qc",
-  "redo_steps",
-  "recut",
-  "swatches_inspected",
-  "print_file_update",
-] as const;
-export type TUnitAction = (typeof UNIT_ACTIONS)[number];
-
-/** From which states each action may start, and where it goes (null: chosen by the caller, or no change). */
-export const UNIT_ACTION_RULES: Record<TUnitAction, { from: readonly TUnitStatus[]; to: TUnitStatus | null }> = {
-  status_update: { from: ["queued", "printed", "cut", "sewn", "inspected", "packed"], to: null },
-  mark_printed: { from: ["queued"], to: "printed" },
-  mark_cut: { from: ["queued", "printed"], to: "cut" },
-  mark_sewn: { from: ["cut"], to: "sewn" },
-  mark_inspected: { from: ["sewn"], to: "inspected" },
-  qc_fail: { from: ["sewn", "inspected"], to: "failed" },
-  pack: { from: ["inspected"], to: "packed" },
-  ship: { from: ["packed"], to: "shipped" },
-  cancel: { from: ["queued", "printed", "cut", "sewn", "inspected", "packed"], to: "cancelled" },
-  resubmit: { from: ["cancelled"], to: "queued" },
-  resubmit_failed: { from: ["failed"], to: "queued" },
-  return_to_qc: { from: ["inspected", "packed"], to: "sewn" },
-  redo_steps: { from: ["printed", "cut", "sewn", "inspected", "packed", "failed"], to: null },
-  /** The original is closed as failed (if it was not already); a new unit is made. */
-  recut: { from: ["printed", "cut", "sewn", "inspected", "packed", "failed"], to: "failed" },
-  swatches_inspected: { from: ["queued", "printed"], to: null },
-  print_file_update: { from: ["queued"], to: null },
-};
-
-/** Every status change a unit can make, whatever the action: the union of the rules above. */
+/** Every status change a unit can make, whatever the action: the union of the unit actions' rules (unit-actions.ts). */
 export const UNIT_TRANSITIONS: Record<TUnitStatus, readonly TUnitStatus[]> = {
   queued: ["printed", "cut", "cancelled"],
   printed: ["cut", "queued", "cancelled", "failed"],
@@ -109,25 +67,6 @@ export const nextUnitState = (from: TUnitStatus, printed: boolean): TUnitStatus 
   if (from === "queued") return printed ? "printed" : "cut";
   const i = UNIT_PROGRESS.indexOf(from);
   return i >= 0 && i < UNIT_PROGRESS.length - 1 ? (UNIT_PROGRESS[i + 1] ?? null) : null;
-};
-
-export const UNIT_ACTION_LABELS: Record<TUnitAction, string> = {
-  status_update: "Status update",
-  mark_printed: "Mark printed",
-  mark_cut: "Mark cut",
-  mark_sewn: "Mark sewn",
-  mark_inspected: "Mark inspected",
-  qc_fail: "Fail QC",
-  pack: "Pack",
-  ship: "Ship",
-  cancel: "Cancel",
-  resubmit: "Resubmit",
-  resubmit_failed: "Resubmit failed",
-  return_to_qc: "Return to QC",
-  redo_steps: "Redo steps",
-  recut: "Recut",
-  swatches_inspected: "Swatches inspected",
-  print_file_update: "Print file update",
 };
 
 export const UNIT_STATUS_LABELS: Record<TUnitStatus, string> = {

@@ -9,12 +9,16 @@ import { ZDateSchema } from "./orders";
  * (`apps/server/src/modules/orders/documents/`), and the order charge report.
  */
 
-export const PAPER_SIZES = ["letter", "a4"] as const;
-export const LABEL_FORMATS = ["sheet", "single"] as const;
-export const LABEL_SYMBOLOGIES = ["code128", "qr"] as const;
-export type TPaperSize = (typeof PAPER_SIZES)[number];
-export type TLabelFormat = (typeof LABEL_FORMATS)[number];
-export type TLabelSymbology = (typeof LABEL_SYMBOLOGIES)[number];
+import { LABEL_FORMATS, LABEL_SYMBOLOGIES, PAPER_SIZES } from "../common/labels";
+
+export {
+  LABEL_FORMATS,
+  LABEL_SYMBOLOGIES,
+  PAPER_SIZES,
+  type TLabelFormat,
+  type TLabelSymbology,
+  type TPaperSize,
+} from "../common/labels";
 
 /** GET /orders/:id/packing-slip.pdf */
 export const ZPackingSlipQuerySchema = z.object({
@@ -32,16 +36,6 @@ export type TLabelsQuery = z.infer<typeof ZLabelsQuerySchema>;
 
 /** What a line's label encodes: the order number and the line number, `SO-000123-L2`. */
 export const lineLabelCode = (orderNumber: string, lineNumber: number) => `${orderNumber}-L${lineNumber}`;
-
-/** The API paths of an order's documents (the web app links to them). */
-export const orderDocumentPaths = (orderId: number) => ({
-  packingSlip: `/orders/${orderId}/packing-slip.pdf`,
-  labels: (q: Partial<TLabelsQuery> = {}) => {
-    const params = new URLSearchParams(Object.entries(q).filter(([, v]) => v !== undefined) as [string, string][]);
-    const qs = params.toString();
-    return `/orders/${orderId}/labels.pdf${qs ? `?${qs}` : ""}`;
-  },
-});
 
 /* ---------- order charge report (/orderChargeReport) ---------- */
 

@@ -4,6 +4,7 @@ import { pageOf, ZPageQuerySchema } from "../common/paging";
 import { NUL_MESSAGE, zOptionalText, zText, zTrimmed } from "../common/text";
 import { ZLookupListSchema } from "../library/common";
 import { ZProductDetailsSchema } from "../library/style-composition";
+import { ORDER_ATTENTION } from "./attention";
 
 /** Orders (issue 10). The model: docs/adr/0003-orders.md. Money is integer cents. */
 
@@ -87,10 +88,6 @@ export const ORDER_MESSAGES = {
     `Order ${orderNumber} cannot be completed yet: every line must be shipped or cancelled first (${left} ${left === 1 ? "line is" : "lines are"} not).`,
 } as const;
 
-/** Text without NUL (PostgreSQL refuses it in text; it must be a 400, never a 500). */
-const text = zTrimmed;
-const optionalText = zOptionalText;
-
 const isRealDate = (v: string) => {
   const d = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
@@ -110,11 +107,11 @@ const ZMoneySchema = z.number().int("Whole cents").min(0).max(100_000_000, "At m
 /** A line as a person or a store gives it: by SKU, by style id + attribute ids, or by style code + attribute codes. */
 export const ZOrderLineInputSchema = z
   .object({
-    sku: text(100, 1).optional(),
+    sku: zTrimmed(100, 1).optional(),
     styleId: ZDbIdSchema.optional(),
-    styleCode: text(40, 1).optional(),
+    styleCode: zTrimmed(40, 1).optional(),
     attributeIds: z.array(ZDbIdSchema).max(20).optional(),
-    attributeCodes: z.array(text(40, 1)).max(20).optional(),
+    attributeCodes: z.array(zTrimmed(40, 1)).max(20).optional(),
     quantity: ZOrderQuantitySchema,
   })
   .refine(
@@ -125,19 +122,19 @@ export type TOrderLineInput = z.infer<typeof ZOrderLineInputSchema>;
 const ZLinesSchema = z.array(ZOrderLineInputSchema).min(1, ORDER_MESSAGES.noLines).max(500, "At most 500 lines");
 
 export const ZShipToSchema = z.object({
-  name: text(120, 1),
-  company: optionalText(120),
-  line1: text(200, 1),
-  line2: optionalText(200),
-  city: text(100, 1),
-  region: optionalText(100),
-  postalCode: text(20, 1),
+  name: zTrimmed(120, 1),
+  company: zOptionalText(120),
+  line1: zTrimmed(200, 1),
+  line2: zOptionalText(200),
+  city: zTrimmed(100, 1),
+  region: zOptionalText(100),
+  postalCode: zTrimmed(20, 1),
   country: z
     .string()
     .trim()
     .regex(/^[A-Za-z]{2}$/, "Use a two-letter country code (US, GB…)")
     .transform((v) => v.toUpperCase()),
-  phone: optionalText(40),
+  phone: zOptionalText(40),
 });
 export type TShipTo = z.infer<typeof ZShipToSchema>;
 export const ZShipToOutSchema = z.object({
@@ -152,7 +149,7 @@ export const ZShipToOutSchema = z.object({
   phone: zText().nullable(),
 });
 
-const couponCode = text(40, 1);
+const couponCode = zTrimmed(40, 1);
 
 export const ZQuoteRequestSchema = z.object({
   clientId: ZDbIdSchema.optional(),
@@ -211,10 +208,10 @@ export const ZPlaceOrderRequestSchema = z
     clientId: ZDbIdSchema.optional(),
     addressId: ZDbIdSchema.optional(),
     shipTo: ZShipToSchema.optional(),
-    poNumber: optionalText(60),
+    poNumber: zOptionalText(60),
     poFileId: ZDbIdSchema.optional(),
     requestedShipDate: ZDateSchema.optional(),
-    notes: optionalText(2000),
+    notes: zOptionalText(2000),
     lines: ZLinesSchema,
     couponCode: couponCode.optional(),
   })
@@ -225,11 +222,11 @@ export const ZPlaceOrderRequestSchema = z
 export type TPlaceOrderRequest = z.infer<typeof ZPlaceOrderRequestSchema>;
 
 export const ZWebOrderRequestSchema = z.object({
-  externalOrderId: text(100, 1),
+  externalOrderId: zTrimmed(100, 1),
   shipTo: ZShipToSchema,
-  poNumber: optionalText(60),
+  poNumber: zOptionalText(60),
   requestedShipDate: ZDateSchema.optional(),
-  notes: optionalText(2000),
+  notes: zOptionalText(2000),
   lines: ZLinesSchema,
   couponCode: couponCode.optional(),
 });
@@ -312,12 +309,15 @@ export const ZOrderSchema = ZOrderListItemSchema.extend({
 export type TOrder = z.infer<typeof ZOrderSchema>;
 
 export const ZOrderListQuerySchema = ZPageQuerySchema.extend({
-  searchString: text(200).optional(),
+  searchString: zTrimmed(200).optional(),
   status: z.enum(ORDER_STATUSES).optional(),
   source: z.enum(ORDER_SOURCES).optional(),
   clientId: ZIdSchema.optional(),
   from: ZDateSchema.optional(),
   to: ZDateSchema.optional(),
+  attention: z.enum(ORDER_ATTENTION, { error: `Use one of ${ORDER_ATTENTION.join(", ")}` }).optional(),
+  /** Orders that shipped (their last line) on or after this day (UTC). */
+  shippedFrom: ZDateSchema.optional(),
 });
 export type TOrderListQuery = z.infer<typeof ZOrderListQuerySchema>;
 
@@ -325,17 +325,17 @@ export const ZOrderIdParamsSchema = z.object({ id: ZIdSchema });
 export const ZOrderItemParamsSchema = z.object({ id: ZIdSchema, itemId: ZIdSchema });
 export const ZOrderIssueParamsSchema = z.object({ id: ZIdSchema, issueId: ZIdSchema });
 
-export const ZCompleteRequestSchema = z.object({ reason: optionalText(500) });
-export const ZCancelRequestSchema = z.object({ reason: text(500, 1) });
+export const ZCompleteRequestSchema = z.object({ reason: zOptionalText(500) });
+export const ZCancelRequestSchema = z.object({ reason: zTrimmed(500, 1) });
 export const ZOrderRefundRequestSchema = z.object({
   amountCents: ZMoneySchema.min(1, "Must be more than zero"),
-  reason: optionalText(500),
+  reason: zOptionalText(500),
 });
 
 export const ZItemEditRequestSchema = z
   .object({
     attributeIds: z.array(ZDbIdSchema).max(20).optional(),
-    attributeCodes: z.array(text(40, 1)).max(20).optional(),
+    attributeCodes: z.array(zTrimmed(40, 1)).max(20).optional(),
     quantity: ZOrderQuantitySchema.optional(),
   })
   .refine((b) => b.attributeIds !== undefined || b.attributeCodes !== undefined || b.quantity !== undefined, {
@@ -348,7 +348,7 @@ export const ZBulkOrderRequestSchema = z
   .object({
     ids: z.array(ZDbIdSchema).min(1, "Choose at least one order").max(200, "At most 200 orders at once"),
     action: z.enum(["complete", "cancel"]),
-    reason: optionalText(500),
+    reason: zOptionalText(500),
   })
   .refine((b) => b.action !== "cancel" || (b.reason !== undefined && b.reason !== ""), {
     message: ORDER_MESSAGES.reasonRequired,
@@ -356,7 +356,7 @@ export const ZBulkOrderRequestSchema = z
   });
 export const ZBulkOrderResultSchema = z.object({ action: z.enum(["complete", "cancel"]), orders: z.array(zText()) });
 
-export const ZCommentRequestSchema = z.object({ body: text(4000, 1) });
+export const ZCommentRequestSchema = z.object({ body: zTrimmed(4000, 1) });
 export const ZCommentSchema = z.object({
   id: z.number().int(),
   author: zText(),
@@ -365,8 +365,8 @@ export const ZCommentSchema = z.object({
 });
 export const ZCommentListSchema = z.object({ items: z.array(ZCommentSchema) });
 
-export const ZIssueRequestSchema = z.object({ body: text(4000, 1), itemId: ZDbIdSchema.optional() });
-export const ZIssueRespondRequestSchema = z.object({ response: text(4000, 1) });
+export const ZIssueRequestSchema = z.object({ body: zTrimmed(4000, 1), itemId: ZDbIdSchema.optional() });
+export const ZIssueRespondRequestSchema = z.object({ response: zTrimmed(4000, 1) });
 export const ZIssueSchema = z.object({
   id: z.number().int(),
   itemId: z.number().int().nullable(),
@@ -397,7 +397,7 @@ export const ZHistoryListSchema = z.object({ items: z.array(ZHistoryEntrySchema)
 /** ?clientId: the client to order for (internal admins and facility users; a client user's own otherwise). */
 export const ZEntryQuerySchema = z.object({ clientId: ZIdSchema.optional() });
 export const ZEntryStyleLookupQuerySchema = ZEntryQuerySchema.extend({
-  searchString: text(200).optional(),
+  searchString: zTrimmed(200).optional(),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const ZEntryStyleParamsSchema = z.object({ styleId: ZIdSchema });
@@ -445,7 +445,7 @@ export const ZCouponRequestSchema = z
       .min(1, "Required")
       .max(40, "At most 40 characters")
       .regex(/^[A-Za-z0-9._-]+$/, "Letters, digits, dots, hyphens and underscores"),
-    description: optionalText(200),
+    description: zOptionalText(200),
     percentOffBp: z.number().int("Whole basis points").min(1).max(10_000, "At most 10000 (100 %)").optional(),
     amountOffCents: ZMoneySchema.min(1, "Must be more than zero").optional(),
     validFrom: ZDateSchema.optional(),
@@ -483,4 +483,6 @@ export const ZCouponSchema = z
   .meta({ id: "Coupon" });
 export type TCoupon = z.infer<typeof ZCouponSchema>;
 export const ZCouponPageSchema = pageOf(ZCouponSchema);
-export const ZCouponListQuerySchema = ZPageQuerySchema.extend({ searchString: text(200).optional() });
+export const ZCouponListQuerySchema = ZPageQuerySchema.extend({ searchString: zTrimmed(200).optional() });
+
+export * from "./attention";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZIdSchema, zDbId } from "../common/ids";
 import { pageOf, ZPageQuerySchema } from "../common/paging";
-import { zText } from "../common/text";
+import { zText, zTrimmed } from "../common/text";
 
 /** Products of product development (issue 12): a team's designs, each with versions and a smart tech pack per version. */
 
@@ -34,13 +34,8 @@ export const PRODUCT_MESSAGES = {
   deleted: "The product was deleted.",
 } as const;
 
-const optionalText = (max: number) =>
-  zText()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null));
+/** Optional text of the product: empty (or absent) is stored as null. */
+const orNull = (v: string | null | undefined) => v || null;
 const cents = z
   .number({ error: "Enter an amount" })
   .int("Whole cents only")
@@ -55,12 +50,12 @@ export const ZProductFieldsSchema = z.object({
   code: zText().trim().min(1, "Enter a product code").max(40, "At most 40 characters"),
   name: zText().trim().min(1, "Enter a product name").max(200, "At most 200 characters"),
   status: ZProductStatusSchema.default("concept"),
-  season: optionalText(60),
-  category: optionalText(60),
-  collection: optionalText(100),
-  batch: optionalText(100),
-  fit: optionalText(60),
-  description: optionalText(2000),
+  season: zTrimmed(60).nullable().optional().transform(orNull),
+  category: zTrimmed(60).nullable().optional().transform(orNull),
+  collection: zTrimmed(100).nullable().optional().transform(orNull),
+  batch: zTrimmed(100).nullable().optional().transform(orNull),
+  fit: zTrimmed(60).nullable().optional().transform(orNull),
+  description: zTrimmed(2000).nullable().optional().transform(orNull),
   tags: ZProductTagsSchema.default([]),
   targetCostCents: cents.nullable().default(null),
   targetPriceCents: cents.nullable().default(null),
@@ -105,6 +100,12 @@ export type TProduct = z.infer<typeof ZProductSchema>;
 
 export const PRODUCT_SORTS = ["code", "name", "status", "season", "collection", "updatedAt", "createdAt"] as const;
 
+export const PRODUCT_PACK_FILTERS = ["awaitingApproval", "sent"] as const;
+export const PRODUCT_PACK_FILTER_LABELS: Record<(typeof PRODUCT_PACK_FILTERS)[number], string> = {
+  awaitingApproval: "A version awaits approval",
+  sent: "A version was sent to the factory",
+};
+
 /** GET /productDev/products: the one paging contract plus the spec's status, sortBy and sort, and the filters. */
 export const ZProductListQuerySchema = ZPageQuerySchema.extend({
   teamId: ZIdSchema.optional(),
@@ -112,6 +113,8 @@ export const ZProductListQuerySchema = ZPageQuerySchema.extend({
   collection: zText().trim().max(100).optional(),
   batch: zText().trim().max(100).optional(),
   tag: zText().trim().max(40).optional(),
+  /** Products with a version awaiting approval (submitted), or with a version sent to a facility (the home page's links). */
+  pack: z.enum(PRODUCT_PACK_FILTERS, { error: "Use awaitingApproval or sent" }).optional(),
   /** Spec 7: sortBy + sort (asc|desc), an alternative to `sort=field,dir`. */
   sortBy: z.enum(PRODUCT_SORTS, { error: `Sort by one of ${PRODUCT_SORTS.join(", ")}` }).optional(),
   sortDir: z.enum(["asc", "desc"]).optional(),
@@ -217,3 +220,9 @@ export const ZProductStartersSchema = z
   })
   .meta({ id: "ProductStarters" });
 export type TProductStarters = z.infer<typeof ZProductStartersSchema>;
+
+/** POST /productDev/products and …/duplicate: the product made, and its first tech pack. */
+export const ZProductCreatedSchema = z
+  .object({ product: ZProductSchema, stpId: z.number().int() })
+  .meta({ id: "ProductCreated" });
+export type TProductCreated = z.infer<typeof ZProductCreatedSchema>;

@@ -47,9 +47,6 @@ export const RETURN_MESSAGES = {
 export const orderHasShipped = (status: string): boolean =>
   status === "partially_shipped" || status === "shipped" || status === "completed";
 
-const text = zTrimmed;
-const optionalText = zOptionalText;
-
 export const ZReturnQuantitySchema = z
   .number({ error: "Enter a quantity" })
   .int("Must be a whole number")
@@ -67,7 +64,7 @@ export const ZCreateReturnRequestSchema = z
     orderId: zDbId(RETURN_MESSAGES.chooseOrder),
     lines: z.array(ZReturnLineInputSchema).min(1, RETURN_MESSAGES.noLines).max(500, "At most 500 lines"),
     reasonCode: z.enum(RETURN_REASONS, { error: RETURN_MESSAGES.chooseReason }),
-    note: optionalText(2000),
+    note: zOptionalText(2000),
   })
   .refine((b) => b.reasonCode !== "other" || (b.note !== undefined && b.note !== ""), {
     message: RETURN_MESSAGES.noteRequired,
@@ -75,7 +72,7 @@ export const ZCreateReturnRequestSchema = z
   });
 export type TCreateReturnRequest = z.infer<typeof ZCreateReturnRequestSchema>;
 
-export const ZReturnActionRequestSchema = z.object({ reason: optionalText(500) });
+export const ZReturnActionRequestSchema = z.object({ reason: zOptionalText(500) });
 export type TReturnActionRequest = z.infer<typeof ZReturnActionRequestSchema>;
 
 export const ZReturnRefundRequestSchema = z.object({
@@ -86,7 +83,7 @@ export const ZReturnRefundRequestSchema = z.object({
     .min(1, "Must be more than zero")
     .max(100_000_000, "At most 100000000 cents")
     .optional(),
-  reason: optionalText(500),
+  reason: zOptionalText(500),
 });
 export type TReturnRefundRequest = z.infer<typeof ZReturnRefundRequestSchema>;
 
@@ -149,7 +146,7 @@ export const ZReturnSchema = ZReturnListItemSchema.extend({
 export type TReturn = z.infer<typeof ZReturnSchema>;
 
 export const ZReturnListQuerySchema = ZPageQuerySchema.extend({
-  searchString: text(200).optional(),
+  searchString: zTrimmed(200).optional(),
   status: z.enum(RETURN_STATUSES).optional(),
   clientId: ZIdSchema.optional(),
   orderId: ZIdSchema.optional(),

@@ -63,5 +63,7 @@ export const billingLedger = pgTable(
   (t) => [
     index("billing_ledger_client_order_idx").on(t.clientId, t.orderId),
     uniqueIndex("billing_ledger_idempotency_idx").on(t.clientId, t.kind, t.idempotencyKey),
+    // The Sales Dashboard's paid and refunded, and the charge report, read a range of days.
+    index("billing_ledger_created_idx").on(t.createdAt),
   ],
 );

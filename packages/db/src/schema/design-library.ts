@@ -1,18 +1,8 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { created, qty, updated } from "./columns";
 import { storedFiles } from "./files";
-import { teams } from "./product-dev";
+import { teams } from "./teams";
 
 /**
  * The design library of product development: what a brand's design team picks from when it
@@ -25,9 +15,6 @@ import { teams } from "./product-dev";
  *   pd_size_ranges ─< pd_pom_templates ─< pd_pom_template_points
  */
 
-const qty = (name: string) => numeric(name, { precision: 12, scale: 4, mode: "number" });
-const created = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updated = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 const team = () =>
   integer("team_id")
     .notNull()

@@ -7,7 +7,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -15,20 +14,22 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { clients, factories } from "./clients";
+import { clients } from "./clients";
+import { created, owner, qty, updated } from "./columns";
 import { storedFiles } from "./files";
-import { fabrics, styleMarkers, styles } from "./library";
+import { fabrics } from "./library-materials";
+import { styleMarkers, styles } from "./library-styles";
 import { orderItems, orders } from "./orders";
 import { users } from "./users";
 
 /**
- * The factory floor and shipping (issue 11; docs/adr/0005-floor.md):
+ * The factory floor (issue 11; docs/adr/0005-floor.md); shipments are in ./shipping.ts:
  *
  *   order_items (line 2: TEE100 M × 3) ──< floor_units (U-00000412, instance 1..3, attempt 1, 2 after a recut)
  *                                                ├─< floor_unit_events (every transition: who, when, station, from, to, why)
  *                                                ├─< floor_qc_inspections (pass | fail with a reason code)
  *   floor_totes (T-0042) ──< units it holds      ├── cut ticket (a lay of a cut plan, cut at a cutter station)
- *   floor_cut_plans ──< floor_cut_tickets         └── shipment_units ──> shipments (SH-000031, carrier, tracking)
+ *   floor_cut_plans ──< floor_cut_tickets         └── shipment_units ──> shipments (./shipping.ts)
  *   floor_stations: cutters (is_press), print, sew, QC, pack-out
  *
  * A unit is one garment. Its state machine lives in the contracts (packages/contracts/src/floor);
@@ -37,20 +38,12 @@ import { users } from "./users";
  * nothing twice.
  */
 
-const qty = (name: string) => numeric(name, { precision: 12, scale: 4, mode: "number" });
-const created = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updated = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
-const factory = () =>
-  integer("factory_id")
-    .notNull()
-    .references(() => factories.factoryId, { onDelete: "cascade" });
-
 /** Places on the floor where work is scanned: cutters (is_press for heat presses), print, sew, QC, pack-out. */
 export const floorStations = pgTable(
   "floor_stations",
   {
     id: serial("id").primaryKey(),
-    factoryId: factory(),
+    factoryId: owner(),
     code: text("code").notNull(),
     name: text("name").notNull(),
     /** cutter | print | sew | qc | pack */
@@ -68,7 +61,7 @@ export const floorQcReasons = pgTable(
   "floor_qc_reasons",
   {
     id: serial("id").primaryKey(),
-    factoryId: factory(),
+    factoryId: owner(),
     code: text("code").notNull(),
     name: text("name").notNull(),
     /** What a fail with this reason usually leads to: recut or redo (a step again). */
@@ -83,7 +76,7 @@ export const floorTotes = pgTable(
   "floor_totes",
   {
     id: serial("id").primaryKey(),
-    factoryId: factory(),
+    factoryId: owner(),
     barcode: text("barcode").notNull(),
     /** The order whose units it holds; null when empty. */
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
@@ -102,7 +95,7 @@ export const floorCutPlans = pgTable(
   "floor_cut_plans",
   {
     id: serial("id").primaryKey(),
-    factoryId: factory(),
+    factoryId: owner(),
     /** draft | accepted | discarded */
     status: text("status").notNull().default("draft"),
     /** Lays, total fabric length, utilisation, and the naive plan's figures beside them. */
@@ -120,7 +113,7 @@ export const floorCutTickets = pgTable(
   {
     id: serial("id").primaryKey(),
     ticketNumber: text("ticket_number").notNull().generatedAlwaysAs(sql`'CT-' || lpad(id::text, 6, '0')`),
-    factoryId: factory(),
+    factoryId: owner(),
     planId: integer("plan_id").references(() => floorCutPlans.id, { onDelete: "set null" }),
     fabricId: integer("fabric_id").references(() => fabrics.id, { onDelete: "set null" }),
     colour: text("colour"),
@@ -146,7 +139,7 @@ export const floorUnits = pgTable(
   {
     id: serial("id").primaryKey(),
     barcode: text("barcode").notNull().generatedAlwaysAs(sql`'U-' || lpad(id::text, 8, '0')`),
-    factoryId: factory(),
+    factoryId: owner(),
     clientId: integer("client_id")
       .notNull()
       .references(() => clients.clientId, { onDelete: "cascade" }),
@@ -210,7 +203,11 @@ export const floorUnitEvents = pgTable(
     actorUserId: integer("actor_user_id").references(() => users.userId, { onDelete: "set null" }),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("floor_unit_events_unit_idx").on(t.unitId, t.id)],
+  (t) => [
+    index("floor_unit_events_unit_idx").on(t.unitId, t.id),
+    // Dashboards (throughput, scans per station and operator) read a range of days of events.
+    index("floor_unit_events_at_idx").on(t.at),
+  ],
 );
 
 /** QC results: pass, or fail with a reason code, at a station. */
@@ -228,7 +225,11 @@ export const floorQcInspections = pgTable(
     actor: text("actor").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("floor_qc_inspections_unit_idx").on(t.unitId)],
+  (t) => [
+    index("floor_qc_inspections_unit_idx").on(t.unitId),
+    // Dashboards (first-pass yield, defects, fails by reason) read a range of days of inspections.
+    index("floor_qc_inspections_at_idx").on(t.at),
+  ],
 );
 
 /**
@@ -238,78 +239,11 @@ export const floorQcInspections = pgTable(
 export const floorScans = pgTable(
   "floor_scans",
   {
-    factoryId: factory(),
+    factoryId: owner(),
     scanId: text("scan_id").notNull(),
     action: text("action").notNull(),
     response: jsonb("response").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.factoryId, t.scanId] })],
-);
-
-/** A box that leaves the factory: some units of one order, with its carrier and tracking. */
-export const shipments = pgTable(
-  "shipments",
-  {
-    id: serial("id").primaryKey(),
-    shipmentNumber: text("shipment_number").notNull().generatedAlwaysAs(sql`'SH-' || lpad(id::text, 6, '0')`),
-    factoryId: factory(),
-    clientId: integer("client_id")
-      .notNull()
-      .references(() => clients.clientId, { onDelete: "cascade" }),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
-    /** The carrier that carries the box (UPS, USPS, …; the platform's carrier code for platform labels). */
-    carrier: text("carrier").notNull(),
-    /** Who sold the label: manual (typed or generated tracking) or the shipping platform (shipstation). */
-    provider: text("provider").notNull().default("manual"),
-    /** The platform's label PDF, to print it again. */
-    labelUrl: text("label_url"),
-    /** The carrier's last word on the parcel (track), and when it was asked. */
-    trackingStatus: text("tracking_status"),
-    trackingCheckedAt: timestamp("tracking_checked_at", { withTimezone: true }),
-    /** The store's fulfilment made for this shipment (web orders), so a tracking change updates it. */
-    storeFulfillmentId: text("store_fulfillment_id"),
-    /** The Idempotency-Key of the request that made it: a retry answers this shipment. */
-    idempotencyKey: text("idempotency_key"),
-    voidedAt: timestamp("voided_at", { withTimezone: true }),
-    service: text("service"),
-    trackingNumber: text("tracking_number"),
-    trackingUrl: text("tracking_url"),
-    /** The shipping platform's id of the label, to track or void it. */
-    externalLabelId: text("external_label_id"),
-    labelCostCents: integer("label_cost_cents"),
-    /** packed | shipped | voided */
-    status: text("status").notNull().default("packed"),
-    weightOz: qty("weight_oz"),
-    lengthIn: qty("length_in"),
-    widthIn: qty("width_in"),
-    heightIn: qty("height_in"),
-    shippedAt: timestamp("shipped_at", { withTimezone: true }),
-    /** When the client's store was told (web orders), and its answer if it failed. */
-    storeNotifiedAt: timestamp("store_notified_at", { withTimezone: true }),
-    storeNotifyError: text("store_notify_error"),
-    createdBy: text("created_by").notNull(),
-    createdAt: created(),
-    updatedAt: updated(),
-  },
-  (t) => [
-    index("shipments_factory_created_idx").on(t.factoryId, t.createdAt.desc()),
-    index("shipments_order_idx").on(t.orderId),
-    uniqueIndex("shipments_idempotency_key").on(t.factoryId, t.idempotencyKey),
-  ],
-);
-
-export const shipmentUnits = pgTable(
-  "shipment_units",
-  {
-    shipmentId: integer("shipment_id")
-      .notNull()
-      .references(() => shipments.id, { onDelete: "cascade" }),
-    unitId: integer("unit_id")
-      .notNull()
-      .references(() => floorUnits.id, { onDelete: "cascade" }),
-  },
-  (t) => [primaryKey({ columns: [t.shipmentId, t.unitId] }), uniqueIndex("shipment_units_unit_key").on(t.unitId)],
 );

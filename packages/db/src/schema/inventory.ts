@@ -12,8 +12,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { factories } from "./clients";
-import { fabrics, parts } from "./library";
+import { owner } from "./columns";
+import { fabrics, parts } from "./library-materials";
+import { suppliers } from "./suppliers";
 import { users } from "./users";
 
 /**
@@ -30,41 +31,17 @@ import { users } from "./users";
  *                                         ──< inv_po_status_history
  *
  * Quantities are numeric(14,4) in the material's unit (strings in the app, exact); money integer cents.
- * Every material row names exactly one of fabric_id and part_id.
+ * Every material row names exactly one of fabric_id and part_id. inv_suppliers is in suppliers.ts
+ * (the library points at it too).
  */
 
 const quantity = (name: string) => numeric(name, { precision: 14, scale: 4 });
 const at = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
-const owner = () =>
-  integer("factory_id")
-    .notNull()
-    .references(() => factories.factoryId, { onDelete: "cascade" });
 const fabricRef = () => integer("fabric_id").references(() => fabrics.id, { onDelete: "cascade" });
 const partRef = () => integer("part_id").references(() => parts.id, { onDelete: "cascade" });
 const actor = () => integer("actor_id").references(() => users.userId, { onDelete: "set null" });
 const exactlyOne = (name: string, t: { fabricId: unknown; partId: unknown }) =>
   check(name, sql`num_nonnulls(${t.fabricId}, ${t.partId}) = 1`);
-
-export const suppliers = pgTable(
-  "inv_suppliers",
-  {
-    id: serial("id").primaryKey(),
-    factoryId: owner(),
-    code: text("code").notNull(),
-    name: text("name").notNull(),
-    contactName: text("contact_name"),
-    email: text("email"),
-    phone: text("phone"),
-    leadTimeDays: integer("lead_time_days").notNull().default(0),
-    /** ISO 4217, e.g. USD. */
-    currency: text("currency").notNull().default("USD"),
-    notes: text("notes"),
-    active: boolean("active").notNull().default(true),
-    createdAt: at("created_at"),
-    updatedAt: at("updated_at"),
-  },
-  (t) => [uniqueIndex("inv_suppliers_code_key").on(t.factoryId, sql`lower(${t.code})`)],
-);
 
 /** A fabric or part a supplier sells, at its price per unit. */
 export const supplierMaterials = pgTable(

@@ -13,9 +13,11 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { addresses, clients, factories } from "./clients";
+import { addresses } from "./addresses";
+import { clients, factories } from "./clients";
+import { created, updated } from "./columns";
 import { storedFiles } from "./files";
-import { styles } from "./library";
+import { styles } from "./library-styles";
 import { users } from "./users";
 
 /**
@@ -28,9 +30,6 @@ import { users } from "./users";
  *
  * Money is integer cents. A line of quantity q becomes q units when the floor starts it (later).
  */
-
-const created = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
-const updated = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 /** Codes a facility hands out: percent (basis points) or amount off, for one client or all of its clients. */
 export const coupons = pgTable(
@@ -205,6 +204,9 @@ export const orders = pgTable(
     index("orders_status_placed_idx").on(t.status, t.placedAt.desc().nullsFirst(), t.id),
     index("orders_placed_idx").on(t.placedAt.desc().nullsFirst(), t.id),
     index("orders_total_idx").on(t.totalCents.desc().nullsFirst(), t.id),
+    // The client sort, both ways (the id tie-breaker is always ascending): the list walks them.
+    index("orders_client_name_idx").on(t.clientName, t.id),
+    index("orders_client_name_desc_idx").on(t.clientName.desc(), t.id),
     index("orders_search_idx").using("gin", t.searchVector),
     index("orders_floor_due_idx")
       .on(t.factoryId, floorDueOf(t.requestedShipDate, t.placedAt), t.id)

@@ -20,7 +20,8 @@ import {
   styles,
   users,
 } from "../schema/index";
-import { chunks, demoAnchor, MINUTE, rng } from "./random";
+import { HISTORY_FROM_DAYS } from "./orders";
+import { chunks, DAY, demoAnchor, MINUTE, rng } from "./random";
 
 type Lay = TPlanGroup["lays"][number];
 /** A plan's totals over lays: counts add up, utilisation is weighted by the fabric each lay uses. */
@@ -152,12 +153,10 @@ const writeFloor = async (tx: HubTx, factoryId: number): Promise<void> => {
   const releasedAt = new Map(
     released.map((o) => [o.id, o.startedAt ? Date.parse(o.startedAt) : o.placedAt.getTime() + 6 * 60 * MINUTE]),
   );
-  for (const o of released) {
-    await tx
-      .update(orders)
-      .set({ releasedAt: new Date(releasedAt.get(o.id) ?? now), releasedBy: actor })
-      .where(eq(orders.id, o.id));
-  }
+  await tx.execute(sql`update ${orders} o set released_at = v.at, released_by = ${actor}
+    from unnest(${pgArray(released.map((o) => o.id))}::int[],
+      ${pgArray(released.map((o) => new Date(releasedAt.get(o.id) ?? now).toISOString()))}::timestamptz[]) as v(id, at)
+    where o.id = v.id`);
   const ids = released.map((o) => o.id);
 
   // The units, as releaseOrder makes them: one per piece of every line not cancelled, with the
@@ -216,8 +215,23 @@ const writeFloor = async (tx: HubTx, factoryId: number): Promise<void> => {
   // Each order's story: how far along it is (older orders further), whether it prints, ships.
   type Plan = { progress: number; printed: boolean; ships: "none" | "part" | "all"; failures: number; cancels: number };
   const plans = new Map<number, Plan>();
-  released.forEach((o, n) => {
-    const age = n / Math.max(1, released.length - 1); // 0 oldest .. 1 newest
+  // The history (orders placed before the last HISTORY_FROM_DAYS days) was made and shipped in full,
+  // each within 4 to 30 days of its release, some with a QC fail recut on the way.
+  const historic = released.filter((o) => o.placedAt.getTime() < now - HISTORY_FROM_DAYS * DAY);
+  const shippedBy = new Map<number, number>();
+  historic.forEach((o, n) => {
+    plans.set(o.id, {
+      progress: 6,
+      printed: n % 3 === 0,
+      ships: "all",
+      failures: n % 5 === 1 ? r.int(1, 2) : 0,
+      cancels: 0,
+    });
+    shippedBy.set(o.id, Math.min(now - DAY, (releasedAt.get(o.id) ?? now) + r.int(4 * 24 * 60, 30 * 24 * 60) * MINUTE));
+  });
+  const recent = released.filter((o) => !shippedBy.has(o.id));
+  recent.forEach((o, n) => {
+    const age = n / Math.max(1, recent.length - 1); // 0 oldest .. 1 newest
     const ships = n % 7 === 0 ? "all" : age < 0.55 && n % 3 !== 2 ? "part" : "none";
     plans.set(o.id, {
       progress: ships === "all" ? 6 : Math.max(0.3, 5.4 - age * 5 + r.next() * 0.8),
@@ -343,7 +357,7 @@ const writeFloor = async (tx: HubTx, factoryId: number): Promise<void> => {
   for (const u of units) {
     const f = finals.get(u.id) as Final;
     const start = releasedAt.get(u.orderId) ?? now;
-    walk(u.id, f.path, start, now, { action: "release", reason: null });
+    walk(u.id, f.path, start, shippedBy.get(u.orderId) ?? now, { action: "release", reason: null });
     const after = (lastAt.get(u.id) ?? start) + 30 * MINUTE;
     const at = new Date(Math.min(now - MINUTE, after));
     if (f.status === "failed") {
@@ -391,7 +405,11 @@ const writeFloor = async (tx: HubTx, factoryId: number): Promise<void> => {
   recuts.forEach((x, k) => {
     const id = recutIds[k] ?? 0;
     const from = (lastAt.get(x.of.id) ?? now) + MINUTE;
-    walk(id, x.path, from, now, { action: "recut", reason: finals.get(x.of.id)?.failReason ?? null });
+    const to = shippedBy.get(x.of.orderId);
+    walk(id, x.path, from, to === undefined ? now : Math.max(from + 60 * MINUTE, to + DAY), {
+      action: "recut",
+      reason: finals.get(x.of.id)?.failReason ?? null,
+    });
   });
   // The units (originals, then recuts) in their final states, then their history.
   const rows = [
@@ -603,39 +621,36 @@ const writeFloor = async (tx: HubTx, factoryId: number): Promise<void> => {
     list.push(u);
     byOrder.set(u.orderId, list);
   }
-  let seq = 0;
+  const boxes: { orderId: number; box: typeof shipped }[] = [];
   for (const [orderId, list] of byOrder) {
-    const boxes =
-      list.length > 40 ? [list.slice(0, Math.ceil(list.length / 2)), list.slice(Math.ceil(list.length / 2))] : [list];
-    for (const box of boxes) {
-      seq++;
-      const when = Math.max(...box.map((u) => lastAt.get(u.id) ?? now));
-      const tracking = `MAN${String(20261100 + seq * 7919).padStart(10, "0")}`;
-      const [shipment] = await tx
-        .insert(shipments)
-        .values({
-          factoryId,
-          clientId: box[0]?.clientId ?? 0,
-          orderId,
-          carrier: "manual",
-          service: "Ground",
-          trackingNumber: tracking,
-          status: "shipped",
-          weightOz: 6 * box.length,
-          lengthIn: 24,
-          widthIn: 16,
-          heightIn: Math.min(24, 4 + Math.ceil(box.length / 6)),
-          shippedAt: new Date(when),
-          createdBy: actor,
-          createdAt: new Date(when - 30 * MINUTE),
-          updatedAt: new Date(when),
-        })
-        .returning({ id: shipments.id });
-      if (!shipment) continue;
-      for (const part of chunks(box, 1000))
-        await tx.insert(shipmentUnits).values(part.map((u) => ({ shipmentId: shipment.id, unitId: u.id })));
-    }
+    const half = Math.ceil(list.length / 2);
+    for (const box of list.length > 40 ? [list.slice(0, half), list.slice(half)] : [list]) boxes.push({ orderId, box });
   }
+  const boxValues = boxes.map(({ orderId, box }, k) => {
+    const when = Math.max(...box.map((u) => lastAt.get(u.id) ?? now));
+    return {
+      factoryId,
+      clientId: box[0]?.clientId ?? 0,
+      orderId,
+      carrier: "manual",
+      service: "Ground",
+      trackingNumber: `MAN${String(20261100 + (k + 1) * 7919).padStart(10, "0")}`,
+      status: "shipped",
+      weightOz: 6 * box.length,
+      lengthIn: 24,
+      widthIn: 16,
+      heightIn: Math.min(24, 4 + Math.ceil(box.length / 6)),
+      shippedAt: new Date(when),
+      createdBy: actor,
+      createdAt: new Date(when - 30 * MINUTE),
+      updatedAt: new Date(when),
+    };
+  });
+  const boxIds: number[] = [];
+  for (const part of chunks(boxValues, 500))
+    boxIds.push(...(await tx.insert(shipments).values(part).returning({ id: shipments.id })).map((b) => b.id));
+  const boxed = boxes.flatMap(({ box }, k) => box.map((u) => ({ shipmentId: boxIds[k] ?? 0, unitId: u.id })));
+  for (const part of chunks(boxed, 5000)) await tx.insert(shipmentUnits).values(part);
 
   // Orders and lines follow their current units (the highest attempt of each instance).
   const recutSet = new Set(recutIds);
@@ -660,22 +675,33 @@ const writeFloor = async (tx: HubTx, factoryId: number): Promise<void> => {
   const values = [...current.values()];
   const orderLast = new Map<number, number>();
   for (const u of all) orderLast.set(u.orderId, Math.max(orderLast.get(u.orderId) ?? 0, lastAt.get(u.id) ?? 0));
+  const lineMoves: { id: number; status: string; at: Date }[] = [];
+  const orderMoves: { id: number; status: string; at: Date }[] = [];
   for (const orderId of ids) {
     const mine = values.filter((v) => v.orderId === orderId);
     const when = new Date(Math.min(now - MINUTE, (orderLast.get(orderId) ?? now) + MINUTE));
     for (const line of lines.filter((l) => l.orderId === orderId)) {
       const to = demoFollow(count(mine.filter((v) => v.itemId === line.id)));
       if (!to || to === line.status || to === "in_production" || to === "cancelled") continue;
-      await tx.update(orderItems).set({ status: to, updatedAt: when }).where(eq(orderItems.id, line.id));
+      lineMoves.push({ id: line.id, status: to, at: when });
       history.push({ orderId, itemId: line.id, fromStatus: line.status, toStatus: to, reason: null, actor, at: when });
     }
     const to = demoFollow(count(mine));
     if (to && to !== "in_production" && to !== "cancelled") {
-      await tx.update(orders).set({ status: to, updatedAt: when }).where(eq(orders.id, orderId));
+      orderMoves.push({ id: orderId, status: to, at: when });
       history.push({ orderId, itemId: null, fromStatus: "in_production", toStatus: to, reason: null, actor, at: when });
     }
   }
-  if (history.length > 0) await tx.insert(orderStatusHistory).values(history);
+  for (const [table, moves] of [
+    [orderItems, lineMoves],
+    [orders, orderMoves],
+  ] as const)
+    for (const part of chunks(moves, 5000))
+      await tx.execute(sql`update ${table} t set status = v.status, updated_at = v.at
+        from unnest(${pgArray(part.map((m) => m.id))}::int[], ${pgArray(part.map((m) => m.status))}::text[],
+          ${pgArray(part.map((m) => m.at.toISOString()))}::timestamptz[]) as v(id, status, at)
+        where t.id = v.id`);
+  for (const part of chunks(history, 2000)) await tx.insert(orderStatusHistory).values(part);
 };
 
 /** A PostgreSQL array literal of the values (text quoted, NULL for null), for unnest(…) bulk writes. */

@@ -30,7 +30,8 @@ import { chunks, DAY, demoAnchor, MINUTE, type Rng, rng } from "./random";
 
 /*
  * The demo factory's order book (issue 10): about 320 orders of Northwind and Bluebird over the last
- * 90 days, in every status and payment state, priced by the rules of the orders service (the tier
+ * 90 days in every status and payment state, and 240 more over the year before (issue 18: shipped in
+ * full, so dashboards compare periods), priced by the rules of the orders service (the tier
  * by the order's quantity of the style, plus the chosen attributes' upcharges: `tierFor` from the
  * contracts; apps/server/test/orders-demo.test.ts reprices every demo line with the service's own
  * `priceLines` and checks they agree), with history rows, comments, issues, coupons and the
@@ -261,6 +262,19 @@ const SHOPPERS: [string, string, string, string, string][] = [
   ["Elliot Brooks", "52 Peachtree St", "Atlanta", "GA", "30303"],
 ];
 
+/** A retail shopper's address as a ship-to. */
+const shopperShipTo = (shopper: (typeof SHOPPERS)[number]): ShipTo => ({
+  shipName: shopper[0],
+  shipCompany: null,
+  shipLine1: shopper[1],
+  shipLine2: null,
+  shipCity: shopper[2],
+  shipRegion: shopper[3],
+  shipPostalCode: shopper[4],
+  shipCountry: "US",
+  shipPhone: null,
+});
+
 const COMMENTS_CLIENT = [
   "Can you confirm the ship date? Our launch is the week after.",
   "Please pack each size separately, the stores restock by size.",
@@ -347,10 +361,19 @@ export const seedDemoOrders = async (db: HubDb): Promise<void> => {
 const offeredTo = (styles: DemoStyle[], clientId: number) =>
   styles.filter((s) => s.clientIds === null || s.clientIds.includes(clientId));
 
-/** 1–6 lines: one to three styles, each in one to three variants (a grid order's cells). */
-const pickLines = (r: Rng, offered: DemoStyle[], retail: boolean): DemoLine[] => {
+/**
+ * Orders placed more than this many days ago are the demo's history: shipped in full long ago
+ * (seed/floor.ts walks their units from release to shipping within a few days).
+ */
+export const HISTORY_FROM_DAYS = 90;
+
+/**
+ * 1–6 lines: one to three styles, each in one to three variants (a grid order's cells). A `small`
+ * order (the history's) is one or two styles in small quantities, so a year of them stays light.
+ */
+const pickLines = (r: Rng, offered: DemoStyle[], retail: boolean, small = false): DemoLine[] => {
   const picks: { style: DemoStyle; attributeIds: number[]; quantity: number }[] = [];
-  const styleCount = retail ? r.int(1, 3) : r.pick([1, 1, 2, 2, 3]);
+  const styleCount = retail ? r.int(1, small ? 2 : 3) : r.pick(small ? [1, 1, 2] : [1, 1, 2, 2, 3]);
   const used = new Set<number>();
   for (let s = 0; s < styleCount && picks.length < 6; s++) {
     const style = r.pick(offered);
@@ -366,7 +389,9 @@ const pickLines = (r: Rng, offered: DemoStyle[], retail: boolean): DemoLine[] =>
       const key = attributeIds.join(",");
       if (seen.has(key)) continue;
       seen.add(key);
-      const quantity = retail ? r.int(1, 3) : r.pick([6, 12, 12, 24, 24, 36, 48, 60, 72, 96, 144]);
+      const quantity = retail
+        ? r.int(1, 3)
+        : r.pick(small ? [4, 6, 6, 8, 12] : [6, 12, 12, 24, 24, 36, 48, 60, 72, 96, 144]);
       picks.push({ style, attributeIds, quantity });
     }
   }
@@ -477,23 +502,48 @@ const writeOrders = async (
         payment,
         retryAt,
         coupon,
-        shipTo: retail
-          ? {
-              shipName: shopper[0],
-              shipCompany: null,
-              shipLine1: shopper[1],
-              shipLine2: null,
-              shipCity: shopper[2],
-              shipRegion: shopper[3],
-              shipPostalCode: shopper[4],
-              shipCountry: "US",
-              shipPhone: null,
-            }
-          : r.pick(c.shipTo),
+        shipTo: retail ? shopperShipTo(shopper) : r.pick(c.shipTo),
         poNumber: retail ? null : `${c.po}-PO-${poSeq++}`,
         externalOrderId: retail ? `${c.po}-WEB-${extSeq++}` : null,
         notes:
           !retail && r.chance(0.15) ? r.pick(["Rush: launch event", "Pack by size", "Hang tags on every piece"]) : null,
+      });
+    }
+  }
+  // The year before: a smaller, steadier book from 90 to 395 days ago (so year-to-date and 12-month
+  // comparisons show something), made on the floor and shipped in full (seed/floor.ts ships every
+  // released order older than HISTORY_FROM_DAYS), a few cancelled and refunded. Both clients paid by
+  // card then. Drawn from a second generator, so the last 90 days stay as they were.
+  const h = rng(20261125);
+  for (const c of clientsOf) {
+    const offered = offeredTo(allStyles, c.row.clientId);
+    for (let n = 0; n < Math.round(c.count * 0.75); n++) {
+      const placedAt = now - h.int(HISTORY_FROM_DAYS * 24 * 60, 395 * 24 * 60) * MINUTE;
+      const source = h.pick(["entry", "entry", "entry", "entry", "web", "web", "import"] as const);
+      const retail = source === "web";
+      const lines = pickLines(h, offered, retail, true);
+      const cancelled = h.chance(0.06);
+      const payment: Plan["payment"] = h.chance(0.05) ? "failedThenPaid" : "paid";
+      const shopper = h.pick(SHOPPERS);
+      plans.push({
+        clientId: c.row.clientId,
+        clientName: c.row.clientName,
+        clientCode: c.row.siteName,
+        source,
+        placedAt,
+        placer: source === "web" ? { userName: `api-key:${c.po.toLowerCase()}_store`, userId: null } : c.placer,
+        lines,
+        status: cancelled ? "cancelled" : "in_production",
+        startedAt: cancelled ? null : placedAt + h.int(6 * 60, 2 * 24 * 60) * MINUTE,
+        endedAt: cancelled ? placedAt + h.int(60, 2 * 24 * 60) * MINUTE : null,
+        cancelReason: cancelled ? h.pick(CANCEL_REASONS) : null,
+        payment,
+        retryAt: payment === "failedThenPaid" ? placedAt + h.int(2 * 60, 24 * 60) * MINUTE : null,
+        coupon: null,
+        shipTo: retail ? shopperShipTo(shopper) : h.pick(c.shipTo),
+        poNumber: retail ? null : `${c.po}-PO-${poSeq++}`,
+        externalOrderId: retail ? `${c.po}-WEB-${extSeq++}` : null,
+        notes: null,
       });
     }
   }

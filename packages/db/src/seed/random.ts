@@ -35,7 +35,7 @@ export const DAY = 24 * 60 * MINUTE;
 
 /**
  * The moment demo dates count back from: now, to the minute. Dates are relative to the seeding
- * moment (not a fixed calendar date) so the demo always shows "the last 90 days": the template is
+ * moment (not a fixed calendar date) so the demo always shows "the last 13 months": the template is
  * made once per install, so the demo is as fresh as the installation.
  */
 export const demoAnchor = (): number => Math.floor(Date.now() / MINUTE) * MINUTE;

@@ -36,6 +36,8 @@ const clientUserColumns = {
   testUser: u.testUser,
   isClientAdmin: u.isClientAdmin,
 };
+/** A client's users sort by every column they show but the id and the admin flag. */
+const { userId: _id, isClientAdmin: _admin, ...CLIENT_USER_SORT } = clientUserColumns;
 
 const toInvitation = (row: typeof p.$inferSelect): TInvitation => ({
   id: row.id,
@@ -68,19 +70,7 @@ export const listClientUsers = async (
     eq(u.clientId, ctx.clientId),
     searchAny(q.searchString, [u.userName, u.email, u.firstName, u.lastName]),
   );
-  const order = orderByFor(
-    q.sort,
-    {
-      userName: u.userName,
-      email: u.email,
-      firstName: u.firstName,
-      lastName: u.lastName,
-      available: u.available,
-      testUser: u.testUser,
-    },
-    ["userName", "asc"],
-    u.userId,
-  );
+  const order = orderByFor(q.sort, CLIENT_USER_SORT, ["userName", "asc"], u.userId);
   const rows: TClientUser[] = await db
     .select(clientUserColumns)
     .from(u)
@@ -163,12 +153,7 @@ export const createInvitation = async (
   input: TInvitationCreate,
 ): Promise<TInvitation> => {
   const { row, ctx } = await db.transaction(async (tx) => {
-    const ctx = await requireClientAdmin(tx, me);
-    await tx
-      .select({ id: schema.clients.clientId })
-      .from(schema.clients)
-      .where(eq(schema.clients.clientId, ctx.clientId))
-      .for("update");
+    const ctx = await requireClientAdmin(tx, me, { lock: true });
     const email = input.email.trim().toLowerCase();
     const [existingUser] = await tx
       .select({ userId: u.userId })

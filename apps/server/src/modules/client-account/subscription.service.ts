@@ -68,9 +68,20 @@ export const requireClient = async (db: Db, me: Principal): Promise<ClientContex
 };
 
 /** The caller's client when the caller is its client admin, else 403. */
-export const requireClientAdmin = async (db: Db, me: Principal): Promise<ClientContext> => {
+export const requireClientAdmin = async (
+  db: Db,
+  me: Principal,
+  options: { lock?: boolean } = {},
+): Promise<ClientContext> => {
   const ctx = await requireClient(db, me);
   if (!me.isClientAdmin) throw forbidden("Only your client's admin can do this.");
+  // `lock` (in a transaction): hold the client's row, so two changes at once (a plan, an invitation) cannot interleave.
+  if (options.lock)
+    await db
+      .select({ id: schema.clients.clientId })
+      .from(schema.clients)
+      .where(eq(schema.clients.clientId, ctx.clientId))
+      .for("update");
   return ctx;
 };
 
@@ -159,13 +170,7 @@ export const choosePlan = async (
   mode: "new" | "change",
 ): Promise<TSubscription> =>
   db.transaction(async (tx) => {
-    const ctx = await requireClientAdmin(tx, me);
-    // Hold the client's row so two changes at once cannot interleave.
-    await tx
-      .select({ id: schema.clients.clientId })
-      .from(schema.clients)
-      .where(eq(schema.clients.clientId, ctx.clientId))
-      .for("update");
+    const ctx = await requireClientAdmin(tx, me, { lock: true });
     if (mode === "change" && !ctx.plan) throw conflict("Your client has no plan yet. Choose one on New Subscription.");
     if (mode === "new" && ctx.plan)
       throw conflict(`Your client is already on the ${ctx.plan.name} plan. Change it on Manage Subscription.`);

@@ -11,26 +11,24 @@ import {
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, ne, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit";
 import { toCsv } from "../../platform/csv";
 import { isForeignKeyViolation, isUniqueViolation } from "../../platform/db-errors";
 import { conflict, notFound } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
+import { tenantScope } from "../../platform/tenant-scope";
 
 const c = schema.clients;
 
 /**
- * Which clients a principal may see (data scoping, ARCHITECTURE "Access"): internal users all of
- * them, facility users the clients their facility serves, anyone else only its own client.
- * `undefined` means no limit.
+ * Which clients a principal may see: the tenant rule (platform/tenant-scope.ts) over the client's
+ * own row (facility users the clients their facility serves, a client user its own), except that
+ * an internal admin sees every client even with a session client chosen (the switcher lists them).
  */
-export const clientScope = (p: Principal): SQL | undefined => {
-  if (p.isInternal) return undefined;
-  if (p.isFacility) return p.factoryIds.length > 0 ? inArray(c.factoryId, p.factoryIds) : sql`false`;
-  return p.clientId !== null ? eq(c.clientId, p.clientId) : sql`false`;
-};
+export const clientScope = (p: Principal): SQL | undefined =>
+  p.isInternal ? undefined : tenantScope(p, { clientId: c.clientId, factoryId: c.factoryId });
 
 const columns = {
   clientId: c.clientId,

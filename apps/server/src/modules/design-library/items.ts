@@ -1,11 +1,11 @@
-import {
-  designItemSchemas,
-  type TAttrField,
-  type TDesignItemDetail,
-  type TDesignItemPage,
-  type TDesignItemRequest,
-  type TDesignVariantRequest,
+import type {
+  TAttrField,
+  TDesignItemDetail,
+  TDesignItemPage,
+  TDesignItemRequest,
+  TDesignVariantRequest,
 } from "@hub/contracts";
+import { designItemsApi } from "@hub/contracts/design-library/resources-api";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, inArray, notInArray, type SQL, sql } from "drizzle-orm";
@@ -107,11 +107,9 @@ export const itemResource = (page: TDesignItemPage): DesignResource<TDesignItemR
   const attrColumns = Object.fromEntries(page.attrs.map((f) => [f.name, attrColumn(f)]));
   const textAttrs = page.attrs.filter((f) => f.type === "text" || f.type === "hex");
   return {
-    key: page.key,
-    card: page.card,
+    api: designItemsApi[page.key],
     noun: page.noun,
     table: i,
-    schemas: designItemSchemas(page),
     columns: {
       id: i.id,
       teamId: i.teamId,

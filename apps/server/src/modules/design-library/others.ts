@@ -1,22 +1,14 @@
 import {
   DESIGN_LIBRARY_MESSAGES,
+  pomPointFields,
   type TDesignSupplier,
   type TDesignSupplierRequest,
   type TPomTemplateDetail,
   type TPomTemplateRequest,
   type TSizeRange,
   type TSizeRangeRequest,
-  ZDesignSupplierPageSchema,
-  ZDesignSupplierRequestSchema,
-  ZDesignSupplierSchema,
-  ZPomTemplateDetailSchema,
-  ZPomTemplatePageSchema,
-  ZPomTemplateRequestSchema,
-  ZPomTemplateSchema,
-  ZSizeRangePageSchema,
-  ZSizeRangeRequestSchema,
-  ZSizeRangeSchema,
 } from "@hub/contracts";
+import { designPomTemplatesApi, designSizesApi, designSuppliersApi } from "@hub/contracts/design-library/resources-api";
 import type { HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { asc, eq, sql } from "drizzle-orm";
@@ -32,16 +24,9 @@ const pp = schema.pdPomTemplatePoints;
 
 /** The brand's own suppliers (mills, trim houses); items and variants name them. */
 export const suppliersResource: DesignResource<TDesignSupplierRequest, TDesignSupplier> = {
-  key: "suppliers",
-  card: "libarySuppliers",
+  api: designSuppliersApi,
   noun: "supplier",
   table: s,
-  schemas: {
-    request: ZDesignSupplierRequestSchema,
-    item: ZDesignSupplierSchema,
-    detail: ZDesignSupplierSchema,
-    page: ZDesignSupplierPageSchema,
-  },
   columns: {
     id: s.id,
     teamId: s.teamId,
@@ -96,16 +81,9 @@ export const suppliersResource: DesignResource<TDesignSupplierRequest, TDesignSu
 
 /** Size ranges: ordered sizes with a base size (XS–3XL, 0–16). */
 export const sizesResource: DesignResource<TSizeRangeRequest, TSizeRange> = {
-  key: "sizes",
-  card: "libarySizes",
+  api: designSizesApi,
   noun: "size range",
   table: sr,
-  schemas: {
-    request: ZSizeRangeRequestSchema,
-    item: ZSizeRangeSchema,
-    detail: ZSizeRangeSchema,
-    page: ZSizeRangePageSchema,
-  },
   columns: {
     id: sr.id,
     teamId: sr.teamId,
@@ -157,16 +135,9 @@ const rangeOf = async (tx: HubTx, sizeRangeId: number | null, teamId: number) =>
 
 /** POM templates: points of measure with tolerances and grade rules, edited as one table. */
 export const pomTemplatesResource: DesignResource<TPomTemplateRequest, TPomTemplateDetail> = {
-  key: "pomTemplates",
-  card: "libaryPomTemplates",
+  api: designPomTemplatesApi,
   noun: "POM template",
   table: pt,
-  schemas: {
-    request: ZPomTemplateRequestSchema,
-    item: ZPomTemplateSchema,
-    detail: ZPomTemplateDetailSchema,
-    page: ZPomTemplatePageSchema,
-  },
   columns: {
     id: pt.id,
     teamId: pt.teamId,
@@ -199,20 +170,7 @@ export const pomTemplatesResource: DesignResource<TPomTemplateRequest, TPomTempl
   links: async (tx, id, req) => {
     await tx.delete(pp).where(eq(pp.templateId, id));
     if (req.points.length === 0) return;
-    await tx.insert(pp).values(
-      req.points.map((p, n) => ({
-        templateId: id,
-        sortOrder: n,
-        code: p.code,
-        description: p.description,
-        howToMeasure: p.howToMeasure,
-        tolPlus: p.tolPlus,
-        tolMinus: p.tolMinus,
-        critical: p.critical,
-        baseValue: p.baseValue,
-        gradeRules: p.gradeRules,
-      })),
-    );
+    await tx.insert(pp).values(req.points.map((p, n) => ({ templateId: id, sortOrder: n, ...pomPointFields(p) })));
   },
   unique: [{ field: "name", column: pt.name, message: "This name is already used" }],
   detail: async (db, row) => {

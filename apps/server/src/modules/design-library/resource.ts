@@ -1,10 +1,4 @@
-import {
-  DESIGN_LIBRARY_EDITOR_TYPES,
-  DESIGN_LIBRARY_MESSAGES,
-  DESIGN_LIBRARY_PREFIX,
-  ZDesignListQuerySchema,
-  ZDesignLookupQuerySchema,
-} from "@hub/contracts";
+import { DESIGN_LIBRARY_MESSAGES } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
@@ -15,19 +9,20 @@ import { teamOwner } from "../../platform/resource/owners";
 import {
   ensureOwnedRefs,
   type ResourceDef,
-  type ResourceListScope,
+  type ResourceNarrow,
   type ResourceSpec,
   type ResourceTable,
-  resourceRoutes,
-  resourceService,
+  resourceKey,
 } from "../../platform/resource/resource";
+import { resourceRoutes } from "../../platform/resource/resource-routes";
+import { resourceService } from "../../platform/resource/resource-service";
 import { currentTeamOf } from "../teams/current";
 
 /**
- * The design library's resources: the resource engine with the team as owner, under
- * /productDev/libary/{key} in both shapes (the engine's and spec 7's findAll/findById/create/
- * update?id/delete?id), audited as designLibrary.{key}.*, written by brands' people and internal
- * admins. Lists narrow to the caller's current team (or the teamId asked for).
+ * The design library's resources: the resource engine with the team as owner, audited as
+ * designLibrary.{key}.*; their operations (spec 7's findAll/findById/create/update?id/delete?id
+ * under /productDev/libary/{key}) and who may call them are declared in contracts
+ * (design-library/resources-api.ts). Lists narrow to the caller's current team (or the teamId asked for).
  */
 export type DesignTable = ResourceTable<"teamId">;
 export type DesignResource<TReq, TDetail = Record<string, unknown>> = ResourceSpec<TReq, TDetail, "teamId">;
@@ -35,10 +30,9 @@ export type DesignResource<TReq, TDetail = Record<string, unknown>> = ResourceSp
 const tu = schema.teamUsers;
 
 /** spec 7's userId and teamId: a member's lists show the current team; internal admins every team or the one named. */
-const listScope = (column: PgColumn): ResourceListScope => ({
-  list: ZDesignListQuerySchema,
-  lookup: ZDesignLookupQuerySchema,
-  narrow: async (db: HubDb, p: Principal, q: Record<string, unknown>): Promise<SQL | undefined> => {
+const narrowTo =
+  (column: PgColumn): ResourceNarrow =>
+  async (db: HubDb, p: Principal, q: Record<string, unknown>): Promise<SQL | undefined> => {
     const teamId = typeof q.teamId === "number" ? q.teamId : undefined;
     const userId = typeof q.userId === "number" ? q.userId : undefined;
     if (userId !== undefined && userId !== p.userId) {
@@ -56,18 +50,13 @@ const listScope = (column: PgColumn): ResourceListScope => ({
     const current = await currentTeamOf(db, p, teamId);
     if (current === null) return p.isInternal ? undefined : sql`false`;
     return eq(column, current.teamId);
-  },
-});
+  };
 
 const mounted = <TReq, TDetail>(r: DesignResource<TReq, TDetail>): ResourceDef<TReq, TDetail, "teamId"> => ({
   ...r,
   owner: teamOwner,
-  prefix: DESIGN_LIBRARY_PREFIX,
-  audit: `designLibrary.${r.key}`,
-  editors: DESIGN_LIBRARY_EDITOR_TYPES,
-  tags: ["productDev"],
-  listScope: listScope(r.table.teamId),
-  spec7: true,
+  audit: `designLibrary.${resourceKey(r.api)}`,
+  narrow: narrowTo(r.table.teamId),
 });
 
 export const designService = <TReq, TDetail>(r: DesignResource<TReq, TDetail>) => resourceService(mounted(r));

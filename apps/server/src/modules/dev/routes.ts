@@ -1,38 +1,22 @@
+import { devApi as api } from "@hub/contracts/system/api";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { desc } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import type { Access } from "../../platform/access";
-import { errorResponses } from "../../platform/errors";
+import { register } from "../../platform/operations";
 
 const escapeHtml = (s: string) =>
   s.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
-const ZMailSchema = z.object({
-  id: z.number(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  createdAt: z.date(),
-});
+/** A page the server writes itself, never cached (it shows codes that change with each email). */
+const sendHtml = (reply: FastifyReply, html: string): FastifyReply =>
+  reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(html);
 
-/** Who may read the mailbox: it shows sign-up and password-reset codes, so whoever reads it can take any account. */
-export const MAILBOX_ACCESS = {
-  signedIn: true,
-  types: ["icreate"],
-  demoOnly: true,
-  loopback: { message: "The demo mailbox answers only on the Hub's own machine, or to a signed-in internal admin." },
-} as const satisfies Access;
-
-/**
- * The demo mailbox: every email the Hub sent, newest first, in full. Demo mode only, and only for
- * callers on the Hub's machine or signed-in internal admins (MAILBOX_ACCESS).
- */
+/** The demo mailbox's handlers (`devApi`): every email the Hub sent, newest first, in full. */
 export const devRoutes =
   (db: HubDb): FastifyPluginAsyncZod =>
   async (app) => {
-    const access = MAILBOX_ACCESS;
     const latest = () =>
       db
         .select({
@@ -46,16 +30,9 @@ export const devRoutes =
         .orderBy(desc(schema.mailOutbox.id))
         .limit(200);
 
-    app.get(
-      "/mailbox.json",
-      {
-        config: { access },
-        schema: { tags: ["dev"], response: { 200: z.object({ items: z.array(ZMailSchema) }), ...errorResponses() } },
-      },
-      async () => ({ items: await latest() }),
-    );
+    register(app, api.mailboxJson, async () => ({ items: await latest() }));
 
-    app.get("/mailbox", { config: { access }, schema: { hide: true } }, async (_request, reply) => {
+    register(app, api.mailbox, async (_request, reply) => {
       const mails = await latest();
       const rows = mails
         .map(
@@ -65,14 +42,16 @@ export const devRoutes =
 </article>`,
         )
         .join("\n");
-      reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
-      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox · Hub</title>
+      return sendHtml(
+        reply,
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox · Hub</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>body{font-family:system-ui,sans-serif;margin:0;background:#f4f6f8;color:#1c252e}main{max-width:860px;margin:0 auto;padding:24px}
 h1{font-size:22px}p.note{color:#637381}.mail{background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.08);margin:16px 0;padding:16px 20px}
 .mail header{display:flex;gap:16px;flex-wrap:wrap;align-items:baseline}.mail time{color:#637381;margin-left:auto;font-size:13px}
 pre{white-space:pre-wrap;font:14px/1.5 ui-monospace,monospace;margin:12px 0 0}</style></head>
 <body><main><h1>Demo mailbox</h1><p class="note">Every email the Hub has sent in demo mode, newest first. Only callers on the Hub's own machine and signed-in internal admins can read it. In production mail goes out over SMTP and this page does not exist.</p>
-${rows || '<p class="empty">No emails yet.</p>'}</main></body></html>`;
+${rows || '<p class="empty">No emails yet.</p>'}</main></body></html>`,
+      );
     });
   };

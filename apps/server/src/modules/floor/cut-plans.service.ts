@@ -18,7 +18,7 @@ import { badRequest, conflict, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { facilityScope, resolveFacility } from "../../platform/resource/owners";
 import { cutterOf, cutterWhere } from "./cutters.service";
-import { CUTTABLE, cuttable, fb, iso, pl, st, statusLabel, sy, tk, u } from "./cutting-rows";
+import { CUTTABLE, cuttable, fb, garmentColumns, iso, pl, st, statusLabel, sy, tk, u } from "./cutting-rows";
 import {
   type MarkerInfo,
   naivePlan,
@@ -56,12 +56,7 @@ const planUnitColumns = {
   status: u.status,
   factoryId: u.factoryId,
   cutTicketId: u.cutTicketId,
-  styleId: u.styleId,
-  styleCode: sy.code,
-  size: u.size,
-  colour: u.colour,
-  fabricId: u.fabricId,
-  fabricCode: fb.fabricCode,
+  ...garmentColumns,
   fabricUnit: fb.unit,
 };
 

@@ -1,25 +1,13 @@
 import type { TCutUnitSheetQuery, TCutUnitSheetRow, TPage } from "@hub/contracts";
-import type { HubDb, HubTx } from "@hub/db";
+import type { HubDb } from "@hub/db";
 import { and, asc, eq, isNotNull, ne } from "drizzle-orm";
 import { dateRange, orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { facilityScope } from "../../platform/resource/owners";
-import { c, fb, iso, o, st, sy, tk, u } from "./cutting-rows";
-import { countOf, unitColumns } from "./pull.service";
+import { c, iso, o, sy, tk, u } from "./cutting-rows";
+import { unitsFrom, unitsPage } from "./pull.service";
 
 /** The cut unit sheet: units cut, by ticket, with its CSV. */
-
-const sheetColumns = { ...unitColumns, cutAt: tk.cutAt, cutBy: tk.cutBy, ticketStatus: tk.status };
-const sheetFrom = (db: HubDb | HubTx) =>
-  db
-    .select(sheetColumns)
-    .from(u)
-    .innerJoin(o, eq(o.id, u.orderId))
-    .innerJoin(c, eq(c.clientId, u.clientId))
-    .leftJoin(sy, eq(sy.id, u.styleId))
-    .leftJoin(fb, eq(fb.id, u.fabricId))
-    .leftJoin(st, eq(st.id, u.stationId))
-    .leftJoin(tk, eq(tk.id, u.cutTicketId));
 
 const sheetWhere = (p: Principal, q: TCutUnitSheetQuery) =>
   and(
@@ -41,7 +29,7 @@ const SHEET_SORT = {
   status: u.status,
 };
 
-type SheetRow = Awaited<ReturnType<ReturnType<typeof sheetFrom>["where"]>>[number];
+type SheetRow = Awaited<ReturnType<ReturnType<typeof unitsFrom>["where"]>>[number];
 const toSheetRow = (r: SheetRow): TCutUnitSheetRow => ({ ...r, cutAt: iso(r.cutAt) });
 
 /** GET /floor/cutUnitSheet: the units of a ticket, or of the tickets cut in a date range. */
@@ -52,14 +40,9 @@ export const cutUnitSheet = async (
 ): Promise<TPage<TCutUnitSheetRow>> => {
   const where = sheetWhere(p, q);
   const order = orderByFor(q.sort, SHEET_SORT, ["ticketNumber", "asc"], u.id);
-  const rows = await sheetFrom(db)
-    .where(where)
-    .orderBy(...order)
-    .limit(q.size)
-    .offset(q.page * q.size);
-  const [total] = await countOf(db, sheetFrom(db).where(where));
-  return toPage(rows.map(toSheetRow), total?.n ?? 0, q);
+  const { rows, total } = await unitsPage(db, where, order, q);
+  return toPage(rows.map(toSheetRow), total, q);
 };
 
 export const exportCutUnitSheet = async (db: HubDb, p: Principal, q: TCutUnitSheetQuery) =>
-  (await sheetFrom(db).where(sheetWhere(p, q)).orderBy(asc(tk.id), asc(u.id)).limit(50_000)).map(toSheetRow);
+  (await unitsFrom(db).where(sheetWhere(p, q)).orderBy(asc(tk.id), asc(u.id)).limit(50_000)).map(toSheetRow);

@@ -13,7 +13,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { recordAudit } from "../../platform/audit";
 import { conflict, notFound } from "../../platform/errors";
-import { orderByFor, searchAny, toPage } from "../../platform/paging";
+import { countOf, orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { facilityScope } from "../../platform/resource/owners";
 import { col } from "../../platform/resource/resource";
@@ -21,7 +21,7 @@ import { getMaterial } from "../inventory/materials";
 import { appendLedger, lockSettings } from "../inventory/stock.service";
 import { CUTTABLE, fb, iso, st, sy, tk, u } from "./cutting-rows";
 import { followOrder } from "./follow";
-import { countOf, unitsFrom } from "./pull.service";
+import { unitsFrom } from "./pull.service";
 import { applyUnitAction } from "./state";
 
 /** Cut tickets: one per lay, marked cut (fabric consumed from stock) by click or scan, or cancelled. */

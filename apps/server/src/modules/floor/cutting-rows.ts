@@ -18,6 +18,16 @@ export const c = schema.clients;
 export const sy = schema.styles;
 export const fb = schema.fabrics;
 
+/** What a unit is made as: its style, size, colour and fabric (joined: the style's code, the fabric's). */
+export const garmentColumns = {
+  styleId: u.styleId,
+  styleCode: sy.code,
+  size: u.size,
+  colour: u.colour,
+  fabricId: u.fabricId,
+  fabricCode: fb.fabricCode,
+};
+
 /** Units that may still be cut: queued or printed, on no ticket. */
 export const CUTTABLE: TUnitStatus[] = ["queued", "printed"];
 export const cuttable = and(inArray(u.status, CUTTABLE), isNull(u.cutTicketId));

@@ -3,7 +3,7 @@ import { ITEM_TRANSITIONS, ORDER_TRANSITIONS } from "@hub/contracts";
 import type { HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { eq } from "drizzle-orm";
-import { transitionItem, transitionOrder } from "../orders/state";
+import { transitionItems, transitionOrder } from "./order-status";
 
 /**
  * An order's lines and status follow their units (glossary, "Order follows its units"). Only the
@@ -12,7 +12,7 @@ import { transitionItem, transitionOrder } from "../orders/state";
  *   partially_shipped; otherwise (units exist) → in_production.
  * The order takes the same rule over all its lines' units. Moves the state machine does not allow
  * (backwards, or out of a closed state) are left alone; every move writes order history through
- * orders/state.ts. Call it in the transaction that changed the units, after the change.
+ * floor/order-status.ts. Call it in the transaction that changed the units, after the change.
  */
 
 type Follow = "in_production" | "partially_shipped" | "shipped" | "cancelled";
@@ -67,7 +67,30 @@ export const followOrder = async (tx: HubTx, orderId: number, actor: string): Pr
     .select({ id: schema.orderItems.id, lineNumber: schema.orderItems.lineNumber, status: schema.orderItems.status })
     .from(schema.orderItems)
     .where(eq(schema.orderItems.orderId, orderId));
+  const [order] = await tx
+    .select({ id: schema.orders.id, orderNumber: schema.orders.orderNumber, status: schema.orders.status })
+    .from(schema.orders)
+    .where(eq(schema.orders.id, orderId));
+  if (!order) return;
+  await followCounts(tx, order, items, byItem, actor);
+};
+
+type Counts = { total: number; cancelled: number; shipped: number };
+
+/**
+ * The moves the rule makes from each line's counts of current units (and the order's from their
+ * sum), written through order-status.ts. `followOrder` reads the counts; a first release, which
+ * knows them (every unit it made is queued), passes them here and saves the reads.
+ */
+export const followCounts = async (
+  tx: HubTx,
+  order: { id: number; orderNumber: string; status: string },
+  items: readonly { id: number; lineNumber: number; status: string }[],
+  byItem: ReadonlyMap<number, Counts>,
+  actor: string,
+): Promise<void> => {
   const totals = { total: 0, cancelled: 0, shipped: 0 };
+  const moves: { item: (typeof items)[number]; to: Follow }[] = [];
   for (const item of items) {
     const c = byItem.get(item.id);
     if (!c) continue;
@@ -76,14 +99,10 @@ export const followOrder = async (tx: HubTx, orderId: number, actor: string): Pr
     totals.shipped += c.shipped;
     const to = followFromCounts(c);
     if (to && shouldMove(item.status, to) && ITEM_TRANSITIONS[item.status as TItemStatus]?.includes(to)) {
-      await transitionItem(tx, orderId, item, to, actor, null);
+      moves.push({ item, to });
     }
   }
-  const [order] = await tx
-    .select({ id: schema.orders.id, orderNumber: schema.orders.orderNumber, status: schema.orders.status })
-    .from(schema.orders)
-    .where(eq(schema.orders.id, orderId));
-  if (!order) return;
+  await transitionItems(tx, order.id, moves, actor, null);
   const to = followFromCounts(totals);
   if (to && shouldMove(order.status, to) && ORDER_TRANSITIONS[order.status as TOrderStatus]?.includes(to)) {
     await transitionOrder(tx, order, to, actor, null);

@@ -37,12 +37,13 @@ export const parseFloorChanges = (payload: string): TFloorChange[] =>
 
 /**
  * Whether a caller may see a change: a facility user its own facilities' units; an internal admin
- * every facility's, or only the session client's when one is chosen (as the list is scoped).
+ * every facility's, or only the session client's when one is chosen (as the list is scoped); a
+ * client user (Production Overview) its own client's.
  */
 export const seesFloorChange = (p: Principal, change: TFloorChange): boolean => {
   if (p.isInternal) return p.sessionClientId === null || p.sessionClientId === change.clientId;
   if (p.isFacility) return p.factoryIds.includes(change.factoryId);
-  return false;
+  return p.clientId !== null && p.clientId === change.clientId;
 };
 
 /**

@@ -11,7 +11,7 @@ import { schema } from "@hub/db";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { conflict, HttpError } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
-import { orderScope } from "../orders/scope";
+import { tenantScope } from "../../platform/tenant-scope";
 import { followOrder } from "./follow";
 import { releaseOrder } from "./release";
 import { applyUnitAction } from "./state";
@@ -29,6 +29,9 @@ const u = schema.floorUnits;
 const oi = schema.orderItems;
 const t = schema.floorTotes;
 
+/** The orders a caller may act on here: the tenant rule over the order's own client and facility. */
+const ordersOf = (p: Principal) => tenantScope(p, { clientId: o.clientId, factoryId: o.factoryId });
+
 const notFound = () => new HttpError(404, "NOT_FOUND", "That order was not found.");
 
 const CLOSED_ORDER = ["cancelled", "completed"];
@@ -38,7 +41,7 @@ export const releaseToProduction = async (db: HubDb, p: Principal, orderId: numb
   const [visible] = await db
     .select({ id: o.id })
     .from(o)
-    .where(and(eq(o.id, orderId), orderScope(p)));
+    .where(and(eq(o.id, orderId), ordersOf(p)));
   if (!visible) throw notFound();
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(o).where(eq(o.id, orderId)).for("update");
@@ -71,7 +74,7 @@ export const orderUnits = async (db: HubDb, p: Principal, orderId: number): Prom
   const [order] = await db
     .select({ id: o.id, status: o.status, releasedAt: o.releasedAt, releasedBy: o.releasedBy })
     .from(o)
-    .where(and(eq(o.id, orderId), orderScope(p)));
+    .where(and(eq(o.id, orderId), ordersOf(p)));
   if (!order) throw notFound();
   const [items, units] = await Promise.all([
     db
@@ -129,7 +132,7 @@ export const orderUnitEvents = async (db: HubDb, p: Principal, orderId: number, 
     .select({ id: u.id })
     .from(u)
     .innerJoin(o, eq(o.id, u.orderId))
-    .where(and(eq(u.id, unitId), eq(u.orderId, orderId), orderScope(p)));
+    .where(and(eq(u.id, unitId), eq(u.orderId, orderId), ordersOf(p)));
   if (!row) throw new HttpError(404, "NOT_FOUND", "That unit was not found.");
   const events = await eventsOf(db, [row.id]);
   return { items: events.reverse().map(({ unitId: _, ...e }) => e) };

@@ -10,15 +10,14 @@ import {
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import type { Subquery } from "drizzle-orm";
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit";
 import { badRequest, conflict } from "../../platform/errors";
-import { orderByFor, searchAny, toPage } from "../../platform/paging";
+import { countOf, orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { facilityScope } from "../../platform/resource/owners";
 import { cutterWhere } from "./cutters.service";
-import { CUTTABLE, c, cuttable, fb, o, st, statusLabel, sy, tk, u } from "./cutting-rows";
+import { CUTTABLE, c, cuttable, fb, garmentColumns, o, st, statusLabel, sy, tk, u } from "./cutting-rows";
 
 /** The pull queue: queued units waiting to be cut, pulled onto the table and put back. */
 
@@ -30,12 +29,7 @@ export const unitColumns = {
   orderNumber: o.orderNumber,
   clientId: u.clientId,
   clientName: c.clientName,
-  styleId: u.styleId,
-  styleCode: sy.code,
-  size: u.size,
-  colour: u.colour,
-  fabricId: u.fabricId,
-  fabricCode: fb.fabricCode,
+  ...garmentColumns,
   dueDate: u.dueDate,
   priority: u.priority,
   attempt: u.attempt,
@@ -45,9 +39,16 @@ export const unitColumns = {
   ticketNumber: tk.ticketNumber,
 };
 
+/** A unit's row as its lists read it: the queue's columns and, for the cut sheet, when and by whom its ticket was cut. */
+const unitRowColumns = { ...unitColumns, cutAt: tk.cutAt, cutBy: tk.cutBy, ticketStatus: tk.status };
+
+/**
+ * Units with their order, client, style, fabric, station and ticket: the pull queue, a ticket's
+ * units and the cut sheet (answers keep the columns their schema names).
+ */
 export const unitsFrom = (db: HubDb | HubTx) =>
   db
-    .select(unitColumns)
+    .select(unitRowColumns)
     .from(u)
     .innerJoin(o, eq(o.id, u.orderId))
     .innerJoin(c, eq(c.clientId, u.clientId))
@@ -56,12 +57,16 @@ export const unitsFrom = (db: HubDb | HubTx) =>
     .leftJoin(st, eq(st.id, u.stationId))
     .leftJoin(tk, eq(tk.id, u.cutTicketId));
 
-/**
- * The rows a list's filter matches, counted over the list's own query (its joins and where), so the
- * count cannot drift from the page; PostgreSQL drops the unused left joins.
- */
-export const countOf = (db: HubDb | HubTx, query: { as: (alias: string) => Subquery }) =>
-  db.select({ n: count() }).from(query.as("counted"));
+/** A page of units: the rows `where` matches in `order`, and how many match. */
+export const unitsPage = async (db: HubDb, where: SQL | undefined, order: SQL[], q: { page: number; size: number }) => {
+  const rows = await unitsFrom(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(q.size)
+    .offset(q.page * q.size);
+  const [total] = await countOf(db, unitsFrom(db).where(where));
+  return { rows, total: total?.n ?? 0 };
+};
 
 /** The pull queue's order: recuts and higher priority first, then the earliest due date. */
 export const RANK = [desc(u.priority), sql`${u.dueDate} asc nulls last`, asc(u.id)];
@@ -94,13 +99,8 @@ const PULL_SORT = {
 export const listPullQueue = async (db: HubDb, p: Principal, q: TPullQuery): Promise<TPage<TQueuedUnit>> => {
   const where = pullWhere(p, q);
   const order = q.sort ? orderByFor(q.sort, PULL_SORT, ["dueDate", "asc"], u.id) : RANK;
-  const rows = await unitsFrom(db)
-    .where(where)
-    .orderBy(...order)
-    .limit(q.size)
-    .offset(q.page * q.size);
-  const [total] = await countOf(db, unitsFrom(db).where(where));
-  return toPage(rows, total?.n ?? 0, q);
+  const { rows, total } = await unitsPage(db, where, order, q);
+  return toPage(rows, total, q);
 };
 
 /** Every row of the filter, for export.csv (at most 50,000). */

@@ -7,7 +7,15 @@ import type { Principal } from "../../platform/principal";
 import { followOrder, unitMoveFollows } from "./follow";
 import { keepScan, retryOnScanRace } from "./scans";
 import { applyUnitAction } from "./state";
-import { actorOf, checkStation, latestAttemptOf, lockUnitForScan, type UnitRef, unitView } from "./units.service";
+import {
+  actorOf,
+  checkStation,
+  latestAttemptOf,
+  lockUnitForScan,
+  scanUnit,
+  type UnitRef,
+  unitView,
+} from "./units.service";
 
 /**
  * QC and recuts (issue 11). Inspecting a unit records pass (mark inspected) or fail with one of the
@@ -33,46 +41,38 @@ const reasonOf = async (tx: HubTx, factoryId: number, reasonId: number) => {
 };
 
 /** POST /floor/qc/units/barcode/:barcode (and /floor/qc/units/:id): pass or fail a unit at QC. */
-export const inspectUnit = async (
+export const inspectUnit = (
   db: HubDb,
   p: Principal,
   ref: UnitRef,
   body: TQcInspectRequest,
-): Promise<TUnitActionResult> => {
-  const out = await retryOnScanRace(() =>
-    db.transaction(async (tx) => {
-      const { unit, before } = await lockUnitForScan(tx, p, ref, body.scanId);
-      if (before) return { message: before.message, replayed: true, unitId: unit.id };
-      const station = await checkStation(tx, unit.factoryId, body.stationId);
-      const who = actorOf(p, station?.id ?? null);
-      const reason =
-        body.passed || body.reasonId === undefined ? null : await reasonOf(tx, unit.factoryId, body.reasonId);
-      // The reason once, as people read it ("Stain", "Stain: coffee on the sleeve"); its code is in the inspection row.
-      const why = reason ? `${reason.name}${body.note ? `: ${body.note}` : ""}` : (body.note ?? null);
-      const message = body.passed
-        ? `${unit.barcode} passed QC.`
-        : `${unit.barcode} failed QC: ${reason?.name ?? "no reason"}. Recut it or send it back a step.`;
-      const qc = schema.floorQcInspections;
-      // The inspection row and the scan's answer go in the move's own statement.
-      const to = await applyUnitAction(tx, unit, body.passed ? "mark_inspected" : "qc_fail", who, {
-        reason: why,
-        also: [
-          sql`insert into ${qc} (unit_id, station_id, passed, reason_id, note, actor)
+): Promise<TUnitActionResult> =>
+  scanUnit(db, p, ref, body, async (tx, { unit, station, who }) => {
+    const reason =
+      body.passed || body.reasonId === undefined ? null : await reasonOf(tx, unit.factoryId, body.reasonId);
+    // The reason once, as people read it ("Stain", "Stain: coffee on the sleeve"); its code is in the inspection row.
+    const why = reason ? `${reason.name}${body.note ? `: ${body.note}` : ""}` : (body.note ?? null);
+    const message = body.passed
+      ? `${unit.barcode} passed QC.`
+      : `${unit.barcode} failed QC: ${reason?.name ?? "no reason"}. Recut it or send it back a step.`;
+    const qc = schema.floorQcInspections;
+    // The inspection row and the scan's answer go in the move's own statement.
+    const to = await applyUnitAction(tx, unit, body.passed ? "mark_inspected" : "qc_fail", who, {
+      reason: why,
+      also: [
+        sql`insert into ${qc} (unit_id, station_id, passed, reason_id, note, actor)
             values (${unit.id}, ${station?.id ?? null}, ${body.passed}, ${reason?.id ?? null}, ${body.note ?? null}, ${p.userName})`,
-        ],
-        keep: {
-          factoryId: unit.factoryId,
-          scanId: body.scanId,
-          action: body.passed ? "qc_pass" : "qc_fail",
-          answer: () => ({ message, ids: { unit: unit.id } }),
-        },
-      });
-      if (unitMoveFollows(unit.status, to)) await followOrder(tx, unit.orderId, p.userName);
-      return { message, replayed: false, unitId: unit.id };
-    }),
-  );
-  return { message: out.message, replayed: out.replayed, unit: await unitView(db, out.unitId) };
-};
+      ],
+      keep: {
+        factoryId: unit.factoryId,
+        scanId: body.scanId,
+        action: body.passed ? "qc_pass" : "qc_fail",
+        answer: () => ({ message, ids: { unit: unit.id } }),
+      },
+    });
+    if (unitMoveFollows(unit.status, to)) await followOrder(tx, unit.orderId, p.userName);
+    return message;
+  });
 
 /** POST /floor/recut/units/barcode/:barcode (and /floor/recut/units/:id): close the unit as failed and make its recut. */
 export const recutUnit = async (db: HubDb, p: Principal, ref: UnitRef, body: TRecutRequest): Promise<TRecutResult> => {

@@ -1,7 +1,7 @@
 import type { HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { followOrder } from "./follow";
+import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
+import { followCounts, followOrder } from "./follow";
 import { notifyOrderFloorChange } from "./live";
 
 /**
@@ -22,42 +22,49 @@ const optionValue = (
 
 export const releaseOrder = async (tx: HubTx, orderId: number, actor: string): Promise<{ unitsMade: number }> => {
   const o = schema.orders;
+  // Marks it released (the first time) and locks it, unless it is closed: one statement.
   const [order] = await tx
-    .select({
+    .update(o)
+    .set({
+      releasedAt: sql`coalesce(${o.releasedAt}, now())`,
+      releasedBy: sql`coalesce(${o.releasedBy}, ${actor})`,
+    })
+    .where(and(eq(o.id, orderId), notInArray(o.status, ["cancelled", "completed"])))
+    .returning({
       id: o.id,
+      orderNumber: o.orderNumber,
+      status: o.status,
       factoryId: o.factoryId,
       clientId: o.clientId,
-      status: o.status,
       requestedShipDate: o.requestedShipDate,
       placedAt: o.placedAt,
-      releasedAt: o.releasedAt,
-    })
-    .from(o)
-    .where(eq(o.id, orderId))
-    .for("update");
-  if (!order || order.status === "cancelled" || order.status === "completed") return { unitsMade: 0 };
-  if (!order.releasedAt) {
-    await tx.update(o).set({ releasedAt: new Date(), releasedBy: actor }).where(eq(o.id, orderId));
-  }
-  const items = await tx
-    .select({
-      id: schema.orderItems.id,
-      styleId: schema.orderItems.styleId,
-      options: schema.orderItems.options,
-      quantity: schema.orderItems.quantity,
-    })
-    .from(schema.orderItems)
-    .where(and(eq(schema.orderItems.orderId, orderId), ne(schema.orderItems.status, "cancelled")))
-    .orderBy(asc(schema.orderItems.lineNumber));
-  if (items.length === 0) return { unitsMade: 0 };
-
+    });
+  if (!order) return { unitsMade: 0 };
   const u = schema.floorUnits;
-  const made = await tx
-    .select({ itemId: u.itemId, n: sql<number>`max(${u.instance})::int` })
+  const oi = schema.orderItems;
+  // Each live line, with the instances of it already made (a repeat makes only what is missing).
+  const made = tx
+    .select({ itemId: u.itemId, n: sql<number>`max(${u.instance})::int`.as("n") })
     .from(u)
     .where(and(eq(u.orderId, orderId), eq(u.attempt, 1)))
-    .groupBy(u.itemId);
-  const have = new Map(made.map((m) => [m.itemId, Number(m.n)]));
+    .groupBy(u.itemId)
+    .as("made");
+  const items = await tx
+    .select({
+      id: oi.id,
+      lineNumber: oi.lineNumber,
+      status: oi.status,
+      styleId: oi.styleId,
+      options: oi.options,
+      quantity: oi.quantity,
+      made: made.n,
+    })
+    .from(oi)
+    .leftJoin(made, eq(made.itemId, oi.id))
+    .where(and(eq(oi.orderId, orderId), ne(oi.status, "cancelled")))
+    .orderBy(asc(oi.lineNumber));
+  if (items.length === 0) return { unitsMade: 0 };
+  const have = new Map(items.map((i) => [i.id, Number(i.made ?? 0)]));
 
   const styleIds = [...new Set(items.map((i) => i.styleId).filter((x): x is number => x !== null))];
   const fabrics = styleIds.length
@@ -75,44 +82,62 @@ export const releaseOrder = async (tx: HubTx, orderId: number, actor: string): P
   const due =
     order.requestedShipDate ??
     new Date(order.placedAt.getTime() + DEFAULT_LEAD_DAYS * 86_400_000).toISOString().slice(0, 10);
-  const rows: (typeof u.$inferInsert)[] = [];
+  // One row a line (what its units share, and the instances still to make); the database makes
+  // the units from it, a row per garment, with their release events, in one statement.
+  const lines: {
+    itemId: number;
+    first: number;
+    last: number;
+    styleId: number | null;
+    size: string | null;
+    colour: string | null;
+    fabricId: number | null;
+  }[] = [];
   for (const item of items) {
+    const first = (have.get(item.id) ?? 0) + 1;
+    if (first > item.quantity) continue;
     const attrs = new Set(item.options.map((x) => x.attributeId));
     const mine = fabrics.filter((f) => f.styleId === item.styleId);
     const fabric =
       mine.find((f) => f.attributeId !== null && attrs.has(f.attributeId)) ?? mine.find((f) => f.attributeId === null);
-    const size = optionValue(item.options, /size/i);
-    const colour = optionValue(item.options, /colou?r/i);
-    for (let instance = (have.get(item.id) ?? 0) + 1; instance <= item.quantity; instance++) {
-      rows.push({
-        factoryId: order.factoryId,
-        clientId: order.clientId,
-        orderId,
-        itemId: item.id,
-        instance,
-        attempt: 1,
-        status: "queued",
-        styleId: item.styleId,
-        size: size?.attributeCode ?? null,
-        colour: colour?.attributeName ?? null,
-        fabricId: fabric?.fabricId ?? null,
-        dueDate: due,
-      });
-    }
+    lines.push({
+      itemId: item.id,
+      first,
+      last: item.quantity,
+      styleId: item.styleId,
+      size: optionValue(item.options, /size/i)?.attributeCode ?? null,
+      colour: optionValue(item.options, /colou?r/i)?.attributeName ?? null,
+      fabricId: fabric?.fabricId ?? null,
+    });
   }
-  if (rows.length === 0) return { unitsMade: 0 };
-  for (let i = 0; i < rows.length; i += 1000) {
-    const created = await tx
-      .insert(u)
-      .values(rows.slice(i, i + 1000))
-      .returning({ id: u.id });
-    await tx
-      .insert(schema.floorUnitEvents)
-      .values(created.map((c) => ({ unitId: c.id, action: "release", fromStatus: null, toStatus: "queued", actor })));
+  if (lines.length === 0) return { unitsMade: 0 };
+  const e = schema.floorUnitEvents;
+  await tx.execute(sql`
+    with made as (
+      insert into ${u} (${sql.identifier(u.factoryId.name)}, ${sql.identifier(u.clientId.name)}, ${sql.identifier(u.orderId.name)},
+        ${sql.identifier(u.itemId.name)}, ${sql.identifier(u.instance.name)}, ${sql.identifier(u.attempt.name)},
+        ${sql.identifier(u.status.name)}, ${sql.identifier(u.styleId.name)}, ${sql.identifier(u.size.name)},
+        ${sql.identifier(u.colour.name)}, ${sql.identifier(u.fabricId.name)}, ${sql.identifier(u.dueDate.name)})
+      select ${order.factoryId}::int, ${order.clientId}::int, ${orderId}::int, x."itemId", g, 1, 'queued', x."styleId",
+        x.size, x.colour, x."fabricId", ${due}::date
+      from json_to_recordset(${JSON.stringify(lines.map((l, n) => ({ ...l, n })))}::json)
+        as x(n int, "itemId" int, first int, last int, "styleId" int, size text, colour text, "fabricId" int),
+        generate_series(x.first, x.last) as g
+      order by x.n, g
+      returning ${sql.identifier(u.id.name)} as id)
+    insert into ${e} (${sql.identifier(e.unitId.name)}, ${sql.identifier(e.action.name)}, ${sql.identifier(e.fromStatus.name)},
+      ${sql.identifier(e.toStatus.name)}, ${sql.identifier(e.actor.name)})
+    select id, 'release', null, 'queued', ${actor} from made`);
+  const unitsMade = lines.reduce((sum, l) => sum + l.last - l.first + 1, 0);
+  // A first release knows its lines' units (all just made, queued): the order follows them without
+  // reading them back. A repeat may meet units already shipped or cancelled: it reads them.
+  if ([...have.values()].some((n) => n > 0)) await followOrder(tx, orderId, actor);
+  else {
+    const counts = new Map(lines.map((l) => [l.itemId, { total: l.last - l.first + 1, cancelled: 0, shipped: 0 }]));
+    await followCounts(tx, order, items, counts, actor);
   }
-  await followOrder(tx, orderId, actor);
   await notifyOrderFloorChange(tx, orderId);
-  return { unitsMade: rows.length };
+  return { unitsMade };
 };
 
 /** Orders released but whose units were never made (for a repair job or the seed). */

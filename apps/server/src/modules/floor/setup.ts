@@ -1,39 +1,25 @@
-import {
-  FLOOR_USER_TYPES,
-  type TQcReasonRequest,
-  type TStationRequest,
-  ZQcReasonPageSchema,
-  ZQcReasonRequestSchema,
-  ZQcReasonSchema,
-  ZStationPageSchema,
-  ZStationRequestSchema,
-  ZStationSchema,
-} from "@hub/contracts";
+import type { TQcReasonRequest, TStationRequest } from "@hub/contracts";
+import { qcReasonsApi, stationsApi } from "@hub/contracts/floor/setup-api";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { count, eq, sql } from "drizzle-orm";
-import type { Access } from "../../platform/access";
 import { facilityOwner } from "../../platform/resource/owners";
-import { type ResourceDef, resourceRoutes } from "../../platform/resource/resource";
+import type { ResourceDef } from "../../platform/resource/resource";
+import { resourceRoutes } from "../../platform/resource/resource-routes";
 
 /**
- * The floor's managed lists, on the resource engine with the facility as owner (GET/POST/PUT/DELETE
- * /floor/stations and /floor/qcReasons, CSV export, lookup for pickers): stations (cutters with
- * isPress, print, sew, QC, pack-out) and QC reason codes. The floor screens read them (any floor
- * user); the Stations and QC Reasons cards edit them.
+ * The floor's managed lists, on the resource engine with the facility as owner: stations (cutters
+ * with isPress, print, sew, QC, pack-out) and QC reason codes. Their operations and who may call
+ * them are declared in contracts (floor/setup-api.ts).
  */
 
 const s = schema.floorStations;
 const r = schema.floorQcReasons;
 
-const readAccess: Access = { signedIn: true, types: FLOOR_USER_TYPES };
-
 export const stationsResource: ResourceDef<TStationRequest, Record<string, unknown>, "factoryId"> = {
-  key: "stations",
-  card: "floorStations",
+  api: stationsApi,
   noun: "station",
   table: s,
-  schemas: { request: ZStationRequestSchema, item: ZStationSchema, detail: ZStationSchema, page: ZStationPageSchema },
   columns: {
     id: s.id,
     factoryId: s.factoryId,
@@ -71,25 +57,14 @@ export const stationsResource: ResourceDef<TStationRequest, Record<string, unkno
     { header: "isPress", value: (x) => x.isPress },
     { header: "active", value: (x) => x.active },
   ],
-  access: { read: readAccess },
   owner: facilityOwner,
-  prefix: "/floor",
   audit: "floor.stations",
-  editors: FLOOR_USER_TYPES,
-  tags: ["floor"],
 };
 
 export const qcReasonsResource: ResourceDef<TQcReasonRequest, Record<string, unknown>, "factoryId"> = {
-  key: "qcReasons",
-  card: "qcReasons",
+  api: qcReasonsApi,
   noun: "reason code",
   table: r,
-  schemas: {
-    request: ZQcReasonRequestSchema,
-    item: ZQcReasonSchema,
-    detail: ZQcReasonSchema,
-    page: ZQcReasonPageSchema,
-  },
   columns: {
     id: r.id,
     factoryId: r.factoryId,
@@ -117,12 +92,8 @@ export const qcReasonsResource: ResourceDef<TQcReasonRequest, Record<string, unk
     { header: "defaultAction", value: (x) => x.defaultAction },
     { header: "archived", value: (x) => x.archived },
   ],
-  access: { read: readAccess },
   owner: facilityOwner,
-  prefix: "/floor",
   audit: "floor.qcReasons",
-  editors: FLOOR_USER_TYPES,
-  tags: ["floor"],
 };
 
 export const floorSetupRoutes = (db: HubDb) => [

@@ -1,26 +1,20 @@
-import {
-  isEarlierState,
-  nextUnitState,
-  type TUnitAction,
-  type TUnitStatus,
-  UNIT_ACTION_LABELS,
-  UNIT_ACTION_RULES,
-  UNIT_STATUS_LABELS,
-  UNIT_TRANSITIONS,
-} from "@hub/contracts";
+import { type TUnitAction, type TUnitStatus, UNIT_ACTION_RULES, UNIT_TRANSITIONS } from "@hub/contracts";
 import type { HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { type SQL, sql } from "drizzle-orm";
-import { badRequest, conflict } from "../../platform/errors";
+import { conflict } from "../../platform/errors";
 import { noticeInsert } from "../../platform/notify";
 import { FLOOR_CHANNEL } from "./live";
 import { keepScanSql, ScanRace, type StoredScan } from "./scans";
+import { UNIT_ACTION_EFFECTS, unitStateMessage } from "./unit-action-effects";
+
+export { unitStateMessage };
 
 /**
  * The only function that changes a unit's state: it checks that the action may start from the
  * unit's state and that the move is a transition of the state machine (contracts/floor/units.ts),
  * else a 409 naming the current state; then it writes the unit and one floor_unit_events row, in
- * the caller's transaction. The caller holds the unit row locked (select … for update) and calls
+ * the caller's transaction. Where a caller-chosen move goes is the action's `target` (unit-action-effects.ts). The caller holds the unit row locked (select … for update) and calls
  * followOrder (follow.ts) afterwards so the order's lines and status follow their units.
  */
 
@@ -49,34 +43,13 @@ export interface UnitActionInput {
   keep?: { factoryId: number; scanId: string | undefined; action: string; answer: (to: TUnitStatus) => StoredScan };
 }
 
-export const unitStateMessage = (unit: UnitRef, action: TUnitAction): string =>
-  `Unit ${unit.barcode} is ${UNIT_STATUS_LABELS[unit.status as TUnitStatus]?.toLowerCase() ?? unit.status}, so it cannot be given "${UNIT_ACTION_LABELS[action]}".`;
-
 /** Where an action takes a unit, or a 409/400 saying why it cannot. */
 export const resolveUnitMove = (unit: UnitRef, action: TUnitAction, input: UnitActionInput = {}): TUnitStatus => {
   const from = unit.status as TUnitStatus;
   const rule = UNIT_ACTION_RULES[action];
   if (!rule.from.includes(from)) throw conflict(unitStateMessage(unit, action), { status: from });
-  let to: TUnitStatus;
-  if (action === "status_update") {
-    const next = input.to ?? nextUnitState(from, input.printed ?? false);
-    if (!next) throw conflict(unitStateMessage(unit, action), { status: from });
-    to = next;
-  } else if (action === "redo_steps") {
-    if (!input.to) throw badRequest("Choose the step to go back to.", { to: "Choose an earlier step" });
-    if (!isEarlierState(from, input.to)) {
-      throw conflict(
-        `Unit ${unit.barcode} is ${UNIT_STATUS_LABELS[from].toLowerCase()}: "${UNIT_STATUS_LABELS[input.to]}" is not an earlier step.`,
-        { status: from },
-      );
-    }
-    // "Printed" is a step of printed units only (a print file): an unprinted one goes from queued to cut.
-    if (input.to === "printed" && input.printed === false)
-      throw conflict(`Unit ${unit.barcode} is not printed: "Printed" is not one of its steps.`, { to: "Not printed" });
-    to = input.to;
-  } else {
-    to = rule.to ?? from;
-  }
+  const target = UNIT_ACTION_EFFECTS[action]?.target;
+  const to = target ? target(unit, from, input) : (rule.to ?? from);
   if (to !== from && !UNIT_TRANSITIONS[from].includes(to)) {
     throw conflict(unitStateMessage(unit, action), { status: from });
   }

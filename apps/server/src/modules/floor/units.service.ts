@@ -3,6 +3,7 @@ import {
   type TFloorUnit,
   type TFloorUnitDetail,
   type TUnitAction,
+  type TUnitActionBody,
   type TUnitActionResult,
   type TUnitEvent,
   type TUnitPrintFileList,
@@ -22,10 +23,12 @@ import { facilityScope } from "../../platform/resource/owners";
 import { followOrder, unitMoveFollows } from "./follow";
 import { retryOnScanRace, type StoredScan } from "./scans";
 import { applyUnitAction, type UnitActor } from "./state";
+import { UNIT_ACTION_EFFECTS } from "./unit-action-effects";
 
 /**
  * A unit's actions by id or by scanned barcode (issue 11): one short transaction each, locking the
- * unit row (select … for update), moving it only through applyUnitAction (state.ts), letting the
+ * unit row (select … for update), moving it only through applyUnitAction (state.ts), with what the
+ * action does besides (unit-action-effects.ts), letting the
  * order follow (follow.ts), and idempotent under a repeated client scan id (scans.ts). Facility
  * users reach their facilities' units only (others answer 404, as if they did not exist);
  * internal admins every facility's.
@@ -211,14 +214,6 @@ export const unitPrintFiles = async (db: HubDb, p: Principal, ref: UnitRef): Pro
   return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
 };
 
-export type UnitActionBody = {
-  scanId?: string | undefined;
-  stationId?: number | undefined;
-  reason?: string | null | undefined;
-  to?: TUnitStatus | undefined;
-  printFileId?: number | null | undefined;
-};
-
 const lower = (s: TUnitStatus) => UNIT_STATUS_LABELS[s].toLowerCase();
 
 /** What the screen says after an action. */
@@ -227,64 +222,58 @@ const doneMessage = (barcode: string, action: TUnitAction, from: TUnitStatus, to
     ? `${barcode}: ${UNIT_ACTION_LABELS[action].toLowerCase()} recorded (${lower(to)}).`
     : `${barcode} is ${lower(to)} (was ${lower(from)}).`;
 
-/** The print file chosen for a unit must be one of its client's print files. */
-const checkPrintFile = async (tx: HubTx, clientId: number, fileId: number) => {
-  const [file] = await tx
-    .select({ id: f.id, fileName: f.fileName })
-    .from(f)
-    .where(and(eq(f.id, fileId), eq(f.clientId, clientId), eq(f.area, "print")));
-  if (!file)
-    throw badRequest("Choose one of the client's print files.", { printFileId: "Not a print file of this client" });
-  return file;
-};
-
 /**
  * One unit action in one short transaction: lock, replay a repeated scan, check the station, move
  * the unit through the state machine (writing its event), let the order follow, keep the answer.
  */
-export const runUnitAction = async (
+export const runUnitAction = (
   db: HubDb,
   p: Principal,
   ref: UnitRef,
   action: TUnitAction,
-  body: UnitActionBody,
+  body: TUnitActionBody,
+): Promise<TUnitActionResult> =>
+  scanUnit(db, p, ref, body, async (tx, { unit, who }) => {
+    const from = unit.status as TUnitStatus;
+    const effect = UNIT_ACTION_EFFECTS[action];
+    const prepared = effect?.prepare ? await effect.prepare(tx, unit, body) : null;
+    const answer = (to: TUnitStatus) => ({
+      message: prepared?.message ?? doneMessage(unit.barcode, action, from, to),
+      ids: { unit: unit.id },
+    });
+    const to = await applyUnitAction(tx, unit, action, who, {
+      to: body.to,
+      reason: prepared?.reason ?? body.reason ?? null,
+      printed: unit.printFileId !== null,
+      keep: { factoryId: unit.factoryId, scanId: body.scanId, action, answer },
+    });
+    await effect?.after?.(tx, unit, body, to);
+    if (unitMoveFollows(from, to)) await followOrder(tx, unit.orderId, p.userName);
+    return answer(to).message;
+  });
+
+type ScannedUnit = Awaited<ReturnType<typeof lockUnitForScan>>["unit"];
+type ScanStation = Awaited<ReturnType<typeof checkStation>>;
+
+/**
+ * One scan of a unit in one short transaction (unit actions and QC): lock the unit, answer a
+ * repeated scan id with its first answer, check the station, then `move` writes the change and
+ * says its message; the answer carries the unit as it is now.
+ */
+export const scanUnit = async (
+  db: HubDb,
+  p: Principal,
+  ref: UnitRef,
+  scan: { scanId?: string | undefined; stationId?: number | undefined },
+  move: (tx: HubTx, at: { unit: ScannedUnit; station: ScanStation; who: UnitActor }) => Promise<string>,
 ): Promise<TUnitActionResult> => {
   const out = await retryOnScanRace(() =>
     db.transaction(async (tx) => {
-      const { unit, before } = await lockUnitForScan(tx, p, ref, body.scanId);
+      const { unit, before } = await lockUnitForScan(tx, p, ref, scan.scanId);
       if (before) return { message: before.message, replayed: true, unitId: unit.id };
-      const station = await checkStation(tx, unit.factoryId, body.stationId);
-      const who = actorOf(p, station?.id ?? null);
-      const from = unit.status as TUnitStatus;
-      let reason = body.reason ?? null;
-      // A print file change says which file the unit prints now.
-      let printNote: string | null = null;
-      if (action === "print_file_update") {
-        const file = body.printFileId ? await checkPrintFile(tx, unit.clientId, body.printFileId) : null;
-        reason = file ? `Print file ${file.fileName}` : "Print file removed";
-        printNote = file ? `${unit.barcode} prints ${file.fileName} now.` : `${unit.barcode} has no print file now.`;
-      }
-      const answer = (to: TUnitStatus) => ({
-        message: printNote ?? doneMessage(unit.barcode, action, from, to),
-        ids: { unit: unit.id },
-      });
-      const to = await applyUnitAction(tx, unit, action, who, {
-        to: body.to,
-        reason,
-        printed: unit.printFileId !== null,
-        keep: { factoryId: unit.factoryId, scanId: body.scanId, action, answer },
-      });
-      if (action === "print_file_update")
-        await tx
-          .update(u)
-          .set({ printFileId: body.printFileId ?? null, updatedAt: new Date() })
-          .where(eq(u.id, unit.id));
-      if (action === "swatches_inspected")
-        await tx.update(u).set({ swatchesInspectedAt: new Date(), updatedAt: new Date() }).where(eq(u.id, unit.id));
-      if (to === "queued" && (action === "resubmit" || action === "resubmit_failed"))
-        await tx.update(u).set({ failReason: null }).where(eq(u.id, unit.id));
-      if (unitMoveFollows(from, to)) await followOrder(tx, unit.orderId, p.userName);
-      return { message: answer(to).message, replayed: false, unitId: unit.id };
+      const station = await checkStation(tx, unit.factoryId, scan.stationId);
+      const message = await move(tx, { unit, station, who: actorOf(p, station?.id ?? null) });
+      return { message, replayed: false, unitId: unit.id };
     }),
   );
   return { message: out.message, replayed: out.replayed, unit: await unitView(db, out.unitId) };

@@ -5,7 +5,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { badRequest, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
-import { factoryScope } from "../library/scope";
+import { facilityScope as factoryScope } from "../../platform/resource/owners";
 
 /**
  * A stock item is a library fabric or part (docs/adr/0004-inventory.md): these helpers name one by
@@ -113,13 +113,4 @@ export const quantityOf = async (db: HubDb | HubTx, m: { kind: TMaterialKind; id
     .from(l)
     .where(isMaterial(l, m));
   return row?.q ?? "0.0000";
-};
-
-/** A unique-index violation (two saves racing past a check). */
-export const isPgError = (error: unknown, code: string): boolean => {
-  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
-    if (typeof e === "object" && (e as { code?: unknown }).code === code) return true;
-    e = typeof e === "object" ? (e as { cause?: unknown }).cause : undefined;
-  }
-  return false;
 };

@@ -4,11 +4,13 @@ import { schema } from "@hub/db";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { recordAudit } from "../../platform/audit";
+import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
-import { col, factoryScope, resolveOwnerFactory } from "../library/scope";
-import { getMaterials, isPgError, materialOf, materialValues } from "./materials";
+import { facilityScope as factoryScope, resolveFacility as resolveOwnerFactory } from "../../platform/resource/owners";
+import { col } from "../../platform/resource/resource";
+import { getMaterials, materialOf, materialValues } from "./materials";
 import { receiveIntoStock } from "./stock.service";
 
 /**
@@ -228,7 +230,7 @@ const writeLines = async (tx: HubTx, poId: number, factoryId: number, body: Body
 };
 
 const numberTaken = (error: unknown): never => {
-  if (isPgError(error, "23505"))
+  if (isUniqueViolation(error))
     throw conflict("A purchase order with this number already exists.", { number: "This number is already used" });
   throw error;
 };

@@ -16,7 +16,7 @@ import { recordAudit } from "../../platform/audit";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
-import { factoryScope } from "../library/scope";
+import { facilityScope as factoryScope } from "../../platform/resource/owners";
 import { getMaterial, getMaterials, isMaterial, type Material, materialValues, quantityOf } from "./materials";
 
 /**

@@ -4,11 +4,13 @@ import { schema } from "@hub/db";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { recordAudit } from "../../platform/audit";
+import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
-import { col, factoryScope, nameList, resolveOwnerFactory } from "../library/scope";
-import { getMaterials, isPgError, materialOf, materialValues } from "./materials";
+import { facilityScope as factoryScope, resolveFacility as resolveOwnerFactory } from "../../platform/resource/owners";
+import { col, nameList } from "../../platform/resource/resource";
+import { getMaterials, materialOf, materialValues } from "./materials";
 
 /**
  * Suppliers and the fabrics and parts they sell (plain routes; the materials are read and replaced
@@ -171,7 +173,7 @@ const columnsOf = (body: Body) => ({
 });
 
 const uniqueRace = (error: unknown): never => {
-  if (isPgError(error, "23505"))
+  if (isUniqueViolation(error))
     throw conflict("A supplier with this code already exists.", { code: "This code is already used" });
   throw error;
 };

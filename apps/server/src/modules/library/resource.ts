@@ -1,19 +1,16 @@
-import { LIBRARY_EDITOR_TYPES } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { facilityOwner } from "../../platform/resource/owners";
-import {
-  type ResourceDef,
-  type ResourceSpec,
-  type ResourceTable,
-  resourceRoutes,
-  resourceService,
-} from "../../platform/resource/resource";
+import { type ResourceDef, type ResourceSpec, type ResourceTable, resourceKey } from "../../platform/resource/resource";
+import { resourceRoutes } from "../../platform/resource/resource-routes";
+import { resourceService } from "../../platform/resource/resource-service";
 
-export { toWire, type UniqueRule } from "../../platform/resource/resource";
+export type { UniqueRule } from "../../platform/resource/resource";
+export { toWire } from "../../platform/resource/resource-service";
 
 /**
  * The manufacturing library's resources: the platform's resource engine with the facility as
- * owner, under /library/{key}, audited as library.{key}.*, written by LIBRARY_EDITOR_TYPES.
+ * owner, audited as library.{key}.*; their operations (under /library/{key}) and who may call them
+ * are declared in contracts (library/resources-api.ts).
  */
 export type LibraryTable = ResourceTable<"factoryId">;
 export type LibraryResource<TReq, TDetail = Record<string, unknown>> = ResourceSpec<TReq, TDetail, "factoryId">;
@@ -25,10 +22,7 @@ const mounted = <TReq, TDetail>(r: LibraryResource<TReq, TDetail>): ResourceDef<
     // A resource's own read scope (styles offered to clients) is for callers outside the facilities.
     readScope: readScope && ((p) => (p.isInternal || p.isFacility ? undefined : readScope(p))),
     owner: facilityOwner,
-    prefix: "/library",
-    audit: `library.${r.key}`,
-    editors: LIBRARY_EDITOR_TYPES,
-    tags: ["library"],
+    audit: `library.${resourceKey(r.api)}`,
   };
 };
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { ModuleDeps } from "../../platform/deps";
 import { importRoutes } from "./import/routes";
+import { jasPricingRoutes } from "./jas-pricing.routes";
 import { libraryResource } from "./resource";
 import { instructionImagesResource, instructionsResource } from "./resources/instructions";
 import { machinesResource } from "./resources/machines";
@@ -38,5 +39,6 @@ export const libraryRoutes =
     await app.register(stockRoutes(deps));
     await app.register(styleCompositionRoutes(deps));
     await app.register(importRoutes(deps));
+    await app.register(jasPricingRoutes(deps));
     await app.register(skuMapRoutes(deps));
   };

@@ -15,7 +15,8 @@ import { orderScope } from "./scope";
 const o = schema.orders;
 const l = schema.billingLedger;
 
-const whereOf = (p: Principal, q: TChargeReportQuery): SQL | undefined =>
+/** The charge report's rows for a caller and a filter: the report, its CSV and the Charge detail download. */
+export const chargeWhere = (p: Principal, q: TChargeReportQuery): SQL | undefined =>
   and(
     orderScope(p),
     q.clientId ? eq(l.clientId, q.clientId) : undefined,
@@ -34,7 +35,7 @@ const SORTABLE = {
   status: l.status,
 };
 
-const columns = {
+export const chargeColumns = {
   id: l.id,
   createdAt: l.createdAt,
   orderId: o.id,
@@ -57,14 +58,14 @@ const toRow = (r: Awaited<ReturnType<typeof selectRows>>[number]): TChargeRow =>
 
 const selectRows = (db: HubDb, p: Principal, q: TChargeReportQuery) =>
   db
-    .select(columns)
+    .select(chargeColumns)
     .from(l)
     .innerJoin(o, and(eq(o.clientId, l.clientId), eq(o.orderNumber, l.orderId)))
-    .where(whereOf(p, q))
+    .where(chargeWhere(p, q))
     .orderBy(...orderByFor(q.sort, SORTABLE, ["createdAt", "desc"], l.id));
 
 export const chargeReport = async (db: HubDb, p: Principal, q: TChargeReportQuery): Promise<TChargeReport> => {
-  const where = whereOf(p, q);
+  const where = chargeWhere(p, q);
   const succeeded = (kind: TChargeKind) =>
     sql<string>`coalesce(sum(${l.amountCents}) filter (where ${l.kind} = ${kind} and ${l.status} = 'succeeded'), 0)::bigint::text`;
   const [rows, [totals]] = await Promise.all([
@@ -88,15 +89,18 @@ export const chargeReport = async (db: HubDb, p: Principal, q: TChargeReportQuer
 /** Every row of the filter (no paging), for the CSV export. */
 export const exportCharges = async (db: HubDb, p: Principal, q: TChargeReportQuery): Promise<unknown[][]> => {
   const rows = await selectRows(db, p, q).limit(1_000_000);
-  return rows.map((r) => [
-    r.createdAt.toISOString(),
-    r.orderNumber,
-    r.clientName,
-    r.kind,
-    r.amountCents,
-    r.status,
-    r.provider,
-    r.providerId,
-    r.failureMessage,
-  ]);
+  return rows.map(chargeCsvRow);
 };
+
+/** One ledger row as a row of the CSV export (CHARGE_CSV_HEADER's columns). */
+export const chargeCsvRow = (r: Awaited<ReturnType<typeof selectRows>>[number]): unknown[] => [
+  r.createdAt.toISOString(),
+  r.orderNumber,
+  r.clientName,
+  r.kind,
+  r.amountCents,
+  r.status,
+  r.provider,
+  r.providerId,
+  r.failureMessage,
+];

@@ -3,7 +3,7 @@ import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Principal } from "../../platform/principal";
-import { styles } from "../library/styles/composition";
+import { styles } from "../library/styles/composition-read";
 import { getProductDetails } from "../library/styles/pricing";
 import { clientView, orderClientFor } from "./scope";
 

@@ -15,10 +15,10 @@ import { schema } from "@hub/db";
 import { and, eq, sql } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit";
 import { toCsv } from "../../platform/csv";
+import { alreadyApplied, claimImport, readCsv } from "../../platform/csv-import";
 import { isUniqueViolation } from "../../platform/db-errors";
 import { conflict, HttpError, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
-import { readCsv } from "../library/import/import.service";
 import { checkOrder, type OrderDeps, payImportedOrders, placeImportedOrders } from "./orders.service";
 import { type OrderClient, orderClientFor } from "./scope";
 
@@ -347,15 +347,8 @@ export const applyOrderImport = async (
 ): Promise<TOrderImportReport> => {
   const { db } = deps;
   const row = await importFor(db, p, id);
-  if (idempotencyKey) {
-    const [done] = await db
-      .select()
-      .from(im)
-      .where(and(eq(im.factoryId, row.factoryId), eq(im.idempotencyKey, idempotencyKey)));
-    if (done && done.status === "applied" && done.resource === RESOURCE)
-      return reportOf(await importFor(db, p, done.id));
-  }
-  if (row.status === "applied") return reportOf(row);
+  const done = await alreadyApplied(db, row, idempotencyKey, RESOURCE);
+  if (done) return reportOf(done.id === row.id ? row : await importFor(db, p, done.id));
   if (row.errorCount > 0)
     throw conflict(
       `This file has ${row.errorCount} ${row.errorCount === 1 ? "problem" : "problems"} to fix; nothing was imported.`,
@@ -366,12 +359,7 @@ export const applyOrderImport = async (
   const applied = await db
     .transaction(async (tx) => {
       // Claim the import first, so two requests cannot both apply it.
-      const claimed = await tx
-        .update(im)
-        .set({ status: "applying", idempotencyKey: idempotencyKey ?? null })
-        .where(and(eq(im.id, id), eq(im.status, "validated")))
-        .returning({ id: im.id });
-      if (claimed.length === 0) return null;
+      if (!(await claimImport(tx, id, idempotencyKey))) return null;
       const placed = await placeImportedOrders(
         tx,
         p,

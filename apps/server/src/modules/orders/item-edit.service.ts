@@ -3,7 +3,7 @@ import { schema } from "@hub/db";
 import { and, eq } from "drizzle-orm";
 import { badRequest, conflict, HttpError, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
-import { assertLineEditable, lineHasUnits, syncLineUnits } from "../floor/orders.service";
+import { assertLineEditable, lineHasUnits, syncLineUnits } from "../floor/production";
 import { attributeIdsFor, Compositions, discountOf, MAX_ORDER_CENTS, priceLine } from "./pricing";
 import { getOrder, orderRowFor } from "./read.service";
 import { h, type OrderDeps, o, oi } from "./rows";

@@ -1,5 +1,6 @@
 /**
- * Orders (issue 10), one file per part: placing and quoting (place.service.ts), reading and the
+ * Orders (issue 10), one file per part: placing and quoting (place.service.ts), remakes for returns
+ * (remake.service.ts), reading and the
  * list (read.service.ts), payment (payment.service.ts) and refunds (money.service.ts), status
  * changes (status.service.ts), line edits (item-edit.service.ts), comments, issues and history
  * (conversation.service.ts). This file is the area's one door for routes and the other areas.
@@ -11,5 +12,7 @@ export * from "./item-edit.service";
 export * from "./money.service";
 export * from "./place.service";
 export * from "./read.service";
+export * from "./remake.service";
+export * from "./report.service";
 export type { ItemRow, OrderDeps, OrderRow } from "./rows";
 export * from "./status.service";

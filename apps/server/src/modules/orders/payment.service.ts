@@ -4,7 +4,7 @@ import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { BillingAdapter } from "../../platform/billing";
 import { HttpError } from "../../platform/errors";
-import { releaseOrder } from "../floor/release";
+import { releaseOrder } from "../floor/production";
 
 /**
  * Charging an order, exactly once, whatever dies between the steps (docs/adr/0003-orders.md,
@@ -44,7 +44,7 @@ export const PAYMENT_MESSAGES = {
     "The payment provider did not answer. The charge is checked again with the provider within a minute, and never made twice.",
 } as const;
 
-const hasDefaultMethod = async (db: HubDb | HubTx, clientId: number): Promise<boolean> => {
+export const hasDefaultMethod = async (db: HubDb | HubTx, clientId: number): Promise<boolean> => {
   const pm = schema.paymentMethods;
   const [method] = await db
     .select({ id: pm.id })
@@ -55,7 +55,7 @@ const hasDefaultMethod = async (db: HubDb | HubTx, clientId: number): Promise<bo
 
 /**
  * An order becomes paid: the payment state and the release to the floor (its units, made once:
- * modules/floor/release.ts) in one transaction, only while it is pending on `attempt` (or, for an
+ * modules/floor/production.ts) in one transaction, only while it is pending on `attempt` (or, for an
  * order with nothing to charge, in the caller's transaction).
  */
 const settlePaid = (db: HubDb, orderId: number, attempt: number, chargedCents: number) =>
@@ -75,15 +75,34 @@ const settleFailed = (db: HubDb, orderId: number, attempt: number, paymentMessag
     .where(and(eq(o.id, orderId), eq(o.paymentState, "pending"), eq(o.chargeAttempts, attempt)));
 
 /**
+ * Step 1 for an order not written yet (placing): its payment columns as claimPayment would leave
+ * them, so the insert is the claim. A client with a card on file and something to pay: pending on
+ * attempt 1; without one: unpaid, an invoice, saying so. Null for an order with nothing to pay
+ * (claimPayment marks it paid and releases it once written).
+ */
+export const claimOnInsert = (hasMethod: boolean, totalCents: number) => {
+  if (!hasMethod) return { paymentState: "unpaid", chargeAttempts: 0, paymentMessage: PAYMENT_MESSAGES.noMethod };
+  if (totalCents === 0) return null;
+  return { paymentState: "pending", chargeAttempts: 1, paymentMessage: null };
+};
+
+/**
  * Step 1, in the caller's statement or transaction: claims the order for a charge and answers the
  * attempt, or null when there is nothing to charge now (no method on file: it stays unpaid as an
  * invoice; nothing to pay: it is paid and released here; cancelled, paid or already pending).
  */
-export const claimPayment = async (db: HubDb | HubTx, orderId: number): Promise<number | null> => {
-  const [order] = await db
-    .select({ clientId: o.clientId, status: o.status, paymentState: o.paymentState, totalCents: o.totalCents })
-    .from(o)
-    .where(eq(o.id, orderId));
+export const claimPayment = async (
+  db: HubDb | HubTx,
+  orderId: number,
+  /** What the caller already knows of the order (placing, which has just written it): saves reading it. */
+  known?: { clientId: number; status: string; paymentState: string; totalCents: number },
+): Promise<number | null> => {
+  const [order] = known
+    ? [known]
+    : await db
+        .select({ clientId: o.clientId, status: o.status, paymentState: o.paymentState, totalCents: o.totalCents })
+        .from(o)
+        .where(eq(o.id, orderId));
   if (!order || order.status === "cancelled" || !["unpaid", "failed"].includes(order.paymentState)) return null;
   if (!(await hasDefaultMethod(db, order.clientId))) {
     if (order.paymentState === "unpaid")
@@ -158,6 +177,11 @@ const settle = async (deps: PaymentDeps, order: OrderRow, actorUserId: number | 
  */
 export const payOrder = async (deps: PaymentDeps, orderId: number, actorUserId: number | null): Promise<void> => {
   await claimPayment(deps.db, orderId);
+  await chargeClaimed(deps, orderId, actorUserId);
+};
+
+/** Steps 2 and 3 for an order already claimed (pending); nothing for one that is not. */
+export const chargeClaimed = async (deps: PaymentDeps, orderId: number, actorUserId: number | null): Promise<void> => {
   const [order] = await deps.db.select().from(o).where(eq(o.id, orderId));
   if (!order || order.status === "cancelled" || order.paymentState !== "pending") return;
   await settle(deps, order, actorUserId);

@@ -15,8 +15,7 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict, HttpError } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
-import { releaseOrder } from "../floor/release";
-import { claimPayment, payOrder } from "./payment.service";
+import { chargeClaimed, claimOnInsert, claimPayment, hasDefaultMethod, payOrder } from "./payment.service";
 import {
   Compositions,
   type CouponRow,
@@ -176,7 +175,13 @@ type Checked = {
  * Writes a checked order in the caller's transaction: the coupon's use, the order, its lines with
  * the prices frozen, and the "placed" history row. Placing and the CSV import both write through it.
  */
-const writeOrder = async (tx: HubTx, p: Principal, checked: Checked): Promise<number> => {
+const writeOrder = async (
+  tx: HubTx,
+  p: Principal,
+  checked: Checked,
+  /** The payment columns when placing claims the charge in the insert (payment.service.ts, claimOnInsert). */
+  payment?: { paymentState: string; chargeAttempts: number; paymentMessage: string | null },
+): Promise<{ row: OrderRow; items: ItemRow[] }> => {
   const { client, input, hash, priced, shipTo, addressId, poFileId } = checked;
   const body = input.body;
   const searchTokens = schema.orderSearchTokens({
@@ -228,28 +233,32 @@ const writeOrder = async (tx: HubTx, p: Principal, checked: Checked): Promise<nu
       couponCode: coupon?.code ?? null,
       placedBy: p.userName,
       searchTokens,
+      ...payment,
     })
-    .returning({ id: o.id });
+    .returning();
   if (!order) throw new Error("order insert failed");
-  await tx.insert(oi).values(
-    priced.lines.map((l, i) => ({
-      orderId: order.id,
-      lineNumber: i + 1,
-      styleId: l.styleId,
-      styleCode: l.styleCode,
-      styleName: l.styleName,
-      sku: l.sku,
-      options: l.options,
-      quantity: l.quantity,
-      unitPriceCents: l.unitPriceCents,
-      upchargeCents: l.upchargeCents,
-      lineTotalCents: l.lineTotalCents,
-    })),
-  );
+  const items = await tx
+    .insert(oi)
+    .values(
+      priced.lines.map((l, i) => ({
+        orderId: order.id,
+        lineNumber: i + 1,
+        styleId: l.styleId,
+        styleCode: l.styleCode,
+        styleName: l.styleName,
+        sku: l.sku,
+        options: l.options,
+        quantity: l.quantity,
+        unitPriceCents: l.unitPriceCents,
+        upchargeCents: l.upchargeCents,
+        lineTotalCents: l.lineTotalCents,
+      })),
+    )
+    .returning();
   await tx
     .insert(h)
     .values({ orderId: order.id, fromStatus: null, toStatus: "placed", reason: null, actor: p.userName });
-  return order.id;
+  return { row: order, items };
 };
 
 /**
@@ -314,18 +323,25 @@ export const placeOrder = async (
     throw badRequest(ORDER_MESSAGES.idempotencyKeyRequired, { "Idempotency-Key": "Required" });
   const client = await orderClientFor(db, p, input.source === "entry" ? input.body.clientId : undefined);
   const hash = hashOf({ ...input.body, clientId: client.clientId });
-  const before = await earlierOrder(db, client.clientId, input);
+  const [before, hasMethod] = await Promise.all([
+    earlierOrder(db, client.clientId, input),
+    hasDefaultMethod(db, client.clientId),
+  ]);
   if (before) return { order: await replayPlaced(deps, p, before, input, hash), created: false };
 
   const checked = await checkOrder(db, client, input, hash, p.userId);
-  let orderId: number;
+  const claim = claimOnInsert(hasMethod, checked.priced.totalCents);
+  let written: Awaited<ReturnType<typeof writeOrder>>;
+  let attempt: number | null;
   try {
     // The order and its claim for a charge commit together: a crash after the commit leaves it
     // pending, which a retry, "charge again" or the recovery resumes (payment.service.ts).
-    orderId = await db.transaction(async (tx) => {
-      const id = await writeOrder(tx, p, checked);
-      await claimPayment(tx, id);
-      return id;
+    // Usually the insert is the claim; an order with nothing to pay is claimed (paid, released) after it.
+    [written, attempt] = await db.transaction(async (tx) => {
+      const order = await writeOrder(tx, p, checked, claim ?? undefined);
+      if (claim) return [order, claim.paymentState === "pending" ? claim.chargeAttempts : null] as const;
+      const known = { clientId: client.clientId, status: "placed", paymentState: "unpaid", totalCents: 0 };
+      return [order, await claimPayment(tx, order.row.id, known)] as const;
     });
   } catch (error) {
     // Two requests with one key (or external id) raced: the loser answers the winner's order.
@@ -335,10 +351,18 @@ export const placeOrder = async (
     }
     throw error;
   }
-  await payOrder(deps, orderId, p.userId || null);
+  // An invoice (no card on file): the order is as written, with nothing in the ledger; answer it so.
+  if (claim && claim.paymentState === "unpaid")
+    return {
+      order: await detailOf(deps, written.row, { items: written.items, ledger: [], hasPaymentMethod: false }),
+      created: true,
+    };
+  // Claimed: charge it now, then answer it as the charge and the release left it.
+  const orderId = written.row.id;
+  if (attempt !== null) await chargeClaimed(deps, orderId, p.userId || null);
   const [row] = await db.select().from(o).where(eq(o.id, orderId));
   if (!row) throw new Error("order vanished");
-  return { order: await detailOf(deps, row), created: true };
+  return { order: await detailOf(deps, row, { hasPaymentMethod: hasMethod }), created: true };
 };
 
 /**
@@ -380,7 +404,7 @@ export const placeImportedOrders = async (
       if (before) orderId = before.id;
       else {
         const checked = await checkOrder(tx, client, input, hashOf({ ...order.body, clientId: client.clientId }));
-        orderId = await writeOrder(tx, p, checked);
+        orderId = (await writeOrder(tx, p, checked)).row.id;
         created = true;
       }
     } catch (error) {
@@ -396,82 +420,4 @@ export const placeImportedOrders = async (
 /** After an import's transaction commits: each new order is charged as placing charges it. */
 export const payImportedOrders = async (deps: OrderDeps, p: Principal, orderIds: readonly number[]) => {
   for (const id of orderIds) await payOrder(deps, id, p.userId || null);
-};
-
-/* ---------- remake (returns) ---------- */
-
-/**
- * Places a remake of returned lines, in the caller's transaction (the return's): a new order of the
- * original's client, facility and ship-to, source "remake", one line per returned line with the
- * original's style, SKU and options at zero price (the client paid for these garments on the
- * original order), nothing to charge, and the "placed" history row naming the return.
- */
-export const placeRemakeOrder = async (
-  tx: HubTx,
-  original: OrderRow,
-  lines: readonly { item: ItemRow; quantity: number }[],
-  remake: { actor: string; reason: string },
-): Promise<{ id: number; orderNumber: string }> => {
-  const [client] = await tx
-    .select({ code: schema.clients.siteName })
-    .from(schema.clients)
-    .where(eq(schema.clients.clientId, original.clientId));
-  const searchTokens = schema.orderSearchTokens({
-    poNumber: original.poNumber,
-    externalOrderId: null,
-    clientName: original.clientName,
-    clientCode: client?.code,
-    shipName: original.shipName,
-    lines: lines.map((l) => l.item),
-  });
-  const [order] = await tx
-    .insert(o)
-    .values({
-      clientId: original.clientId,
-      clientName: original.clientName,
-      factoryId: original.factoryId,
-      source: "remake",
-      poNumber: original.poNumber,
-      addressId: original.addressId,
-      shipName: original.shipName,
-      shipCompany: original.shipCompany,
-      shipLine1: original.shipLine1,
-      shipLine2: original.shipLine2,
-      shipCity: original.shipCity,
-      shipRegion: original.shipRegion,
-      shipPostalCode: original.shipPostalCode,
-      shipCountry: original.shipCountry,
-      shipPhone: original.shipPhone,
-      notes: remake.reason,
-      subtotalCents: 0,
-      discountCents: 0,
-      totalCents: 0,
-      paymentState: "paid",
-      paymentMessage: `${remake.reason}: nothing to charge.`,
-      placedBy: remake.actor,
-      searchTokens,
-    })
-    .returning({ id: o.id, orderNumber: o.orderNumber });
-  if (!order) throw new Error("remake order insert failed");
-  await tx.insert(oi).values(
-    lines.map((l, i) => ({
-      orderId: order.id,
-      lineNumber: i + 1,
-      styleId: l.item.styleId,
-      styleCode: l.item.styleCode,
-      styleName: l.item.styleName,
-      sku: l.item.sku,
-      options: l.item.options,
-      quantity: l.quantity,
-      unitPriceCents: 0,
-      upchargeCents: 0,
-      lineTotalCents: 0,
-    })),
-  );
-  await tx
-    .insert(h)
-    .values({ orderId: order.id, fromStatus: null, toStatus: "placed", reason: remake.reason, actor: remake.actor });
-  // Nothing to pay: the remake goes to the floor at once.
-  await releaseOrder(tx, order.id, remake.actor);
-  return order;
 };

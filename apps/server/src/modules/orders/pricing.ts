@@ -1,16 +1,10 @@
-import {
-  ORDER_MESSAGES,
-  type TOrderLineInput,
-  type TPricedLine,
-  type TStyleComposition,
-  tierFor,
-} from "@hub/contracts";
+import { ORDER_MESSAGES, type TOrderLineInput, type TPricedLine, tierFor } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { HttpError } from "../../platform/errors";
 import { decodeSku } from "../library/sku-maps/decode";
-import { readComposition } from "../library/styles/composition";
+import { readPricings, type TStylePricing } from "../library/styles/composition-read";
 import { chooseVariant } from "../library/styles/pricing";
 import { clientView, facilityView, type OrderClient } from "./scope";
 
@@ -27,7 +21,7 @@ export const MAX_ORDER_CENTS = 1_000_000_000;
 export type LineProblem = { index: number; field: string; message: string };
 export type ResolvedLine = {
   index: number;
-  composition: TStyleComposition;
+  composition: TStylePricing;
   attributeIds: number[];
   sku: string | null;
   quantity: number;
@@ -35,28 +29,31 @@ export type ResolvedLine = {
 
 type Db = HubDb | HubTx;
 
+/**
+ * The styles an order's client is offered, read as the client sees them and kept for the request:
+ * `load` reads every style of an order at once (four queries, whatever their number), `get` one.
+ */
 export class Compositions {
-  private readonly cache = new Map<number, Promise<TStyleComposition | null>>();
+  private readonly cache = new Map<number, TStylePricing | null>();
   constructor(
     private readonly db: Db,
     private readonly clientId: number,
   ) {}
+  async load(styleIds: readonly number[]): Promise<void> {
+    const missing = [...new Set(styleIds)].filter((id) => !this.cache.has(id));
+    if (missing.length === 0) return;
+    const found = await readPricings(this.db, clientView(this.clientId), missing);
+    for (const id of missing) this.cache.set(id, found.get(id) ?? null);
+  }
   /** The style as the order's client sees it, or null when it is not offered to that client. */
-  get(styleId: number): Promise<TStyleComposition | null> {
-    let hit = this.cache.get(styleId);
-    if (!hit) {
-      hit = readComposition(this.db, clientView(this.clientId), styleId).catch((error: unknown) => {
-        if (error instanceof HttpError && error.status === 404) return null;
-        throw error;
-      });
-      this.cache.set(styleId, hit);
-    }
-    return hit;
+  async get(styleId: number): Promise<TStylePricing | null> {
+    await this.load([styleId]);
+    return this.cache.get(styleId) ?? null;
   }
 }
 
 /** Attribute codes → the attribute ids the style offers (case-insensitive); a reason when one does not match. */
-export const attributeIdsFor = (composition: TStyleComposition, codes: readonly string[]): number[] | string => {
+export const attributeIdsFor = (composition: TStylePricing, codes: readonly string[]): number[] | string => {
   const ids: number[] = [];
   for (const code of codes) {
     const hits = composition.options.flatMap((opt) =>
@@ -80,31 +77,40 @@ export const resolveLines = async (
 ): Promise<{ resolved: ResolvedLine[]; problems: LineProblem[] }> => {
   const resolved: ResolvedLine[] = [];
   const problems: LineProblem[] = [];
+  // First the style of every line: given, by code (one query for all codes) or by SKU.
+  const codes = [...new Set(lines.flatMap((l) => (l.styleCode !== undefined ? [l.styleCode.toLowerCase()] : [])))];
+  const s = schema.styles;
+  const byCode = new Map(
+    (codes.length
+      ? await db
+          .select({ id: s.id, code: sql<string>`lower(${s.code})` })
+          .from(s)
+          .where(and(eq(s.factoryId, client.factoryId), inArray(sql`lower(${s.code})`, codes)))
+      : []
+    ).map((r) => [r.code, r.id]),
+  );
+  type Found = { index: number; line: TOrderLineInput; styleId: number; attributeIds: number[] | undefined };
+  const found: Found[] = [];
   for (const [index, line] of lines.entries()) {
     const problem = (field: string, message: string) => problems.push({ index, field, message });
-    let styleId: number | undefined = line.styleId;
-    let attributeIds: number[] | undefined = line.attributeIds;
     if (line.sku !== undefined) {
       const decoded = await decodeSku(db, facilityView(client.factoryId), line.sku);
-      if (!decoded.matched) {
-        problem("sku", decoded.reasons.join(" "));
-        continue;
-      }
-      styleId = decoded.style.id;
-      attributeIds = decoded.choices.map((c) => c.attributeId);
+      if (!decoded.matched) problem("sku", decoded.reasons.join(" "));
+      else
+        found.push({ index, line, styleId: decoded.style.id, attributeIds: decoded.choices.map((c) => c.attributeId) });
     } else if (line.styleCode !== undefined) {
-      const s = schema.styles;
-      const [row] = await db
-        .select({ id: s.id })
-        .from(s)
-        .where(and(eq(s.factoryId, client.factoryId), sql`lower(${s.code}) = lower(${line.styleCode})`));
-      if (!row) {
-        problem("styleCode", notOffered(`Style ${line.styleCode}`));
-        continue;
-      }
-      styleId = row.id;
+      const id = byCode.get(line.styleCode.toLowerCase());
+      if (id === undefined) problem("styleCode", notOffered(`Style ${line.styleCode}`));
+      else found.push({ index, line, styleId: id, attributeIds: line.attributeIds });
+    } else if (line.styleId !== undefined) {
+      found.push({ index, line, styleId: line.styleId, attributeIds: line.attributeIds });
     }
-    if (styleId === undefined) continue;
+  }
+  // Then every style at once, as the client sees it, and each line checked against its style.
+  await compositions.load(found.map((f) => f.styleId));
+  for (const { index, line, styleId, attributeIds: given } of found) {
+    let attributeIds = given;
+    const problem = (field: string, message: string) => problems.push({ index, field, message });
     const composition = await compositions.get(styleId);
     if (!composition) {
       problem(
@@ -145,7 +151,7 @@ export const resolveLines = async (
 
 /** One line's price at a tier quantity: the tier's unit price and the chosen attributes' upcharges. */
 export const priceLine = (
-  composition: TStyleComposition,
+  composition: TStylePricing,
   attributeIds: readonly number[],
   quantity: number,
   tierQuantity: number,

@@ -1,5 +1,7 @@
+import { ORDER_NOT_SHIPPED, PAYMENT_AWAITING, type TOrderAttention } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
+import { and, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { BillingAdapter } from "../../platform/billing";
 import { HttpError } from "../../platform/errors";
 import type { LineProblem } from "./pricing";
@@ -43,3 +45,20 @@ export const refuseLines = (problems: readonly LineProblem[]): never => {
     lineFields(problems),
   );
 };
+
+/**
+ * Orders that need attention (contracts' ORDER_ATTENTION, said once here in SQL): late is the
+ * floor's due date (`floorDueOf`: ship-by, else placing + the lead days) before today (UTC) and not
+ * shipped; awaiting payment is unpaid, pending or failed and not cancelled.
+ */
+export const orderAttention = (attention: TOrderAttention): SQL | undefined =>
+  attention === "late"
+    ? and(
+        inArray(o.status, [...ORDER_NOT_SHIPPED]),
+        sql`${schema.floorDueOf(o.requestedShipDate, o.placedAt)} < (now() at time zone 'UTC')::date`,
+      )
+    : and(inArray(o.paymentState, [...PAYMENT_AWAITING]), ne(o.status, "cancelled"));
+
+/** Orders whose last line shipped on or after a day (UTC): their order-level "shipped" history entry. */
+export const shippedSince = (day: string): SQL =>
+  sql`exists (select 1 from ${h} where ${h.orderId} = ${o.id} and ${h.itemId} is null and ${h.toStatus} = 'shipped' and ${h.at} >= ${`${day}T00:00:00Z`}::timestamptz)`;

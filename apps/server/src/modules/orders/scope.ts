@@ -1,36 +1,22 @@
 import { ORDER_MESSAGES } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { type Column, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { badRequest, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
+import { tenantScope } from "../../platform/tenant-scope";
 
 const o = schema.orders;
 const c = schema.clients;
 
 /**
- * Which orders a caller sees: client users (and API keys) their client's; facility users the orders
- * placed with their facility (an order keeps the facility that served its client when it was placed,
- * `orders.factory_id`: the facility that makes it); internal admins all, or the session client's when
- * chosen. On the order's own column, not through the clients table, so the planner knows how many
- * orders a facility has (docs/adr/0003-orders.md, "Search at a million orders").
+ * Which orders a caller sees: the tenant rule (platform/tenant-scope.ts) over the order's own
+ * client and facility columns. An order keeps the facility that served its client when it was
+ * placed (`orders.factory_id`), so a facility's orders are found on the order's own column and the
+ * planner knows how many orders a facility has (docs/adr/0003-orders.md, "Search at a million orders").
  */
 export const orderScope = (p: Principal): SQL | undefined =>
-  p.isFacility && !p.isInternal
-    ? p.factoryIds.length === 0
-      ? sql`false`
-      : inArray(o.factoryId, p.factoryIds)
-    : clientScope(p, o.clientId);
-
-/** The same rule over any table's client column (returns use it: a return is its order's client's). */
-export const clientScope = (p: Principal, clientId: Column): SQL | undefined => {
-  if (p.isInternal) return p.sessionClientId === null ? undefined : eq(clientId, p.sessionClientId);
-  if (p.isFacility) {
-    if (p.factoryIds.length === 0) return sql`false`;
-    return inArray(clientId, sql`(select ${c.clientId} from ${c} where ${inArray(c.factoryId, p.factoryIds)})`);
-  }
-  return p.clientId === null ? sql`false` : eq(clientId, p.clientId);
-};
+  tenantScope(p, { clientId: o.clientId, factoryId: o.factoryId });
 
 /** The client an order is for; `clientCode` is its site name (the order search finds orders by it). */
 export type OrderClient = { clientId: number; clientName: string; clientCode: string; factoryId: number };

@@ -3,12 +3,11 @@ import type { HubTx } from "@hub/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { conflict, forbidden, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
-import { cancelOrderUnits } from "../floor/orders.service";
+import { cancelOrderUnits, orderCanMove, transitionItems, transitionOrder } from "../floor/production";
 import { refund } from "./money.service";
 import { getOrder, orderRowFor } from "./read.service";
 import { type OrderDeps, type OrderRow, o, oi } from "./rows";
 import { orderScope } from "./scope";
-import { orderCanMove, transitionItem, transitionOrder } from "./state";
 
 /** Status changes: complete, cancel (with its refund) and the bulk actions. */
 
@@ -40,17 +39,28 @@ const completeIn = async (tx: HubTx, row: OrderRow, actor: string, reason: strin
   const refusal = completeRefusal(row, items);
   if (refusal) throw conflict(refusal, { status: row.status });
   await transitionOrder(tx, row, "completed", actor, reason);
-  for (const item of items)
-    if (item.status === "shipped") await transitionItem(tx, row.id, item, "completed", actor, reason);
+  const shipped = items.filter((item) => item.status === "shipped");
+  await transitionItems(
+    tx,
+    row.id,
+    shipped.map((item) => ({ item, to: "completed" as const })),
+    actor,
+    reason,
+  );
 };
 
 const cancelIn = async (tx: HubTx, row: OrderRow, actor: string, reason: string) => {
   await transitionOrder(tx, row, "cancelled", actor, reason);
   await cancelOrderUnits(tx, row.id, actor, reason || null);
   const items = await tx.select().from(oi).where(eq(oi.orderId, row.id)).orderBy(asc(oi.lineNumber));
-  for (const item of items)
-    if (item.status === "open" || item.status === "in_production")
-      await transitionItem(tx, row.id, item, "cancelled", actor, reason);
+  const live = items.filter((item) => item.status === "open" || item.status === "in_production");
+  await transitionItems(
+    tx,
+    row.id,
+    live.map((item) => ({ item, to: "cancelled" as const })),
+    actor,
+    reason,
+  );
 };
 
 /** After a cancel: refund what is left of what was charged (capped by the ledger), once. */

@@ -12,7 +12,7 @@ import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "d
 import type { HubConfig } from "../../platform/config";
 import { badRequest, conflict } from "../../platform/errors";
 import type { Mailer } from "../../platform/mail";
-import { orderByFor, searchAny, toPage } from "../../platform/paging";
+import { countOf, orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { DETAILS_TAB, type PackContext, pr, tp } from "./scope";
 
@@ -243,16 +243,7 @@ export const listFacilityTechPacks = async (
     )
     .limit(q.size)
     .offset(q.page * q.size);
-  const [total] = await db
-    .select({ n: count() })
-    .from(sends)
-    .innerJoin(tp, eq(tp.id, sends.techPackId))
-    .innerJoin(pr, eq(pr.id, tp.productId))
-    .innerJoin(teams, eq(teams.id, pr.teamId))
-    .leftJoin(clients, eq(clients.clientId, teams.clientId))
-    .innerJoin(factories, eq(factories.factoryId, sends.factoryId))
-    .leftJoin(parts, and(eq(parts.techPackId, tp.id), eq(parts.tab, DETAILS_TAB)))
-    .where(where);
+  const [total] = await countOf(db, base().where(where));
   return toPage(
     rows.map((r) => ({
       sendId: r.send.id,

@@ -82,6 +82,12 @@ const SORTABLE = {
   createdAt: pr.createdAt,
 };
 
+/** The home page's product links: a tech pack waiting for approval, or one sent to the factory. */
+const packFilter = {
+  awaitingApproval: sql`exists (select 1 from ${tp} where ${tp.productId} = ${pr.id} and ${tp.approvalState} = 'submitted')`,
+  sent: sql`exists (select 1 from ${tp} where ${tp.productId} = ${pr.id} and ${tp.sentToFactoryAt} is not null)`,
+};
+
 const filterOf = (p: Principal, q: Omit<TProductListQuery, "page" | "size">, withStatus: boolean): SQL | undefined =>
   and(
     productScope(p),
@@ -90,6 +96,7 @@ const filterOf = (p: Principal, q: Omit<TProductListQuery, "page" | "size">, wit
     q.collection ? eq(pr.collection, q.collection) : undefined,
     q.batch ? eq(pr.batch, q.batch) : undefined,
     q.tag ? sql`${q.tag} = any(${pr.tags})` : undefined,
+    q.pack ? packFilter[q.pack] : undefined,
     searchStored(q.searchString, pr.searchText),
   );
 
@@ -121,37 +128,7 @@ export const exportProducts = async (db: HubDb, p: Principal, q: TProductListQue
   return rows.map(toProduct);
 };
 
-export const PRODUCT_CSV_HEADER = [
-  "code",
-  "name",
-  "status",
-  "season",
-  "category",
-  "collection",
-  "batch",
-  "tags",
-  "targetCost",
-  "targetPrice",
-  "latestVersion",
-  "team",
-  "updatedAt",
-];
-const dollars = (c: number | null) => (c === null ? "" : (c / 100).toFixed(2));
-export const productCsvRow = (x: TProduct): unknown[] => [
-  x.code,
-  x.name,
-  x.status,
-  x.season,
-  x.category,
-  x.collection,
-  x.batch,
-  x.tags,
-  dollars(x.targetCostCents),
-  dollars(x.targetPriceCents),
-  x.latestVersion,
-  x.teamName,
-  x.updatedAt,
-];
+export { PRODUCT_CSV_HEADER, productCsvRow } from "./products-csv";
 
 /** statusCount: products per status under the list's other filters. */
 export const productStatusCount = async (
@@ -229,6 +206,33 @@ export const recordEvent = (tx: HubTx, stpId: number, actor: string, tab: string
 
 const codeTaken = () => conflict(PRODUCT_MESSAGES.codeTaken, { code: PRODUCT_MESSAGES.codeTaken });
 
+type Templates = typeof schema.pdPomTemplates;
+type SizeRanges = typeof schema.pdSizeRanges;
+
+/** The team's row `id` of a design-library table (a POM template, a size range); another team's, or none, is `refusal`. */
+async function teamRow(
+  tx: HubTx,
+  t: Templates,
+  id: number,
+  teamId: number,
+  refusal: () => Error,
+): Promise<Templates["$inferSelect"]>;
+async function teamRow(
+  tx: HubTx,
+  t: SizeRanges,
+  id: number,
+  teamId: number,
+  refusal: () => Error,
+): Promise<SizeRanges["$inferSelect"]>;
+async function teamRow(tx: HubTx, t: Templates | SizeRanges, id: number, teamId: number, refusal: () => Error) {
+  const [row] = await tx
+    .select()
+    .from(t)
+    .where(and(eq(t.id, id), eq(t.teamId, teamId)));
+  if (!row) throw refusal();
+  return row;
+}
+
 /** Sizing and graded spec from a POM template and/or size range of the product's team. */
 const startingParts = async (
   tx: HubTx,
@@ -240,24 +244,16 @@ const startingParts = async (
   let rangeId = sizeRangeId ?? null;
   let spec: TGradedSpecData | null = null;
   if (pomTemplateId) {
-    const t = schema.pdPomTemplates;
-    const [template] = await tx
-      .select()
-      .from(t)
-      .where(and(eq(t.id, pomTemplateId), eq(t.teamId, teamId)));
-    if (!template)
-      throw badRequest("That POM template is not in the team's library.", { pomTemplateId: "Unknown template" });
+    const template = await teamRow(tx, schema.pdPomTemplates, pomTemplateId, teamId, () =>
+      badRequest("That POM template is not in the team's library.", { pomTemplateId: "Unknown template" }),
+    );
     rangeId ??= template.sizeRangeId;
     spec = { unit: template.unit, points: await templatePoints(tx, template.id) };
   }
   if (rangeId) {
-    const r = schema.pdSizeRanges;
-    const [range] = await tx
-      .select()
-      .from(r)
-      .where(and(eq(r.id, rangeId), eq(r.teamId, teamId)));
-    if (!range)
-      throw badRequest("That size range is not in the team's library.", { sizeRangeId: "Unknown size range" });
+    const range = await teamRow(tx, schema.pdSizeRanges, rangeId, teamId, () =>
+      badRequest("That size range is not in the team's library.", { sizeRangeId: "Unknown size range" }),
+    );
     const sizing: TSizingData = { sizeRangeId: range.id, sizes: range.sizes, baseSize: range.baseSize };
     out.push({ tab: "sizing", data: sizing });
   }
@@ -281,6 +277,27 @@ export const templatePoints = async (db: HubDb | HubTx, templateId: number): Pro
   }));
 };
 
+/** A new product and its version 1's tech pack, made by the caller. */
+const insertProduct = async (tx: HubTx, p: Principal, values: Omit<typeof pr.$inferInsert, "createdBy">) => {
+  const [row] = await tx
+    .insert(pr)
+    .values({ ...values, createdBy: p.userName })
+    .returning({ id: pr.id });
+  if (!row) throw new Error("product insert failed");
+  const [pack] = await tx
+    .insert(tp)
+    .values({ productId: row.id, version: 1, createdBy: p.userName })
+    .returning({ id: tp.id });
+  if (!pack) throw new Error("tech pack insert failed");
+  return { productId: row.id, stpId: pack.id };
+};
+
+/** A new tech pack's product details: the product's own, as its row now has them. */
+const writeProductDetails = async (tx: HubTx, productId: number, stpId: number) => {
+  const [created] = await tx.select().from(pr).where(eq(pr.id, productId));
+  if (created) await writeDetails(tx, stpId, productDetailsOf(created));
+};
+
 export const createProduct = async (
   db: HubDb,
   p: Principal,
@@ -291,23 +308,13 @@ export const createProduct = async (
     return await db.transaction(async (tx) => {
       const teamId = await teamOwner.resolve(tx, p, req.teamId);
       const { teamId: _t, pomTemplateId, sizeRangeId, ...fields } = req;
-      const [row] = await tx
-        .insert(pr)
-        .values({ ...fields, teamId, createdBy: p.userName })
-        .returning({ id: pr.id });
-      if (!row) throw new Error("product insert failed");
-      const [pack] = await tx
-        .insert(tp)
-        .values({ productId: row.id, version: 1, createdBy: p.userName })
-        .returning({ id: tp.id });
-      if (!pack) throw new Error("tech pack insert failed");
+      const { productId, stpId } = await insertProduct(tx, p, { ...fields, teamId });
       const start = await startingParts(tx, teamId, pomTemplateId, sizeRangeId);
-      if (start.length > 0) await tx.insert(parts).values(start.map((s) => ({ techPackId: pack.id, ...s })));
-      const [created] = await tx.select().from(pr).where(eq(pr.id, row.id));
-      if (created) await writeDetails(tx, pack.id, productDetailsOf(created));
-      await recordEvent(tx, pack.id, p.userName, "product", "created", `${fields.code} ${fields.name}`);
-      await recordAudit(tx, { actor: p.userName, action: "products.create", subject: `products:${row.id}` });
-      return { product: await getProduct(tx, p, row.id), stpId: pack.id };
+      if (start.length > 0) await tx.insert(parts).values(start.map((s) => ({ techPackId: stpId, ...s })));
+      await writeProductDetails(tx, productId, stpId);
+      await recordEvent(tx, stpId, p.userName, "product", "created", `${fields.code} ${fields.name}`);
+      await recordAudit(tx, { actor: p.userName, action: "products.create", subject: `products:${productId}` });
+      return { product: await getProduct(tx, p, productId), stpId };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw codeTaken();
@@ -341,35 +348,24 @@ export const duplicateProduct = async (
       const source = await productFor(tx, p, productId);
       const from = await latestPackOf(tx, source);
       const { id: _i, searchText: _s, createdAt: _c, updatedAt: _u, ...fields } = source;
-      const [row] = await tx
-        .insert(pr)
-        .values({
-          ...fields,
-          code: req.code,
-          name: req.name ?? `${source.name} (copy)`,
-          status: "concept",
-          latestVersion: 1,
-          createdBy: p.userName,
-        })
-        .returning({ id: pr.id });
-      if (!row) throw new Error("product insert failed");
-      const [pack] = await tx
-        .insert(tp)
-        .values({ productId: row.id, version: 1, createdBy: p.userName })
-        .returning({ id: tp.id });
-      if (!pack) throw new Error("tech pack insert failed");
-      await copyParts(tx, from.id, pack.id);
+      const { productId: newId, stpId } = await insertProduct(tx, p, {
+        ...fields,
+        code: req.code,
+        name: req.name ?? `${source.name} (copy)`,
+        status: "concept",
+        latestVersion: 1,
+      });
+      await copyParts(tx, from.id, stpId);
       // The copy's details are the new product's (its own code, name and status), not the source version's.
-      const [created] = await tx.select().from(pr).where(eq(pr.id, row.id));
-      if (created) await writeDetails(tx, pack.id, productDetailsOf(created));
-      await recordEvent(tx, pack.id, p.userName, "product", "duplicated from", `${source.code} v${from.version}`);
+      await writeProductDetails(tx, newId, stpId);
+      await recordEvent(tx, stpId, p.userName, "product", "duplicated from", `${source.code} v${from.version}`);
       await recordAudit(tx, {
         actor: p.userName,
         action: "products.duplicate",
-        subject: `products:${row.id}`,
+        subject: `products:${newId}`,
         detail: { from: source.id },
       });
-      return { product: await getProduct(tx, p, row.id), stpId: pack.id };
+      return { product: await getProduct(tx, p, newId), stpId };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw codeTaken();

@@ -1,6 +1,5 @@
 import {
   BOM_TABS,
-  type DOCUMENT_TAB_SCHEMAS,
   HANDOFF_MESSAGES,
   type PRODUCT_STATUSES,
   type TApproval,
@@ -9,6 +8,7 @@ import {
   type TChecklistItem,
   type TConfirmSetup,
   type TDocumentTab,
+  type TDocumentTabData,
   TECH_PACK_MESSAGES,
   type TProductFields,
   type TTechPackHeader,
@@ -17,7 +17,6 @@ import {
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { z } from "zod";
 import { recordAudit } from "../../platform/audit";
 import type { HubConfig } from "../../platform/config";
 import { badRequest, conflict, forbidden } from "../../platform/errors";
@@ -41,8 +40,6 @@ import { tasksOf } from "./tech-pack-tasks.service";
 
 const approvals = schema.pdTechPackApprovals;
 const history = schema.pdTechPackHistory;
-
-type Data<K extends TDocumentTab> = z.infer<(typeof DOCUMENT_TAB_SCHEMAS)[K]>;
 
 // ---- header, checklist, summary ------------------------------------------------------------------
 
@@ -82,7 +79,7 @@ export const readHeader = async (db: HubDb, p: Principal, stpId: number) => {
 /** What is missing before submission; `required` items block the submit. */
 export const checklistOf = (
   product: TProductFields,
-  all: { [K in TDocumentTab]: Data<K> },
+  all: { [K in TDocumentTab]: TDocumentTabData<K> },
 ): TConfirmSetup & { missingRequired: string[] } => {
   const bomRows = BOM_TABS.flatMap((t) => (all[t] as TBomData).rows);
   const keys = all.colorways.colorways.map((c) => c.key);

@@ -1,11 +1,11 @@
 import {
   BOM_TABS,
-  type DOCUMENT_TAB_SCHEMAS,
   EMPTY_TAB_DATA,
   gradePoint,
   type TBomData,
   type TColorwayCosting,
   type TDocumentTab,
+  type TDocumentTabData,
   type TEstimatesData,
   type TGradedSpecData,
   type TLibraryChoice,
@@ -17,7 +17,6 @@ import {
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { z } from "zod";
 import { readTabVersion, tabStamp } from "../../platform/tab-versions";
 import { type CostingRow, costTechPack } from "./costing";
 import { DETAILS_TAB, isFrozen, type PackContext } from "./scope";
@@ -31,23 +30,28 @@ const li = schema.pdLibraryItems;
 const lv = schema.pdLibraryVariants;
 const files = schema.storedFiles;
 
-type Data<K extends TDocumentTab> = z.infer<(typeof DOCUMENT_TAB_SCHEMAS)[K]>;
-
 /** A document tab's saved content, or its empty content. */
-export const readPart = async <K extends TDocumentTab>(db: HubDb | HubTx, stpId: number, tab: K): Promise<Data<K>> => {
+export const readPart = async <K extends TDocumentTab>(
+  db: HubDb | HubTx,
+  stpId: number,
+  tab: K,
+): Promise<TDocumentTabData<K>> => {
   const [row] = await db
     .select({ data: parts.data })
     .from(parts)
     .where(and(eq(parts.techPackId, stpId), eq(parts.tab, tab)));
-  return (row?.data as Data<K> | undefined) ?? structuredClone(EMPTY_TAB_DATA[tab]);
+  return (row?.data as TDocumentTabData<K> | undefined) ?? structuredClone(EMPTY_TAB_DATA[tab]);
 };
 
 /** Every document tab of a pack at once (PDF, summary, checklist). */
-export const readAllParts = async (db: HubDb | HubTx, stpId: number): Promise<{ [K in TDocumentTab]: Data<K> }> => {
+export const readAllParts = async (
+  db: HubDb | HubTx,
+  stpId: number,
+): Promise<{ [K in TDocumentTab]: TDocumentTabData<K> }> => {
   const rows = await db.select({ tab: parts.tab, data: parts.data }).from(parts).where(eq(parts.techPackId, stpId));
   const out = structuredClone(EMPTY_TAB_DATA) as Record<string, unknown>;
   for (const r of rows) out[r.tab] = r.data;
-  return out as { [K in TDocumentTab]: Data<K> };
+  return out as { [K in TDocumentTab]: TDocumentTabData<K> };
 };
 
 /** The caller may change the version: a team member, on the latest version, not approved or sent. */
@@ -149,22 +153,25 @@ export const uploadsOf = async (db: HubDb | HubTx, teamId: number, ids: number[]
 };
 
 export const fileIdsOf = (tab: TDocumentTab, data: unknown): number[] => {
-  if (tab === "images") return (data as Data<"images">).images.map((i) => i.fileId);
-  if (tab === "files") return (data as Data<"files">).files.map((f) => f.fileId);
+  if (tab === "images") return (data as TDocumentTabData<"images">).images.map((i) => i.fileId);
+  if (tab === "files") return (data as TDocumentTabData<"files">).files.map((f) => f.fileId);
   if (tab === "constructionDetails")
-    return (data as Data<"constructionDetails">).steps.flatMap((s) => (s.imageFileId ? [s.imageFileId] : []));
+    return (data as TDocumentTabData<"constructionDetails">).steps.flatMap((s) =>
+      s.imageFileId ? [s.imageFileId] : [],
+    );
   return [];
 };
 
 // ---- reading tabs ------------------------------------------------------------------------------
 
-export const colorwayRefs = (c: Data<"colorways">) => c.colorways.map((x) => ({ key: x.key, name: x.name }));
+export const colorwayRefs = (c: TDocumentTabData<"colorways">) =>
+  c.colorways.map((x) => ({ key: x.key, name: x.name }));
 
 /** Every BOM row of a pack with its item's code and name, for costing and the PDF. */
 export const bomRowsOf = async (
   db: HubDb | HubTx,
   teamId: number,
-  all: { [K in TDocumentTab]: Data<K> },
+  all: { [K in TDocumentTab]: TDocumentTabData<K> },
 ): Promise<{ rows: CostingRow[]; variantCosts: Map<number, number | null> }> => {
   const raw = BOM_TABS.flatMap((tab) => (all[tab] as TBomData).rows.map((r) => ({ ...r, tab })));
   const items = await itemsById(
@@ -189,7 +196,7 @@ export const bomRowsOf = async (
 export const costingOf = async (
   db: HubDb | HubTx,
   teamId: number,
-  all: { [K in TDocumentTab]: Data<K> },
+  all: { [K in TDocumentTab]: TDocumentTabData<K> },
 ): Promise<TColorwayCosting[]> => {
   const { rows, variantCosts } = await bomRowsOf(db, teamId, all);
   return costTechPack(colorwayRefs(all.colorways), rows, all.estimates as TEstimatesData, variantCosts);

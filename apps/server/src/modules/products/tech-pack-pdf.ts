@@ -1,8 +1,8 @@
-import type { DOCUMENT_TAB_SCHEMAS } from "@hub/contracts";
 import {
   PRODUCT_STATUS_LABELS,
   type TColorwayCosting,
   type TDocumentTab,
+  type TDocumentTabData,
   TECH_PACK_APPROVAL_LABELS,
   TECH_PACK_TAB_LABELS,
   type TTechPackHeader,
@@ -10,7 +10,6 @@ import {
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { desc, eq } from "drizzle-orm";
-import type { z } from "zod";
 import type { FilesAdapter } from "../../platform/files/adapter";
 import { loadPdfKit, type PdfKit, renderPdf } from "../../platform/pdf";
 import type { Principal } from "../../platform/principal";
@@ -19,13 +18,12 @@ import { packFor } from "./scope";
 import { headerOf } from "./tech-pack-approval.service";
 import { bomRowsOf, chartOf, costingOf, readAllParts, uploadsOf } from "./tech-pack-parts";
 
-type Data<K extends TDocumentTab> = z.infer<(typeof DOCUMENT_TAB_SCHEMAS)[K]>;
 type Picture = { data: Buffer; format: "png" | "jpg" };
 
 /** Everything the tech pack PDF prints, read through the pack's team scope. */
 export type TechPackDoc = {
   header: TTechPackHeader;
-  all: { [K in TDocumentTab]: Data<K> };
+  all: { [K in TDocumentTab]: TDocumentTabData<K> };
   bom: {
     tab: string;
     itemCode: string;

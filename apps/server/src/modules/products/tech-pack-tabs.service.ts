@@ -1,8 +1,8 @@
 import {
   BOM_TABS,
-  type DOCUMENT_TAB_SCHEMAS,
   type TBomData,
   type TDocumentTab,
+  type TDocumentTabData,
   TECH_PACK_MESSAGES,
   TECH_PACK_TAB_LABELS,
   type TGradedSpecData,
@@ -14,7 +14,7 @@ import {
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { z } from "zod";
+import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { bumpTabVersion } from "../../platform/tab-versions";
@@ -46,8 +46,6 @@ import {
 
 const parts = schema.pdTechPackParts;
 const li = schema.pdLibraryItems;
-
-type Data<K extends TDocumentTab> = z.infer<(typeof DOCUMENT_TAB_SCHEMAS)[K]>;
 
 export const readDocumentTab = async (db: HubDb, p: Principal, stpId: number, tab: TDocumentTab) => {
   const ctx = await packFor(db, p, stpId);
@@ -86,7 +84,7 @@ export const readDocumentTab = async (db: HubDb, p: Principal, stpId: number, ta
           db,
           teamId,
           "colors",
-          facility ? (data as Data<"colorways">).colorways.flatMap((c) => c.colorIds) : undefined,
+          facility ? (data as TDocumentTabData<"colorways">).colorways.flatMap((c) => c.colorIds) : undefined,
         ),
       };
     case "estimates": {
@@ -131,7 +129,9 @@ export const readDocumentTab = async (db: HubDb, p: Principal, stpId: number, ta
       };
     }
     case "cuttersMust": {
-      const used = (data as Data<"cuttersMust">).pieces.flatMap((x) => (x.fabricItemId ? [x.fabricItemId] : []));
+      const used = (data as TDocumentTabData<"cuttersMust">).pieces.flatMap((x) =>
+        x.fabricItemId ? [x.fabricItemId] : [],
+      );
       const fabrics = await db
         .select({ id: li.id, code: li.code, name: li.name })
         .from(li)
@@ -182,7 +182,7 @@ const checkReferences = async (tx: HubTx, ctx: PackContext, tab: TDocumentTab, d
   }
   switch (tab) {
     case "colorways": {
-      const c = data as Data<"colorways">;
+      const c = data as TDocumentTabData<"colorways">;
       const seen = new Set<string>();
       for (const [i, cw] of c.colorways.entries()) {
         const key = cw.key.toLowerCase();
@@ -227,7 +227,7 @@ const checkReferences = async (tx: HubTx, ctx: PackContext, tab: TDocumentTab, d
       return;
     }
     case "cuttersMust": {
-      const c = data as Data<"cuttersMust">;
+      const c = data as TDocumentTabData<"cuttersMust">;
       const ids = c.pieces.flatMap((x) => (x.fabricItemId ? [x.fabricItemId] : []));
       const fabrics = await itemsById(tx, teamId, ids);
       for (const [i, piece] of c.pieces.entries())
@@ -319,10 +319,7 @@ export const saveDetailsTab = async (
         .set({ ...fields, updatedAt: new Date() })
         .where(eq(pr.id, ctx.product.id));
     } catch (error) {
-      const code =
-        (error as { code?: string; cause?: { code?: string } }).code ??
-        (error as { cause?: { code?: string } }).cause?.code;
-      if (code === "23505")
+      if (isUniqueViolation(error))
         throw conflict("A product with this code already exists in the team.", { code: "Code taken" });
       throw error;
     }

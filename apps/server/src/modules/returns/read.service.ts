@@ -7,13 +7,13 @@ import type {
   TReturnStatus,
 } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
-import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, type SQL, sql } from "drizzle-orm";
 import { notFound } from "../../platform/errors";
-import { dateRange, orderByFor, searchStored } from "../../platform/paging";
+import { dateRange, type KeysetPage, orderByFor, searchStored } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { col } from "../../platform/resource/resource";
+import { tenantScope } from "../../platform/tenant-scope";
 import { orderRowFor } from "../orders/orders.service";
-import { clientScope } from "../orders/scope";
 import {
   alreadyReturned,
   iso,
@@ -119,7 +119,7 @@ export const getReturn = async (db: HubDb, p: Principal, id: number): Promise<TR
 
 const listWhere = (p: Principal, q: TReturnListQuery): SQL | undefined => {
   return and(
-    clientScope(p, r.clientId),
+    tenantScope(p, { clientId: r.clientId }),
     searchStored(q.searchString, r.searchText),
     q.status ? eq(r.status, q.status) : undefined,
     q.clientId ? eq(r.clientId, q.clientId) : undefined,
@@ -174,17 +174,46 @@ export const exportReturns = async (db: HubDb, p: Principal, q: TReturnListQuery
     .where(listWhere(p, q))
     .orderBy(...orderByFor(q.sort, SORTABLE, ["createdAt", "desc"], r.id))
     .limit(1_000_000);
-  return rows.map((x) => [
-    x.rmaNumber,
-    iso(x.createdAt),
-    x.orderNumber,
-    x.clientName,
-    x.status,
-    x.reasonCode,
-    x.quantity,
-    x.refundedCents,
-    x.requestedBy,
-  ]);
+  return rows.map(returnCsvRow);
+};
+
+/** One return as a row of the CSV export and the Returns report (RETURN_CSV_HEADER's columns). */
+type CsvFields =
+  | "rmaNumber"
+  | "orderNumber"
+  | "clientName"
+  | "status"
+  | "reasonCode"
+  | "quantity"
+  | "refundedCents"
+  | "requestedBy";
+const returnCsvRow = (x: Record<CsvFields, unknown> & { createdAt: Date }): unknown[] => [
+  x.rmaNumber,
+  iso(x.createdAt),
+  x.orderNumber,
+  x.clientName,
+  x.status,
+  x.reasonCode,
+  x.quantity,
+  x.refundedCents,
+  x.requestedBy,
+];
+
+/** The Returns report (Report Downloads): the list's returns for the caller and filter, by id after `after`. */
+export const returnReportPage = async (
+  db: HubDb,
+  p: Principal,
+  q: TReturnListQuery,
+  after: number,
+  limit: number,
+): Promise<KeysetPage> => {
+  const rows = await db
+    .select(listColumns)
+    .from(r)
+    .where(and(listWhere(p, q), gt(r.id, after)))
+    .orderBy(asc(r.id))
+    .limit(limit);
+  return { rows: rows.map(returnCsvRow), last: rows.at(-1)?.id ?? null };
 };
 
 /** GET /returns/returnable?orderId: an order's lines with what is left to return of each. */

@@ -3,8 +3,8 @@ import { schema } from "@hub/db";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
+import { tenantScope } from "../../platform/tenant-scope";
 import type { ItemRow, OrderRow } from "../orders/orders.service";
-import { clientScope } from "../orders/scope";
 
 /**
  * Returns' tables and the helpers its services share: what shipped, what was returned, what a
@@ -26,7 +26,7 @@ export const returnRowFor = async (db: HubDb | HubTx, p: Principal, id: number):
   const [row] = await db
     .select()
     .from(r)
-    .where(and(eq(r.id, id), clientScope(p, r.clientId)));
+    .where(and(eq(r.id, id), tenantScope(p, { clientId: r.clientId })));
   if (!row) throw notFound("That return");
   return row;
 };

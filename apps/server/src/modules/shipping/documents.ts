@@ -8,18 +8,7 @@ import type { Principal } from "../../platform/principal";
 import type { ShippingProviders } from "../../platform/shipping";
 import { packingSlip, type SlipOrder } from "../orders/documents/packing-slip";
 import { shipmentDetail } from "./shipments.service";
-
-const shipTo = (r: typeof schema.orders.$inferSelect) => ({
-  name: r.shipName,
-  company: r.shipCompany,
-  line1: r.shipLine1,
-  line2: r.shipLine2,
-  city: r.shipCity,
-  region: r.shipRegion,
-  postalCode: r.shipPostalCode,
-  country: r.shipCountry,
-  phone: r.shipPhone,
-});
+import { shipToOf } from "./shipments-rows";
 
 const loadShipment = async (db: HubDb, p: Principal, id: number) => {
   const x = await shipmentDetail(db, p, id);
@@ -56,7 +45,7 @@ export const shipmentPackingSlip = async (
     notes: [`Shipment ${x.shipmentNumber}`, x.trackingNumber ? `tracking ${x.trackingNumber}` : null, order.notes]
       .filter(Boolean)
       .join(" · "),
-    shipTo: shipTo(order),
+    shipTo: shipToOf(order),
     lines: items
       .filter((i) => inBox.has(i.lineNumber))
       .map((i) => ({
@@ -94,7 +83,7 @@ const labelDoc = async (kit: PdfKit, d: Awaited<ReturnType<typeof loadShipment>>
   const { x, order } = d;
   const tracking = x.trackingNumber ?? x.shipmentNumber;
   const code = await kit.barcode("code128", tracking);
-  const t = shipTo(order);
+  const t = shipToOf(order);
   const lines = addressLines(t);
   return h(
     Document,

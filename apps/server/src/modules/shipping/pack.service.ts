@@ -14,6 +14,7 @@ import { badRequest, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { applyUnitAction } from "../floor/state";
 import { orderFactoryScope, unitScope } from "./scope";
+import { shipToOf } from "./shipments-rows";
 
 const u = schema.floorUnits;
 const oi = schema.orderItems;
@@ -45,17 +46,7 @@ export const packUnitsOf = async (q: HubDb | HubTx, where: ReturnType<typeof and
   return rows.map((r) => ({ ...r, status: r.status as TUnitStatus }));
 };
 
-const addressLine = (r: typeof o.$inferSelect) =>
-  addressOneLine({
-    name: r.shipName,
-    company: r.shipCompany,
-    line1: r.shipLine1,
-    line2: r.shipLine2,
-    city: r.shipCity,
-    region: r.shipRegion,
-    postalCode: r.shipPostalCode,
-    country: r.shipCountry,
-  });
+const addressLine = (r: typeof o.$inferSelect) => addressOneLine(shipToOf(r));
 
 /** The order at the pack-out station: its header and its live units (queued … shipped). */
 export const packOrderView = async (q: HubDb | HubTx, p: Principal, orderId: number): Promise<TPackOrder> => {

@@ -9,7 +9,7 @@ import type { Principal } from "../../platform/principal";
 import { type ShippingAdapter, ShippingPlatformError, type ShippingProviders } from "../../platform/shipping";
 import { orderFactoryScope } from "./scope";
 import { shipmentDetail } from "./shipments-read.service";
-import { o, s, su, u } from "./shipments-rows";
+import { o, s, shipToOf, su, u } from "./shipments-rows";
 
 /** Making a shipment: a box of packed units of one order, reserved in one transaction, its label sold outside it. */
 
@@ -145,17 +145,7 @@ export const createShipment = async (
     label = await adapter.buyLabel({
       shipmentNumber: created.shipmentNumber,
       shipFrom: { name: factory?.name ?? "Factory" },
-      shipTo: {
-        name: to.shipName,
-        company: to.shipCompany,
-        line1: to.shipLine1,
-        line2: to.shipLine2,
-        city: to.shipCity,
-        region: to.shipRegion,
-        postalCode: to.shipPostalCode,
-        country: to.shipCountry,
-        phone: to.shipPhone,
-      },
+      shipTo: shipToOf(to),
       parcel: body,
       carrier: body.carrier,
       service: body.service,

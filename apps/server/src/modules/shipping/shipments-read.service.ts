@@ -1,8 +1,8 @@
 import type { TPage, TShipment, TShipmentListItem, TShipmentListQuery } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray } from "drizzle-orm";
 import { notFound } from "../../platform/errors";
-import { orderByFor, toPage } from "../../platform/paging";
+import { type KeysetPage, orderByFor, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { packUnitsOf } from "./pack.service";
 import { shipmentScope } from "./scope";
@@ -40,25 +40,47 @@ export const exportShipments = async (db: HubDb, p: Principal, q: TShipmentListQ
     .where(listWhere(p, q))
     .orderBy(...orderByFor(q.sort, SORTABLE, ["createdAt", "desc"], s.id))
     .limit(50_000);
-  return rows
-    .map(toListItem)
-    .map((x) => [
-      x.shipmentNumber,
-      x.orderNumber,
-      x.poNumber,
-      x.clientName,
-      x.status,
-      x.carrier,
-      x.service,
-      x.trackingNumber,
-      x.trackingUrl,
-      x.unitCount,
-      x.weightOz,
-      x.labelCostCents,
-      x.shippedAt,
-      x.storeNotify,
-      x.createdAt,
-    ]);
+  return rows.map(shipmentCsvRow);
+};
+
+/** One shipment as a row of the CSV export and the Shipments report (SHIPMENT_CSV_HEADER's columns). */
+const shipmentCsvRow = (r: ListRow): unknown[] => {
+  const x = toListItem(r);
+  return [
+    x.shipmentNumber,
+    x.orderNumber,
+    x.poNumber,
+    x.clientName,
+    x.status,
+    x.carrier,
+    x.service,
+    x.trackingNumber,
+    x.trackingUrl,
+    x.unitCount,
+    x.weightOz,
+    x.labelCostCents,
+    x.shippedAt,
+    x.storeNotify,
+    x.createdAt,
+  ];
+};
+
+/** The Shipments report (Report Downloads): the list's shipments for the caller and filter, by id after `after`. */
+export const shipmentReportPage = async (
+  db: HubDb,
+  p: Principal,
+  q: TShipmentListQuery,
+  after: number,
+  limit: number,
+): Promise<KeysetPage> => {
+  const rows = await db
+    .select(listColumns)
+    .from(s)
+    .innerJoin(o, eq(o.id, s.orderId))
+    .where(and(listWhere(p, q), gt(s.id, after)))
+    .orderBy(asc(s.id))
+    .limit(limit);
+  return { rows: rows.map(shipmentCsvRow), last: rows.at(-1)?.row.id ?? null };
 };
 
 const listRowOf = async (q: HubDb | HubTx, p: Principal, id: number): Promise<ListRow> => {

@@ -20,6 +20,19 @@ export const u = schema.floorUnits;
 
 export type ShipmentRow = typeof s.$inferSelect;
 
+/** An order's ship-to as an address: where a label, a rate and a packing slip send the box. */
+export const shipToOf = (r: typeof o.$inferSelect) => ({
+  name: r.shipName,
+  company: r.shipCompany,
+  line1: r.shipLine1,
+  line2: r.shipLine2,
+  city: r.shipCity,
+  region: r.shipRegion,
+  postalCode: r.shipPostalCode,
+  country: r.shipCountry,
+  phone: r.shipPhone,
+});
+
 const unitCount = sql<number>`(select count(*)::int from ${su} where ${su.shipmentId} = ${s.id})`;
 /** Shipped first by its ship date, else by when it was packed: the list's date. */
 const listDate = sql`coalesce(${s.shippedAt}, ${s.createdAt})`;

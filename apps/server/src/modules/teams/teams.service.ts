@@ -38,23 +38,28 @@ const audit = (db: HubDb | HubTx, p: Principal, action: string, teamId: number, 
     ...(detail ? { detail } : {}),
   });
 
+/** A team as its lists show it: its names, its client (joined), its type's name (joined) and its member count. */
+const teamColumns = {
+  id: t.id,
+  name: t.name,
+  displayName: t.displayName,
+  clientId: t.clientId,
+  clientName: c.clientName,
+  typeName: tt.name,
+  memberCount,
+};
+
 /** The caller's teams: active ones and invitations to answer (declined ones are gone). */
 export const myTeams = async (db: HubDb, p: Principal): Promise<TMyTeam[]> => {
   const rows = await db
     .select({
-      id: t.id,
-      name: t.name,
-      displayName: t.displayName,
-      clientId: t.clientId,
-      clientName: c.clientName,
+      ...teamColumns,
       typeId: t.typeId,
-      typeName: tt.name,
       membershipId: tu.id,
       roleName: tu.roleName,
       defaultTeam: tu.defaultTeam,
       pending: tu.pending,
       invitationStatus: tu.invitationStatus,
-      memberCount,
       approvalBySecondPerson: t.approvalBySecondPerson,
     })
     .from(tu)
@@ -66,6 +71,23 @@ export const myTeams = async (db: HubDb, p: Principal): Promise<TMyTeam[]> => {
   return rows.map((r) => ({ ...r, invitationStatus: (r.invitationStatus as TMyTeam["invitationStatus"]) ?? null }));
 };
 
+/** One of the caller's teams (an active one or an invitation); another is a 404. */
+const myTeam = async (db: HubDb, p: Principal, teamId: number): Promise<TMyTeam> => {
+  const found = (await myTeams(db, p)).find((x) => x.id === teamId);
+  if (!found) throw notFound("That team");
+  return found;
+};
+
+/** The id of the caller's active membership of the team; none is a 404 (the team is not theirs to see). */
+const myMembership = async (db: HubDb | HubTx, p: Principal, teamId: number): Promise<number> => {
+  const [row] = await db
+    .select({ id: tu.id })
+    .from(tu)
+    .where(and(eq(tu.teamId, teamId), eq(tu.userId, p.userId), activeMembership()));
+  if (!row) throw notFound("That team");
+  return row.id;
+};
+
 export const teamTypes = async (db: HubDb) => db.select({ id: tt.id, name: tt.name }).from(tt).orderBy(asc(tt.id));
 
 /** The impersonation list: every team with its client and admins (internal admins only). */
@@ -73,13 +95,7 @@ export const allTeams = async (db: HubDb, q: TPageQuery, id?: number): Promise<T
   const where = and(searchAny(q.searchString, [t.displayName, t.name, c.clientName]), id ? eq(t.id, id) : undefined);
   const rows = await db
     .select({
-      id: t.id,
-      name: t.name,
-      displayName: t.displayName,
-      clientId: t.clientId,
-      clientName: c.clientName,
-      typeName: tt.name,
-      memberCount,
+      ...teamColumns,
       admins: sql<string>`coalesce((select string_agg(au.user_name, ', ' order by au.user_name) from ${tu} a join ${u} au on au.user_id = a.user_id where a.team_id = ${t.id} and a.role_name = 'ADMIN' and a.pending = false), '')`,
     })
     .from(t)
@@ -143,10 +159,7 @@ export const createTeam = async (db: HubDb, p: Principal, req: TTeamCreateReques
     await audit(tx, p, "create", team.id, { displayName: req.displayName });
     return team.id;
   });
-  const mine = await myTeams(db, p);
-  const found = mine.find((x) => x.id === id);
-  if (!found) throw notFound("That team");
-  return found;
+  return myTeam(db, p, id);
 };
 
 /** A team admin renames the team. */
@@ -175,20 +188,14 @@ export const updateTeam = async (
 /** The current team of a member: remembered as their default team (spec 4). */
 export const setCurrentTeam = async (db: HubDb, p: Principal, teamId: number): Promise<TMyTeam> => {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: tu.id })
-      .from(tu)
-      .where(and(eq(tu.teamId, teamId), eq(tu.userId, p.userId), activeMembership()));
-    if (!row) throw notFound("That team");
+    const membershipId = await myMembership(tx, p, teamId);
     await tx
       .update(tu)
       .set({ defaultTeam: false })
-      .where(and(eq(tu.userId, p.userId), ne(tu.id, row.id)));
-    await tx.update(tu).set({ defaultTeam: true }).where(eq(tu.id, row.id));
+      .where(and(eq(tu.userId, p.userId), ne(tu.id, membershipId)));
+    await tx.update(tu).set({ defaultTeam: true }).where(eq(tu.id, membershipId));
   });
-  const found = (await myTeams(db, p)).find((x) => x.id === teamId);
-  if (!found) throw notFound("That team");
-  return found;
+  return myTeam(db, p, teamId);
 };
 
 const memberColumns = {
@@ -212,13 +219,7 @@ const toMember = (r: { invitationStatus: string | null } & Omit<TTeamMember, "in
 export const teamMembers = async (db: HubDb, p: Principal, teamId: number): Promise<TTeamMember[]> => {
   const [team] = await db.select({ id: t.id }).from(t).where(eq(t.id, teamId));
   if (!team) throw notFound("That team");
-  if (!p.isInternal) {
-    const [me] = await db
-      .select({ id: tu.id })
-      .from(tu)
-      .where(and(eq(tu.teamId, teamId), eq(tu.userId, p.userId), activeMembership()));
-    if (!me) throw notFound("That team");
-  }
+  if (!p.isInternal) await myMembership(db, p, teamId);
   const rows = await db
     .select(memberColumns)
     .from(tu)
@@ -228,9 +229,11 @@ export const teamMembers = async (db: HubDb, p: Principal, teamId: number): Prom
   return rows.map(toMember);
 };
 
-const memberRow = async (db: HubDb | HubTx, id: number) => {
+/** A membership or invitation as its member row; `what` names it when it is gone ("That member"). */
+const memberRow = async (db: HubDb | HubTx, id: number, what: string): Promise<TTeamMember> => {
   const [row] = await db.select(memberColumns).from(tu).innerJoin(u, eq(u.userId, tu.userId)).where(eq(tu.id, id));
-  return row ? toMember(row) : null;
+  if (!row) throw notFound(what);
+  return toMember(row);
 };
 
 /**
@@ -296,9 +299,7 @@ export const inviteMember = async (
     subject: TEAM_MESSAGES.inviteMail.subject(team.displayName),
     text: TEAM_MESSAGES.inviteMail.body(p.userName, team.displayName, `${config.publicUrl}/productDev/teamManagement`),
   });
-  const row = await memberRow(db, id);
-  if (!row) throw notFound("That member");
-  return row;
+  return memberRow(db, id, "That member");
 };
 
 /** The invitee (only) answers: ACCEPTED makes the membership active, DECLINED hides it. */
@@ -318,9 +319,7 @@ export const answerInvitation = async (
       .where(eq(tu.id, id));
     await audit(tx, p, status === "ACCEPTED" ? "accept" : "decline", row.teamId);
   });
-  const row = await memberRow(db, id);
-  if (!row) throw notFound("That invitation");
-  return row;
+  return memberRow(db, id, "That invitation");
 };
 
 /** A team the caller cannot see makes its membership unknown too. */
@@ -350,9 +349,7 @@ export const setMemberRole = async (db: HubDb, p: Principal, id: number, roleNam
     await tx.update(tu).set({ roleName }).where(eq(tu.id, id));
     await audit(tx, p, "role", row.teamId, { userId: row.userId, roleName });
   });
-  const row = await memberRow(db, id);
-  if (!row) throw notFound("That member");
-  return row;
+  return memberRow(db, id, "That member");
 };
 
 /** A team admin removes a member or withdraws an invitation; a member may leave. Never the last admin. */

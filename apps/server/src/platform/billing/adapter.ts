@@ -28,6 +28,20 @@ export type MoneyOutcome = { entry: TLedgerEntry; replayed: boolean };
  * database; the Stripe adapter talks to Stripe through its SDK and keeps the same rows as the Hub's
  * record. Either way no card data is stored: only a label, brand and last 4 digits.
  */
+/** One row of the provider's report: a charge, a refund (negative) or a failed attempt. */
+export type ProviderTransaction = {
+  id: string;
+  createdAt: string;
+  kind: "charge" | "refund" | "failure";
+  amountCents: number;
+  feeCents: number | null;
+  netCents: number | null;
+  currency: string;
+  source: string | null;
+  reference: string | null;
+  failureMessage: string | null;
+};
+
 export type BillingAdapter = {
   readonly kind: "builtin" | "stripe";
   /** The provider's customer for the client, created once. */
@@ -46,4 +60,6 @@ export type BillingAdapter = {
   /** A hosted billing-portal address (Stripe only). */
   createPortalSession: (client: BillingClient, returnUrl: string) => Promise<string>;
   ledger: (clientId: number, orderId?: string) => Promise<TLedgerEntry[]>;
+  /** What the provider moved between two moments, with the failures the ledger kept (transactions.ts). */
+  transactions: (range: { from: Date; to: Date }) => Promise<ProviderTransaction[]>;
 };

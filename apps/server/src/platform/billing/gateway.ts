@@ -10,6 +10,19 @@ export type ChargeOutcome =
   | { ok: true; externalId: string }
   | { ok: false; externalId: string | null; message: string };
 
+/** A movement of the provider's balance (Stripe's balance transaction, the fields the Hub reads). */
+export type BalanceTransaction = {
+  id: string;
+  created: number;
+  type: string;
+  amount: number;
+  fee: number;
+  net: number;
+  currency: string;
+  source: string | null;
+  description: string | null;
+};
+
 export type BillingGateway = {
   readonly kind: "builtin" | "stripe";
   createCustomer: (client: { clientId: number; clientName: string }) => Promise<string>;
@@ -32,6 +45,11 @@ export type BillingGateway = {
     chargeExternalId: string,
     request: { amountCents: number; idempotencyKey: string },
   ) => Promise<ChargeOutcome>;
+  /**
+   * The provider's own record of money moved between two moments (Unix seconds, both included):
+   * Stripe's balance transactions. Absent: the ledger is the provider's record (built-in).
+   */
+  balanceTransactions?: (range: { gte: number; lte: number }) => Promise<BalanceTransaction[]>;
   /** null: this provider has no hosted portal. */
   portal: (customerId: string, returnUrl: string) => Promise<string | null>;
 };

@@ -6,6 +6,7 @@ import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { conflict } from "../errors";
 import type { BillingAdapter, BillingClient, MoneyOutcome, MoneyRequest, NewPaymentMethod } from "./adapter";
 import type { BillingGateway, ChargeOutcome, StoredMethod } from "./gateway";
+import { providerTransactions } from "./transactions";
 
 const pm = schema.paymentMethods;
 const ledgerT = schema.billingLedger;
@@ -227,12 +228,17 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
     },
 
     charge: async (client, request: MoneyRequest) => {
-      const [method] = await db
-        .select()
-        .from(pm)
-        .where(and(eq(pm.clientId, client.clientId), eq(pm.isDefault, true)));
+      // The default method and the customer side by side (one round trip's wait, not two).
+      const [[method], existing] = await Promise.all([
+        db
+          .select()
+          .from(pm)
+          .where(and(eq(pm.clientId, client.clientId), eq(pm.isDefault, true))),
+        customerOf(db, client.clientId),
+      ]);
       if (!method) throw conflict(BILLING_MESSAGES.noDefaultMethod);
-      const customer = await ensureCustomer(client);
+      const customer =
+        existing && existing.provider === gateway.kind ? existing.externalId : await ensureCustomer(client);
       const charge = async (q: HubDb | HubTx): Promise<MoneyOutcome> => {
         const outcome = await gateway.charge(customer, stored(method), {
           amountCents: request.amountCents,
@@ -292,6 +298,8 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
       if (!url) throw conflict(BILLING_MESSAGES.portalNeedsStripe);
       return url;
     },
+
+    transactions: (range) => providerTransactions(db, gateway, range),
 
     ledger: async (clientId, orderId) =>
       (

@@ -152,6 +152,23 @@ export const stripeGateway = (sdk: () => Promise<StripeSdk>): BillingGateway => 
       return failure(error, errors);
     }
   },
+  balanceTransactions: async (range) => {
+    const { stripe } = await sdk();
+    const rows = await stripe.balanceTransactions
+      .list({ created: { gte: range.gte, lte: range.lte }, limit: 100 })
+      .autoPagingToArray({ limit: 10_000 });
+    return rows.map((b) => ({
+      id: b.id,
+      created: b.created,
+      type: b.type,
+      amount: b.amount,
+      fee: b.fee,
+      net: b.net,
+      currency: b.currency,
+      source: typeof b.source === "string" ? b.source : (b.source?.id ?? null),
+      description: b.description,
+    }));
+  },
   portal: async (customer, returnUrl) => {
     const { stripe } = await sdk();
     const session = await stripe.billingPortal.sessions.create({ customer, return_url: returnUrl });

@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { badRequest, forbidden } from "../errors";
 import type { Principal } from "../principal";
+import { tenantScope } from "../tenant-scope";
 
 /**
  * Who owns a resource's rows, and so who reads and changes them. An owner names the owner column
@@ -26,14 +27,11 @@ export type Owner<K extends string = string> = {
 const none = sql`false`;
 
 /**
- * Facilities own the manufacturing library (and next inventory and suppliers): internal admins
- * read and change every facility's rows, facility users their own facilities'; anyone else none.
+ * Facilities own the manufacturing library, inventory and suppliers: the tenant rule
+ * (platform/tenant-scope.ts) over the facility column: internal admins read and change every
+ * facility's rows, facility users their own facilities'; anyone else none.
  */
-export const facilityScope = (p: Principal, factoryId: PgColumn): SQL | undefined => {
-  if (p.isInternal) return undefined;
-  if (p.isFacility) return p.factoryIds.length > 0 ? inArray(factoryId, p.factoryIds) : none;
-  return none;
-};
+export const facilityScope = (p: Principal, factoryId: PgColumn): SQL | undefined => tenantScope(p, { factoryId });
 
 /**
  * The facility a new row belongs to: a facility user's own (the one named, if it is theirs, else
@@ -85,23 +83,16 @@ export const CLIENT_OWNER_MESSAGES = {
 const c = schema.clients;
 
 /**
- * Clients own their records (coupons, addresses…): a client user reads and changes its client's
- * rows; an internal admin those of the session client (x-session-client), or every client's when
- * none is chosen; a facility user reads the rows of the clients its facilities serve and changes
- * none. A new row belongs to the client user's client; an internal admin's to the client the
+ * Clients own their records (coupons, addresses…): the tenant rule (platform/tenant-scope.ts)
+ * over the client column: a client user reads and changes its client's rows; an internal admin
+ * those of the session client (x-session-client), or every client's when none is chosen; a
+ * facility user reads the rows of the clients its facilities serve and changes none. A new row belongs to the client user's client; an internal admin's to the client the
  * request names, else the session client (400 asking to choose one when there is neither).
  */
 export const clientOwner: Owner<"clientId"> = {
   key: "clientId",
   noun: "client",
-  read: (p, column) => {
-    if (p.isInternal) return p.sessionClientId === null ? undefined : eq(column, p.sessionClientId);
-    if (p.isFacility) {
-      if (p.factoryIds.length === 0) return none;
-      return inArray(column, sql`(select ${c.clientId} from ${c} where ${inArray(c.factoryId, p.factoryIds)})`);
-    }
-    return p.clientId === null ? none : eq(column, p.clientId);
-  },
+  read: (p, column) => tenantScope(p, { clientId: column }),
   write: (p, column) => {
     if (p.isFacility) return none;
     return clientOwner.read(p, column);

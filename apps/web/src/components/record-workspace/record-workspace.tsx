@@ -1,4 +1,4 @@
-import { Box, Card, CircularProgress, Stack, Tab, Tabs } from "@mui/material";
+import { Box, Card, CardContent, CircularProgress, Divider, Stack, Tab, Tabs } from "@mui/material";
 import { type ReactNode, Suspense } from "react";
 import { Outlet, Link as RouterLink, useLocation, useResolvedPath } from "react-router";
 import { PageHeader } from "../page-header";
@@ -23,6 +23,10 @@ type Props = {
   label: string;
   /** Handed to every tab (react-router's outlet context): the record's id, whether it may be edited… */
   context?: unknown;
+  /** Between the header and the tabs: what the record shows whatever the tab (an order's payment and header). */
+  lead?: ReactNode;
+  /** Horizontal tabs and the tab's content in one card (an order's details). */
+  framed?: boolean;
 };
 
 /**
@@ -31,7 +35,17 @@ type Props = {
  * so arrow keys move between them and Enter opens one; each tab loads and saves on its own.
  * Render it as the element of the record's route, with `workspaceTabRoutes(...)` as its children.
  */
-export function RecordWorkspace({ title, subtitle, actions, tabs, orientation = "horizontal", label, context }: Props) {
+export function RecordWorkspace({
+  title,
+  subtitle,
+  actions,
+  tabs,
+  orientation = "horizontal",
+  label,
+  context,
+  lead,
+  framed = false,
+}: Props) {
   const { pathname } = useLocation();
   const base = useResolvedPath(".").pathname.replace(/\/$/, "");
   const current = tabs.find((t) => pathname === `${base}/${t.path}` || pathname.startsWith(`${base}/${t.path}/`));
@@ -45,7 +59,9 @@ export function RecordWorkspace({ title, subtitle, actions, tabs, orientation = 
       sx={
         vertical
           ? { borderRight: 1, borderColor: "divider", minWidth: 180, flexShrink: 0 }
-          : { borderBottom: 1, borderColor: "divider", mb: 3 }
+          : framed
+            ? { px: 2 }
+            : { borderBottom: 1, borderColor: "divider", mb: 3 }
       }
     >
       {tabs.map((t) => (
@@ -77,7 +93,14 @@ export function RecordWorkspace({ title, subtitle, actions, tabs, orientation = 
   return (
     <>
       <PageHeader title={title} subtitle={subtitle} actions={actions} />
-      {vertical ? (
+      {lead}
+      {framed && !vertical ? (
+        <Card>
+          {tabList}
+          <Divider />
+          <CardContent>{panel}</CardContent>
+        </Card>
+      ) : vertical ? (
         <Card variant="outlined" sx={{ p: 0 }}>
           <Stack direction={{ xs: "column", md: "row" }}>
             {tabList}

@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Alert, Button, CircularProgress } from "@mui/material";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ComponentType } from "react";
-import { type DefaultValues, type FieldValues, type Resolver, type UseFormReturn, useForm } from "react-hook-form";
+import { type FieldValues, type UseFormReturn, useForm } from "react-hook-form";
 import { toast } from "react-toastify";
 import type { z } from "zod";
 import { messageOf } from "../../lib/api-error";
-import { applyServerErrors } from "../../lib/form-errors";
+import { applyServerErrors, startingValues } from "../../lib/form-errors";
 import { type TabFormProps, useTabSaveState } from "./tab-form";
 
 /** What a tab's form component gets: the loaded tab (at one version) and a way to load it again. */
@@ -56,8 +56,8 @@ export function TabLoader<T extends { version: number }>({
 type Options<TInput extends FieldValues, TOutput extends FieldValues, TSaved> = {
   /** The contract's request schema (the tab's fields plus `version`). */
   schema: z.ZodType<TOutput, TInput>;
-  /** The form's starting values, from the loaded tab (with its `version`). */
-  values: DefaultValues<TInput>;
+  /** The form's starting values, every field, from the loaded tab (with its `version`). */
+  values: TInput;
   /** Saves the tab (the PUT with the version); its answer is the tab at its new version. */
   save: (values: TOutput) => Promise<TSaved>;
   /** The toast after a save ("Pricing was saved."). */
@@ -80,9 +80,8 @@ export function useWorkspaceTabForm<TInput extends FieldValues, TOutput extends 
   const { canEdit, reload, saved, fieldNames } = options;
   const state = useTabSaveState();
   const form: UseFormReturn<TInput, unknown, TOutput> = useForm<TInput, unknown, TOutput>({
-    // The resolver's overloads cannot see through a generic schema; the schema's own types tie it.
-    resolver: zodResolver(options.schema as never) as unknown as Resolver<TInput, unknown, TOutput>,
-    defaultValues: options.values,
+    resolver: zodResolver(options.schema),
+    defaultValues: startingValues(options.values),
   });
   const { formState } = form;
 

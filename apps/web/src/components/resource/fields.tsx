@@ -22,7 +22,7 @@ import {
 import { useEffect, useState } from "react";
 import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
 import { MoneyInput } from "../money-input";
-import { refPath, useLookup, useNames } from "./api";
+import { type LookupOperation, type NamesOperation, useLookup, useNames } from "./api";
 import type { Draft, FieldSpec } from "./types";
 
 const useDebounced = (value: string, ms = 250) => {
@@ -48,9 +48,9 @@ const RemoveButton = ({ label, disabled, onClick }: { label: string; disabled?: 
   </IconButton>
 );
 
-/** Picks one row of another resource (`resource`: its API path), searching on the server as the person types. */
+/** Picks one row of another resource (`resource`: its declared lookup), searching on the server as the person types. */
 export function RefSelect(props: {
-  resource: string;
+  resource: LookupOperation;
   label: string;
   value: number | null;
   onChange: (id: number | null) => void;
@@ -88,7 +88,7 @@ export function RefSelect(props: {
 
 /** Picks several rows; `ordered` lists them as numbered steps that can be moved. */
 export function RefMultiSelect(props: {
-  resource: string;
+  resource: LookupOperation;
   label: string;
   value: number[];
   onChange: (ids: number[]) => void;
@@ -192,7 +192,7 @@ type QtyRow = Record<string, number>;
 
 /** Rows of another resource with a quantity each (a part profile's parts). */
 function RefQtyList(props: {
-  resource: string;
+  resource: LookupOperation;
   idKey: string;
   label: string;
   value: QtyRow[];
@@ -256,7 +256,7 @@ function RefQtyList(props: {
 }
 
 function SuggestField(props: {
-  source: string;
+  source: NamesOperation;
   label: string;
   value: string | null;
   onChange: (v: string) => void;
@@ -279,16 +279,14 @@ function SuggestField(props: {
 
 const numberOrNull = (raw: string): number | null => (raw.trim() === "" ? null : Number(raw));
 
-/** Renders one FieldSpec bound to the form; `prefix` is the resource's API prefix, which ref fields' keys are under. */
+/** Renders one FieldSpec bound to the form. */
 export function ResourceField<TRequest extends FieldValues>({
   spec,
-  prefix,
   control,
   disabled,
   autoFocus,
 }: {
   spec: FieldSpec<TRequest>;
-  prefix: string;
   control: Control<Draft<TRequest>, unknown, TRequest>;
   disabled: boolean;
   autoFocus?: boolean;
@@ -439,7 +437,7 @@ export function ResourceField<TRequest extends FieldValues>({
           case "ref":
             return (
               <RefSelect
-                resource={refPath(prefix, spec.resource)}
+                resource={spec.resource}
                 label={spec.label}
                 value={(field.value as number | null) ?? null}
                 onChange={field.onChange}
@@ -451,7 +449,7 @@ export function ResourceField<TRequest extends FieldValues>({
           case "refMulti":
             return (
               <RefMultiSelect
-                resource={refPath(prefix, spec.resource)}
+                resource={spec.resource}
                 label={spec.label}
                 value={(field.value as number[] | undefined) ?? []}
                 onChange={field.onChange}
@@ -477,7 +475,7 @@ export function ResourceField<TRequest extends FieldValues>({
           case "refQty":
             return (
               <RefQtyList
-                resource={refPath(prefix, spec.resource)}
+                resource={spec.resource}
                 idKey={spec.idKey}
                 label={spec.label}
                 value={(field.value as QtyRow[] | undefined) ?? []}

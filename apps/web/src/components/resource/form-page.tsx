@@ -6,6 +6,7 @@ import { type DefaultValues, type FieldValues, type Resolver, useForm } from "re
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
 import type { z } from "zod";
+import { call } from "../../lib/api";
 import { ApiError, messageOf } from "../../lib/api-error";
 import { useSubmitErrors } from "../../lib/form-errors";
 import { parseId } from "../../lib/ids";
@@ -13,7 +14,7 @@ import { ArchiveDeleteActions } from "../archive-delete-actions";
 import { PageLoader } from "../loading-screen";
 import { PageHeader } from "../page-header";
 import { RecordNotFound } from "../record-not-found";
-import { useDeleteResource, useResourceAction, useResourceDetail, useSaveResource } from "./api";
+import { type ResourceOps, useDeleteResource, useResourceAction, useResourceDetail, useSaveResource } from "./api";
 import { ResourceField } from "./fields";
 import { useCanEdit } from "./list-page";
 import type { Draft, ResourceConfig, ResourceDetail } from "./types";
@@ -21,8 +22,8 @@ import type { Draft, ResourceConfig, ResourceDetail } from "./types";
 /** What the form pages use of a config (everything but the list's columns). */
 type FormConfig<TRequest extends FieldValues, TDetail extends ResourceDetail> = Omit<
   ResourceConfig<TRequest, TDetail, GridValidRowModel & { id: number }>,
-  "columns" | "schemas"
-> & { schemas: { detail: z.ZodType<TDetail>; request: z.ZodType<TRequest> } };
+  "columns" | "schemas" | "api"
+> & { api: ResourceOps<TRequest, TDetail>; schemas: { detail: z.ZodType<TDetail>; request: z.ZodType<TRequest> } };
 
 /**
  * The request schema validates what the form holds (a draft, nulls included) into the request.
@@ -63,10 +64,9 @@ function ResourceForm<TRequest extends FieldValues, TDetail extends ResourceDeta
 }) {
   const navigate = useNavigate();
   const canEdit = useCanEdit(config.editors);
-  const path = `${config.prefix}/${config.key}`;
-  const save = useSaveResource<TRequest, TDetail>(path, config.schemas.detail, detail?.id ?? null);
-  const remove = useDeleteResource(path);
-  const action = useResourceAction(path, config.schemas.detail);
+  const save = useSaveResource<TRequest, TDetail>(config.api, detail?.id ?? null);
+  const remove = useDeleteResource(config.api);
+  const action = useResourceAction<TDetail>(config.api);
   const [current, setCurrent] = useState<TDetail | null>(detail);
   const {
     control,
@@ -92,10 +92,16 @@ function ResourceForm<TRequest extends FieldValues, TDetail extends ResourceDeta
     else navigate(`/${config.basePath}/edit/${saved.id}`, { replace: true });
   });
 
-  const runAction = async (act: string, body: unknown, done: string) => {
+  /** Archives or restores the row (when the resource is archivable). */
+  const archive = (id: number, archived: boolean): Promise<TDetail> => {
+    const op = config.api.archive;
+    if (!op) throw new Error(`A ${config.noun} cannot be archived.`);
+    return call(op, { params: { id }, body: { archived } });
+  };
+  const runAction = async (run: (id: number) => Promise<TDetail>, done: string) => {
     if (!current) return;
     try {
-      const next = await action.mutateAsync({ id: current.id, action: act, body });
+      const next = await action.mutateAsync(() => run(current.id));
       setCurrent(next);
       toast.success(done);
     } catch (error) {
@@ -139,13 +145,15 @@ function ResourceForm<TRequest extends FieldValues, TDetail extends ResourceDeta
                   variant="outlined"
                   color={current.outOfStock ? "success" : "warning"}
                   loading={action.isPending}
-                  onClick={() =>
-                    runAction(
-                      current.outOfStock ? "backInStock" : "outOfStock",
-                      {},
+                  onClick={() => {
+                    const stock = config.stock;
+                    if (!stock) return;
+                    const op = current.outOfStock ? stock.backInStock : stock.outOfStock;
+                    return runAction(
+                      (id) => call(op, { params: { id } }),
                       `${name(current)} is ${current.outOfStock ? "back in stock" : "out of stock"}.`,
-                    )
-                  }
+                    );
+                  }}
                 >
                   {current.outOfStock ? "Back in stock" : "Out of stock"}
                 </Button>
@@ -156,13 +164,9 @@ function ResourceForm<TRequest extends FieldValues, TDetail extends ResourceDeta
                   name={name(current)}
                   archivable={config.archivable}
                   archived={current.archived}
-                  onRestore={() => runAction("archive", { archived: false }, `${name(current)} was restored.`)}
+                  onRestore={() => runAction((id) => archive(id, false), `${name(current)} was restored.`)}
                   onArchive={async () => {
-                    const next = await action.mutateAsync({
-                      id: current.id,
-                      action: "archive",
-                      body: { archived: true },
-                    });
+                    const next = await action.mutateAsync(() => archive(current.id, true));
                     setCurrent(next);
                     toast.success(`${name(current)} was archived.`);
                   }}
@@ -198,7 +202,6 @@ function ResourceForm<TRequest extends FieldValues, TDetail extends ResourceDeta
                   <Grid key={spec.name} size={{ xs: 12, md: spec.half ? 6 : 12 }}>
                     <ResourceField
                       spec={spec}
-                      prefix={config.prefix}
                       control={control}
                       disabled={!canEdit || isSubmitting}
                       autoFocus={!current && n === 0}
@@ -251,7 +254,7 @@ export function ResourceFormPage<TRequest extends FieldValues, TDetail extends R
 }) {
   const params = useParams();
   const id = mode === "edit" ? parseId(params.id) : null;
-  const detail = useResourceDetail(`${config.prefix}/${config.key}`, config.schemas.detail, id);
+  const detail = useResourceDetail(config.api, id);
   if (mode === "edit" && id === null) return <NotFound config={config} />;
   if (detail.error instanceof ApiError && detail.error.status === 404) return <NotFound config={config} />;
   if (detail.error) {

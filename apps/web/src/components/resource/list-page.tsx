@@ -41,13 +41,12 @@ export function ResourceListPage<
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const canEdit = useCanEdit(config.editors);
-  const path = `${config.prefix}/${config.key}`;
   const { state, update, query } = useListState({ sort: config.defaultSort });
   const [params, setParams] = useSearchParams();
   const shown = params.get("archived");
   const archived: Archived = isArchived(shown) ? shown : "hide";
   const fullQuery: ResourceQuery = { ...query, ...(config.archivable ? { archived } : {}) };
-  const list = useResourceList(path, config.schemas.page, fullQuery);
+  const list = useResourceList(config.api, fullQuery);
   const page = list.data;
   const current = pathname.replace(/^\//, "");
 
@@ -87,7 +86,7 @@ export function ResourceListPage<
         onRowClick={(row) => navigate(`/${config.basePath}/edit/${row.id}`)}
         searchPlaceholder={config.searchPlaceholder}
         exportCsv={() =>
-          downloadCsv(path, {
+          downloadCsv(config.api, {
             sort: fullQuery.sort,
             searchString: fullQuery.searchString,
             archived: fullQuery.archived,

@@ -2,6 +2,7 @@ import type { GridColDef, GridValidRowModel } from "@mui/x-data-grid";
 import type { ReactNode } from "react";
 import type { Control, FieldValues } from "react-hook-form";
 import type { z } from "zod";
+import type { LookupOperation, NamesOperation, ResourceOps, StockOperation } from "./api";
 
 /**
  * What a form holds while the person fills it: the request, where a field not filled yet may be
@@ -24,17 +25,14 @@ export type FieldSpec<TRequest> = {
   | { kind: "money"; unit?: string }
   | { kind: "select"; options: readonly string[] }
   | { kind: "switch" }
-  /** Free text with suggestions from an endpoint that lists names (fabric types, part categories). */
-  | { kind: "suggest"; source: string }
-  /**
-   * A row of another resource (id or null). `resource` is its key under the same prefix
-   * ("styles" → {prefix}/styles/lookup), or an API path of its own ("/inventory/items").
-   */
-  | { kind: "ref"; resource: string }
+  /** Free text with suggestions from an operation that lists names (fabric types, part categories). */
+  | { kind: "suggest"; source: NamesOperation }
+  /** A row of another resource (id or null): `resource` is its lookup (stylesApi.lookup). */
+  | { kind: "ref"; resource: LookupOperation }
   /** Several rows of another resource (ids); `ordered` shows them as numbered steps. */
-  | { kind: "refMulti"; resource: string; ordered?: boolean }
+  | { kind: "refMulti"; resource: LookupOperation; ordered?: boolean }
   /** Rows of another resource with a quantity each: [{ [idKey]: id, quantity }]. */
-  | { kind: "refQty"; resource: string; idKey: string }
+  | { kind: "refQty"; resource: LookupOperation; idKey: string }
   /** An editor of the resource's own (sku map segments). */
   | { kind: "custom"; render: (props: CustomFieldProps) => ReactNode }
 );
@@ -74,9 +72,8 @@ export type ResourceConfig<
   TDetail extends ResourceDetail,
   TRow extends GridValidRowModel & { id: number } = TDetail,
 > = {
-  /** API path prefix ("/library", "/inventory") and key: {prefix}/{key}, {prefix}/{key}/:id, … */
-  prefix: string;
-  key: string;
+  /** The resource's declared operations (contracts `resourceApi`). */
+  api: ResourceOps<TRequest, TDetail, TRow>;
   /** User types that may change the resource (others read). */
   editors: readonly string[];
   card: string;
@@ -100,8 +97,8 @@ export type ResourceConfig<
   /** The request values of a loaded detail. */
   fromDetail: (detail: TDetail) => Draft<TRequest>;
   archivable?: boolean;
-  /** Fabrics and parts: out-of-stock / back-in-stock actions (the detail carries the stock fields). */
-  stock?: boolean;
+  /** Fabrics and parts: the out-of-stock / back-in-stock actions (the detail carries the stock fields). */
+  stock?: { outOfStock: StockOperation<TDetail>; backInStock: StockOperation<TDetail> };
   /** Sibling lists shown as tabs (Fabrics | Threads | BMC Threads). */
   group?: { label: string; path: string }[];
   /** Read-only details shown beside the form on edit (used by, instructions served…). */

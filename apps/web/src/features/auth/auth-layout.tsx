@@ -1,5 +1,6 @@
 import { Box, Card, CardContent, Stack, Typography } from "@mui/material";
 import type { ReactNode } from "react";
+import { HubMark } from "../../components/hub-mark";
 import { TextLink } from "../../components/text-link";
 
 /** The public card on a gradient background (spec 2.1): 300 wide at least on small screens, 475 on large. */
@@ -27,24 +28,7 @@ export function AuthLayout({
     >
       <Stack spacing={3} sx={{ alignItems: "center", width: "100%" }}>
         <Stack direction="row" spacing={1.25} sx={{ alignItems: "center" }}>
-          <Box
-            aria-hidden
-            sx={{
-              width: 36,
-              height: 36,
-              borderRadius: 2,
-              bgcolor: "primary.main",
-              color: "#fff",
-              display: "grid",
-              placeItems: "center",
-              fontWeight: 800,
-            }}
-          >
-            H
-          </Box>
-          <Typography variant="h5" component="span" sx={{ fontWeight: 800 }}>
-            Hub
-          </Typography>
+          <HubMark size={36} variant="h5" />
         </Stack>
         <Card sx={{ width: "100%", minWidth: { xs: 300, lg: 475 }, maxWidth: 475 }}>
           <CardContent sx={{ p: { xs: 3, sm: 4 } }}>

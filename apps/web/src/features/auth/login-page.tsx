@@ -3,16 +3,16 @@ import { type TLoginForm, validateLoginForm } from "@hub/contracts/identity/logi
 import { Box, Button, Stack, Typography } from "@mui/material";
 import { type FormEvent, lazy, Suspense, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { usePageTitle } from "../../components/guards";
 import { TextInput } from "../../components/text-input";
 import { TextLink } from "../../components/text-link";
 import { ApiError } from "../../lib/api-error";
 import { loginErrorMessage, NewPasswordRequired, useAuth } from "../../lib/auth/auth-context";
 import { identityClient } from "../../lib/identity-client";
+import { usePageTitle } from "../../lib/page-title";
 import { AuthLayout } from "./auth-layout";
+import { CodeSentTo, ConfirmCodeInput, ResendCodeButton, useConfirmCode } from "./confirm-code";
 import { PasswordField } from "./password-field";
 
-const ResendTick = lazy(() => import("./resend-tick"));
 // Alerts show only after something happened (a banner, an error), so they load then.
 const Alert = lazy(() => import("@mui/material/Alert"));
 
@@ -32,9 +32,8 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const arrived = (location.state ?? {}) as LoginLocationState;
-  const [sendCodeDestination, setSendCodeDestination] = useState("");
-  const [codeResendSuccess, setCodeResendSuccess] = useState(false);
   const [afterSubmit, setAfterSubmit] = useState<string | null>(null);
+  const code = useConfirmCode(setAfterSubmit);
   // Spec 2.1: the button keeps its loading state after a successful sign-in (while the app moves on).
   const [signedIn, setSignedIn] = useState(false);
   const banner = arrived.isResetSuccess
@@ -85,7 +84,7 @@ export default function LoginPage() {
 
   const switchToCodeConfirm = async (username: string) => {
     const delivery = await identityClient.resendConfirmationCode(username);
-    setSendCodeDestination(delivery.destination);
+    code.setDestination(delivery.destination);
     setValue("isCodeConfirm", true);
   };
 
@@ -123,17 +122,6 @@ export default function LoginPage() {
     }
   };
 
-  const resend = async () => {
-    setCodeResendSuccess(false);
-    try {
-      const delivery = await identityClient.resendConfirmationCode(values.username);
-      setSendCodeDestination(delivery.destination);
-      setCodeResendSuccess(true);
-    } catch {
-      setAfterSubmit(MESSAGES.tryAgain);
-    }
-  };
-
   const loading = isSubmitting || (signedIn && !afterSubmit);
 
   return (
@@ -148,12 +136,7 @@ export default function LoginPage() {
               <Alert severity="success">{banner}</Alert>
             </Suspense>
           ) : null}
-          {isCodeConfirm ? (
-            <Box>
-              <Typography>{MESSAGES.confirmSentTo(sendCodeDestination)}</Typography>
-              <Typography sx={{ color: "text.secondary" }}>{MESSAGES.confirmEnterBelow}</Typography>
-            </Box>
-          ) : null}
+          {isCodeConfirm ? <CodeSentTo destination={code.destination} /> : null}
           <TextInput
             label="Username"
             autoComplete="username"
@@ -169,21 +152,8 @@ export default function LoginPage() {
           />
           {isCodeConfirm ? (
             <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
-              <TextInput
-                label="Confirmation code"
-                autoComplete="one-time-code"
-                autoFocus
-                inputProps={{ inputMode: "numeric", maxLength: 6 }}
-                {...field("confirmCode")}
-              />
-              <Button onClick={resend} sx={{ mt: 1, whiteSpace: "nowrap" }}>
-                Resend code
-              </Button>
-              {codeResendSuccess ? (
-                <Suspense fallback={null}>
-                  <ResendTick />
-                </Suspense>
-              ) : null}
+              <ConfirmCodeInput {...field("confirmCode")} />
+              <ResendCodeButton onClick={() => void code.resend(values.username)} resent={code.resent} />
             </Stack>
           ) : null}
           {!banner && !isCodeConfirm ? (

@@ -1,21 +1,21 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { MESSAGES, type TPlan, type TPlanList, type TSignUpRequest, ZSignUpRequestSchema } from "@hub/contracts";
+import { MESSAGES, type TPlan, type TSignUpRequest, ZSignUpRequestSchema } from "@hub/contracts";
+import { clientAccountApi } from "@hub/contracts/client-account/api";
 import { Alert, Box, Button, Link, Stack, Typography } from "@mui/material";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { z } from "zod";
-import { usePageTitle } from "../../components/guards";
 import { TextInput } from "../../components/text-input";
-import { publicRequest } from "../../lib/api";
 import { ApiError } from "../../lib/api-error";
 import { loginErrorMessage, useAuth } from "../../lib/auth/auth-context";
+import { callPublic } from "../../lib/call-public";
 import { identityClient } from "../../lib/identity-client";
+import { usePageTitle } from "../../lib/page-title";
 import { AuthLayout } from "./auth-layout";
+import { CodeSentTo, ConfirmCodeInput, ResendCodeButton, useConfirmCode } from "./confirm-code";
 import { PasswordChecklist } from "./password-checklist";
 import { PasswordField } from "./password-field";
-
-const ResendTick = lazy(() => import("./resend-tick"));
 
 /** Form fields the server may name in `fields`; others (a plan that is gone) show in the alert. */
 const FORM_FIELDS = [
@@ -57,9 +57,8 @@ export default function RegisterPage() {
   const planId = planIdFrom(params.get("plan"));
   const [plan, setPlan] = useState<TPlan | null | undefined>(undefined);
   const [account, setAccount] = useState<TSignUpRequest | null>(null);
-  const [destination, setDestination] = useState("");
-  const [resent, setResent] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const code = useConfirmCode(setError);
 
   const form = useForm<TSignUpRequest>({
     resolver: zodResolver(ZSignUpRequestSchema),
@@ -77,7 +76,7 @@ export default function RegisterPage() {
   useEffect(() => {
     if (planId === null) return;
     let live = true;
-    publicRequest<TPlanList>("/subscriptions/plans")
+    callPublic(clientAccountApi.plans)
       .then((body) => {
         if (live) setPlan(body.items.find((p) => p.subscriptionId === planId) ?? null);
       })
@@ -95,7 +94,7 @@ export default function RegisterPage() {
     setError(null);
     try {
       const result = await identityClient.signUp(values);
-      setDestination(result.codeDelivery.destination);
+      code.setDestination(result.codeDelivery.destination);
       setAccount(values);
     } catch (e) {
       if (e instanceof ApiError && e.fields) {
@@ -123,45 +122,19 @@ export default function RegisterPage() {
     }
   };
 
-  const resend = async () => {
-    if (!account) return;
-    setResent(false);
-    try {
-      const delivery = await identityClient.resendConfirmationCode(account.username);
-      setDestination(delivery.destination);
-      setResent(true);
-    } catch {
-      setError(MESSAGES.tryAgain);
-    }
-  };
-
   if (account) {
     return (
       <AuthLayout title={MESSAGES.confirmIntro}>
         <Box component="form" noValidate onSubmit={codeForm.handleSubmit(onConfirm)}>
           <Stack spacing={2.5}>
-            <Box>
-              <Typography>{MESSAGES.confirmSentTo(destination)}</Typography>
-              <Typography sx={{ color: "text.secondary" }}>{MESSAGES.confirmEnterBelow}</Typography>
-            </Box>
+            <CodeSentTo destination={code.destination} />
             <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
-              <TextInput
-                label="Confirmation code"
-                autoComplete="one-time-code"
-                autoFocus
-                inputProps={{ inputMode: "numeric", maxLength: 6 }}
+              <ConfirmCodeInput
                 error={Boolean(codeForm.formState.errors.code)}
                 helperText={codeForm.formState.errors.code?.message}
                 {...codeForm.register("code")}
               />
-              <Button onClick={resend} sx={{ mt: 1, whiteSpace: "nowrap" }}>
-                Resend code
-              </Button>
-              {resent ? (
-                <Suspense fallback={null}>
-                  <ResendTick />
-                </Suspense>
-              ) : null}
+              <ResendCodeButton onClick={() => void code.resend(account.username)} resent={code.resent} />
             </Stack>
             {error ? <Alert severity="error">{error}</Alert> : null}
             <Button type="submit" size="large" variant="contained" loading={codeForm.formState.isSubmitting}>

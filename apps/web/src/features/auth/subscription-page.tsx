@@ -1,10 +1,11 @@
+import { clientAccountApi } from "@hub/contracts/client-account/api";
 import type { TPlanList } from "@hub/contracts/client-account/client-account";
 import { Alert, Button, Link, Skeleton, Stack, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { usePageTitle } from "../../components/guards";
-import { publicRequest } from "../../lib/api";
 import { messageOf } from "../../lib/api-error";
+import { callPublic } from "../../lib/call-public";
+import { usePageTitle } from "../../lib/page-title";
 import { PlanCards } from "../client-account/plan-cards";
 import { AuthLayout } from "./auth-layout";
 
@@ -16,7 +17,7 @@ export default function SubscriptionPage() {
 
   useEffect(() => {
     let live = true;
-    publicRequest<TPlanList>("/subscriptions/plans")
+    callPublic(clientAccountApi.plans)
       .then((body) => {
         if (live) setPlans(body.items);
       })

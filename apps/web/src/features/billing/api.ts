@@ -1,13 +1,7 @@
-import {
-  type TAddBankAccountRequest,
-  type TAddCardRequest,
-  ZPaymentMethodListSchema,
-  ZPaymentMethodSchema,
-  ZPortalSessionResponseSchema,
-  ZRemovePaymentMethodResponseSchema,
-} from "@hub/contracts/billing/billing";
+import { billingApi } from "@hub/contracts/billing/api";
+import type { TAddBankAccountRequest, TAddCardRequest } from "@hub/contracts/billing/billing";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { readSessionClientId } from "../../lib/session-client";
 
 /** Query keys of the billing area (per session client: an internal user may switch clients). */
@@ -20,7 +14,7 @@ export const billingKeys = {
 export const usePaymentMethods = () =>
   useQuery({
     queryKey: billingKeys.paymentMethods(readSessionClientId()),
-    queryFn: () => api("/billing/paymentMethods", ZPaymentMethodListSchema),
+    queryFn: () => call(billingApi.paymentMethods),
     staleTime: 0,
     retry: false,
   });
@@ -33,24 +27,15 @@ const useInvalidating = <A, R>(fn: (arg: A) => Promise<R>) => {
   });
 };
 
-export const useAddCard = () =>
-  useInvalidating((body: TAddCardRequest) => api("/billing/cards", ZPaymentMethodSchema, { method: "POST", body }));
+export const useAddCard = () => useInvalidating((body: TAddCardRequest) => call(billingApi.addCard, { body }));
 export const useAddBankAccount = () =>
-  useInvalidating((body: TAddBankAccountRequest) =>
-    api("/billing/bankAccounts", ZPaymentMethodSchema, { method: "POST", body }),
-  );
-export const useSetDefault = () =>
-  useInvalidating((id: number) =>
-    api("/billing/defaultPaymentMethod", ZPaymentMethodSchema, { method: "PUT", body: { id } }),
-  );
+  useInvalidating((body: TAddBankAccountRequest) => call(billingApi.addBankAccount, { body }));
+export const useSetDefault = () => useInvalidating((id: number) => call(billingApi.setDefault, { body: { id } }));
 export const useRemovePaymentMethod = () =>
-  useInvalidating((id: number) =>
-    api(`/billing/paymentMethods/${id}`, ZRemovePaymentMethodResponseSchema, { method: "DELETE" }),
-  );
+  useInvalidating((id: number) => call(billingApi.removePaymentMethod, { params: { id } }));
 
 export const openBillingPortal = async (): Promise<void> => {
-  const { url } = await api("/billing/portalSession", ZPortalSessionResponseSchema, {
-    method: "POST",
+  const { url } = await call(billingApi.portalSession, {
     body: { returnUrl: `${window.location.origin}/paymentMethods` },
   });
   window.location.assign(url);

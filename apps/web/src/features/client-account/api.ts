@@ -1,21 +1,13 @@
-import {
-  type TAddressRequest,
-  type TChangePlanRequest,
-  type TClientUsersQuery,
-  type TClientUserUpdate,
-  type TInvitationCreate,
-  ZAddressListSchema,
-  ZAddressSchema,
-  ZClientUserSchema,
-  ZClientUsersResponseSchema,
-  ZGuardStatusSchema,
-  ZInvitationSchema,
-  ZPlanListSchema,
-  ZSubscriptionSchema,
-  ZYourAccountSchema,
+import { clientAccountApi } from "@hub/contracts/client-account/api";
+import type {
+  TAddressRequest,
+  TChangePlanRequest,
+  TClientUsersQuery,
+  TClientUserUpdate,
+  TInvitationCreate,
 } from "@hub/contracts/client-account/client-account";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, request } from "../../lib/api";
+import { call } from "../../lib/api";
 
 /** Query keys of the account area: one factory, so invalidation is never a guess. */
 export const accountKeys = {
@@ -31,12 +23,12 @@ export const accountKeys = {
 const FRESH = { staleTime: 0 } as const;
 
 export const useYourAccount = () =>
-  useQuery({ queryKey: accountKeys.yourAccount(), queryFn: () => api("/yourAccount", ZYourAccountSchema), ...FRESH });
+  useQuery({ queryKey: accountKeys.yourAccount(), queryFn: () => call(clientAccountApi.yourAccount), ...FRESH });
 
 export const useGuardStatus = (enabled: boolean) =>
   useQuery({
     queryKey: accountKeys.guardStatus(),
-    queryFn: () => api("/account/guard-status", ZGuardStatusSchema),
+    queryFn: () => call(clientAccountApi.guardStatus),
     enabled,
     ...FRESH,
   });
@@ -44,14 +36,14 @@ export const useGuardStatus = (enabled: boolean) =>
 export const usePlans = () =>
   useQuery({
     queryKey: accountKeys.plans(),
-    queryFn: async () => (await api("/subscriptions/plans", ZPlanListSchema)).items,
+    queryFn: async () => (await call(clientAccountApi.plans)).items,
     ...FRESH,
   });
 
 export const useClientUsers = (query: Partial<TClientUsersQuery>) =>
   useQuery({
     queryKey: accountKeys.clientUsers(query),
-    queryFn: () => api("/yourClientUsers", ZClientUsersResponseSchema, { query }),
+    queryFn: () => call(clientAccountApi.clientUsers, { query }),
     placeholderData: (previous) => previous,
     ...FRESH,
   });
@@ -59,7 +51,7 @@ export const useClientUsers = (query: Partial<TClientUsersQuery>) =>
 export const useAddresses = () =>
   useQuery({
     queryKey: accountKeys.addresses(),
-    queryFn: async () => (await api("/addresses", ZAddressListSchema)).items,
+    queryFn: async () => (await call(clientAccountApi.addresses)).items,
     ...FRESH,
   });
 
@@ -70,10 +62,7 @@ export const useChangePlan = (mode: "new" | "change") => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: TChangePlanRequest) =>
-      api(mode === "new" ? "/newSubscription" : "/manageSubscription", ZSubscriptionSchema, {
-        method: mode === "new" ? "POST" : "PUT",
-        body,
-      }),
+      call(mode === "new" ? clientAccountApi.newPlan : clientAccountApi.changePlan, { body }),
     onSuccess: () => refreshAccount(client),
   });
 };
@@ -82,7 +71,7 @@ export const useUpdateClientUser = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, patch }: { userId: number; patch: TClientUserUpdate }) =>
-      api(`/yourClientUsers/${userId}`, ZClientUserSchema, { method: "PUT", body: patch }),
+      call(clientAccountApi.updateClientUser, { params: { userId }, body: patch }),
     onSuccess: () => refreshAccount(client),
   });
 };
@@ -90,18 +79,18 @@ export const useUpdateClientUser = () => {
 export const useInvite = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TInvitationCreate) => api("/pendingUsers", ZInvitationSchema, { method: "POST", body }),
+    mutationFn: (body: TInvitationCreate) => call(clientAccountApi.invite, { body }),
     onSuccess: () => refreshAccount(client),
   });
 };
 
 export const useResendInvitation = () =>
-  useMutation({ mutationFn: (id: number) => api(`/pendingUsers/${id}/resend`, ZInvitationSchema, { method: "POST" }) });
+  useMutation({ mutationFn: (id: number) => call(clientAccountApi.resendInvitation, { params: { id } }) });
 
 export const useRevokeInvitation = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request(`/pendingUsers/${id}`, { method: "DELETE" }),
+    mutationFn: (id: number) => call(clientAccountApi.revokeInvitation, { params: { id } }),
     onSuccess: () => refreshAccount(client),
   });
 };
@@ -110,10 +99,9 @@ export const useSaveAddress = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TAddressRequest }) =>
-      api(id === null ? "/addresses" : `/addresses/${id}`, ZAddressSchema, {
-        method: id === null ? "POST" : "PUT",
-        body,
-      }),
+      id === null
+        ? call(clientAccountApi.createAddress, { body })
+        : call(clientAccountApi.updateAddress, { params: { id }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.addresses() }),
   });
 };
@@ -121,7 +109,7 @@ export const useSaveAddress = () => {
 export const useDeleteAddress = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => request(`/addresses/${id}`, { method: "DELETE" }),
+    mutationFn: (id: number) => call(clientAccountApi.removeAddress, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountKeys.addresses() }),
   });
 };

@@ -12,6 +12,7 @@ import {
   Stack,
   Typography,
 } from "@mui/material";
+import type { ReactNode } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header";
 import { usePlans, useYourAccount } from "./api";
@@ -21,6 +22,35 @@ const toInt = (value: string | null): number | null => {
   if (value === null || !/^\d+$/.test(value)) return null;
   return Number.parseInt(value, 10);
 };
+
+/** A button in a banner's corner that opens another page. */
+const BannerLink = ({ to, children }: { to: string; children: ReactNode }) => (
+  <Button color="inherit" size="small" component={RouterLink} to={to}>
+    {children}
+  </Button>
+);
+
+/** The banner of one reason: its title, what to do, and the actions a client admin may take. */
+function Banner(props: {
+  severity: "warning" | "info";
+  reason: string;
+  title: string;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Alert
+      severity={props.severity}
+      data-testid="account-banner"
+      data-reason={props.reason}
+      sx={{ mb: 3 }}
+      action={props.actions}
+    >
+      <AlertTitle>{props.title}</AlertTitle>
+      {props.children}
+    </Alert>
+  );
+}
 
 /** The banner a guard sends a client user here with (spec 4), saying what to do next. */
 export function ReasonBanner({ account, plans }: { account: TYourAccount; plans: TPlan[] }) {
@@ -48,51 +78,37 @@ export function ReasonBanner({ account, plans }: { account: TYourAccount; plans:
     const limit = toInt(params.get("limit")) ?? account.plan?.nbrOfUsers ?? 0;
     const excess = Math.max(active - limit, 0);
     return (
-      <Alert
+      <Banner
         severity="warning"
-        data-testid="account-banner"
-        data-reason="overLimit"
-        sx={{ mb: 3 }}
-        action={
+        reason="overLimit"
+        title="Your client is over its user limit"
+        actions={
           admin ? (
             <Stack direction={{ xs: "column", sm: "row" }} spacing={1}>
-              <Button color="inherit" size="small" component={RouterLink} to="/yourClientUsers">
-                Manage users
-              </Button>
-              <Button color="inherit" size="small" component={RouterLink} to="/manageSubscription">
-                Upgrade plan
-              </Button>
+              <BannerLink to="/yourClientUsers">Manage users</BannerLink>
+              <BannerLink to="/manageSubscription">Upgrade plan</BannerLink>
             </Stack>
           ) : undefined
         }
       >
-        <AlertTitle>Your client is over its user limit</AlertTitle>
         {`Your client has ${plural(active, "active user")} but its plan allows ${limit}. `}
         {admin
           ? `Deactivate ${plural(excess, "user")} (or mark them as test users) on Your Client Users, or upgrade your plan on Manage Subscription.`
           : `${plural(excess, "user")} must be deactivated or the plan upgraded. ${askAdmin}`}
-      </Alert>
+      </Banner>
     );
   }
   if (reason === "needSubscription") {
     return (
-      <Alert
+      <Banner
         severity="warning"
-        data-testid="account-banner"
-        data-reason="needSubscription"
-        sx={{ mb: 3 }}
-        action={
-          admin ? (
-            <Button color="inherit" size="small" component={RouterLink} to="/newSubscription">
-              Choose a plan
-            </Button>
-          ) : undefined
-        }
+        reason="needSubscription"
+        title="A subscription is required"
+        actions={admin ? <BannerLink to="/newSubscription">Choose a plan</BannerLink> : undefined}
       >
-        <AlertTitle>A subscription is required</AlertTitle>
         {"The factory that makes your orders requires a subscription, and your client has none. "}
         {admin ? "Choose a plan on New Subscription to continue." : `A plan must be chosen to continue. ${askAdmin}`}
-      </Alert>
+      </Banner>
     );
   }
   if (reason === "insufficientPlan") {
@@ -106,28 +122,19 @@ export function ReasonBanner({ account, plans }: { account: TYourAccount; plans:
       ? `Your client is on the ${account.plan.name} plan (level ${account.plan.level}).`
       : "Your client has no plan.";
     return (
-      <Alert
+      <Banner
         severity="info"
-        data-testid="account-banner"
-        data-reason="insufficientPlan"
-        sx={{ mb: 3 }}
-        action={
+        reason="insufficientPlan"
+        title="Upgrade your plan to open that page"
+        actions={
           admin ? (
-            <Button
-              color="inherit"
-              size="small"
-              component={RouterLink}
-              to={account.plan ? "/manageSubscription" : "/newSubscription"}
-            >
-              Upgrade plan
-            </Button>
+            <BannerLink to={account.plan ? "/manageSubscription" : "/newSubscription"}>Upgrade plan</BannerLink>
           ) : undefined
         }
       >
-        <AlertTitle>Upgrade your plan to open that page</AlertTitle>
         {`That page needs ${needed} or higher. ${current} `}
         {admin ? "Upgrade on Manage Subscription to open it." : askAdmin}
-      </Alert>
+      </Banner>
     );
   }
   return null;

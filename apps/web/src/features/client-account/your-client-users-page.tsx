@@ -27,8 +27,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { DataTable } from "../../components/data-table/data-table";
 import { FormDialog } from "../../components/form-dialog";
+import { ListTable } from "../../components/list-page";
 import { PageHeader } from "../../components/page-header";
 import { TextInput } from "../../components/text-input";
 import { messageOf } from "../../lib/api-error";
@@ -203,15 +203,12 @@ export default function YourClientUsersPage() {
           Only your client admin can change users and send invitations.
         </Alert>
       ) : null}
-      <DataTable<TClientUser>
+      <ListTable<TClientUser>
         label="Client users"
         columns={columns}
-        rows={users.data?.items ?? []}
-        total={users.data?.total ?? 0}
-        loading={users.isFetching}
+        list={users}
+        listState={{ state, update }}
         getRowId={(r) => r.userId}
-        state={state}
-        onStateChange={update}
         searchPlaceholder="Search users…"
         emptyText="No users found"
       />

@@ -1,14 +1,8 @@
-import {
-  type TClientRequest,
-  ZClientDeleteResponseSchema,
-  ZClientDetailSchema,
-  ZClientFormOptionsSchema,
-  ZClientLimitedListSchema,
-  ZClientPageSchema,
-} from "@hub/contracts/clients/clients";
+import { clientsApi } from "@hub/contracts/clients/api";
+import type { TClientRequest } from "@hub/contracts/clients/clients";
 import type { TPageQuery } from "@hub/contracts/common/paging";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { readSessionClientId, writeSessionClientId } from "../../lib/session-client";
 
 /** Query keys of the clients area, so invalidation is never a guess. */
@@ -24,7 +18,7 @@ export const clientKeys = {
 export const useClientList = (query: TPageQuery) =>
   useQuery({
     queryKey: clientKeys.list(query),
-    queryFn: () => api("/clients", ZClientPageSchema, { query }),
+    queryFn: () => call(clientsApi.list, { query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -32,7 +26,7 @@ export const useClientList = (query: TPageQuery) =>
 export const useClient = (id: number | null) =>
   useQuery({
     queryKey: clientKeys.detail(id ?? 0),
-    queryFn: () => api(`/clients/${id}`, ZClientDetailSchema),
+    queryFn: () => call(clientsApi.get, { params: { id: id ?? 0 } }),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -40,13 +34,13 @@ export const useClient = (id: number | null) =>
 export const useClientFormOptions = () =>
   useQuery({
     queryKey: clientKeys.formOptions(),
-    queryFn: () => api("/clients/form-options", ZClientFormOptionsSchema),
+    queryFn: () => call(clientsApi.formOptions),
   });
 
 export const useLimitedClients = (enabled: boolean) =>
   useQuery({
     queryKey: clientKeys.limited(),
-    queryFn: () => api("/getAllClientsLimitedData", ZClientLimitedListSchema),
+    queryFn: () => call(clientsApi.limited),
     enabled,
   });
 
@@ -54,9 +48,7 @@ export const useSaveClient = (id: number | null) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TClientRequest) =>
-      id === null
-        ? api("/client", ZClientDetailSchema, { method: "POST", body })
-        : api(`/client/${id}`, ZClientDetailSchema, { method: "PUT", body }),
+      id === null ? call(clientsApi.create, { body }) : call(clientsApi.update, { params: { id }, body }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(clientKeys.detail(saved.clientId), saved);
       await queryClient.invalidateQueries({ queryKey: clientKeys.lists() });
@@ -68,7 +60,7 @@ export const useSaveClient = (id: number | null) => {
 export const useDeleteClient = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api(`/client/${id}`, ZClientDeleteResponseSchema, { method: "DELETE" }),
+    mutationFn: (id: number) => call(clientsApi.remove, { params: { id } }),
     onSuccess: async (_res, id) => {
       // A deleted client can no longer be the session client (the server would ignore it anyway).
       if (readSessionClientId() === id) writeSessionClientId(null);

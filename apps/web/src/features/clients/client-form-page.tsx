@@ -1,34 +1,16 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import {
   type TClientDetail,
   type TClientFormOptions,
-  type TClientRequest,
   type TClientRequestInput,
   ZClientRequestSchema,
 } from "@hub/contracts/clients/clients";
-import {
-  Alert,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  InputLabel,
-  MenuItem,
-  Select,
-  Switch,
-} from "@mui/material";
+import { FormControl, FormControlLabel, FormHelperText, InputLabel, MenuItem, Select, Switch } from "@mui/material";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { useNavigate, useParams } from "react-router";
-import { toast } from "react-toastify";
-import { ConfirmDialog } from "../../components/confirm-dialog";
-import { PageLoader } from "../../components/loading-screen";
-import { PageHeader } from "../../components/page-header";
+import { Controller } from "react-hook-form";
+import { DeleteRecordDialog, RecordFormLoader, useRecordForm, useRecordId } from "../../components/record-form";
 import { RecordFormPage } from "../../components/record-form-page";
 import { RecordNotFound } from "../../components/record-not-found";
 import { TextInput } from "../../components/text-input";
-import { ApiError, messageOf } from "../../lib/api-error";
-import { useSubmitErrors } from "../../lib/form-errors";
-import { parseId } from "../../lib/ids";
 import { useClient, useClientFormOptions, useDeleteClient, useSaveClient } from "./api";
 
 const FIELDS = ["clientName", "siteName", "subscriptionId", "factoryId", "active"] as const;
@@ -62,27 +44,22 @@ const ClientNotFound = () => (
 type FormProps = { client: TClientDetail | null; options: TClientFormOptions };
 
 function ClientForm({ client, options }: FormProps) {
-  const navigate = useNavigate();
   const save = useSaveClient(client?.clientId ?? null);
   const remove = useDeleteClient();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const { form, formProps } = useRecordForm({
+    schema: ZClientRequestSchema,
+    values: client ? fromClient(client) : EMPTY,
+    fields: FIELDS,
+    save: save.mutateAsync,
+    saved: (saved) => `${saved.clientName} was ${client ? "saved" : "created"}.`,
+    goTo: () => "/clients",
+  });
   const {
     register,
     control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<TClientRequestInput, unknown, TClientRequest>({
-    resolver: zodResolver(ZClientRequestSchema),
-    defaultValues: client ? fromClient(client) : EMPTY,
-  });
-
-  const { formError, submit } = useSubmitErrors(setError, FIELDS);
-  const onSubmit = submit(async (values: TClientRequest) => {
-    const saved = await save.mutateAsync(values);
-    toast.success(client ? `${saved.clientName} was saved.` : `${saved.clientName} was created.`);
-    navigate("/clients");
-  });
+    formState: { errors },
+  } = form;
 
   return (
     <>
@@ -90,11 +67,9 @@ function ClientForm({ client, options }: FormProps) {
         title={client ? `Edit ${client.clientName}` : "New client"}
         subtitle={client ? `Site ${client.siteName}` : "A brand on the Hub and the facility that serves it."}
         formLabel={client ? "Edit client" : "New client"}
-        onSubmit={handleSubmit(onSubmit)}
         onDelete={client ? () => setConfirmOpen(true) : undefined}
-        formError={formError}
+        {...formProps}
         errorTestId="client-form-error"
-        saving={isSubmitting}
         submitLabel={client ? "Save changes" : "Create client"}
         cancelTo="/clients"
         maxWidth={640}
@@ -184,9 +159,8 @@ function ClientForm({ client, options }: FormProps) {
         />
       </RecordFormPage>
       {client ? (
-        <ConfirmDialog
+        <DeleteRecordDialog
           open={confirmOpen}
-          danger
           title="Delete client?"
           message={
             <>
@@ -197,13 +171,10 @@ function ClientForm({ client, options }: FormProps) {
                 : ""}
             </>
           }
-          confirmLabel="Delete"
           onClose={() => setConfirmOpen(false)}
-          onConfirm={async () => {
-            await remove.mutateAsync(client.clientId);
-            toast.success(`${client.clientName} was deleted.`);
-            navigate("/clients");
-          }}
+          name={client.clientName}
+          remove={() => remove.mutateAsync(client.clientId)}
+          backTo="/clients"
         />
       ) : null}
     </>
@@ -212,28 +183,21 @@ function ClientForm({ client, options }: FormProps) {
 
 /** /clients/new and /clients/edit/:id. */
 export default function ClientFormPage({ mode }: { mode: "new" | "edit" }) {
-  const params = useParams();
-  const id = mode === "edit" ? parseId(params.id) : null;
+  const id = useRecordId(mode);
   const options = useClientFormOptions();
   const client = useClient(id);
-
-  if (mode === "edit" && id === null) return <ClientNotFound />;
-  if (client.error instanceof ApiError && client.error.status === 404) return <ClientNotFound />;
-  const error = options.error ?? client.error;
-  if (error) {
-    return (
-      <>
-        <PageHeader title={mode === "new" ? "New client" : "Edit client"} />
-        <Alert severity="error">{messageOf(error)}</Alert>
-      </>
-    );
-  }
-  if (!options.data || (mode === "edit" && !client.data)) return <PageLoader />;
   return (
-    <ClientForm
-      key={client.data?.clientId ?? "new"}
-      client={mode === "edit" ? (client.data ?? null) : null}
-      options={options.data}
-    />
+    <RecordFormLoader
+      mode={mode}
+      id={id}
+      record={client}
+      others={[options]}
+      notFound={<ClientNotFound />}
+      errorTitle={mode === "new" ? "New client" : "Edit client"}
+    >
+      {(record) =>
+        options.data ? <ClientForm key={record?.clientId ?? "new"} client={record} options={options.data} /> : null
+      }
+    </RecordFormLoader>
   );
 }

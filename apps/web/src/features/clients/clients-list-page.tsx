@@ -1,7 +1,9 @@
+import { clientsApi } from "@hub/contracts/clients/api";
 import { CLIENT_DEFAULT_SORT, type TClientListItem } from "@hub/contracts/clients/clients";
-import { Chip, Link } from "@mui/material";
+import { Link } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
-import { Link as RouterLink, useNavigate } from "react-router";
+import { Link as RouterLink } from "react-router";
+import { activeColumn } from "../../components/data-table/active-chip";
 import { ListPage } from "../../components/list-page";
 import { useListState } from "../../lib/list-state";
 import { downloadListCsv } from "../../lib/transfer";
@@ -43,19 +45,7 @@ const columns: GridColDef<TClientListItem>[] = [
     sortable: false,
     valueFormatter: (v: string | null) => v ?? "—",
   },
-  {
-    field: "active",
-    headerName: "Active",
-    width: 110,
-    renderCell: ({ value }) => (
-      <Chip
-        size="small"
-        label={value ? "Active" : "Inactive"}
-        color={value ? "success" : "default"}
-        variant="outlined"
-      />
-    ),
-  },
+  activeColumn<TClientListItem>(),
   {
     field: "createdAt",
     headerName: "Created",
@@ -66,7 +56,6 @@ const columns: GridColDef<TClientListItem>[] = [
 
 /** /clients: every client (internal admins), searched, sorted and paged with the state in the URL. */
 export default function ClientsListPage() {
-  const navigate = useNavigate();
   const { state, update, query } = useListState({ sort: CLIENT_DEFAULT_SORT });
   const list = useClientList(query);
   return (
@@ -79,9 +68,9 @@ export default function ClientsListPage() {
       label="Clients"
       columns={columns}
       getRowId={(row) => row.clientId}
-      onRowClick={(row) => navigate(`/clients/edit/${row.clientId}`)}
+      rowTo={(row) => `/clients/edit/${row.clientId}`}
       searchPlaceholder="Search client or site name…"
-      exportCsv={() => downloadListCsv("/clients/export.csv", query, "clients")}
+      exportCsv={() => downloadListCsv(clientsApi.exportCsv, query, "clients")}
       emptyText={state.searchString ? "No clients match this search" : "No clients yet"}
     />
   );

@@ -1,9 +1,9 @@
 import {
   DESIGN_ITEM_PAGES,
   DESIGN_LIBRARY_EDITOR_TYPES,
-  DESIGN_LIBRARY_PREFIX,
   designItemSchemas,
   POM_UNITS,
+  pomPointFields,
   type TDesignItem,
   type TDesignItemDetail,
   type TDesignItemPage,
@@ -25,6 +25,12 @@ import {
   ZSizeRangeRequestSchema,
   ZSizeRangeSchema,
 } from "@hub/contracts/design-library/design-library";
+import {
+  designItemsApi,
+  designPomTemplatesApi,
+  designSizesApi,
+  designSuppliersApi,
+} from "@hub/contracts/design-library/resources-api";
 import { TextField } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
 import { useEffect, useState } from "react";
@@ -40,7 +46,7 @@ import { VariantsEditor } from "./variants-editor";
  * suppliers, sizes and POM templates have configs of their own.
  */
 
-const API = { prefix: DESIGN_LIBRARY_PREFIX, editors: DESIGN_LIBRARY_EDITOR_TYPES } as const;
+const API = { editors: DESIGN_LIBRARY_EDITOR_TYPES } as const;
 const pathsOf = (key: string) => ({ listPath: `productDev/libary/${key}`, basePath: `productDev/libary/${key}` });
 
 const SUBTITLES: Record<string, string> = {
@@ -117,7 +123,7 @@ export const itemConfig = (
   };
   for (const f of page.attrs) empty[f.name] = f.type === "text" || f.type === "hex" ? "" : null;
   return {
-    key: page.key,
+    api: designItemsApi[page.key],
     ...API,
     ...pathsOf(page.key),
     card: page.card,
@@ -159,7 +165,7 @@ export const itemConfig = (
       { name: "code", label: "Code", kind: "text", half: true },
       { name: "name", label: "Name", kind: "text", half: true },
       ...page.attrs.map(attrField),
-      { name: "supplierId", label: "Supplier", kind: "ref", resource: "suppliers", half: true },
+      { name: "supplierId", label: "Supplier", kind: "ref", resource: designSuppliersApi.lookup, half: true },
       { name: "unit", label: "Unit", kind: "text", half: true, helper: "yd, m, pc, cone…" },
       { name: "costCents", label: "Cost per unit", kind: "money", half: true },
       { name: "description", label: "Description", kind: "multiline" },
@@ -196,7 +202,7 @@ export const itemConfig = (
 export const ITEM_CONFIGS = Object.fromEntries(DESIGN_ITEM_PAGES.map((p) => [p.key, itemConfig(p)]));
 
 export const suppliersConfig: ResourceConfig<TDesignSupplierRequest, TDesignSupplier> = {
-  key: "suppliers",
+  api: designSuppliersApi,
   ...API,
   ...pathsOf("suppliers"),
   card: "libarySuppliers",
@@ -290,7 +296,7 @@ const parse = (text: string) =>
     .filter(Boolean);
 
 export const sizesConfig: ResourceConfig<TSizeRangeRequest, TSizeRange> = {
-  key: "sizes",
+  api: designSizesApi,
   ...API,
   ...pathsOf("sizes"),
   card: "libarySizes",
@@ -325,7 +331,7 @@ export const sizesConfig: ResourceConfig<TSizeRangeRequest, TSizeRange> = {
 };
 
 export const pomTemplatesConfig: ResourceConfig<TPomTemplateRequest, TPomTemplateDetail, TPomTemplate> = {
-  key: "pomTemplates",
+  api: designPomTemplatesApi,
   ...API,
   ...pathsOf("pomTemplates"),
   card: "libaryPomTemplates",
@@ -345,7 +351,7 @@ export const pomTemplatesConfig: ResourceConfig<TPomTemplateRequest, TPomTemplat
   schemas: { page: ZPomTemplatePageSchema, detail: ZPomTemplateDetailSchema, request: ZPomTemplateRequestSchema },
   fields: [
     { name: "name", label: "Name", kind: "text", half: true },
-    { name: "sizeRangeId", label: "Size range", kind: "ref", resource: "sizes", half: true },
+    { name: "sizeRangeId", label: "Size range", kind: "ref", resource: designSizesApi.lookup, half: true },
     { name: "unit", label: "Unit", kind: "select", options: POM_UNITS, half: true },
     { name: "points", label: "Points of measure", kind: "custom", render: (props) => <PomPointsEditor {...props} /> },
   ],
@@ -354,16 +360,7 @@ export const pomTemplatesConfig: ResourceConfig<TPomTemplateRequest, TPomTemplat
     name: d.name,
     sizeRangeId: d.sizeRangeId,
     unit: oneOf(POM_UNITS, d.unit),
-    points: d.points.map((p) => ({
-      code: p.code,
-      description: p.description,
-      howToMeasure: p.howToMeasure,
-      tolPlus: p.tolPlus,
-      tolMinus: p.tolMinus,
-      critical: p.critical,
-      baseValue: p.baseValue,
-      gradeRules: p.gradeRules,
-    })),
+    points: d.points.map(pomPointFields),
   }),
   archivable: true,
 };

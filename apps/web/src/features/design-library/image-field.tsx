@@ -1,8 +1,11 @@
-import { DESIGN_LIBRARY_PREFIX, ZDesignUploadSchema } from "@hub/contracts/design-library/design-library";
+import { designLibraryApi } from "@hub/contracts/design-library/api";
+import { ZDesignUploadSchema } from "@hub/contracts/design-library/design-library";
 import Delete from "@mui/icons-material/Delete";
 import UploadFile from "@mui/icons-material/UploadFile";
-import { Box, Button, FormHelperText, IconButton, LinearProgress, Stack, Typography } from "@mui/material";
+import { Box, FormHelperText, IconButton, LinearProgress, Stack, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
+import { FileButton } from "../../components/file-button";
+import { pathTo } from "../../lib/api";
 import { messageOf } from "../../lib/api-error";
 import { currentIdToken } from "../../lib/identity-client";
 import { uploadWithProgress } from "../../lib/transfer";
@@ -15,7 +18,7 @@ export function LibraryImage({ fileId, size = 96, alt }: { fileId: number; size?
     let made: string | null = null;
     void (async () => {
       const token = await currentIdToken();
-      const response = await fetch(`/api${DESIGN_LIBRARY_PREFIX}/uploads/${fileId}`, {
+      const response = await fetch(`/api${pathTo(designLibraryApi.image, { params: { id: fileId } })}`, {
         headers: { authorization: `Bearer ${token}` },
       });
       if (!response.ok || gone) return;
@@ -59,7 +62,7 @@ export function ImageUpload({
     try {
       const form = new FormData();
       form.append("file", file);
-      const stored = await uploadWithProgress(`${DESIGN_LIBRARY_PREFIX}/uploads`, form, ZDesignUploadSchema, {
+      const stored = await uploadWithProgress(pathTo(designLibraryApi.upload), form, ZDesignUploadSchema, {
         expectStatus: 201,
         onProgress: setProgress,
       });
@@ -75,20 +78,16 @@ export function ImageUpload({
       <Typography variant="subtitle2">{label}</Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
         {value !== null ? <LibraryImage fileId={value} alt={label} /> : null}
-        <Button component="label" size="small" startIcon={<UploadFile />} disabled={disabled || progress !== null}>
+        <FileButton
+          size="small"
+          startIcon={<UploadFile />}
+          disabled={disabled || progress !== null}
+          accept="image/png,image/jpeg"
+          inputLabel={`${label} file`}
+          onFile={(file) => void upload(file)}
+        >
           {value === null ? "Upload image" : "Replace"}
-          <input
-            hidden
-            type="file"
-            accept="image/png,image/jpeg"
-            aria-label={`${label} file`}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = "";
-              if (file) void upload(file);
-            }}
-          />
-        </Button>
+        </FileButton>
         {value !== null ? (
           <IconButton aria-label={`Remove ${label.toLowerCase()}`} disabled={disabled} onClick={() => onChange(null)}>
             <Delete fontSize="small" />

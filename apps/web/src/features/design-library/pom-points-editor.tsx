@@ -1,10 +1,6 @@
-import {
-  DESIGN_LIBRARY_PREFIX,
-  gradeValues,
-  type TPomUnit,
-  ZSizeRangeSchema,
-} from "@hub/contracts/design-library/design-library";
-import { convertMeasure } from "@hub/contracts/tech-pack/grading";
+import { gradeValues, type TPomUnit } from "@hub/contracts/design-library/design-library";
+import { designSizesApi } from "@hub/contracts/design-library/resources-api";
+import { convertMeasure } from "@hub/contracts/products/tech-pack/grading";
 import Add from "@mui/icons-material/Add";
 import Delete from "@mui/icons-material/Delete";
 import {
@@ -48,7 +44,7 @@ const cell = { p: 0.5 } as const;
 /** The size range a template's table follows (its sizes are the grade-rule columns). */
 const useSizes = (control: CustomFieldProps["control"]) => {
   const rangeId = useWatch({ control, name: "sizeRangeId" }) as number | null | undefined;
-  const range = useResourceDetail(`${DESIGN_LIBRARY_PREFIX}/sizes`, ZSizeRangeSchema, rangeId ?? null);
+  const range = useResourceDetail(designSizesApi, rangeId ?? null);
   return { sizes: range.data?.sizes ?? [], baseSize: range.data?.baseSize ?? null };
 };
 

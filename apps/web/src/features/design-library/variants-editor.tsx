@@ -1,4 +1,4 @@
-import { DESIGN_LIBRARY_PREFIX } from "@hub/contracts/design-library/design-library";
+import { designSuppliersApi } from "@hub/contracts/design-library/resources-api";
 import Add from "@mui/icons-material/Add";
 import Delete from "@mui/icons-material/Delete";
 import { Box, Button, FormHelperText, IconButton, Paper, Stack, TextField, Typography } from "@mui/material";
@@ -108,7 +108,7 @@ export function VariantsEditor({ value, onChange, error, disabled }: CustomField
                 />
                 <Box sx={{ flex: 1, minWidth: 180 }}>
                   <RefSelect
-                    resource={`${DESIGN_LIBRARY_PREFIX}/suppliers`}
+                    resource={designSuppliersApi.lookup}
                     label="Variant supplier"
                     size="small"
                     value={row.supplierId}

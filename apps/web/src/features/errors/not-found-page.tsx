@@ -1,6 +1,6 @@
 import { Box, Button, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
-import { usePageTitle } from "../../components/guards";
+import { usePageTitle } from "../../lib/page-title";
 
 export default function NotFoundPage() {
   usePageTitle("Page not found");

@@ -1,13 +1,8 @@
 import type { TPageQuery } from "@hub/contracts/common/paging";
-import {
-  type TStoredFile,
-  ZPrintFileDeleteResponseSchema,
-  ZPrintFilePageSchema,
-  ZPrintFileSettingsSchema,
-  ZStoredFileSchema,
-} from "@hub/contracts/files/files";
+import { filesApi } from "@hub/contracts/files/api";
+import { type TStoredFile, ZStoredFileSchema } from "@hub/contracts/files/files";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { call, pathTo } from "../../lib/api";
 import { downloadFile, uploadWithProgress } from "../../lib/transfer";
 
 /** Query keys of the files area. */
@@ -21,7 +16,7 @@ export const printFileKeys = {
 export const usePrintFiles = (query: TPageQuery) =>
   useQuery({
     queryKey: printFileKeys.list(query),
-    queryFn: () => api("/printFiles", ZPrintFilePageSchema, { query }),
+    queryFn: () => call(filesApi.list, { query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -29,13 +24,13 @@ export const usePrintFiles = (query: TPageQuery) =>
 export const usePrintFileSettings = () =>
   useQuery({
     queryKey: printFileKeys.settings(),
-    queryFn: () => api("/printFiles/settings", ZPrintFileSettingsSchema),
+    queryFn: () => call(filesApi.settings),
   });
 
 export const useDeletePrintFile = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api(`/printFiles/${id}`, ZPrintFileDeleteResponseSchema, { method: "DELETE" }),
+    mutationFn: (id: number) => call(filesApi.remove, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: printFileKeys.lists() }),
   });
 };
@@ -44,9 +39,9 @@ export const useDeletePrintFile = () => {
 export const uploadPrintFile = (file: File, onProgress: (fraction: number) => void): Promise<TStoredFile> => {
   const form = new FormData();
   form.append("file", file, file.name);
-  return uploadWithProgress("/printFiles", form, ZStoredFileSchema, { expectStatus: 201, onProgress });
+  return uploadWithProgress(pathTo(filesApi.upload), form, ZStoredFileSchema, { expectStatus: 201, onProgress });
 };
 
 /** Downloads a file with the ID token and hands it to the browser as a download. */
 export const downloadPrintFile = (file: TStoredFile): Promise<void> =>
-  downloadFile(`/printFiles/${file.id}/download`, file.fileName);
+  downloadFile(pathTo(filesApi.download, { params: { id: file.id } }), file.fileName);

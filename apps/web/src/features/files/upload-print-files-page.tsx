@@ -25,7 +25,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useId, useRef, useState } from "react";
 import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { DataTable } from "../../components/data-table/data-table";
+import { ListTable } from "../../components/list-page";
 import { PageHeader } from "../../components/page-header";
 import { messageOf } from "../../lib/api-error";
 import { useListState } from "../../lib/list-state";
@@ -224,15 +224,12 @@ export default function UploadPrintFilesPage() {
           ) : null}
         </CardContent>
       </Card>
-      <DataTable<TStoredFile>
+      <ListTable<TStoredFile>
         label="Print files"
         columns={columns}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching}
+        list={list}
+        listState={{ state, update }}
         getRowId={(row) => row.id}
-        state={state}
-        onStateChange={update}
         searchPlaceholder="Search file name…"
         emptyText={state.searchString ? "No files match this search" : "No print files yet"}
       />

@@ -1,22 +1,9 @@
-import {
-  type TToteCreateRequest,
-  type TToteListQuery,
-  type TUnitActionRoute,
-  ZFloorUnitDetailSchema,
-  ZOrderUnitsSchema,
-  ZRecutResultSchema,
-  ZReleaseResultSchema,
-  ZToteCreateResultSchema,
-  ZToteDetailSchema,
-  ZTotePageSchema,
-  ZToteResultSchema,
-  ZUnitActionResultSchema,
-  ZUnitEventListSchema,
-  ZUnitPrintFileListSchema,
-} from "@hub/contracts/floor/actions";
-import { ZQcReasonPageSchema, ZStationPageSchema } from "@hub/contracts/floor/setup";
+import type { TToteCreateRequest, TToteListQuery } from "@hub/contracts/floor/actions";
+import { floorApi, UNIT_ACTION_OPERATIONS } from "@hub/contracts/floor/api";
+import { qcReasonsApi, stationsApi } from "@hub/contracts/floor/setup-api";
+import type { TRoutedUnitAction, TUnitActionBody } from "@hub/contracts/floor/unit-actions";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { ApiError } from "../../lib/api-error";
 
 /** Query keys of the floor: an order's units live under the order's key, so order changes refresh them. */
@@ -56,92 +43,78 @@ export const sendScan = async <T>(call: (scanId: string) => Promise<T>): Promise
   }
 };
 
-export const getUnitByBarcode = (barcode: string) =>
-  api(`/floor/units/barcode/${encodeURIComponent(barcode)}`, ZFloorUnitDetailSchema);
+export const getUnitByBarcode = (barcode: string) => call(floorApi.getUnitByBarcode, { params: { barcode } });
 
-export const unitAction = (barcode: string, route: TUnitActionRoute, body: Record<string, unknown> = {}) =>
+/** A unit action (the unit actions' table, contracts floor/unit-actions.ts) on a scanned unit. */
+export const unitAction = (barcode: string, action: TRoutedUnitAction, body: Omit<TUnitActionBody, "scanId"> = {}) =>
   sendScan((scanId) =>
-    api(`/floor/units/barcode/${encodeURIComponent(barcode)}/${route}`, ZUnitActionResultSchema, {
-      method: "POST",
-      body: { ...body, scanId },
-    }),
+    call(UNIT_ACTION_OPERATIONS[action].byBarcode, { params: { barcode }, body: { ...body, scanId } }),
   );
 
 /** The print files of a unit's client, for "Change print file". */
 export const useUnitPrintFiles = (unitId: number | null) =>
   useQuery({
     queryKey: floorKeys.unitPrintFiles(unitId ?? 0),
-    queryFn: () => api(`/floor/units/${unitId}/printFiles`, ZUnitPrintFileListSchema),
+    queryFn: () => call(floorApi.unitPrintFiles, { params: { id: unitId ?? 0 } }),
     enabled: unitId !== null,
   });
 
-export const getTote = (barcode: string) =>
-  api(`/floor/totes/barcode/${encodeURIComponent(barcode)}`, ZToteDetailSchema);
+export const getTote = (barcode: string) => call(floorApi.getTote, { params: { barcode } });
 
 export const assignUnit = (tote: string, unitBarcode: string, stationId?: number) =>
   sendScan((scanId) =>
-    api(`/floor/totes/barcode/${encodeURIComponent(tote)}/units`, ZToteResultSchema, {
-      method: "POST",
+    call(floorApi.assignToTote, {
+      params: { barcode: tote },
       body: { unitBarcode, scanId, ...(stationId ? { stationId } : {}) },
     }),
   );
 
 export const toteAction = (tote: string, action: "clear" | "startTransit", stationId?: number) =>
   sendScan((scanId) =>
-    api(`/floor/totes/barcode/${encodeURIComponent(tote)}/${action}`, ZToteResultSchema, {
-      method: "POST",
+    call(action === "clear" ? floorApi.clearTote : floorApi.startTransit, {
+      params: { barcode: tote },
       body: { scanId, ...(stationId ? { stationId } : {}) },
     }),
   );
 
 export const inspect = (barcode: string, body: { passed: boolean; reasonId?: number; stationId?: number }) =>
-  sendScan((scanId) =>
-    api(`/floor/qc/units/barcode/${encodeURIComponent(barcode)}`, ZUnitActionResultSchema, {
-      method: "POST",
-      body: { ...body, scanId },
-    }),
-  );
+  sendScan((scanId) => call(floorApi.inspectByBarcode, { params: { barcode }, body: { ...body, scanId } }));
 
 export const recut = (barcode: string, body: { reasonId: number; stationId?: number }) =>
-  sendScan((scanId) =>
-    api(`/floor/recut/units/barcode/${encodeURIComponent(barcode)}`, ZRecutResultSchema, {
-      method: "POST",
-      body: { ...body, scanId },
-    }),
-  );
+  sendScan((scanId) => call(floorApi.recutByBarcode, { params: { barcode }, body: { ...body, scanId } }));
 
 export const useStations = () =>
   useQuery({
     queryKey: floorKeys.stations,
-    queryFn: () => api("/floor/stations", ZStationPageSchema, { query: { size: 200 } }),
+    queryFn: () => call(stationsApi.list, { query: { size: 200 } }),
     staleTime: 60_000,
   });
 
 export const useQcReasons = () =>
   useQuery({
     queryKey: floorKeys.reasons,
-    queryFn: () => api("/floor/qcReasons", ZQcReasonPageSchema, { query: { size: 200 } }),
+    queryFn: () => call(qcReasonsApi.list, { query: { size: 200 } }),
     staleTime: 60_000,
   });
 
 export const useOrderUnits = (orderId: number) =>
   useQuery({
     queryKey: floorKeys.orderUnits(orderId),
-    queryFn: () => api(`/orders/${orderId}/units`, ZOrderUnitsSchema),
+    queryFn: () => call(floorApi.orderUnits, { params: { id: orderId } }),
     staleTime: 0,
   });
 
 export const useUnitEvents = (orderId: number, unitId: number | null) =>
   useQuery({
     queryKey: floorKeys.unitEvents(orderId, unitId ?? 0),
-    queryFn: () => api(`/orders/${orderId}/units/${unitId}/events`, ZUnitEventListSchema),
+    queryFn: () => call(floorApi.unitEvents, { params: { id: orderId, unitId: unitId ?? 0 } }),
     enabled: unitId !== null,
   });
 
 export const useReleaseOrder = (orderId: number) => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api(`/orders/${orderId}/release`, ZReleaseResultSchema, { method: "POST" }),
+    mutationFn: () => call(floorApi.release, { params: { id: orderId } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ["orders"] }),
   });
 };
@@ -150,7 +123,7 @@ export const useReleaseOrder = (orderId: number) => {
 export const useToteList = (query: Partial<TToteListQuery>) =>
   useQuery({
     queryKey: floorKeys.toteList(query),
-    queryFn: () => api("/floor/totes", ZTotePageSchema, { query }),
+    queryFn: () => call(floorApi.listTotes, { query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -159,7 +132,7 @@ export const useToteList = (query: Partial<TToteListQuery>) =>
 export const useCreateTotes = () => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TToteCreateRequest) => api("/floor/totes", ZToteCreateResultSchema, { method: "POST", body }),
+    mutationFn: (body: TToteCreateRequest) => call(floorApi.createTotes, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: floorKeys.totes }),
   });
 };

@@ -1,10 +1,9 @@
 import { FLOOR_MESSAGES, TOTE_BARCODE_PATTERN, type TToteDetail } from "@hub/contracts/floor/actions";
-import { Stack, Typography } from "@mui/material";
+import { Stack } from "@mui/material";
 import { useState } from "react";
 import { ScanInput } from "../../components/scan/scan-input";
-import { messageOf } from "../../lib/api-error";
 import { assignUnit, getTote, toteAction } from "./api";
-import { BigButton, Outcome, StationPicker, ToteCard } from "./kiosk-parts";
+import { BigButton, KioskIntro, Outcome, ToteCard, useOutcome } from "./kiosk-parts";
 import { useStation } from "./use-station";
 
 /**
@@ -13,7 +12,7 @@ import { useStation } from "./use-station";
  */
 export default function AssignTotePage() {
   const [tote, setTote] = useState<TToteDetail | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const { outcome, setOutcome, press } = useOutcome();
   const { stationId, setStationId } = useStation("assignTote");
 
   const onScan = async (code: string) => {
@@ -36,23 +35,17 @@ export default function AssignTotePage() {
 
   const transit = async () => {
     if (!tote) return;
-    try {
-      const done = await toteAction(tote.barcode, "startTransit", stationId ?? undefined);
-      setTote(done.tote);
-      setOutcome({ ok: true, message: done.message });
-    } catch (error) {
-      setOutcome({ ok: false, message: messageOf(error) });
-    }
+    await press(
+      () => toteAction(tote.barcode, "startTransit", stationId ?? undefined),
+      (done) => setTote(done.tote),
+    );
   };
 
   return (
     <Stack spacing={3}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
-        <Typography sx={{ fontSize: 22, flexGrow: 1 }}>
-          {tote ? `Scanning into tote ${tote.barcode}` : "Scan a tote, then its units."}
-        </Typography>
-        <StationPicker kinds={["cutter", "print", "sew", "qc", "pack"]} value={stationId} onChange={setStationId} />
-      </Stack>
+      <KioskIntro kinds={["cutter", "print", "sew", "qc", "pack"]} stationId={stationId} setStationId={setStationId}>
+        {tote ? `Scanning into tote ${tote.barcode}` : "Scan a tote, then its units."}
+      </KioskIntro>
       <ScanInput onScan={onScan} label={tote ? "Scan a unit (or another tote)" : "Scan a tote"} />
       <Outcome outcome={outcome} />
       {tote ? (

@@ -2,7 +2,8 @@ import type { TFloorUnit, TToteDetail } from "@hub/contracts/floor/actions";
 import type { TStationKind } from "@hub/contracts/floor/setup";
 import { UNIT_STATUS_LABELS } from "@hub/contracts/floor/units";
 import { Alert, Box, Button, Chip, MenuItem, Stack, TextField, Typography } from "@mui/material";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
+import { messageOf } from "../../lib/api-error";
 import { useStations } from "./api";
 
 /** Touch targets on the floor: at least 64 px. */
@@ -70,8 +71,68 @@ export function StationPicker({
   );
 }
 
+export type OutcomeState = { ok: boolean; message: string } | null;
+
+/**
+ * A screen's last button press: `press(work, then)` runs `work`, hands its answer to `then` and shows
+ * its message (green), or shows why it was refused (red).
+ */
+export const useOutcome = () => {
+  const [outcome, setOutcome] = useState<OutcomeState>(null);
+  const press = async <T extends { message: string }>(work: () => Promise<T>, then?: (done: T) => void) => {
+    try {
+      const done = await work();
+      then?.(done);
+      setOutcome({ ok: true, message: done.message });
+    } catch (error) {
+      setOutcome({ ok: false, message: messageOf(error) });
+    }
+  };
+  return { outcome, setOutcome, press };
+};
+
+/** A kiosk screen's first row: what to do, big, and the station it scans at. */
+export function KioskIntro(props: {
+  children: ReactNode;
+  kinds: TStationKind[];
+  stationId: number | null;
+  setStationId: (id: number | null) => void;
+}) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+      <Typography sx={{ fontSize: 22, flexGrow: 1 }}>{props.children}</Typography>
+      <StationPicker kinds={props.kinds} value={props.stationId} onChange={props.setStationId} />
+    </Stack>
+  );
+}
+
+/** The facility's QC reasons in use, a big button each. */
+export function ReasonButtons(props: {
+  reasons: { id: number; code: string; name: string; archived: boolean }[];
+  color: "error" | "warning";
+  onChoose: (reasonId: number) => void;
+}) {
+  return (
+    <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+      {props.reasons
+        .filter((r) => !r.archived)
+        .map((r) => (
+          <BigButton
+            key={r.id}
+            color={props.color}
+            variant="outlined"
+            testId={`reason-${r.code}`}
+            onClick={() => props.onChoose(r.id)}
+          >
+            {r.name}
+          </BigButton>
+        ))}
+    </Stack>
+  );
+}
+
 /** The outcome of a button press (the scan field shows its own): green or red, big. */
-export function Outcome({ outcome }: { outcome: { ok: boolean; message: string } | null }) {
+export function Outcome({ outcome }: { outcome: OutcomeState }) {
   if (!outcome) return null;
   return (
     <Alert

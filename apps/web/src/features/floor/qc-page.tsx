@@ -3,9 +3,8 @@ import { isEarlierState, type TUnitStatus, UNIT_STATUS_LABELS } from "@hub/contr
 import { Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { ScanInput } from "../../components/scan/scan-input";
-import { messageOf } from "../../lib/api-error";
 import { getUnitByBarcode, inspect, recut, unitAction, useQcReasons } from "./api";
-import { BigButton, Outcome, StationPicker, UnitCard } from "./kiosk-parts";
+import { BigButton, KioskIntro, Outcome, ReasonButtons, UnitCard, useOutcome } from "./kiosk-parts";
 import { useStation } from "./use-station";
 
 const REDO_TO: TUnitStatus[] = ["queued", "printed", "cut", "sewn"];
@@ -18,7 +17,7 @@ export default function QcPage() {
   const [unit, setUnit] = useState<TFloorUnit | null>(null);
   const [failing, setFailing] = useState(false);
   const [reasonId, setReasonId] = useState<number | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const { outcome, setOutcome, press } = useOutcome();
   const reasons = useQcReasons();
   const { stationId, setStationId } = useStation("qc");
 
@@ -37,23 +36,14 @@ export default function QcPage() {
     };
   };
 
-  const run = async (work: () => Promise<{ message: string; unit: TFloorUnit }>) => {
-    try {
-      const done = await work();
-      setUnit(done.unit);
-      setOutcome({ ok: true, message: done.message });
-    } catch (error) {
-      setOutcome({ ok: false, message: messageOf(error) });
-    }
-  };
+  const run = (work: () => Promise<{ message: string; unit: TFloorUnit }>) => press(work, (done) => setUnit(done.unit));
   const station = stationId ?? undefined;
 
   return (
     <Stack spacing={3}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
-        <Typography sx={{ fontSize: 22, flexGrow: 1 }}>Scan a sewn unit, then pass or fail it.</Typography>
-        <StationPicker kinds={["qc"]} value={stationId} onChange={setStationId} />
-      </Stack>
+      <KioskIntro kinds={["qc"]} stationId={stationId} setStationId={setStationId}>
+        Scan a sewn unit, then pass or fail it.
+      </KioskIntro>
       <ScanInput onScan={onScan} label="Scan a unit" />
       <Outcome outcome={outcome} />
       {unit ? (
@@ -80,25 +70,15 @@ export default function QcPage() {
           {failing && unit.status !== "failed" ? (
             <Stack spacing={1}>
               <Typography sx={{ fontSize: 20, fontWeight: 700 }}>Why does it fail?</Typography>
-              <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
-                {(reasons.data?.items ?? [])
-                  .filter((r) => !r.archived)
-                  .map((r) => (
-                    <BigButton
-                      key={r.id}
-                      color="error"
-                      variant="outlined"
-                      testId={`reason-${r.code}`}
-                      onClick={() => {
-                        setReasonId(r.id);
-                        setFailing(false);
-                        void run(() => inspect(unit.barcode, { passed: false, reasonId: r.id, stationId: station }));
-                      }}
-                    >
-                      {r.name}
-                    </BigButton>
-                  ))}
-              </Stack>
+              <ReasonButtons
+                reasons={reasons.data?.items ?? []}
+                color="error"
+                onChoose={(id) => {
+                  setReasonId(id);
+                  setFailing(false);
+                  void run(() => inspect(unit.barcode, { passed: false, reasonId: id, stationId: station }));
+                }}
+              />
             </Stack>
           ) : null}
           {unit.status === "failed" && unit.allowedActions.includes("recut") ? (
@@ -127,7 +107,7 @@ export default function QcPage() {
                     key={s}
                     variant="outlined"
                     testId={`redo-${s}`}
-                    onClick={() => run(() => unitAction(unit.barcode, "redoSteps", { to: s, stationId: station }))}
+                    onClick={() => run(() => unitAction(unit.barcode, "redo_steps", { to: s, stationId: station }))}
                   >
                     {`Back to ${UNIT_STATUS_LABELS[s].toLowerCase()}`}
                   </BigButton>

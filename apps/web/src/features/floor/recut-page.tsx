@@ -1,11 +1,10 @@
 import type { TFloorUnit } from "@hub/contracts/floor/actions";
 import { UNIT_STATUS_LABELS } from "@hub/contracts/floor/units";
-import { Stack, Typography } from "@mui/material";
+import { Stack } from "@mui/material";
 import { useState } from "react";
 import { ScanInput } from "../../components/scan/scan-input";
-import { messageOf } from "../../lib/api-error";
 import { getUnitByBarcode, recut, useQcReasons } from "./api";
-import { BigButton, Outcome, StationPicker, UnitCard } from "./kiosk-parts";
+import { KioskIntro, Outcome, ReasonButtons, UnitCard, useOutcome } from "./kiosk-parts";
 import { useStation } from "./use-station";
 
 /**
@@ -15,7 +14,7 @@ import { useStation } from "./use-station";
 export default function RecutPage() {
   const [unit, setUnit] = useState<TFloorUnit | null>(null);
   const [made, setMade] = useState<TFloorUnit | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const { outcome, setOutcome, press } = useOutcome();
   const reasons = useQcReasons();
   const { stationId, setStationId } = useStation("recut");
 
@@ -35,42 +34,26 @@ export default function RecutPage() {
 
   const choose = async (reasonId: number) => {
     if (!unit) return;
-    try {
-      const done = await recut(unit.barcode, { reasonId, stationId: stationId ?? undefined });
-      setUnit(done.original);
-      setMade(done.recut);
-      setOutcome({ ok: true, message: done.message });
-    } catch (error) {
-      setOutcome({ ok: false, message: messageOf(error) });
-    }
+    await press(
+      () => recut(unit.barcode, { reasonId, stationId: stationId ?? undefined }),
+      (done) => {
+        setUnit(done.original);
+        setMade(done.recut);
+      },
+    );
   };
 
   return (
     <Stack spacing={3}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
-        <Typography sx={{ fontSize: 22, flexGrow: 1 }}>Scan the garment to recut, then choose why.</Typography>
-        <StationPicker kinds={["qc", "cutter", "sew"]} value={stationId} onChange={setStationId} />
-      </Stack>
+      <KioskIntro kinds={["qc", "cutter", "sew"]} stationId={stationId} setStationId={setStationId}>
+        Scan the garment to recut, then choose why.
+      </KioskIntro>
       <ScanInput onScan={onScan} label="Scan a unit" />
       <Outcome outcome={outcome} />
       {unit ? (
         <UnitCard unit={unit}>
           {!made && unit.allowedActions.includes("recut") ? (
-            <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
-              {(reasons.data?.items ?? [])
-                .filter((r) => !r.archived)
-                .map((r) => (
-                  <BigButton
-                    key={r.id}
-                    color="warning"
-                    variant="outlined"
-                    testId={`reason-${r.code}`}
-                    onClick={() => void choose(r.id)}
-                  >
-                    {r.name}
-                  </BigButton>
-                ))}
-            </Stack>
+            <ReasonButtons reasons={reasons.data?.items ?? []} color="warning" onChoose={(id) => void choose(id)} />
           ) : null}
         </UnitCard>
       ) : null}

@@ -13,16 +13,17 @@ import {
   ZStationRequestSchema,
   ZStationSchema,
 } from "@hub/contracts/floor/setup";
+import { qcReasonsApi, stationsApi } from "@hub/contracts/floor/setup-api";
 import type { ResourceConfig } from "../../components/resource/types";
 
-const FLOOR_API = { prefix: "/floor", editors: FLOOR_USER_TYPES } as const;
+const FLOOR_API = { editors: FLOOR_USER_TYPES } as const;
 
 const oneOf = <T extends string>(all: readonly T[], v: string, fallback: T): T =>
   (all as readonly string[]).includes(v) ? (v as T) : fallback;
 
 /** Stations (/floorStations): the floor's cutters (isPress), print, sew, QC and pack-out stations. */
 export const stationsConfig: ResourceConfig<TStationRequest, TStation, TStation> = {
-  key: "stations",
+  api: stationsApi,
   ...FLOOR_API,
   card: "floorStations",
   listPath: "floorStations",
@@ -61,7 +62,7 @@ export const stationsConfig: ResourceConfig<TStationRequest, TStation, TStation>
 
 /** QC Reasons (/qcReasons): the reason codes a QC fail or a recut names. */
 export const qcReasonsConfig: ResourceConfig<TQcReasonRequest, TQcReason, TQcReason> = {
-  key: "qcReasons",
+  api: qcReasonsApi,
   ...FLOOR_API,
   card: "qcReasons",
   listPath: "qcReasons",

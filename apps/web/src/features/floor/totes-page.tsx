@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { TOTE_STATUSES, type TTote, type TToteStatus, ZToteCreateRequestSchema } from "@hub/contracts/floor/actions";
+import { floorApi } from "@hub/contracts/floor/api";
 import Add from "@mui/icons-material/Add";
 import { Button, Chip, Link, Stack } from "@mui/material";
 import type { GridColDef, GridRowSelectionModel } from "@mui/x-data-grid";
@@ -12,6 +13,7 @@ import { FormDialog } from "../../components/form-dialog";
 import { LabelsMenuButton } from "../../components/labels-menu";
 import { ListPage, SelectFilter } from "../../components/list-page";
 import { TextInput } from "../../components/text-input";
+import { pathTo } from "../../lib/api";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useListFilters, useListState } from "../../lib/list-state";
 import { downloadListCsv } from "../../lib/transfer";
@@ -93,9 +95,13 @@ export default function TotesPage() {
             <LabelsMenuButton
               label={chosen.length > 0 ? `Labels (${chosen.length} chosen)` : "Labels for every tote"}
               path={(q) =>
-                `/floor/totes/labels.pdf?format=${q.format}&symbology=${q.symbology}${
-                  chosen.length > 0 ? `&ids=${chosen.join(",")}` : ""
-                }`
+                pathTo(floorApi.toteLabelsPdf, {
+                  query: {
+                    format: q.format,
+                    symbology: q.symbology,
+                    ids: chosen.length > 0 ? chosen.join(",") : undefined,
+                  },
+                })
               }
               fileName={(q) => `tote-labels-${q.format}.pdf`}
             />
@@ -120,7 +126,7 @@ export default function TotesPage() {
             width={140}
           />
         }
-        exportCsv={() => downloadListCsv("/floor/totes/export.csv", fullQuery, "totes")}
+        exportCsv={() => downloadListCsv(floorApi.exportTotesCsv, fullQuery, "totes")}
         emptyText={filtered ? "No totes match" : "No totes yet: add some, then print their labels"}
       />
       <AddTotesDialog open={adding} onClose={() => setAdding(false)} />

@@ -1,25 +1,17 @@
-import { type TFloorUnit, type TUnitActionRoute, UNIT_ACTION_ROUTES } from "@hub/contracts/floor/actions";
+import type { TFloorUnit } from "@hub/contracts/floor/actions";
 import {
-  isEarlierState,
-  type TUnitAction,
+  type TRoutedUnitAction,
+  type TUnitActionBody,
   UNIT_ACTION_LABELS,
-  UNIT_PROGRESS,
-  UNIT_STATUS_LABELS,
-} from "@hub/contracts/floor/units";
+  unitActionButton,
+} from "@hub/contracts/floor/unit-actions";
+import { isEarlierState, UNIT_PROGRESS, UNIT_STATUS_LABELS } from "@hub/contracts/floor/units";
 import { MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
 import { ScanInput } from "../../components/scan/scan-input";
-import { messageOf } from "../../lib/api-error";
 import { getUnitByBarcode, unitAction, useUnitPrintFiles } from "./api";
-import { BigButton, Outcome, StationPicker, UnitCard } from "./kiosk-parts";
+import { BigButton, KioskIntro, Outcome, UnitCard, useOutcome } from "./kiosk-parts";
 import { useStation } from "./use-station";
-
-/** The route of each action this screen offers (QC, recut, pack and ship have their own screens). */
-const ROUTE_OF = Object.fromEntries(
-  Object.entries(UNIT_ACTION_ROUTES).map(([route, action]) => [action, route]),
-) as Partial<Record<TUnitAction, TUnitActionRoute>>;
-const HIDDEN: TUnitAction[] = ["print_file_update", "redo_steps", "status_update"];
-const DANGER: TUnitAction[] = ["cancel"];
 
 /**
  * Unit Actions (/unitActions): scan a unit and its allowed actions appear as big buttons (mark
@@ -28,7 +20,7 @@ const DANGER: TUnitAction[] = ["cancel"];
  */
 export default function UnitActionsPage() {
   const [unit, setUnit] = useState<TFloorUnit | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const { outcome, setOutcome, press } = useOutcome();
   const { stationId, setStationId } = useStation("units");
 
   const onScan = async (code: string) => {
@@ -38,20 +30,16 @@ export default function UnitActionsPage() {
     return { ok: true, message: `${found.barcode} is ${UNIT_STATUS_LABELS[found.status].toLowerCase()}.` };
   };
 
-  const run = async (route: TUnitActionRoute, body: Record<string, unknown> = {}) => {
+  const run = async (action: TRoutedUnitAction, body: Omit<TUnitActionBody, "scanId"> = {}) => {
     if (!unit) return;
-    try {
-      const done = await unitAction(unit.barcode, route, { ...body, stationId: stationId ?? undefined });
-      setUnit(done.unit);
-      setOutcome({ ok: true, message: done.message });
-    } catch (error) {
-      setOutcome({ ok: false, message: messageOf(error) });
-    }
+    await press(
+      () => unitAction(unit.barcode, action, { ...body, stationId: stationId ?? undefined }),
+      (done) => setUnit(done.unit),
+    );
   };
 
-  const actions = unit
-    ? unit.allowedActions.filter((a): a is TUnitAction => ROUTE_OF[a] !== undefined && !HIDDEN.includes(a))
-    : [];
+  // The buttons: the allowed actions the unit actions' table shows here (QC, recut, pack and ship have their own screens).
+  const actions = unit ? unit.allowedActions.filter((a): a is TRoutedUnitAction => unitActionButton(a).shown) : [];
   // "Back to printed" only for a printed unit (one with a print file): an unprinted one never was.
   const earlier = unit
     ? UNIT_PROGRESS.filter(
@@ -61,10 +49,9 @@ export default function UnitActionsPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
-        <Typography sx={{ fontSize: 22, flexGrow: 1 }}>Scan a unit to see what can be done to it.</Typography>
-        <StationPicker kinds={["cutter", "print", "sew", "qc", "pack"]} value={stationId} onChange={setStationId} />
-      </Stack>
+      <KioskIntro kinds={["cutter", "print", "sew", "qc", "pack"]} stationId={stationId} setStationId={setStationId}>
+        Scan a unit to see what can be done to it.
+      </KioskIntro>
       <ScanInput onScan={onScan} label="Scan a unit" />
       <Outcome outcome={outcome} />
       {unit ? (
@@ -74,13 +61,10 @@ export default function UnitActionsPage() {
               {actions.map((a) => (
                 <BigButton
                   key={a}
-                  color={DANGER.includes(a) ? "error" : "primary"}
-                  variant={DANGER.includes(a) ? "outlined" : "contained"}
+                  color={unitActionButton(a).danger ? "error" : "primary"}
+                  variant={unitActionButton(a).danger ? "outlined" : "contained"}
                   testId={`action-${a}`}
-                  onClick={() => {
-                    const route = ROUTE_OF[a];
-                    if (route) void run(route);
-                  }}
+                  onClick={() => void run(a)}
                 >
                   {UNIT_ACTION_LABELS[a]}
                 </BigButton>
@@ -93,7 +77,7 @@ export default function UnitActionsPage() {
               <PrintFilePicker
                 unitId={unit.id}
                 current={unit.printFileId}
-                onChoose={(printFileId) => void run("printFile", { printFileId })}
+                onChoose={(printFileId) => void run("print_file_update", { printFileId })}
               />
             ) : null}
             {earlier.length > 0 ? (
@@ -104,7 +88,7 @@ export default function UnitActionsPage() {
                     key={s}
                     variant="outlined"
                     testId={`redo-${s}`}
-                    onClick={() => void run("redoSteps", { to: s })}
+                    onClick={() => void run("redo_steps", { to: s })}
                   >
                     {`Back to ${UNIT_STATUS_LABELS[s].toLowerCase()}`}
                   </BigButton>

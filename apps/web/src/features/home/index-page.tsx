@@ -1,11 +1,12 @@
 import { Box, Card, CardActionArea, CardContent, Chip, Grid, Stack, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
-import { usePageTitle } from "../../components/guards";
 import { useNavSections } from "../../layouts/dashboard/use-nav";
 import { useAuth } from "../../lib/auth/auth-context";
+import { usePageTitle } from "../../lib/page-title";
 import { NewTechPacksAlert } from "../products/tech-packs-news";
+import { AttentionNumbers } from "./attention";
 
-/** The index page: a greeting and the areas this user can open. */
+/** The index page: a greeting, what needs attention today, and the areas this user can open. */
 export default function IndexPage() {
   usePageTitle("Home");
   const { user, sessionClient, productDevData } = useAuth();
@@ -25,6 +26,10 @@ export default function IndexPage() {
         ) : null}
       </Stack>
       <NewTechPacksAlert />
+      <AttentionNumbers sessionClientId={sessionClient?.clientId ?? null} />
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        Your screens
+      </Typography>
       {sections.length === 0 ? (
         <Typography sx={{ color: "text.secondary" }}>
           Your account has no screens yet. Ask your Hub administrator to give you access.
@@ -39,7 +44,7 @@ export default function IndexPage() {
                 <Card sx={{ height: "100%" }}>
                   <CardActionArea component={RouterLink} to={first?.path ?? "/"} sx={{ height: "100%" }}>
                     <CardContent>
-                      <Typography variant="h6" component="h2">
+                      <Typography variant="h6" component="h3">
                         {section.title}
                       </Typography>
                       <Typography variant="body2" sx={{ color: "text.secondary", mt: 1 }}>

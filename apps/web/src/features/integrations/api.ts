@@ -1,19 +1,13 @@
-import {
-  type TApiKeyCreate,
-  type TIntegrationPlatform,
-  type TShippingCredentials,
-  type TSoftwareRequest,
-  type TStoreCredentials,
-  ZApiKeyCreatedSchema,
-  ZApiKeyListSchema,
-  ZApiKeySchema,
-  ZIntegrationListSchema,
-  ZIntegrationSchema,
-  ZIntegrationTestResultSchema,
-  ZSoftwareRequestResultSchema,
+import { integrationsApi } from "@hub/contracts/integrations/api";
+import type {
+  TApiKeyCreate,
+  TIntegrationPlatform,
+  TShippingCredentials,
+  TSoftwareRequest,
+  TStoreCredentials,
 } from "@hub/contracts/integrations/integrations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, request } from "../../lib/api";
+import { call } from "../../lib/api";
 import { readSessionClientId } from "../../lib/session-client";
 
 /** Query keys of the integrations area: one factory; the session client is part of every key. */
@@ -28,14 +22,14 @@ const FRESH = { staleTime: 0 } as const;
 export const useApiKeys = () =>
   useQuery({
     queryKey: integrationKeys.apiKeys(),
-    queryFn: async () => (await api("/apiKeys", ZApiKeyListSchema)).items,
+    queryFn: async () => (await call(integrationsApi.apiKeys)).items,
     ...FRESH,
   });
 
 export const useCreateApiKey = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TApiKeyCreate) => api("/apiKeys", ZApiKeyCreatedSchema, { method: "POST", body }),
+    mutationFn: (body: TApiKeyCreate) => call(integrationsApi.createApiKey, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: [...integrationKeys.all, "apiKeys"] }),
   });
 };
@@ -43,7 +37,7 @@ export const useCreateApiKey = () => {
 export const useRevokeApiKey = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api(`/apiKeys/${id}`, ZApiKeySchema, { method: "DELETE" }),
+    mutationFn: (id: number) => call(integrationsApi.revokeApiKey, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: [...integrationKeys.all, "apiKeys"] }),
   });
 };
@@ -51,7 +45,7 @@ export const useRevokeApiKey = () => {
 export const useIntegrations = () =>
   useQuery({
     queryKey: integrationKeys.integrations(),
-    queryFn: async () => (await api("/integrations", ZIntegrationListSchema)).items,
+    queryFn: async () => (await call(integrationsApi.list)).items,
     ...FRESH,
   });
 
@@ -61,7 +55,7 @@ const refreshIntegrations = (client: ReturnType<typeof useQueryClient>) =>
 export const useSaveStore = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TStoreCredentials) => api("/integrations/store", ZIntegrationSchema, { method: "PUT", body }),
+    mutationFn: (body: TStoreCredentials) => call(integrationsApi.saveStore, { body }),
     onSuccess: () => refreshIntegrations(client),
   });
 };
@@ -69,8 +63,7 @@ export const useSaveStore = () => {
 export const useSaveShipping = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TShippingCredentials) =>
-      api("/integrations/shipping", ZIntegrationSchema, { method: "PUT", body }),
+    mutationFn: (body: TShippingCredentials) => call(integrationsApi.saveShipping, { body }),
     onSuccess: () => refreshIntegrations(client),
   });
 };
@@ -78,8 +71,7 @@ export const useSaveShipping = () => {
 export const useTestIntegration = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (platform: TIntegrationPlatform) =>
-      api(`/integrations/${platform}/test`, ZIntegrationTestResultSchema, { method: "POST" }),
+    mutationFn: (platform: TIntegrationPlatform) => call(integrationsApi.test, { params: { platform } }),
     onSettled: () => refreshIntegrations(client),
   });
 };
@@ -87,13 +79,12 @@ export const useTestIntegration = () => {
 export const useDeleteIntegration = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (platform: TIntegrationPlatform) => request(`/integrations/${platform}`, { method: "DELETE" }),
+    mutationFn: (platform: TIntegrationPlatform) => call(integrationsApi.remove, { params: { platform } }),
     onSuccess: () => refreshIntegrations(client),
   });
 };
 
 export const useSendSoftwareRequest = () =>
   useMutation({
-    mutationFn: (body: TSoftwareRequest) =>
-      api("/softwareRequest", ZSoftwareRequestResultSchema, { method: "POST", body }),
+    mutationFn: (body: TSoftwareRequest) => call(integrationsApi.softwareRequest, { body }),
   });

@@ -1,29 +1,14 @@
 import { IDEMPOTENCY_HEADER } from "@hub/contracts/common/constants";
+import { inventoryApi, purchaseOrdersApi as po, suppliersApi as sup } from "@hub/contracts/inventory/api";
 import type { TMaterialKind } from "@hub/contracts/inventory/common";
-import {
-  type TPoRequest,
-  type TPoStatus,
-  type TReceiveRequest,
-  ZPoDetailSchema,
-  ZPoPageSchema,
-  ZReceiveResponseSchema,
-} from "@hub/contracts/inventory/purchase-orders";
-import {
-  type TAdjustmentRequest,
-  type TReturnRequest,
-  type TStockSettingsRequest,
-  ZAdjustmentResponseSchema,
-  ZStockItemDetailSchema,
-  ZStockItemPageSchema,
-  ZStockItemSchema,
-} from "@hub/contracts/inventory/stock";
-import { type TSupplierRequest, ZSupplierDetailSchema, ZSupplierPageSchema } from "@hub/contracts/inventory/suppliers";
+import type { TPoRequest, TPoStatus, TReceiveRequest } from "@hub/contracts/inventory/purchase-orders";
+import type { TAdjustmentRequest, TReturnRequest, TStockSettingsRequest } from "@hub/contracts/inventory/stock";
+import type { TSupplierRequest } from "@hub/contracts/inventory/suppliers";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 
 type PageQuery = { page: number; size: number; sort?: string; searchString?: string };
-export type StockQuery = PageQuery & { materialKind?: TMaterialKind; belowThreshold?: "true" };
+export type StockQuery = PageQuery & { materialKind?: TMaterialKind; belowThreshold?: true };
 export type PoQuery = PageQuery & { status?: TPoStatus; supplierId?: number };
 
 /** Query keys of the inventory area (stock, purchase orders, suppliers), so invalidation is never a guess. */
@@ -45,7 +30,7 @@ export const inventoryKeys = {
 export const useStockList = (query: StockQuery) =>
   useQuery({
     queryKey: inventoryKeys.stockList(query),
-    queryFn: () => api("/inventory", ZStockItemPageSchema, { query }),
+    queryFn: () => call(inventoryApi.list, { query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -53,7 +38,7 @@ export const useStockList = (query: StockQuery) =>
 export const useStockItem = (kind: TMaterialKind, id: number | null, page: number, size: number) =>
   useQuery({
     queryKey: inventoryKeys.stockItem(kind, id ?? 0, page, size),
-    queryFn: () => api(`/inventory/${kind}/${id}`, ZStockItemDetailSchema, { query: { page, size } }),
+    queryFn: () => call(inventoryApi.get, { params: { kind, id: id ?? 0 }, query: { page, size } }),
     enabled: id !== null,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -67,8 +52,7 @@ const useInvalidate = () => {
 export const useSaveStockSettings = (kind: TMaterialKind, id: number) => {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: TStockSettingsRequest) =>
-      api(`/inventory/${kind}/${id}/settings`, ZStockItemSchema, { method: "PUT", body }),
+    mutationFn: (body: TStockSettingsRequest) => call(inventoryApi.putSettings, { params: { kind, id }, body }),
     onSuccess: invalidate,
   });
 };
@@ -76,8 +60,7 @@ export const useSaveStockSettings = (kind: TMaterialKind, id: number) => {
 export const useAdjustStock = () => {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: TAdjustmentRequest) =>
-      api("/inventory/adjustments", ZAdjustmentResponseSchema, { method: "POST", body }),
+    mutationFn: (body: TAdjustmentRequest) => call(inventoryApi.adjust, { body }),
     onSuccess: invalidate,
   });
 };
@@ -85,8 +68,7 @@ export const useAdjustStock = () => {
 export const useReturnStock = () => {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: TReturnRequest) =>
-      api("/inventory/returns", ZAdjustmentResponseSchema, { method: "POST", body }),
+    mutationFn: (body: TReturnRequest) => call(inventoryApi.returnStock, { body }),
     onSuccess: invalidate,
   });
 };
@@ -95,7 +77,7 @@ export const useReturnStock = () => {
 export const usePoList = (query: PoQuery) =>
   useQuery({
     queryKey: inventoryKeys.poList(query),
-    queryFn: () => api("/purchaseOrders", ZPoPageSchema, { query }),
+    queryFn: () => call(po.listPurchaseOrders, { query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -103,7 +85,7 @@ export const usePoList = (query: PoQuery) =>
 export const usePo = (id: number | null) =>
   useQuery({
     queryKey: inventoryKeys.po(id ?? 0),
-    queryFn: () => api(`/purchaseOrders/${id}`, ZPoDetailSchema),
+    queryFn: () => call(po.getPurchaseOrder, { params: { id: id ?? 0 } }),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -111,7 +93,7 @@ export const usePo = (id: number | null) =>
 export const useCreatePo = () => {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (body: TPoRequest) => api("/purchaseOrders", ZPoDetailSchema, { method: "POST", body }),
+    mutationFn: (body: TPoRequest) => call(po.createPurchaseOrder, { body }),
     onSuccess: invalidate,
   });
 };
@@ -121,11 +103,7 @@ export const useReceivePo = (id: number) => {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ body, key }: { body: TReceiveRequest; key: string }) =>
-      api(`/purchaseOrders/${id}/receive`, ZReceiveResponseSchema, {
-        method: "POST",
-        body,
-        headers: { [IDEMPOTENCY_HEADER]: key },
-      }),
+      call(po.receivePurchaseOrder, { params: { id }, body, headers: { [IDEMPOTENCY_HEADER]: key } }),
     onSuccess: invalidate,
   });
 };
@@ -134,7 +112,7 @@ export const usePoAction = (id: number) => {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ action, reason }: { action: "close" | "cancel"; reason: string | null }) =>
-      api(`/purchaseOrders/${id}/${action}`, ZPoDetailSchema, { method: "POST", body: { reason } }),
+      call(action === "close" ? po.closePurchaseOrder : po.cancelPurchaseOrder, { params: { id }, body: { reason } }),
     onSuccess: invalidate,
   });
 };
@@ -143,7 +121,7 @@ export const usePoAction = (id: number) => {
 export const useSupplierList = (query: PageQuery) =>
   useQuery({
     queryKey: inventoryKeys.supplierList(query),
-    queryFn: () => api("/suppliers", ZSupplierPageSchema, { query }),
+    queryFn: () => call(sup.listSuppliers, { query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -151,7 +129,7 @@ export const useSupplierList = (query: PageQuery) =>
 export const useSupplier = (id: number | null) =>
   useQuery({
     queryKey: inventoryKeys.supplier(id ?? 0),
-    queryFn: () => api(`/suppliers/${id}`, ZSupplierDetailSchema),
+    queryFn: () => call(sup.getSupplier, { params: { id: id ?? 0 } }),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -160,9 +138,7 @@ export const useSaveSupplier = (id: number | null) => {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (body: TSupplierRequest) =>
-      id === null
-        ? api("/suppliers", ZSupplierDetailSchema, { method: "POST", body })
-        : api(`/suppliers/${id}`, ZSupplierDetailSchema, { method: "PUT", body }),
+      id === null ? call(sup.createSupplier, { body }) : call(sup.updateSupplier, { params: { id }, body }),
     onSuccess: invalidate,
   });
 };
@@ -170,7 +146,7 @@ export const useSaveSupplier = (id: number | null) => {
 export const useDeleteSupplier = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api(`/suppliers/${id}`, z.null(), { method: "DELETE" }),
+    mutationFn: (id: number) => call(sup.removeSupplier, { params: { id } }),
     onSuccess: async (_r, id) => {
       queryClient.removeQueries({ queryKey: inventoryKeys.supplier(id) });
       await queryClient.invalidateQueries({ queryKey: inventoryKeys.suppliers() });

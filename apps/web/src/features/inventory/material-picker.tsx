@@ -1,10 +1,17 @@
 import type { TMaterialKind } from "@hub/contracts/inventory/common";
-import { MenuItem, Stack, TextField } from "@mui/material";
+import { fabricsApi, partsApi } from "@hub/contracts/library/resources-api";
+import Delete from "@mui/icons-material/Delete";
+import { IconButton, MenuItem, Stack, TextField, Tooltip } from "@mui/material";
+import type { ReactNode } from "react";
 import { type Control, Controller, type FieldValues, type Path } from "react-hook-form";
+import type { LookupOperation } from "../../components/resource/api";
 import { RefSelect } from "../../components/resource/fields";
 
 /** The library lookup of each kind of material (fabric or part). */
-export const MATERIAL_LOOKUP: Record<TMaterialKind, string> = { fabric: "/library/fabrics", part: "/library/parts" };
+export const MATERIAL_LOOKUP: Record<TMaterialKind, LookupOperation> = {
+  fabric: fabricsApi.lookup,
+  part: partsApi.lookup,
+};
 
 /** A fabric or a part of the library: the kind, then the material, searched as the person types. */
 export function MaterialPicker(props: {
@@ -86,5 +93,36 @@ export function MaterialField<T extends FieldValues, TOut>({
         />
       )}
     />
+  );
+}
+
+/**
+ * One row of materials in a form (a purchase order's line, a supplier's price): its fields side by
+ * side on wide screens, then its remove button ("Remove line 2").
+ */
+export function MaterialRow(props: {
+  children: ReactNode;
+  what: "line" | "material";
+  index: number;
+  removeTitle: string;
+  /** False while the row may not go (a purchase order keeps one line). */
+  canRemove?: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <Stack direction={{ xs: "column", md: "row" }} spacing={1} sx={{ alignItems: { md: "flex-start" } }}>
+      {props.children}
+      <Tooltip title={props.removeTitle}>
+        <span>
+          <IconButton
+            aria-label={`Remove ${props.what} ${props.index + 1}`}
+            disabled={props.canRemove === false}
+            onClick={props.onRemove}
+          >
+            <Delete />
+          </IconButton>
+        </span>
+      </Tooltip>
+    </Stack>
   );
 }

@@ -1,24 +1,19 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { type TPoRequest, ZPoRequestSchema } from "@hub/contracts/inventory/purchase-orders";
+import { ZPoRequestSchema } from "@hub/contracts/inventory/purchase-orders";
 import Add from "@mui/icons-material/Add";
-import Delete from "@mui/icons-material/Delete";
-import { Box, Button, Grid, IconButton, Stack, TextField, Tooltip, Typography } from "@mui/material";
-import { Controller, type RefCallBack, useFieldArray, useForm, useWatch } from "react-hook-form";
-import { useNavigate } from "react-router";
-import { toast } from "react-toastify";
+import { Box, Button, Grid, Stack, TextField, Typography } from "@mui/material";
+import { Controller, type RefCallBack, useFieldArray, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { MoneyInput } from "../../components/money-input";
+import { useRecordForm } from "../../components/record-form";
 import { RecordFormPage } from "../../components/record-form-page";
 import { RefSelect } from "../../components/resource/fields";
 import { TextInput } from "../../components/text-input";
-import { useSubmitErrors } from "../../lib/form-errors";
 import { useCreatePo } from "./api";
 import { lineCents, money } from "./format";
-import { MaterialField } from "./material-picker";
+import { MaterialField, MaterialRow } from "./material-picker";
 import { SUPPLIER_LOOKUP } from "./purchase-orders-list-page";
 
 type Input = z.input<typeof ZPoRequestSchema>;
-type Output = z.output<typeof ZPoRequestSchema>;
 type LineInput = Input["lines"][number];
 
 /** register() for MUI's TextField: its ref must reach the input element, not the root. */
@@ -38,39 +33,32 @@ const newLine = (): LineInput => ({
 
 /** /inventoryOnOrder/new: a purchase order to a supplier with fabric and part lines and their totals. */
 export default function PurchaseOrderFormPage() {
-  const navigate = useNavigate();
   const create = useCreatePo();
+  const { form, formProps } = useRecordForm({
+    schema: ZPoRequestSchema,
+    values: { supplierId: unset, number: "", expectedDate: null, notes: "", lines: [newLine()] },
+    fields: FIELDS,
+    save: create.mutateAsync,
+    saved: (po) => `${po.number} was created.`,
+    goTo: (po) => `/inventoryOnOrder/${po.id}`,
+  });
   const {
     register,
     control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(ZPoRequestSchema),
-    defaultValues: { supplierId: unset, number: "", expectedDate: null, notes: "", lines: [newLine()] },
-  });
+    formState: { errors },
+  } = form;
   const lines = useFieldArray({ control, name: "lines" });
   const watched = useWatch({ control, name: "lines" });
   const totals = (watched ?? []).map((l) => lineCents(l.quantity ?? "", l.unitCostCents ?? null));
   const total = totals.every((t) => t !== null) ? totals.reduce<number>((a, b) => a + (b ?? 0), 0) : null;
-
-  const { formError, submit } = useSubmitErrors(setError, FIELDS);
-  const onSubmit = submit(async (body: TPoRequest) => {
-    const po = await create.mutateAsync(body);
-    toast.success(`${po.number} was created.`);
-    navigate(`/inventoryOnOrder/${po.id}`);
-  });
 
   return (
     <RecordFormPage
       title="New purchase order"
       subtitle="Fabrics and parts to order from one supplier."
       formLabel="New purchase order"
-      onSubmit={handleSubmit(onSubmit)}
-      formError={formError}
+      {...formProps}
       errorTestId="po-form-error"
-      saving={isSubmitting}
       submitLabel="Create purchase order"
       cancelTo="/inventoryOnOrder"
       maxWidth={1100}
@@ -129,11 +117,13 @@ export default function PurchaseOrderFormPage() {
               const e = errors.lines?.[index];
               const cents = totals[index];
               return (
-                <Stack
+                <MaterialRow
                   key={row.id}
-                  direction={{ xs: "column", md: "row" }}
-                  spacing={1}
-                  sx={{ alignItems: { md: "flex-start" } }}
+                  what="line"
+                  index={index}
+                  removeTitle="Remove line"
+                  canRemove={lines.fields.length > 1}
+                  onRemove={() => lines.remove(index)}
                 >
                   <MaterialField
                     control={control}
@@ -178,18 +168,7 @@ export default function PurchaseOrderFormPage() {
                   <Typography sx={{ width: 120, pt: 1, textAlign: "right" }} data-testid={`line-total-${index}`}>
                     {cents === null || cents === undefined ? "—" : money(cents)}
                   </Typography>
-                  <Tooltip title="Remove line">
-                    <span>
-                      <IconButton
-                        aria-label={`Remove line ${index + 1}`}
-                        disabled={lines.fields.length === 1}
-                        onClick={() => lines.remove(index)}
-                      >
-                        <Delete />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                </Stack>
+                </MaterialRow>
               );
             })}
           </Stack>

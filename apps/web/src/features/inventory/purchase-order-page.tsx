@@ -1,6 +1,5 @@
 import { type TPoDetail, type TReceiveRequest, ZReceiveRequestSchema } from "@hub/contracts/inventory/purchase-orders";
 import {
-  Alert,
   Button,
   Card,
   CardContent,
@@ -20,10 +19,10 @@ import { Link as RouterLink, useParams } from "react-router";
 import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { FormDialog } from "../../components/form-dialog";
-import { PageLoader } from "../../components/loading-screen";
 import { PageHeader } from "../../components/page-header";
 import { RecordNotFound } from "../../components/record-not-found";
-import { ApiError, messageOf } from "../../lib/api-error";
+import { recordPageState } from "../../components/record-page-state";
+import { messageOf } from "../../lib/api-error";
 import { parseId } from "../../lib/ids";
 import { usePo, usePoAction, useReceivePo } from "./api";
 import { dash, dateTime, lineCents, money, PO_STATUS_LABELS, PoStatusChip, qty, qtyUnit, toScaled } from "./format";
@@ -131,17 +130,14 @@ export default function PurchaseOrderPage() {
   const action = usePoAction(id ?? 0);
   const [dialog, setDialog] = useState<"receive" | "close" | "cancel" | null>(null);
 
-  if (id === null) return <NotFound />;
-  if (detail.error instanceof ApiError && detail.error.status === 404) return <NotFound />;
-  if (detail.error) {
-    return (
-      <>
-        <PageHeader title="Inventory On Order" />
-        <Alert severity="error">{messageOf(detail.error)}</Alert>
-      </>
-    );
-  }
-  if (!detail.data) return <PageLoader />;
+  const waiting = recordPageState({
+    missing: id === null,
+    error: detail.error,
+    loading: !detail.data,
+    notFound: <NotFound />,
+    errorTitle: "Inventory On Order",
+  });
+  if (waiting || !detail.data) return waiting;
   const po = detail.data;
   const receivable = (po.status === "open" || po.status === "partially_received") && hasOutstanding(po);
   const nothingReceived = po.lines.every((l) => toScaled(l.receivedAmt) === 0n);

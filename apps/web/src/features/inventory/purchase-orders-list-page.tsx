@@ -1,7 +1,7 @@
+import { purchaseOrdersApi } from "@hub/contracts/inventory/api";
 import { PO_STATUSES, type TPo, type TPoStatus } from "@hub/contracts/inventory/purchase-orders";
 import { Box, Stack } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
-import { useNavigate } from "react-router";
 import { ListPage, SelectFilter } from "../../components/list-page";
 import { RefSelect } from "../../components/resource/fields";
 import { parseId } from "../../lib/ids";
@@ -10,7 +10,7 @@ import { downloadListCsv } from "../../lib/transfer";
 import { type PoQuery, usePoList } from "./api";
 import { dash, money, PO_STATUS_LABELS, PoStatusChip } from "./format";
 
-export const SUPPLIER_LOOKUP = "/purchaseOrders/suppliers";
+export const SUPPLIER_LOOKUP = purchaseOrdersApi.supplierLookup;
 
 const columns: GridColDef<TPo>[] = [
   { field: "number", headerName: "Number", width: 130 },
@@ -44,7 +44,6 @@ const isStatus = (v: string | null): v is TPoStatus => v !== null && (PO_STATUSE
 
 /** /inventoryOnOrder: purchase orders to suppliers, with status and supplier filters in the URL. */
 export default function PurchaseOrdersListPage() {
-  const navigate = useNavigate();
   const { state, update, query } = useListState({ sort: "createdAt,desc" });
   const filters = useListFilters();
   const statusParam = filters.get("status");
@@ -63,11 +62,11 @@ export default function PurchaseOrdersListPage() {
       label="Purchase orders"
       columns={columns}
       getRowId={(row) => row.id}
-      onRowClick={(row) => navigate(`/inventoryOnOrder/${row.id}`)}
+      rowTo={(row) => `/inventoryOnOrder/${row.id}`}
       searchPlaceholder="Search number or supplier…"
       exportCsv={() =>
         downloadListCsv(
-          "/purchaseOrders/export.csv",
+          purchaseOrdersApi.exportPurchaseOrdersCsv,
           { sort: fullQuery.sort, searchString: fullQuery.searchString, status, supplierId },
           "purchase-orders",
         )

@@ -9,6 +9,7 @@ const PurchaseOrderFormPage = lazy(() => import("./purchase-order-form-page"));
 const PurchaseOrderPage = lazy(() => import("./purchase-order-page"));
 const SuppliersListPage = lazy(() => import("./suppliers-list-page"));
 const SupplierFormPage = lazy(() => import("./supplier-form-page"));
+const InventorySnapshotPage = lazy(() => import("./snapshot-page"));
 
 const guard = (card: string, element: ReactNode) => <CardGuard card={card}>{element}</CardGuard>;
 
@@ -16,6 +17,7 @@ const guard = (card: string, element: ReactNode) => <CardGuard card={card}>{elem
 export const inventoryRoutes: RouteObject[] = [
   { path: "inventory", element: guard("inventory", <StockListPage />) },
   { path: "inventory/:kind/:id", element: guard("inventory", <StockItemPage />) },
+  { path: "inventorySnapshot", element: guard("inventorySnapshot", <InventorySnapshotPage />) },
   { path: "inventoryOnOrder", element: guard("inventoryOnOrder", <PurchaseOrdersListPage />) },
   { path: "inventoryOnOrder/new", element: guard("inventoryOnOrder", <PurchaseOrderFormPage />) },
   { path: "inventoryOnOrder/:id", element: guard("inventoryOnOrder", <PurchaseOrderPage />) },

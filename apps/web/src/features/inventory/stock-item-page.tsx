@@ -30,11 +30,10 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Link as RouterLink, useParams } from "react-router";
 import { toast } from "react-toastify";
-import { PageLoader } from "../../components/loading-screen";
 import { PageHeader } from "../../components/page-header";
 import { RecordNotFound } from "../../components/record-not-found";
+import { recordPageState } from "../../components/record-page-state";
 import { TextInput } from "../../components/text-input";
-import { ApiError, messageOf } from "../../lib/api-error";
 import { applyServerErrors } from "../../lib/form-errors";
 import { parseId } from "../../lib/ids";
 import { useListState } from "../../lib/list-state";
@@ -256,17 +255,14 @@ export default function StockItemPage() {
   const detail = useStockItem(kind ?? "fabric", id, state.page, state.size);
   const [dialog, setDialog] = useState<"adjust" | "return" | null>(null);
 
-  if (kind === null || id === null) return <NotFound />;
-  if (detail.error instanceof ApiError && detail.error.status === 404) return <NotFound />;
-  if (detail.error) {
-    return (
-      <>
-        <PageHeader title="Inventory" />
-        <Alert severity="error">{messageOf(detail.error)}</Alert>
-      </>
-    );
-  }
-  if (!detail.data) return <PageLoader />;
+  const waiting = recordPageState({
+    missing: kind === null || id === null,
+    error: detail.error,
+    loading: !detail.data,
+    notFound: <NotFound />,
+    errorTitle: "Inventory",
+  });
+  if (waiting || !detail.data) return waiting;
   const { item } = detail.data;
   return (
     <>

@@ -1,8 +1,8 @@
+import { inventoryApi } from "@hub/contracts/inventory/api";
 import { MATERIAL_KINDS, type TMaterialKind } from "@hub/contracts/inventory/common";
 import type { TStockItem } from "@hub/contracts/inventory/stock";
 import { Checkbox, FormControlLabel, Stack } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
-import { useNavigate } from "react-router";
 import { ListPage, SelectFilter } from "../../components/list-page";
 import { useListFilters, useListState } from "../../lib/list-state";
 import { downloadListCsv } from "../../lib/transfer";
@@ -66,13 +66,12 @@ const isKind = (v: string | null): v is TMaterialKind =>
 
 /** /inventory: every fabric and part of the facility as stock, low-stock rows marked, filters in the URL. */
 export default function StockListPage() {
-  const navigate = useNavigate();
   const { state, update, query } = useListState({ sort: "code,asc" });
   const filters = useListFilters();
   const kindParam = filters.get("kind");
   const materialKind = isKind(kindParam) ? kindParam : undefined;
   const below = filters.get("below") === "true";
-  const fullQuery: StockQuery = { ...query, materialKind, ...(below ? { belowThreshold: "true" as const } : {}) };
+  const fullQuery: StockQuery = { ...query, materialKind, ...(below ? { belowThreshold: true as const } : {}) };
   const list = useStockList(fullQuery);
 
   return (
@@ -84,11 +83,11 @@ export default function StockListPage() {
       label="Inventory"
       columns={columns}
       getRowId={(row) => `${row.materialKind}-${row.materialId}`}
-      onRowClick={(row) => navigate(stockItemPath(row))}
+      rowTo={(row) => stockItemPath(row)}
       searchPlaceholder="Search code or name…"
       exportCsv={() =>
         downloadListCsv(
-          "/inventory/export.csv",
+          inventoryApi.exportCsv,
           {
             sort: fullQuery.sort,
             searchString: fullQuery.searchString,

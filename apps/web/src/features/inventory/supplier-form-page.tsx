@@ -1,33 +1,20 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  type TSupplierDetail,
-  type TSupplierRequest,
-  ZSupplierRequestSchema,
-} from "@hub/contracts/inventory/suppliers";
+import type { TSupplierDetail } from "@hub/contracts/inventory/suppliers";
+import { ZSupplierRequestSchema } from "@hub/contracts/inventory/suppliers";
 import Add from "@mui/icons-material/Add";
-import Delete from "@mui/icons-material/Delete";
-import { Alert, Button, FormControlLabel, Grid, IconButton, Stack, Switch, Tooltip, Typography } from "@mui/material";
+import { Button, FormControlLabel, Grid, Stack, Switch, Typography } from "@mui/material";
 import { useState } from "react";
-import { Controller, useFieldArray, useForm } from "react-hook-form";
-import { useNavigate, useParams } from "react-router";
-import { toast } from "react-toastify";
+import { Controller, useFieldArray } from "react-hook-form";
 import type { z } from "zod";
-import { ConfirmDialog } from "../../components/confirm-dialog";
-import { PageLoader } from "../../components/loading-screen";
 import { MoneyInput } from "../../components/money-input";
-import { PageHeader } from "../../components/page-header";
+import { DeleteRecordDialog, RecordFormLoader, useRecordForm, useRecordId } from "../../components/record-form";
 import { RecordFormPage } from "../../components/record-form-page";
 import { RecordNotFound } from "../../components/record-not-found";
 import { TextInput } from "../../components/text-input";
-import { ApiError, messageOf } from "../../lib/api-error";
-import { useSubmitErrors } from "../../lib/form-errors";
-import { parseId } from "../../lib/ids";
 import { useDeleteSupplier, useSaveSupplier, useSupplier } from "./api";
 import { qty } from "./format";
-import { MaterialField } from "./material-picker";
+import { MaterialField, MaterialRow } from "./material-picker";
 
 type Input = z.input<typeof ZSupplierRequestSchema>;
-type Output = z.output<typeof ZSupplierRequestSchema>;
 
 const FIELDS = [
   "code",
@@ -76,28 +63,23 @@ const fromDetail = (s: TSupplierDetail): Input => ({
 });
 
 function SupplierForm({ supplier }: { supplier: TSupplierDetail | null }) {
-  const navigate = useNavigate();
   const save = useSaveSupplier(supplier?.id ?? null);
   const remove = useDeleteSupplier();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const { form, formProps } = useRecordForm({
+    schema: ZSupplierRequestSchema,
+    values: supplier ? fromDetail(supplier) : EMPTY,
+    fields: FIELDS,
+    save: save.mutateAsync,
+    saved: (saved) => `${saved.name} was ${supplier ? "saved" : "created"}.`,
+    goTo: () => "/supplierDetails",
+  });
   const {
     register,
     control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Input, unknown, Output>({
-    resolver: zodResolver(ZSupplierRequestSchema),
-    defaultValues: supplier ? fromDetail(supplier) : EMPTY,
-  });
+    formState: { errors },
+  } = form;
   const materials = useFieldArray({ control, name: "materials" });
-
-  const { formError, submit } = useSubmitErrors(setError, FIELDS);
-  const onSubmit = submit(async (values: TSupplierRequest) => {
-    const saved = await save.mutateAsync(values);
-    toast.success(supplier ? `${saved.name} was saved.` : `${saved.name} was created.`);
-    navigate("/supplierDetails");
-  });
 
   return (
     <>
@@ -105,11 +87,9 @@ function SupplierForm({ supplier }: { supplier: TSupplierDetail | null }) {
         title={supplier ? `Edit ${supplier.name}` : "New supplier"}
         subtitle={supplier ? `Supplier ${supplier.code}` : "A company you buy fabrics and parts from."}
         formLabel={supplier ? "Edit supplier" : "New supplier"}
-        onSubmit={handleSubmit(onSubmit)}
         onDelete={supplier ? () => setConfirmOpen(true) : undefined}
-        formError={formError}
+        {...formProps}
         errorTestId="supplier-form-error"
-        saving={isSubmitting}
         submitLabel={supplier ? "Save changes" : "Create supplier"}
         cancelTo="/supplierDetails"
         maxWidth={1100}
@@ -205,11 +185,12 @@ function SupplierForm({ supplier }: { supplier: TSupplierDetail | null }) {
               {materials.fields.map((row, index) => {
                 const rowErrors = errors.materials?.[index];
                 return (
-                  <Stack
+                  <MaterialRow
                     key={row.id}
-                    direction={{ xs: "column", md: "row" }}
-                    spacing={1}
-                    sx={{ alignItems: { md: "flex-start" } }}
+                    what="material"
+                    index={index}
+                    removeTitle="Remove"
+                    onRemove={() => materials.remove(index)}
                   >
                     <MaterialField
                       control={control}
@@ -260,12 +241,7 @@ function SupplierForm({ supplier }: { supplier: TSupplierDetail | null }) {
                       error={Boolean(rowErrors?.minOrderQty)}
                       helperText={rowErrors?.minOrderQty?.message}
                     />
-                    <Tooltip title="Remove">
-                      <IconButton aria-label={`Remove material ${index + 1}`} onClick={() => materials.remove(index)}>
-                        <Delete />
-                      </IconButton>
-                    </Tooltip>
-                  </Stack>
+                  </MaterialRow>
                 );
               })}
             </Stack>
@@ -295,9 +271,8 @@ function SupplierForm({ supplier }: { supplier: TSupplierDetail | null }) {
         </Grid>
       </RecordFormPage>
       {supplier ? (
-        <ConfirmDialog
+        <DeleteRecordDialog
           open={confirmOpen}
-          danger
           title="Delete supplier?"
           message={
             <>
@@ -305,13 +280,10 @@ function SupplierForm({ supplier }: { supplier: TSupplierDetail | null }) {
               If purchase orders name it, the Hub refuses and says which: make it inactive instead.
             </>
           }
-          confirmLabel="Delete"
           onClose={() => setConfirmOpen(false)}
-          onConfirm={async () => {
-            await remove.mutateAsync(supplier.id);
-            toast.success(`${supplier.name} was deleted.`);
-            navigate("/supplierDetails");
-          }}
+          name={supplier.name}
+          remove={() => remove.mutateAsync(supplier.id)}
+          backTo="/supplierDetails"
         />
       ) : null}
     </>
@@ -329,20 +301,11 @@ const NotFound = () => (
 
 /** /supplierDetails/new and /supplierDetails/edit/:id. */
 export default function SupplierFormPage({ mode }: { mode: "new" | "edit" }) {
-  const params = useParams();
-  const id = mode === "edit" ? parseId(params.id) : null;
+  const id = useRecordId(mode);
   const supplier = useSupplier(id);
-  if (mode === "edit" && id === null) return <NotFound />;
-  if (supplier.error instanceof ApiError && supplier.error.status === 404) return <NotFound />;
-  if (supplier.error) {
-    return (
-      <>
-        <PageHeader title="Supplier Details" />
-        <Alert severity="error">{messageOf(supplier.error)}</Alert>
-      </>
-    );
-  }
-  if (mode === "edit" && !supplier.data) return <PageLoader />;
-  const data = mode === "edit" ? (supplier.data ?? null) : null;
-  return <SupplierForm key={data?.id ?? "new"} supplier={data} />;
+  return (
+    <RecordFormLoader mode={mode} id={id} record={supplier} notFound={<NotFound />} errorTitle="Supplier Details">
+      {(record) => <SupplierForm key={record?.id ?? "new"} supplier={record} />}
+    </RecordFormLoader>
+  );
 }

@@ -1,7 +1,7 @@
+import { suppliersApi } from "@hub/contracts/inventory/api";
 import type { TSupplier } from "@hub/contracts/inventory/suppliers";
-import { Chip } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
-import { useNavigate } from "react-router";
+import { activeColumn } from "../../components/data-table/active-chip";
 import { ListPage } from "../../components/list-page";
 import { useListState } from "../../lib/list-state";
 import { downloadListCsv } from "../../lib/transfer";
@@ -29,24 +29,11 @@ const columns: GridColDef<TSupplier>[] = [
   },
   { field: "currency", headerName: "Currency", width: 100 },
   { field: "materialCount", headerName: "Materials", width: 100, type: "number", sortable: false },
-  {
-    field: "active",
-    headerName: "Active",
-    width: 110,
-    renderCell: ({ value }) => (
-      <Chip
-        size="small"
-        variant="outlined"
-        color={value ? "success" : "default"}
-        label={value ? "Active" : "Inactive"}
-      />
-    ),
-  },
+  activeColumn<TSupplier>(),
 ];
 
 /** /supplierDetails: the facility's suppliers, searched, sorted and paged in the URL. */
 export default function SuppliersListPage() {
-  const navigate = useNavigate();
   const { state, update, query } = useListState({ sort: "name,asc" });
   const list = useSupplierList(query);
   return (
@@ -59,9 +46,9 @@ export default function SuppliersListPage() {
       label="Suppliers"
       columns={columns}
       getRowId={(row) => row.id}
-      onRowClick={(row) => navigate(`/supplierDetails/edit/${row.id}`)}
+      rowTo={(row) => `/supplierDetails/edit/${row.id}`}
       searchPlaceholder="Search code, name, contact or email…"
-      exportCsv={() => downloadListCsv("/suppliers/export.csv", query, "suppliers")}
+      exportCsv={() => downloadListCsv(suppliersApi.exportSuppliersCsv, query, "suppliers")}
       emptyText={state.searchString ? "No suppliers match this search" : "No suppliers yet"}
     />
   );

@@ -1,9 +1,4 @@
-import type { GridValidRowModel } from "@mui/x-data-grid";
-import type { ReactNode } from "react";
-import type { FieldValues } from "react-hook-form";
-import { ResourceFormPage } from "../../components/resource/form-page";
-import { ResourceListPage } from "../../components/resource/list-page";
-import type { ResourceConfig, ResourceDetail } from "../../components/resource/types";
+import { type ResourceScreens, screensOf } from "../../components/resource/screens";
 import { instructionImagesConfig, instructionProfilesConfig, instructionsConfig } from "./resources/instructions";
 import { machinesConfig } from "./resources/machines";
 import { bmcThreadsConfig, fabricsConfig, partProfilesConfig, partsConfig, threadsConfig } from "./resources/materials";
@@ -12,22 +7,8 @@ import type { LibraryResourceKey } from "./resources/paths";
 import { styleMarkersConfig, stylesConfig } from "./resources/styles";
 import { skuMapsConfig } from "./sku-maps/config";
 
-type Screens = { list: () => ReactNode; form: (mode: "new" | "edit") => ReactNode };
-
-/** A resource's list and form screens, each config keeping its own request, detail and row types. */
-const screensOf = <
-  TRequest extends FieldValues,
-  TDetail extends ResourceDetail,
-  TRow extends GridValidRowModel & { id: number },
->(
-  config: ResourceConfig<TRequest, TDetail, TRow>,
-): Screens => ({
-  list: () => <ResourceListPage config={config} />,
-  form: (mode) => <ResourceFormPage config={config} mode={mode} />,
-});
-
 /** Every library resource's screens, by key (loaded with the first library screen opened). */
-export const LIBRARY_SCREENS: Record<LibraryResourceKey, Screens> = {
+export const LIBRARY_SCREENS: Record<LibraryResourceKey, ResourceScreens> = {
   styles: screensOf(stylesConfig),
   styleMarkers: screensOf(styleMarkersConfig),
   options: screensOf(optionsConfig),

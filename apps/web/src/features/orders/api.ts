@@ -1,25 +1,14 @@
 import { IDEMPOTENCY_HEADER } from "@hub/contracts/common/constants";
-import {
-  type TItemEditRequest,
-  type TOrder,
-  type TOrderListQuery,
-  type TPlaceOrderRequest,
-  type TQuoteRequest,
-  ZBulkOrderResultSchema,
-  ZCommentListSchema,
-  ZCommentSchema,
-  ZEntryOptionsSchema,
-  ZEntryStyleDetailsSchema,
-  ZEntryStyleListSchema,
-  ZHistoryListSchema,
-  ZIssueListSchema,
-  ZIssueSchema,
-  ZOrderPageSchema,
-  ZOrderSchema,
-  ZQuoteSchema,
+import { ordersApi } from "@hub/contracts/orders/api";
+import type {
+  TItemEditRequest,
+  TOrder,
+  TOrderListQuery,
+  TPlaceOrderRequest,
+  TQuoteRequest,
 } from "@hub/contracts/orders/orders";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 
 /** Query keys of the orders area: invalidate `all` after a change that lists show. */
 export const ordersKeys = {
@@ -42,7 +31,7 @@ const clientQuery = (clientId: number | null) => (clientId === null ? {} : { cli
 export const useOrdersList = (q: Partial<TOrderListQuery>) =>
   useQuery({
     queryKey: ordersKeys.list(q),
-    queryFn: () => api("/orders", ZOrderPageSchema, { query: { ...q } }),
+    queryFn: () => call(ordersApi.list, { query: q }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -50,7 +39,7 @@ export const useOrdersList = (q: Partial<TOrderListQuery>) =>
 export const useOrder = (id: number | null) =>
   useQuery({
     queryKey: ordersKeys.detail(id ?? 0),
-    queryFn: () => api(`/orders/${id}`, ZOrderSchema),
+    queryFn: () => call(ordersApi.get, { params: { id: id ?? 0 } }),
     enabled: id !== null,
     staleTime: 0,
   });
@@ -58,19 +47,19 @@ export const useOrder = (id: number | null) =>
 export const useComments = (id: number) =>
   useQuery({
     queryKey: ordersKeys.comments(id),
-    queryFn: () => api(`/orders/${id}/comments`, ZCommentListSchema),
+    queryFn: () => call(ordersApi.comments, { params: { id } }),
     staleTime: 0,
   });
 export const useIssues = (id: number) =>
   useQuery({
     queryKey: ordersKeys.issues(id),
-    queryFn: () => api(`/orders/${id}/issues`, ZIssueListSchema),
+    queryFn: () => call(ordersApi.issues, { params: { id } }),
     staleTime: 0,
   });
 export const useHistory = (id: number) =>
   useQuery({
     queryKey: ordersKeys.history(id),
-    queryFn: () => api(`/orders/${id}/history`, ZHistoryListSchema),
+    queryFn: () => call(ordersApi.history, { params: { id } }),
     staleTime: 0,
   });
 
@@ -78,7 +67,7 @@ export const useHistory = (id: number) =>
 export const useEntryOptions = (clientId: number | null, enabled: boolean) =>
   useQuery({
     queryKey: ordersKeys.entry(clientId),
-    queryFn: () => api("/orders/entry/options", ZEntryOptionsSchema, { query: clientQuery(clientId) }),
+    queryFn: () => call(ordersApi.entryOptions, { query: clientQuery(clientId) }),
     enabled,
     staleTime: 0,
   });
@@ -87,7 +76,7 @@ export const useEntryStyles = (clientId: number | null, searchString: string, en
   useQuery({
     queryKey: ordersKeys.styles(clientId, searchString),
     queryFn: () =>
-      api("/orders/entry/styles", ZEntryStyleListSchema, {
+      call(ordersApi.entryStyles, {
         query: { ...clientQuery(clientId), searchString: searchString || undefined, size: 30 },
       }),
     enabled,
@@ -97,7 +86,7 @@ export const useEntryStyles = (clientId: number | null, searchString: string, en
 export const useEntryStyle = (clientId: number | null, styleId: number | null) =>
   useQuery({
     queryKey: ordersKeys.style(clientId, styleId ?? 0),
-    queryFn: () => api(`/orders/entry/styles/${styleId}`, ZEntryStyleDetailsSchema, { query: clientQuery(clientId) }),
+    queryFn: () => call(ordersApi.entryStyle, { params: { styleId: styleId ?? 0 }, query: clientQuery(clientId) }),
     enabled: styleId !== null,
   });
 
@@ -105,7 +94,7 @@ export const useEntryStyle = (clientId: number | null, styleId: number | null) =
 export const useQuote = (req: TQuoteRequest, enabled: boolean) =>
   useQuery({
     queryKey: ordersKeys.quote(req),
-    queryFn: () => api("/orders/quote", ZQuoteSchema, { method: "POST", body: req }),
+    queryFn: () => call(ordersApi.quote, { body: req }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -116,7 +105,7 @@ export const usePlaceOrder = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: TPlaceOrderRequest; key: string }) =>
-      api("/orders", ZOrderSchema, { method: "POST", body, headers: { [IDEMPOTENCY_HEADER]: key } }),
+      call(ordersApi.place, { body, headers: { [IDEMPOTENCY_HEADER]: key } }),
     onSuccess: async (order) => {
       client.setQueryData(ordersKeys.detail(order.id), order);
       await client.invalidateQueries({ queryKey: ["orders", "list"] });
@@ -125,10 +114,10 @@ export const usePlaceOrder = () => {
 };
 
 /** An action on one order that answers the order: complete, cancel, charge, refund, item edit. */
-const useOrderAction = <V>(id: number, call: (v: V) => Promise<TOrder>) => {
+const useOrderAction = <V>(id: number, act: (v: V) => Promise<TOrder>) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: call,
+    mutationFn: act,
     onSuccess: async (order) => {
       client.setQueryData(ordersKeys.detail(id), order);
       await client.invalidateQueries({ queryKey: ordersKeys.history(id) });
@@ -138,33 +127,25 @@ const useOrderAction = <V>(id: number, call: (v: V) => Promise<TOrder>) => {
 };
 
 export const useCompleteOrder = (id: number) =>
-  useOrderAction(id, (reason: string | undefined) =>
-    api(`/orders/${id}/complete`, ZOrderSchema, { method: "POST", body: { reason } }),
-  );
+  useOrderAction(id, (reason: string | undefined) => call(ordersApi.complete, { params: { id }, body: { reason } }));
 export const useCancelOrder = (id: number) =>
-  useOrderAction(id, (reason: string) =>
-    api(`/orders/${id}/cancel`, ZOrderSchema, { method: "POST", body: { reason } }),
-  );
+  useOrderAction(id, (reason: string) => call(ordersApi.cancel, { params: { id }, body: { reason } }));
 export const useChargeOrder = (id: number) =>
-  useOrderAction(id, (_: undefined) => api(`/orders/${id}/charge`, ZOrderSchema, { method: "POST" }));
+  useOrderAction(id, (_: undefined) => call(ordersApi.charge, { params: { id } }));
 export const useRefundOrder = (id: number) =>
   useOrderAction(id, ({ amountCents, reason, key }: { amountCents: number; reason?: string; key: string }) =>
-    api(`/orders/${id}/refund`, ZOrderSchema, {
-      method: "POST",
-      body: { amountCents, reason },
-      headers: { [IDEMPOTENCY_HEADER]: key },
-    }),
+    call(ordersApi.refund, { params: { id }, body: { amountCents, reason }, headers: { [IDEMPOTENCY_HEADER]: key } }),
   );
 export const useEditItem = (id: number) =>
   useOrderAction(id, ({ itemId, body }: { itemId: number; body: TItemEditRequest }) =>
-    api(`/orders/${id}/items/${itemId}`, ZOrderSchema, { method: "PUT", body }),
+    call(ordersApi.editItem, { params: { id, itemId }, body }),
   );
 
 export const useBulkOrders = () => {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { ids: number[]; action: "complete" | "cancel"; reason?: string }) =>
-      api("/orders/bulk", ZBulkOrderResultSchema, { method: "POST", body }),
+      call(ordersApi.bulk, { body }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ordersKeys.all });
     },
@@ -174,7 +155,7 @@ export const useBulkOrders = () => {
 export const useAddComment = (id: number) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => api(`/orders/${id}/comments`, ZCommentSchema, { method: "POST", body: { body } }),
+    mutationFn: (body: string) => call(ordersApi.addComment, { params: { id }, body: { body } }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ordersKeys.comments(id) });
     },
@@ -184,8 +165,7 @@ export const useAddComment = (id: number) => {
 export const useRaiseIssue = (id: number) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { body: string; itemId?: number }) =>
-      api(`/orders/${id}/issues`, ZIssueSchema, { method: "POST", body }),
+    mutationFn: (body: { body: string; itemId?: number }) => call(ordersApi.raiseIssue, { params: { id }, body }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ordersKeys.issues(id) });
     },
@@ -197,8 +177,8 @@ export const useUpdateIssue = (id: number) => {
   return useMutation({
     mutationFn: ({ issueId, response }: { issueId: number; response?: string }) =>
       response === undefined
-        ? api(`/orders/${id}/issues/${issueId}/resolve`, ZIssueSchema, { method: "POST" })
-        : api(`/orders/${id}/issues/${issueId}/respond`, ZIssueSchema, { method: "POST", body: { response } }),
+        ? call(ordersApi.resolveIssue, { params: { id, issueId } })
+        : call(ordersApi.respondIssue, { params: { id, issueId }, body: { response } }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: ordersKeys.issues(id) });
     },

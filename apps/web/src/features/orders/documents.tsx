@@ -1,9 +1,11 @@
-import { orderDocumentPaths, type TPaperSize } from "@hub/contracts/orders/documents";
+import { ordersApi } from "@hub/contracts/orders/api";
+import type { TPaperSize } from "@hub/contracts/orders/documents";
 import Download from "@mui/icons-material/Download";
 import Print from "@mui/icons-material/Print";
 import { Alert, Button, ListItemText, Menu, MenuItem, Stack } from "@mui/material";
 import { useState } from "react";
 import { LabelsMenuButton } from "../../components/labels-menu";
+import { pathTo } from "../../lib/api";
 import { openPdf } from "../../lib/open-pdf";
 import { downloadFile } from "../../lib/transfer";
 
@@ -13,7 +15,8 @@ import { downloadFile } from "../../lib/transfer";
  * in). The order details page mounts it: `<OrderDocuments orderId={order.id} orderNumber={order.orderNumber} />`.
  */
 export function OrderDocuments({ orderId, orderNumber }: { orderId: number; orderNumber: string }) {
-  const paths = orderDocumentPaths(orderId);
+  const params = { id: orderId };
+  const slipPath = pathTo(ordersApi.packingSlip, { params });
   const [slipMenu, setSlipMenu] = useState<HTMLElement | null>(null);
   const [error, setError] = useState<string | null>(null);
   const slipName = `packing-slip-${orderNumber}.pdf`;
@@ -24,7 +27,7 @@ export function OrderDocuments({ orderId, orderNumber }: { orderId: number; orde
     action().catch((e: unknown) => setError(e instanceof Error ? e.message : "Something went wrong"));
   };
   const openSlip = (paper: TPaperSize) =>
-    run(() => openPdf(`${paths.packingSlip}${paper === "a4" ? "?paper=a4" : ""}`, slipName));
+    run(() => openPdf(pathTo(ordersApi.packingSlip, { params, query: paper === "a4" ? { paper } : {} }), slipName));
 
   return (
     <Stack spacing={1}>
@@ -37,7 +40,10 @@ export function OrderDocuments({ orderId, orderNumber }: { orderId: number; orde
         >
           Packing slip
         </Button>
-        <LabelsMenuButton path={(q) => paths.labels(q)} fileName={(q) => `labels-${orderNumber}-${q.format}.pdf`} />
+        <LabelsMenuButton
+          path={(q) => pathTo(ordersApi.labels, { params, query: q })}
+          fileName={(q) => `labels-${orderNumber}-${q.format}.pdf`}
+        />
       </Stack>
       <Menu anchorEl={slipMenu} open={slipMenu !== null} onClose={() => setSlipMenu(null)}>
         <MenuItem onClick={() => openSlip("letter")}>
@@ -46,7 +52,7 @@ export function OrderDocuments({ orderId, orderNumber }: { orderId: number; orde
         <MenuItem onClick={() => openSlip("a4")}>
           <ListItemText primary="Open to print (A4)" />
         </MenuItem>
-        <MenuItem onClick={() => run(() => downloadFile(paths.packingSlip, slipName))}>
+        <MenuItem onClick={() => run(() => downloadFile(slipPath, slipName))}>
           <Download fontSize="small" sx={{ mr: 1 }} />
           <ListItemText primary="Download packing slip" />
         </MenuItem>

@@ -17,7 +17,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useEffect, useMemo, useState } from "react";
-import { OptionChips } from "../../components/option-chips";
+import { OptionChoices, useOptionChoices } from "../../components/option-chips";
 import { messageOf } from "../../lib/api-error";
 import { useEntryStyle, useEntryStyles } from "./api";
 import { money } from "./format";
@@ -116,10 +116,9 @@ function WithStyle({
 
 /** (a) One variant: a style, its options as chips, a quantity. */
 function OneVariant({ details, onAdd }: { details: TProductDetails; onAdd: (lines: EntryLine[]) => void }) {
-  const [choices, setChoices] = useState<Record<number, number>>({});
+  const { choices, setChoices, complete } = useOptionChoices(details);
   const [quantityText, setQuantityText] = useState("1");
   const quantity = parseQuantity(quantityText);
-  const complete = details.options.every((o) => choices[o.optionId] !== undefined);
   const add = () => {
     if (!complete || quantity === null) return;
     const v = variantOf(details, choices);
@@ -128,14 +127,7 @@ function OneVariant({ details, onAdd }: { details: TProductDetails; onAdd: (line
   };
   return (
     <Stack spacing={2}>
-      {details.options.map((o) => (
-        <OptionChips
-          key={o.optionId}
-          option={o}
-          value={choices[o.optionId]}
-          onChange={(id) => setChoices((c) => ({ ...c, [o.optionId]: id }))}
-        />
-      ))}
+      <OptionChoices options={details.options} choices={choices} setChoices={setChoices} />
       <Stack direction="row" spacing={2} sx={{ alignItems: "flex-start" }}>
         <TextField
           label="Quantity"
@@ -242,14 +234,7 @@ function Grid({ details, onAdd }: { details: TProductDetails; onAdd: (lines: Ent
             ))}
         </TextField>
       </Stack>
-      {others.map((o) => (
-        <OptionChips
-          key={o.optionId}
-          option={o}
-          value={fixed[o.optionId]}
-          onChange={(id) => setFixed((c) => ({ ...c, [o.optionId]: id }))}
-        />
-      ))}
+      <OptionChoices options={others} choices={fixed} setChoices={setFixed} />
       <Box sx={{ overflowX: "auto" }}>
         <Table size="small" aria-label="Quantity grid" sx={{ width: "auto" }}>
           <TableHead>

@@ -1,9 +1,8 @@
 import { ORDER_IMPORT_COLUMNS, type TOrderImportReport, ZOrderImportReportSchema } from "@hub/contracts/orders/import";
-import CloudUpload from "@mui/icons-material/CloudUpload";
+import { orderImportApi } from "@hub/contracts/orders/import-api";
 import FileDownload from "@mui/icons-material/FileDownload";
 import {
   Alert,
-  Box,
   Button,
   Card,
   CardContent,
@@ -16,12 +15,19 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  Typography,
 } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router";
 import { toast } from "react-toastify";
+import {
+  ApplyingProgress,
+  CsvFileButton,
+  ImportColumnsTable,
+  ProblemsChip,
+  ReportVerdict,
+} from "../../components/csv-import";
 import { PageHeader } from "../../components/page-header";
+import { pathTo } from "../../lib/api";
 import { messageOf } from "../../lib/api-error";
 import { useCsvImport } from "../../lib/csv-import";
 import { downloadFile } from "../../lib/transfer";
@@ -35,8 +41,8 @@ export default function OrderImportPage() {
   const queryClient = useQueryClient();
   const { phase, error, setError, upload, apply, reset, busy } = useCsvImport({
     schema: ZOrderImportReportSchema,
-    validatePath: (fileName) => `/orders/import/validate?fileName=${encodeURIComponent(fileName)}`,
-    applyPath: (report) => `/orders/import/${report.importId}/apply`,
+    validatePath: (fileName) => pathTo(orderImportApi.validate, { query: { fileName } }),
+    applyPath: (report) => pathTo(orderImportApi.apply, { params: { id: report.importId } }),
     onApplied: async (done) => {
       await queryClient.invalidateQueries({ queryKey: ["orders"] });
       toast.success(`${done.willCreate} ${done.willCreate === 1 ? "order was" : "orders were"} placed.`);
@@ -64,31 +70,12 @@ export default function OrderImportPage() {
         <Card>
           <CardContent>
             <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: "center" }}>
-              <Button
-                component="label"
-                variant="contained"
-                startIcon={<CloudUpload />}
-                disabled={busy}
-                loading={phase.step === "uploading"}
-              >
-                Choose CSV file
-                <input
-                  hidden
-                  type="file"
-                  accept=".csv,text/csv"
-                  aria-label="CSV file"
-                  onChange={(e) => {
-                    const f = e.target.files?.[0];
-                    e.target.value = "";
-                    if (f) void upload(f);
-                  }}
-                />
-              </Button>
+              <CsvFileButton onFile={(f) => void upload(f)} disabled={busy} loading={phase.step === "uploading"} />
               <Button
                 variant="outlined"
                 startIcon={<FileDownload />}
                 onClick={() =>
-                  downloadFile("/orders/import/template.csv", "orders-template.csv").catch((e) =>
+                  downloadFile(pathTo(orderImportApi.template), "orders-template.csv").catch((e) =>
                     setError(messageOf(e)),
                   )
                 }
@@ -104,26 +91,7 @@ export default function OrderImportPage() {
                 sx={{ mb: 2 }}
               />
             ) : null}
-            <Table size="small" aria-label="Columns">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Column</TableCell>
-                  <TableCell>Required</TableCell>
-                  <TableCell>What to write</TableCell>
-                  <TableCell>Example</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {ORDER_IMPORT_COLUMNS.map((c) => (
-                  <TableRow key={c.name}>
-                    <TableCell sx={{ fontFamily: "monospace" }}>{c.name}</TableCell>
-                    <TableCell>{c.required ? "Yes" : ""}</TableCell>
-                    <TableCell>{c.help}</TableCell>
-                    <TableCell sx={{ fontFamily: "monospace" }}>{c.example}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <ImportColumnsTable columns={ORDER_IMPORT_COLUMNS} />
           </CardContent>
         </Card>
       ) : (
@@ -152,26 +120,15 @@ function ReportCard({
           <Chip label={`${r.rowCount} rows`} />
           <Chip color="success" variant="outlined" label={`${r.willCreate} orders to place`} />
           {r.alreadyImported > 0 ? <Chip variant="outlined" label={`${r.alreadyImported} already imported`} /> : null}
-          <Chip
-            color={ok ? "default" : "error"}
-            variant={ok ? "outlined" : "filled"}
-            label={`${r.errorCount} ${r.errorCount === 1 ? "problem" : "problems"}`}
-          />
+          <ProblemsChip count={r.errorCount} />
         </Stack>
         {phase === "done" ? (
           <Alert severity="success" sx={{ mb: 2 }} data-testid="import-done">
             {r.fileName}: {r.willCreate} {r.willCreate === 1 ? "order" : "orders"} placed
             {r.alreadyImported > 0 ? `, ${r.alreadyImported} imported before` : ""}.
           </Alert>
-        ) : ok ? (
-          <Alert severity="success" sx={{ mb: 2 }}>
-            Every row of {r.fileName} is ready. Nothing has been placed yet.
-          </Alert>
         ) : (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid="import-problems">
-            {r.fileName} has {r.errorCount} {r.errorCount === 1 ? "problem" : "problems"}. Nothing was placed: fix the
-            rows below and upload the file again.
-          </Alert>
+          <ReportVerdict fileName={r.fileName} errorCount={r.errorCount} written="placed" />
         )}
         {!ok ? (
           <Table size="small" aria-label="Problems" sx={{ mb: 2 }}>
@@ -227,10 +184,7 @@ function ReportCard({
           </Table>
         ) : null}
         {phase === "applying" ? (
-          <Box sx={{ mb: 2 }}>
-            <Typography sx={{ mb: 1 }}>Placing the orders in one transaction: all of them or none…</Typography>
-            <LinearProgress aria-label="Import progress" />
-          </Box>
+          <ApplyingProgress>Placing the orders in one transaction: all of them or none…</ApplyingProgress>
         ) : null}
         <Stack direction="row" spacing={1}>
           {phase !== "done" ? (

@@ -1,4 +1,5 @@
 import type { TOrderUnit } from "@hub/contracts/floor/actions";
+import { floorApi } from "@hub/contracts/floor/api";
 import { UNIT_STATUS_LABELS } from "@hub/contracts/floor/units";
 import type { TOrder } from "@hub/contracts/orders/orders";
 import {
@@ -27,6 +28,7 @@ import { useState } from "react";
 import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LabelsMenuButton } from "../../components/labels-menu";
+import { pathTo } from "../../lib/api";
 import { messageOf } from "../../lib/api-error";
 import { useAuth } from "../../lib/auth/auth-context";
 import { useOrderUnits, useReleaseOrder, useUnitEvents } from "../floor/api";
@@ -64,7 +66,11 @@ export function OrderUnits({ order }: { order: TOrder }) {
           {cardAccess.has("unitActions") && total > 0 ? (
             <LabelsMenuButton
               label="Unit labels"
-              path={(q) => `/floor/units/labels.pdf?orderId=${order.id}&format=${q.format}&symbology=${q.symbology}`}
+              path={(q) =>
+                pathTo(floorApi.unitLabelsPdf, {
+                  query: { orderId: order.id, format: q.format, symbology: q.symbology },
+                })
+              }
               fileName={(q) => `unit-labels-${order.orderNumber}-${q.format}.pdf`}
             />
           ) : null}

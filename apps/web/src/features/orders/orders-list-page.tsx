@@ -1,5 +1,9 @@
 import { USER_TYPES } from "@hub/contracts/access/user-types";
+import { ordersApi } from "@hub/contracts/orders/api";
 import {
+  ORDER_ATTENTION,
+  ORDER_ATTENTION_LABELS,
+  ORDER_LATE_RULE,
   ORDER_SOURCES,
   ORDER_STATUSES,
   type TOrderListItem,
@@ -8,18 +12,17 @@ import {
 } from "@hub/contracts/orders/orders";
 import Add from "@mui/icons-material/Add";
 import UploadFile from "@mui/icons-material/UploadFile";
-import { Alert, Button, Link, MenuItem, Stack, TextField, Typography } from "@mui/material";
+import { Alert, Button, Chip, Link, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import type { GridColDef, GridRowSelectionModel } from "@mui/x-data-grid";
 import { useState } from "react";
-import { Link as RouterLink, useSearchParams } from "react-router";
+import { Link as RouterLink } from "react-router";
 import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { DataTable } from "../../components/data-table/data-table";
-import { DateRangeFilter } from "../../components/list-page";
+import { DateRangeFilter, ListTable } from "../../components/list-page";
 import { PageHeader } from "../../components/page-header";
 import { ApiError } from "../../lib/api-error";
 import { useAuth } from "../../lib/auth/auth-context";
-import { useListState } from "../../lib/list-state";
+import { useListFilters, useListState } from "../../lib/list-state";
 import { downloadListCsv } from "../../lib/transfer";
 import { useLimitedClients } from "../clients/api";
 import { useBulkOrders, useOrdersList } from "./api";
@@ -76,7 +79,7 @@ const columns: GridColDef<TOrderListItem>[] = [
   { field: "placedAt", headerName: "Placed", minWidth: 110, valueFormatter: (v: string) => date(v) },
 ];
 
-const FILTERS = ["status", "source", "clientId", "from", "to"] as const;
+const FILTERS = ["status", "source", "clientId", "from", "to", "attention", "shippedFrom"] as const;
 type Filter = (typeof FILTERS)[number];
 
 /** Order Details (/orders): every order the caller may see, searched, filtered and sorted on the server. */
@@ -86,30 +89,23 @@ export default function OrdersListPage() {
   const seesClients = Boolean(type?.isInternal || type?.isFacility);
   const clients = useLimitedClients(seesClients);
   const { state, update, query } = useListState({ sort: "placedAt,desc" });
-  const [params, setParams] = useSearchParams();
+  const params = useListFilters();
   const status = ORDER_STATUSES.find((s) => s === params.get("status"));
   const source = ORDER_SOURCES.find((s) => s === params.get("source"));
   const clientParam = params.get("clientId");
   const clientId = clientParam && /^[1-9][0-9]{0,9}$/.test(clientParam) ? Number(clientParam) : undefined;
-  const dateParam = (k: "from" | "to") => {
+  const dateParam = (k: "from" | "to" | "shippedFrom") => {
     const v = params.get(k);
     return v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined;
   };
   const from = dateParam("from");
   const to = dateParam("to");
-  const filters = { status, source, clientId: seesClients ? clientId : undefined, from, to };
+  // The home page's links: late or awaiting payment, and shipped since a day.
+  const attention = ORDER_ATTENTION.find((a) => a === params.get("attention"));
+  const shippedFrom = dateParam("shippedFrom");
+  const filters = { status, source, clientId: seesClients ? clientId : undefined, from, to, attention, shippedFrom };
   const list = useOrdersList({ ...query, ...filters });
-  const setFilter = (key: Filter, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        next.delete("page");
-        return next;
-      },
-      { replace: true },
-    );
+  const setFilter = (key: Filter, value: string) => params.set(key, value);
 
   const [selection, setSelection] = useState<GridRowSelectionModel>({ type: "include", ids: new Set() });
   const selectedRows = (list.data?.items ?? []).filter(
@@ -196,6 +192,26 @@ export default function OrdersListPage() {
           onChange={(which, value) => setFilter(which, value)}
         />
       </Stack>
+      {attention || shippedFrom ? (
+        <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: "center", flexWrap: "wrap" }} useFlexGap>
+          {attention ? (
+            <Chip
+              label={ORDER_ATTENTION_LABELS[attention]}
+              color="warning"
+              onDelete={() => setFilter("attention", "")}
+              aria-label={`Filter: ${ORDER_ATTENTION_LABELS[attention]}`}
+            />
+          ) : null}
+          {shippedFrom ? (
+            <Chip label={`Shipped since ${shippedFrom}`} color="info" onDelete={() => setFilter("shippedFrom", "")} />
+          ) : null}
+          {attention === "late" ? (
+            <Typography variant="body2" sx={{ color: "text.secondary" }}>
+              {ORDER_LATE_RULE}
+            </Typography>
+          ) : null}
+        </Stack>
+      ) : null}
       {selectedRows.length > 0 ? (
         <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: "center" }}>
           <Typography>{`${selectedRows.length} selected`}</Typography>
@@ -210,18 +226,14 @@ export default function OrdersListPage() {
           </Button>
         </Stack>
       ) : null}
-      <DataTable<TOrderListItem>
+      <ListTable<TOrderListItem>
         label="Orders"
         columns={columns}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        totalCapped={list.data?.totalCapped}
-        loading={list.isFetching}
+        list={list}
+        listState={{ state, update }}
         getRowId={(row) => row.id}
-        state={state}
-        onStateChange={update}
         searchPlaceholder="Search order, PO, client, SKU, style or ship-to"
-        exportCsv={() => downloadListCsv("/orders/export.csv", { ...query, ...filters }, "orders")}
+        exportCsv={() => downloadListCsv(ordersApi.exportCsv, { ...query, ...filters }, "orders")}
         selection={{ model: selection, onChange: setSelection }}
         emptyText={state.searchString || Object.values(filters).some(Boolean) ? "No orders match" : "No orders yet"}
       />

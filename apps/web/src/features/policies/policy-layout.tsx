@@ -1,6 +1,7 @@
 import { Box, Container, Divider, Link, List, ListItem, Paper, Stack, Typography } from "@mui/material";
 import { Fragment, type ReactNode, useEffect } from "react";
 import { Link as RouterLink, useLocation } from "react-router";
+import { HubMark } from "../../components/hub-mark";
 import {
   POLICY_LINKS,
   type PolicyBlock,
@@ -8,7 +9,7 @@ import {
   type PolicyInline,
   type PolicySection,
   type PolicyText,
-} from "./policy-content";
+} from "./policy-content/document";
 
 /**
  * A policy as PolicyDocument describes it; `path` (the policy's own route, left out of the footer
@@ -164,24 +165,7 @@ export function PolicyLayout({
   return (
     <Container component="main" maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
       <Stack direction="row" spacing={1.25} sx={{ alignItems: "center", mb: 4 }}>
-        <Box
-          aria-hidden
-          sx={{
-            width: 32,
-            height: 32,
-            borderRadius: 2,
-            bgcolor: "primary.main",
-            color: "#fff",
-            display: "grid",
-            placeItems: "center",
-            fontWeight: 800,
-          }}
-        >
-          H
-        </Box>
-        <Typography variant="h6" component="span" sx={{ fontWeight: 800 }}>
-          Hub
-        </Typography>
+        <HubMark />
       </Stack>
 
       <Box component="header">

@@ -1,4 +1,4 @@
-import { PRIVACY_POLICY } from "./policy-content";
+import { PRIVACY_POLICY } from "./policy-content/privacy";
 import { PolicyLayout } from "./policy-layout";
 
 /** The public page at /privacy-policy; a default export so the router can load it lazily. */

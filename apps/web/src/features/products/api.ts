@@ -1,29 +1,16 @@
-import {
-  type TProductCreateRequest,
-  type TProductDuplicateRequest,
-  type TProductStatus,
-  ZProductFacetsSchema,
-  ZProductPageSchema,
-  ZProductSchema,
-  ZProductStatusCountSchema,
-  ZProductVersionSchema,
-  ZProductVersionsSchema,
+import type { Operation } from "@hub/contracts/common/operation";
+import { productsApi } from "@hub/contracts/products/api";
+import type {
+  PRODUCT_PACK_FILTERS,
+  TProductCreateRequest,
+  TProductDuplicateRequest,
+  TProductStatus,
 } from "@hub/contracts/products/products";
-import { FROZEN_FIELD } from "@hub/contracts/tech-pack/handoff";
-import {
-  type TApprovalRequest,
-  type TTaskRequest,
-  type TTechPackTab,
-  ZApprovalSchema,
-  ZConfirmSetupSchema,
-  ZTaskListSchema,
-  ZTechPackHeaderSchema,
-  ZTechPackHistoryPageSchema,
-  ZTechPackSummarySchema,
-} from "@hub/contracts/tech-pack/tech-pack";
+import { FROZEN_FIELD } from "@hub/contracts/products/tech-pack/handoff";
+import type { TApprovalRequest, TTaskRequest, TTechPackTab } from "@hub/contracts/products/tech-pack/tech-pack";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { api } from "../../lib/api";
+import type { z } from "zod";
+import { call } from "../../lib/api";
 import { ApiError } from "../../lib/api-error";
 
 export type ProductQuery = {
@@ -35,6 +22,7 @@ export type ProductQuery = {
   collection?: string;
   batch?: string;
   tag?: string;
+  pack?: (typeof PRODUCT_PACK_FILTERS)[number];
 };
 
 /** Query keys of products and tech packs, so invalidation is never a guess. */
@@ -56,7 +44,7 @@ export const productKeys = {
 export const useProductList = (q: ProductQuery) =>
   useQuery({
     queryKey: productKeys.list(q),
-    queryFn: () => api("/productDev/products", ZProductPageSchema, { query: q }),
+    queryFn: () => call(productsApi.list, { query: q }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -64,7 +52,7 @@ export const useProductList = (q: ProductQuery) =>
 export const useStatusCount = (q: Omit<ProductQuery, "page" | "size" | "sort" | "status">) =>
   useQuery({
     queryKey: productKeys.counts(q),
-    queryFn: () => api("/productDev/products/statusCount", ZProductStatusCountSchema, { query: q }),
+    queryFn: () => call(productsApi.statusCount, { query: q }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -72,16 +60,14 @@ export const useStatusCount = (q: Omit<ProductQuery, "page" | "size" | "sort" | 
 export const useProductFacets = () =>
   useQuery({
     queryKey: productKeys.facets(),
-    queryFn: () => api("/productDev/products/facets", ZProductFacetsSchema),
+    queryFn: () => call(productsApi.facets),
     staleTime: 30_000,
   });
-
-const ZCreated = z.object({ product: ZProductSchema, stpId: z.number() });
 
 export const useCreateProduct = () => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TProductCreateRequest) => api("/productDev/products", ZCreated, { method: "POST", body }),
+    mutationFn: (body: TProductCreateRequest) => call(productsApi.create, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: productKeys.lists() }),
   });
 };
@@ -89,8 +75,7 @@ export const useCreateProduct = () => {
 export const useDuplicateProduct = (productId: number) => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TProductDuplicateRequest) =>
-      api(`/productDev/products/${productId}/duplicate`, ZCreated, { method: "POST", body }),
+    mutationFn: (body: TProductDuplicateRequest) => call(productsApi.duplicate, { params: { productId }, body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: productKeys.lists() }),
   });
 };
@@ -98,7 +83,7 @@ export const useDuplicateProduct = (productId: number) => {
 export const useDeleteProduct = () => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (productId: number) => api(`/productDev/products/${productId}`, z.null(), { method: "DELETE" }),
+    mutationFn: (productId: number) => call(productsApi.remove, { params: { productId } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: productKeys.all() }),
   });
 };
@@ -106,7 +91,7 @@ export const useDeleteProduct = () => {
 export const useVersions = (productId: number | null) =>
   useQuery({
     queryKey: productKeys.versions(productId ?? 0),
-    queryFn: () => api(`/productDev/products/${productId}/versions`, ZProductVersionsSchema),
+    queryFn: () => call(productsApi.versions, { params: { productId: productId ?? 0 } }),
     enabled: productId !== null,
     staleTime: 0,
   });
@@ -115,10 +100,7 @@ export const useCreateVersion = (productId: number) => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (note: string) =>
-      api(`/productDev/products/${productId}/versions`, ZProductVersionSchema, {
-        method: "POST",
-        body: note ? { note } : {},
-      }),
+      call(productsApi.createVersion, { params: { productId }, body: note ? { note } : {} }),
     onSuccess: () => qc.invalidateQueries({ queryKey: productKeys.all() }),
   });
 };
@@ -126,31 +108,49 @@ export const useCreateVersion = (productId: number) => {
 export const useTechPackHeader = (stpId: number | null) =>
   useQuery({
     queryKey: productKeys.header(stpId ?? 0),
-    queryFn: () => api(`/productDev/stps/${stpId}`, ZTechPackHeaderSchema),
+    queryFn: () => call(productsApi.header, { params: { stpId: stpId ?? 0 } }),
     enabled: stpId !== null,
     staleTime: 0,
   });
 
+/**
+ * A tech-pack tab's operations: its GET and PUT (`/productDev/stps/:stpId/tabs/<key>`), declared in
+ * contracts (`techPackTabsApi[key]`, or the product details' `productsApi.details`/`saveDetails`).
+ */
+export type TechPackTabOps<T> = {
+  key: string;
+  label: string;
+  read: Omit<Operation, "responses"> & {
+    path: `/productDev/stps/:stpId/tabs/${string}`;
+    responses: { 200: z.ZodType<T> };
+  };
+  save: Omit<Operation, "responses"> & {
+    path: `/productDev/stps/:stpId/tabs/${string}`;
+    body: z.ZodType;
+    responses: { 200: z.ZodType<T> };
+  };
+};
+
 /** A tab's GET (fresh when the tab opens; otherwise only its own save or Reload changes it). */
-export const useTechPackTab = <S extends z.ZodType>(stpId: number, tab: string, schema: S) =>
+export const useTechPackTab = <T>(stpId: number, tab: TechPackTabOps<T>) =>
   useQuery({
-    queryKey: productKeys.tab(stpId, tab),
-    queryFn: () => api(`/productDev/stps/${stpId}/tabs/${tab}`, schema),
+    queryKey: productKeys.tab(stpId, tab.key),
+    queryFn: () => call(tab.read, { params: { stpId } }),
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnMount: "always",
   });
 
-export const useSaveTechPackTab = <S extends z.ZodType>(stpId: number, tab: string, schema: S) => {
+export const useSaveTechPackTab = <T>(stpId: number, { key, save }: TechPackTabOps<T>) => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: unknown) => api(`/productDev/stps/${stpId}/tabs/${tab}`, schema, { method: "PUT", body }),
+    mutationFn: (body: unknown) => call(save, { params: { stpId }, body }),
     onSuccess: async (saved) => {
-      qc.setQueryData(productKeys.tab(stpId, tab), saved);
+      qc.setQueryData(productKeys.tab(stpId, key), saved);
       // Costing follows the BOM, the BOM's columns follow the colourways, the chart the sizing:
       // the other tabs of this pack are read again when they open.
       await qc.invalidateQueries({
         queryKey: productKeys.pack(stpId),
-        predicate: (q) => q.queryKey[4] !== tab,
+        predicate: (q) => q.queryKey[4] !== key,
       });
       await qc.invalidateQueries({ queryKey: productKeys.lists() });
     },
@@ -165,21 +165,21 @@ export const useSaveTechPackTab = <S extends z.ZodType>(stpId: number, tab: stri
 export const useSummary = (stpId: number) =>
   useQuery({
     queryKey: productKeys.tab(stpId, "summary"),
-    queryFn: () => api(`/productDev/stps/${stpId}/summary`, ZTechPackSummarySchema),
+    queryFn: () => call(productsApi.summary, { params: { stpId } }),
     staleTime: 0,
   });
 
 export const useConfirmSetup = (stpId: number) =>
   useQuery({
     queryKey: productKeys.tab(stpId, "confirmSetup"),
-    queryFn: () => api(`/productDev/stps/${stpId}/confirmSetup`, ZConfirmSetupSchema),
+    queryFn: () => call(productsApi.confirmSetup, { params: { stpId } }),
     staleTime: 0,
   });
 
 export const useApproval = (stpId: number) =>
   useQuery({
     queryKey: productKeys.tab(stpId, "approval"),
-    queryFn: () => api(`/productDev/stps/${stpId}/approval`, ZApprovalSchema),
+    queryFn: () => call(productsApi.approval, { params: { stpId } }),
     staleTime: 0,
   });
 
@@ -187,7 +187,7 @@ export const useApprovalAction = (stpId: number) => {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ action, body }: { action: "submit" | "approve" | "reject" | "send"; body: TApprovalRequest }) =>
-      api(`/productDev/stps/${stpId}/approval/${action}`, ZApprovalSchema, { method: "POST", body }),
+      call(productsApi[action], { params: { stpId }, body }),
     onSuccess: async (saved) => {
       qc.setQueryData(productKeys.tab(stpId, "approval"), saved);
       await qc.invalidateQueries({ queryKey: productKeys.all() });
@@ -198,7 +198,7 @@ export const useApprovalAction = (stpId: number) => {
 export const useTasks = (stpId: number) =>
   useQuery({
     queryKey: productKeys.tab(stpId, "taskList"),
-    queryFn: () => api(`/productDev/stps/${stpId}/tasks`, ZTaskListSchema),
+    queryFn: () => call(productsApi.tasks, { params: { stpId } }),
     staleTime: 0,
   });
 
@@ -207,8 +207,8 @@ export const useSaveTask = (stpId: number) => {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: TTaskRequest }) =>
       id === null
-        ? api(`/productDev/stps/${stpId}/tasks`, ZTaskListSchema, { method: "POST", body })
-        : api(`/productDev/stps/${stpId}/tasks/${id}`, ZTaskListSchema, { method: "PUT", body }),
+        ? call(productsApi.createTask, { params: { stpId }, body })
+        : call(productsApi.updateTask, { params: { stpId, taskId: id }, body }),
     onSuccess: (saved) => qc.setQueryData(productKeys.tab(stpId, "taskList"), saved),
   });
 };
@@ -216,7 +216,7 @@ export const useSaveTask = (stpId: number) => {
 export const useDeleteTask = (stpId: number) => {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api(`/productDev/stps/${stpId}/tasks/${id}`, ZTaskListSchema, { method: "DELETE" }),
+    mutationFn: (id: number) => call(productsApi.deleteTask, { params: { stpId, taskId: id } }),
     onSuccess: (saved) => qc.setQueryData(productKeys.tab(stpId, "taskList"), saved),
   });
 };
@@ -224,7 +224,7 @@ export const useDeleteTask = (stpId: number) => {
 export const useHistory = (stpId: number, q: { page: number; size: number; searchString?: string; tab?: string }) =>
   useQuery({
     queryKey: productKeys.history(stpId, q),
-    queryFn: () => api(`/productDev/stps/${stpId}/history`, ZTechPackHistoryPageSchema, { query: q }),
+    queryFn: () => call(productsApi.history, { params: { stpId }, query: q }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

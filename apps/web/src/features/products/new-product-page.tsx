@@ -1,26 +1,21 @@
-import { zodResolver } from "@hookform/resolvers/zod";
+import { productsApi } from "@hub/contracts/products/api";
 import {
   PRODUCT_MESSAGES,
   PRODUCT_STATUS_LABELS,
   PRODUCT_STATUSES,
-  type TProductCreateRequest,
   techPackPath,
   ZProductCreateRequestSchema,
-  ZProductStartersSchema,
 } from "@hub/contracts/products/products";
 import { MenuItem, Stack, TextField } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
-import { Controller, useForm, useWatch } from "react-hook-form";
-import { useNavigate } from "react-router";
-import { toast } from "react-toastify";
-import type { z } from "zod";
+import { Controller, useWatch } from "react-hook-form";
 import { MoneyInput } from "../../components/money-input";
+import { useRecordForm } from "../../components/record-form";
 import { RecordFormPage } from "../../components/record-form-page";
-import { api } from "../../lib/api";
-import { useSubmitErrors } from "../../lib/form-errors";
+import { call } from "../../lib/api";
 import { productKeys, useCreateProduct } from "./api";
+import { CommaListField } from "./tech-pack/fields";
 
-type Input = z.input<typeof ZProductCreateRequestSchema>;
 const FIELDS = [
   "code",
   "name",
@@ -48,16 +43,15 @@ const TEXT_FIELDS = [
 
 /** /productDev/products/addNewProduct: a product with its first version, optionally from a POM template and size range. */
 export default function NewProductPage() {
-  const navigate = useNavigate();
   const create = useCreateProduct();
   const starters = useQuery({
     queryKey: [...productKeys.all(), "starters"],
-    queryFn: () => api("/productDev/products/starters", ZProductStartersSchema),
+    queryFn: () => call(productsApi.starters),
     staleTime: 0,
   });
-  const { control, handleSubmit, setError, setValue } = useForm<Input, unknown, TProductCreateRequest>({
-    resolver: zodResolver(ZProductCreateRequestSchema) as never,
-    defaultValues: {
+  const { form, formProps } = useRecordForm({
+    schema: ZProductCreateRequestSchema,
+    values: {
       code: "",
       name: "",
       status: "concept",
@@ -71,11 +65,16 @@ export default function NewProductPage() {
       pomTemplateId: null,
       sizeRangeId: null,
     },
+    fields: FIELDS,
+    // The team shown first when the person chose none (see `team` below).
+    save: (values) => create.mutateAsync({ ...values, teamId: values.teamId ?? team }),
+    saved: () => PRODUCT_MESSAGES.created,
+    goTo: (made) => techPackPath(made.product.id, 1, made.stpId),
   });
-  const { formError, submit } = useSubmitErrors(setError, FIELDS);
+  const { control, setValue } = form;
   const teamId = useWatch({ control, name: "teamId" });
   const teams = starters.data?.teams ?? [];
-  const team = teamId ?? teams[0]?.id;
+  const team: number | undefined = teamId ?? teams[0]?.id;
   const templates = (starters.data?.templates ?? []).filter((t) => t.teamId === team);
   const ranges = (starters.data?.sizeRanges ?? []).filter((r) => r.teamId === team);
 
@@ -84,15 +83,7 @@ export default function NewProductPage() {
       title="Add new product"
       subtitle="A product starts at version 1 with an empty smart tech pack; a POM template fills its graded spec and sizes."
       formLabel="New product"
-      onSubmit={handleSubmit(
-        submit(async (values: TProductCreateRequest) => {
-          const made = await create.mutateAsync({ ...values, teamId: values.teamId ?? team });
-          toast.success(PRODUCT_MESSAGES.created);
-          navigate(techPackPath(made.product.id, 1, made.stpId));
-        }),
-      )}
-      formError={formError}
-      saving={create.isPending}
+      {...formProps}
       submitLabel="Create product"
       cancelTo="/productDev/products"
       maxWidth={720}
@@ -187,26 +178,7 @@ export default function NewProductPage() {
           )}
         />
       </Stack>
-      <Controller
-        control={control}
-        name="tags"
-        render={({ field, fieldState }) => (
-          <TextField
-            label="Tags"
-            helperText={fieldState.error?.message ?? "Separated by commas"}
-            error={Boolean(fieldState.error)}
-            defaultValue={(field.value ?? []).join(", ")}
-            onChange={(e) =>
-              field.onChange(
-                e.target.value
-                  .split(",")
-                  .map((x) => x.trim())
-                  .filter(Boolean),
-              )
-            }
-          />
-        )}
-      />
+      <CommaListField control={control} name="tags" label="Tags" helper="Separated by commas" />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
         <Controller
           control={control}

@@ -1,4 +1,7 @@
+import { productsApi } from "@hub/contracts/products/api";
 import {
+  PRODUCT_PACK_FILTER_LABELS,
+  PRODUCT_PACK_FILTERS,
   PRODUCT_STATUS_LABELS,
   PRODUCT_STATUSES,
   type TProduct,
@@ -63,7 +66,9 @@ export default function ProductsListPage() {
   const collection = filters.get("collection") ?? undefined;
   const batch = filters.get("batch") ?? undefined;
   const tag = filters.get("tag") ?? undefined;
-  const fullQuery: ProductQuery = { ...query, status, collection, batch, tag };
+  // The home page's links: a version awaiting approval, or sent to the factory.
+  const pack = PRODUCT_PACK_FILTERS.find((f) => f === filters.get("pack"));
+  const fullQuery: ProductQuery = { ...query, status, collection, batch, tag, pack };
   const list = useProductList(fullQuery);
   const counts = useStatusCount({ searchString: query.searchString, collection, batch, tag });
   const facets = useProductFacets();
@@ -89,6 +94,14 @@ export default function ProductsListPage() {
               onClick={() => filters.set("status", s)}
             />
           ))}
+          {pack ? (
+            <Chip
+              label={PRODUCT_PACK_FILTER_LABELS[pack]}
+              color="warning"
+              onDelete={() => filters.set("pack", null)}
+              aria-label={`Filter: ${PRODUCT_PACK_FILTER_LABELS[pack]}`}
+            />
+          ) : null}
         </Stack>
       }
       create={{ to: "/productDev/products/addNewProduct", label: "Add new product" }}
@@ -107,7 +120,7 @@ export default function ProductsListPage() {
       searchPlaceholder="Search code, name, collection…"
       exportCsv={() =>
         downloadListCsv(
-          "/productDev/products/export.csv",
+          productsApi.exportCsv,
           { sort: fullQuery.sort, searchString: fullQuery.searchString, status, collection, batch, tag },
           "products",
         )

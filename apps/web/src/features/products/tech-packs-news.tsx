@@ -1,8 +1,8 @@
-import { ZFacilityTechPackNewsSchema } from "@hub/contracts/tech-pack/handoff";
+import { productsApi } from "@hub/contracts/products/api";
 import { Alert, Button } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { useAuth } from "../../lib/auth/auth-context";
 import { productKeys } from "./api";
 
@@ -15,7 +15,7 @@ export function NewTechPacksAlert() {
   const on = cardAccess.has("techPacks") && user?.userType !== "icreate";
   const news = useQuery({
     queryKey: [...productKeys.all(), "sent", "new"],
-    queryFn: () => api("/productDev/techPacks/new", ZFacilityTechPackNewsSchema),
+    queryFn: () => call(productsApi.techPackNews),
     enabled: on,
     staleTime: 0,
   });

@@ -1,11 +1,11 @@
+import { productsApi } from "@hub/contracts/products/api";
 import { techPackPath } from "@hub/contracts/products/products";
-import { type TFacilityTechPack, ZFacilityTechPackPageSchema } from "@hub/contracts/tech-pack/handoff";
+import type { TFacilityTechPack } from "@hub/contracts/products/tech-pack/handoff";
 import { Chip } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useNavigate } from "react-router";
 import { ListPage } from "../../components/list-page";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { useListState } from "../../lib/list-state";
 import { productKeys } from "./api";
 
@@ -34,11 +34,10 @@ const columns: GridColDef<TFacilityTechPack>[] = [
  * first; a row opens the version read-only, with every tab and its PDF.
  */
 export default function TechPacksPage() {
-  const navigate = useNavigate();
   const { state, update, query } = useListState({ sort: "sentAt,desc" });
   const list = useQuery({
     queryKey: [...productKeys.all(), "sent", query],
-    queryFn: () => api("/productDev/techPacks", ZFacilityTechPackPageSchema, { query }),
+    queryFn: () => call(productsApi.techPacks, { query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -51,7 +50,7 @@ export default function TechPacksPage() {
       label="Tech packs"
       columns={columns}
       getRowId={(row) => row.sendId}
-      onRowClick={(row) => navigate(techPackPath(row.productId, row.version, row.stpId))}
+      rowTo={(row) => techPackPath(row.productId, row.version, row.stpId)}
       searchPlaceholder="Search brand, code, product…"
       emptyText={state.searchString ? "No tech packs match" : "No tech packs were sent to your facility yet"}
     />

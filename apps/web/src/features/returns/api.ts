@@ -1,14 +1,9 @@
 import { IDEMPOTENCY_HEADER } from "@hub/contracts/common/constants";
-import { ZOrderPageSchema } from "@hub/contracts/orders/orders";
-import {
-  type TCreateReturnRequest,
-  type TReturnListQuery,
-  ZReturnableSchema,
-  ZReturnPageSchema,
-  ZReturnSchema,
-} from "@hub/contracts/returns/returns";
+import { ordersApi } from "@hub/contracts/orders/api";
+import { returnsApi } from "@hub/contracts/returns/api";
+import type { TCreateReturnRequest, TReturnListQuery } from "@hub/contracts/returns/returns";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 
 /** Query keys of the returns area, so invalidation is never a guess. */
 export const returnKeys = {
@@ -23,7 +18,7 @@ export const returnKeys = {
 export const useReturnList = (query: Partial<TReturnListQuery>) =>
   useQuery({
     queryKey: returnKeys.list(query),
-    queryFn: () => api("/returns", ZReturnPageSchema, { query }),
+    queryFn: () => call(returnsApi.list, { query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -31,7 +26,7 @@ export const useReturnList = (query: Partial<TReturnListQuery>) =>
 export const useReturn = (id: number) =>
   useQuery({
     queryKey: returnKeys.detail(id),
-    queryFn: () => api(`/returns/${id}`, ZReturnSchema),
+    queryFn: () => call(returnsApi.get, { params: { id } }),
     staleTime: 0,
   });
 
@@ -39,7 +34,7 @@ export const useReturn = (id: number) =>
 export const useReturnable = (orderId: number | null) =>
   useQuery({
     queryKey: returnKeys.returnable(orderId ?? 0),
-    queryFn: () => api("/returns/returnable", ZReturnableSchema, { query: { orderId: orderId ?? 0 } }),
+    queryFn: () => call(returnsApi.returnable, { query: { orderId: orderId ?? 0 } }),
     enabled: orderId !== null,
     staleTime: 0,
   });
@@ -49,14 +44,14 @@ export const useOrderSearch = (text: string) =>
   useQuery({
     queryKey: returnKeys.orderSearch(text),
     queryFn: () =>
-      api("/orders", ZOrderPageSchema, { query: { searchString: text || undefined, size: 20, sort: "placedAt,desc" } }),
+      call(ordersApi.list, { query: { searchString: text || undefined, size: 20, sort: "placedAt,desc" } }),
     placeholderData: keepPreviousData,
   });
 
 export const useCreateReturn = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCreateReturnRequest) => api("/returns", ZReturnSchema, { method: "POST", body }),
+    mutationFn: (body: TCreateReturnRequest) => call(returnsApi.create, { body }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: returnKeys.all() });
     },
@@ -79,7 +74,7 @@ export const useReturnAction = (id: number) => {
   const settle = useSettle(id);
   return useMutation({
     mutationFn: ({ action, reason }: { action: ReturnAction; reason?: string }) =>
-      api(`/returns/${id}/${action}`, ZReturnSchema, { method: "POST", body: reason ? { reason } : {} }),
+      call(returnsApi[action], { params: { id }, body: reason ? { reason } : {} }),
     onSuccess: settle,
   });
 };
@@ -89,7 +84,7 @@ export const useRefundReturn = (id: number) => {
   const settle = useSettle(id);
   return useMutation({
     mutationFn: ({ body, key }: { body: { amountCents?: number; reason?: string }; key: string }) =>
-      api(`/returns/${id}/refund`, ZReturnSchema, { method: "POST", body, headers: { [IDEMPOTENCY_HEADER]: key } }),
+      call(returnsApi.refund, { params: { id }, body, headers: { [IDEMPOTENCY_HEADER]: key } }),
     onSuccess: settle,
   });
 };

@@ -20,10 +20,11 @@ import { ConfirmDialog } from "../../components/confirm-dialog";
 import { LoadingScreen } from "../../components/loading-screen";
 import { MoneyInput } from "../../components/money-input";
 import { OfOrderSubtitle, PageHeader } from "../../components/page-header";
+import { TitledCard } from "../../components/titled-card";
 import { messageOf } from "../../lib/api-error";
 import { useAuth } from "../../lib/auth/auth-context";
 import { type ReturnAction, useRefundReturn, useReturn, useReturnAction } from "./api";
-import { money, ReturnStatusChip, reasonLabel } from "./labels";
+import { money, ReturnStatusChip, reasonLabel, SkuCell } from "./labels";
 
 /** Receiving, refunding and remaking are the facility's and internal admins' (the server says so too). */
 const HANDLERS = ["icreate", "manufacturer", "factory"];
@@ -116,40 +117,30 @@ function ReturnDetail({ ret }: { ret: TReturn }) {
       ) : null}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 8 }}>
-          <Card>
-            <CardContent>
-              <Typography variant="h6" gutterBottom>
-                Lines
-              </Typography>
-              <Table size="small" aria-label="Returned lines">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Line</TableCell>
-                    <TableCell>SKU</TableCell>
-                    <TableCell align="right">Quantity</TableCell>
-                    <TableCell align="right">Unit value</TableCell>
-                    <TableCell align="right">Value</TableCell>
+          <TitledCard title="Lines">
+            <Table size="small" aria-label="Returned lines">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Line</TableCell>
+                  <TableCell>SKU</TableCell>
+                  <TableCell align="right">Quantity</TableCell>
+                  <TableCell align="right">Unit value</TableCell>
+                  <TableCell align="right">Value</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {ret.lines.map((l) => (
+                  <TableRow key={l.id}>
+                    <TableCell>{l.lineNumber}</TableCell>
+                    <SkuCell sku={l.sku} styleName={l.styleName} />
+                    <TableCell align="right">{l.quantity}</TableCell>
+                    <TableCell align="right">{money(l.unitValueCents)}</TableCell>
+                    <TableCell align="right">{money(l.valueCents)}</TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {ret.lines.map((l) => (
-                    <TableRow key={l.id}>
-                      <TableCell>{l.lineNumber}</TableCell>
-                      <TableCell>
-                        {l.sku}
-                        <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
-                          {l.styleName}
-                        </Typography>
-                      </TableCell>
-                      <TableCell align="right">{l.quantity}</TableCell>
-                      <TableCell align="right">{money(l.unitValueCents)}</TableCell>
-                      <TableCell align="right">{money(l.valueCents)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </CardContent>
-          </Card>
+                ))}
+              </TableBody>
+            </Table>
+          </TitledCard>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <Card>
@@ -166,35 +157,30 @@ function ReturnDetail({ ret }: { ret: TReturn }) {
           </Card>
         </Grid>
         <Grid size={12}>
-          <Card>
-            <CardContent>
-              <Typography variant="h6" gutterBottom>
-                History
-              </Typography>
-              <Table size="small" aria-label="Return history">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>When</TableCell>
-                    <TableCell>Who</TableCell>
-                    <TableCell>From</TableCell>
-                    <TableCell>To</TableCell>
-                    <TableCell>Why</TableCell>
+          <TitledCard title="History">
+            <Table size="small" aria-label="Return history">
+              <TableHead>
+                <TableRow>
+                  <TableCell>When</TableCell>
+                  <TableCell>Who</TableCell>
+                  <TableCell>From</TableCell>
+                  <TableCell>To</TableCell>
+                  <TableCell>Why</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {ret.history.map((h) => (
+                  <TableRow key={h.id}>
+                    <TableCell>{new Date(h.at).toLocaleString()}</TableCell>
+                    <TableCell>{h.actor}</TableCell>
+                    <TableCell>{h.fromStatus ?? "—"}</TableCell>
+                    <TableCell>{h.toStatus}</TableCell>
+                    <TableCell>{h.reason ?? ""}</TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {ret.history.map((h) => (
-                    <TableRow key={h.id}>
-                      <TableCell>{new Date(h.at).toLocaleString()}</TableCell>
-                      <TableCell>{h.actor}</TableCell>
-                      <TableCell>{h.fromStatus ?? "—"}</TableCell>
-                      <TableCell>{h.toStatus}</TableCell>
-                      <TableCell>{h.reason ?? ""}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </CardContent>
-          </Card>
+                ))}
+              </TableBody>
+            </Table>
+          </TitledCard>
         </Grid>
       </Grid>
 

@@ -28,7 +28,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header";
 import { ApiError, messageOf } from "../../lib/api-error";
 import { useCreateReturn, useOrderSearch, useReturnable } from "./api";
-import { money } from "./labels";
+import { money, SkuCell } from "./labels";
 
 type FormValues = { quantities: Record<string, string>; reasonCode: string; note: string };
 
@@ -152,12 +152,7 @@ export default function ReturnNewPage() {
                       return (
                         <TableRow key={l.itemId}>
                           <TableCell>{l.lineNumber}</TableCell>
-                          <TableCell>
-                            {l.sku}
-                            <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
-                              {l.styleName}
-                            </Typography>
-                          </TableCell>
+                          <SkuCell sku={l.sku} styleName={l.styleName} />
                           <TableCell align="right">{l.ordered}</TableCell>
                           <TableCell align="right">{l.shipped}</TableCell>
                           <TableCell align="right">{l.alreadyReturned}</TableCell>

@@ -1,13 +1,14 @@
+import { returnsApi } from "@hub/contracts/returns/api";
 import { RETURN_STATUSES, type TReturnListItem, type TReturnStatus } from "@hub/contracts/returns/returns";
 import Add from "@mui/icons-material/Add";
 import { Alert, Button, Link, MenuItem, TextField } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
 import { useMemo } from "react";
-import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
-import { DataTable } from "../../components/data-table/data-table";
+import { Link as RouterLink } from "react-router";
+import { ListTable } from "../../components/list-page";
 import { PageHeader } from "../../components/page-header";
 import { messageOf } from "../../lib/api-error";
-import { useListState } from "../../lib/list-state";
+import { useListFilters, useListState } from "../../lib/list-state";
 import { downloadListCsv } from "../../lib/transfer";
 import { useReturnList } from "./api";
 import { money, ReturnStatusChip, reasonLabel } from "./labels";
@@ -61,25 +62,14 @@ const columns: GridColDef<TReturnListItem>[] = [
 
 /** /returns: returns (RMAs) of the caller's orders, searched, filtered by status, sorted and paged in the URL. */
 export default function ReturnsListPage() {
-  const navigate = useNavigate();
   const { state, update, query } = useListState({ sort: "createdAt,desc" });
-  const [params, setParams] = useSearchParams();
+  const params = useListFilters();
   const status = (RETURN_STATUSES as readonly string[]).includes(params.get("status") ?? "")
     ? (params.get("status") as TReturnStatus)
     : undefined;
   const fullQuery = useMemo(() => ({ ...query, status }), [query, status]);
   const list = useReturnList(fullQuery);
-  const setStatus = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set("status", value);
-        else next.delete("status");
-        next.delete("page");
-        return next;
-      },
-      { replace: true },
-    );
+  const setStatus = (value: string) => params.set("status", value);
   return (
     <>
       <PageHeader
@@ -96,16 +86,13 @@ export default function ReturnsListPage() {
           {messageOf(list.error)}
         </Alert>
       ) : null}
-      <DataTable<TReturnListItem>
+      <ListTable<TReturnListItem>
         label="Returns"
         columns={columns}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching}
+        list={list}
+        listState={{ state, update }}
         getRowId={(row) => row.id}
-        state={state}
-        onStateChange={update}
-        onRowClick={(row) => navigate(`/returns/${row.id}`)}
+        rowTo={(row) => `/returns/${row.id}`}
         searchPlaceholder="Search RMA, order number or client…"
         actions={
           <TextField
@@ -125,7 +112,7 @@ export default function ReturnsListPage() {
             ))}
           </TextField>
         }
-        exportCsv={() => downloadListCsv("/returns/export.csv", fullQuery, "returns")}
+        exportCsv={() => downloadListCsv(returnsApi.exportCsv, fullQuery, "returns")}
         emptyText={state.searchString || status ? "No returns match" : "No returns yet"}
       />
     </>

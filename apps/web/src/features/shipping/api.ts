@@ -1,19 +1,14 @@
 import { IDEMPOTENCY_HEADER } from "@hub/contracts/common/constants";
-import {
-  type TCreateShipmentRequest,
-  type TParcel,
-  type TShipmentListQuery,
-  type TShippingProvider,
-  type TTrackingUpdateRequest,
-  ZPackOrderSchema,
-  ZPackScanResultSchema,
-  ZRatesSchema,
-  ZShipmentPageSchema,
-  ZShipmentSchema,
-  ZShippingOptionsSchema,
-} from "@hub/contracts/floor/shipping";
+import { shippingApi } from "@hub/contracts/shipping/api";
+import type {
+  TCreateShipmentRequest,
+  TParcel,
+  TShipmentListQuery,
+  TShippingProvider,
+  TTrackingUpdateRequest,
+} from "@hub/contracts/shipping/shipping";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { call, pathTo } from "../../lib/api";
 import { openPdf } from "../../lib/open-pdf";
 
 /** Query keys of the shipping area, so invalidation is never a guess. */
@@ -29,7 +24,7 @@ export const shippingKeys = {
 export const useShipmentList = (query: Partial<TShipmentListQuery>, enabled = true) =>
   useQuery({
     queryKey: shippingKeys.list(query),
-    queryFn: () => api("/shipments", ZShipmentPageSchema, { query }),
+    queryFn: () => call(shippingApi.list, { query }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     enabled,
@@ -38,14 +33,14 @@ export const useShipmentList = (query: Partial<TShipmentListQuery>, enabled = tr
 export const useShipment = (id: number) =>
   useQuery({
     queryKey: shippingKeys.detail(id),
-    queryFn: () => api(`/shipments/${id}`, ZShipmentSchema),
+    queryFn: () => call(shippingApi.get, { params: { id } }),
     staleTime: 0,
   });
 
 export const usePackOrder = (orderId: number | null) =>
   useQuery({
     queryKey: shippingKeys.packOrder(orderId ?? 0),
-    queryFn: () => api(`/shipping/orders/${orderId}`, ZPackOrderSchema),
+    queryFn: () => call(shippingApi.packOrder, { params: { orderId: orderId ?? 0 } }),
     enabled: orderId !== null,
     staleTime: 0,
   });
@@ -53,15 +48,14 @@ export const usePackOrder = (orderId: number | null) =>
 export const useShippingOptions = () =>
   useQuery({
     queryKey: shippingKeys.options(),
-    queryFn: () => api("/shipping/options", ZShippingOptionsSchema),
+    queryFn: () => call(shippingApi.options),
     staleTime: 5 * 60_000,
   });
 
-export const packScan = (scanId: string, code: string) =>
-  api("/shipping/pack-scan", ZPackScanResultSchema, { method: "POST", body: { scanId, code } });
+export const packScan = (scanId: string, code: string) => call(shippingApi.packScan, { body: { scanId, code } });
 
 export const fetchRates = (body: TParcel & { orderId: number; provider: TShippingProvider }) =>
-  api("/shipping/rates", ZRatesSchema, { method: "POST", body });
+  call(shippingApi.rates, { body });
 
 const useSettle = () => {
   const queryClient = useQueryClient();
@@ -77,18 +71,26 @@ export const useCreateShipment = () => {
   const settle = useSettle();
   return useMutation({
     mutationFn: ({ body, key }: { body: TCreateShipmentRequest; key: string }) =>
-      api("/shipments", ZShipmentSchema, { method: "POST", body, headers: { [IDEMPOTENCY_HEADER]: key } }),
+      call(shippingApi.create, { body, headers: { [IDEMPOTENCY_HEADER]: key } }),
     onSuccess: settle,
   });
 };
 
 export type ShipmentAction = "ship" | "void" | "track" | "notify-store";
 
+/** The shipment's action with no form (shipping today, voiding, tracking now, telling the store again). */
+const callAction = (id: number, action: ShipmentAction) => {
+  const params = { id };
+  if (action === "ship") return call(shippingApi.ship, { params, body: {} });
+  if (action === "void") return call(shippingApi.void, { params });
+  if (action === "track") return call(shippingApi.track, { params });
+  return call(shippingApi.notifyStore, { params });
+};
+
 export const useShipmentAction = (id: number) => {
   const settle = useSettle();
   return useMutation({
-    mutationFn: (action: ShipmentAction) =>
-      api(`/shipments/${id}/${action}`, ZShipmentSchema, { method: "POST", body: action === "ship" ? {} : undefined }),
+    mutationFn: (action: ShipmentAction) => callAction(id, action),
     onSuccess: settle,
   });
 };
@@ -96,8 +98,7 @@ export const useShipmentAction = (id: number) => {
 export const useTrackingUpdate = (id: number) => {
   const settle = useSettle();
   return useMutation({
-    mutationFn: (body: TTrackingUpdateRequest) =>
-      api(`/shipments/${id}/tracking`, ZShipmentSchema, { method: "PUT", body }),
+    mutationFn: (body: TTrackingUpdateRequest) => call(shippingApi.updateTracking, { params: { id }, body }),
     onSuccess: settle,
   });
 };
@@ -107,4 +108,4 @@ export const useTrackingUpdate = (id: number) => {
  * (a plain link carries none); the tab opens during the click so no popup blocker stops it.
  */
 export const openShipmentPdf = (id: number, doc: "label" | "packing-slip", fileName: string) =>
-  openPdf(`/shipments/${id}/${doc}.pdf`, fileName);
+  openPdf(pathTo(doc === "label" ? shippingApi.labelPdf : shippingApi.packingSlipPdf, { params: { id } }), fileName);

@@ -3,7 +3,7 @@ import {
   STORE_NOTIFY_LABELS,
   type TShipmentStatus,
   type TStoreNotifyState,
-} from "@hub/contracts/floor/shipping";
+} from "@hub/contracts/shipping/shipping";
 import { Chip } from "@mui/material";
 
 const STATUS_COLOR: Record<TShipmentStatus, "default" | "info" | "success"> = {

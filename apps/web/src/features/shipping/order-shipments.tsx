@@ -1,4 +1,4 @@
-import { carrierName } from "@hub/contracts/floor/shipping";
+import { carrierName } from "@hub/contracts/shipping/shipping";
 import { Card, CardHeader, Link, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { useAuth } from "../../lib/auth/auth-context";

@@ -1,3 +1,4 @@
+import { UNIT_STATUS_LABELS } from "@hub/contracts/floor/units";
 import {
   CARRIERS,
   carrierService,
@@ -6,8 +7,7 @@ import {
   type TShipment,
   type TShippingProvider,
   ZCreateShipmentRequestSchema,
-} from "@hub/contracts/floor/shipping";
-import { UNIT_STATUS_LABELS } from "@hub/contracts/floor/units";
+} from "@hub/contracts/shipping/shipping";
 import LocalShipping from "@mui/icons-material/LocalShipping";
 import Print from "@mui/icons-material/Print";
 import {

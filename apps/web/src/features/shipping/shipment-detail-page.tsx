@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { UNIT_STATUS_LABELS } from "@hub/contracts/floor/units";
 import {
   CARRIERS,
   carrierName,
@@ -6,8 +7,7 @@ import {
   type TShipment,
   type TTrackingUpdateRequest,
   ZTrackingUpdateRequestSchema,
-} from "@hub/contracts/floor/shipping";
-import { UNIT_STATUS_LABELS } from "@hub/contracts/floor/units";
+} from "@hub/contracts/shipping/shipping";
 import LocalShipping from "@mui/icons-material/LocalShipping";
 import Print from "@mui/icons-material/Print";
 import {

@@ -1,15 +1,16 @@
+import { shippingApi } from "@hub/contracts/shipping/api";
 import {
   CARRIERS,
   carrierName,
   SHIPMENT_STATUS_LABELS,
   SHIPMENT_STATUSES,
   type TShipmentListItem,
-} from "@hub/contracts/floor/shipping";
+} from "@hub/contracts/shipping/shipping";
 import Inventory2 from "@mui/icons-material/Inventory2";
 import { Button, Link, Stack } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
 import { useMemo } from "react";
-import { Link as RouterLink, useNavigate } from "react-router";
+import { Link as RouterLink } from "react-router";
 import { DateRangeFilter, ListPage, SelectFilter } from "../../components/list-page";
 import { useAuth } from "../../lib/auth/auth-context";
 import { useListFilters, useListState } from "../../lib/list-state";
@@ -82,7 +83,6 @@ const columns: GridColDef<TShipmentListItem>[] = [
  * ship date, else the day it was packed); sorted and paged in the URL; Export CSV of the filter.
  */
 export default function ShipmentsListPage() {
-  const navigate = useNavigate();
   const { user, cardAccess } = useAuth();
   const { state, update, query } = useListState({ sort: "createdAt,desc" });
   const filters = useListFilters();
@@ -117,7 +117,7 @@ export default function ShipmentsListPage() {
       label="Shipments"
       columns={columns}
       getRowId={(row) => row.id}
-      onRowClick={(row) => navigate(`/shipments/${row.id}`)}
+      rowTo={(row) => `/shipments/${row.id}`}
       searchPlaceholder="Search shipment, order, PO, tracking or client…"
       actions={
         <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
@@ -147,7 +147,7 @@ export default function ShipmentsListPage() {
           <DateRangeFilter from={from} to={to} onChange={(which, value) => filters.set(which, value || null)} />
         </Stack>
       }
-      exportCsv={() => downloadListCsv("/shipments/export.csv", fullQuery, "shipments")}
+      exportCsv={() => downloadListCsv(shippingApi.exportCsv, fullQuery, "shipments")}
       emptyText={filtered ? "No shipments match" : "No shipments yet"}
     />
   );

@@ -1,17 +1,7 @@
-import {
-  type TTeamCreateRequest,
-  type TTeamInviteRequest,
-  type TTeamRole,
-  ZMyTeamListSchema,
-  ZMyTeamSchema,
-  ZTeamMemberListSchema,
-  ZTeamMemberSchema,
-  ZTeamRemovedSchema,
-  ZTeamSummaryPageSchema,
-  ZTeamSummarySchema,
-} from "@hub/contracts/teams/teams";
+import { teamsApi } from "@hub/contracts/teams/api";
+import type { TTeamCreateRequest, TTeamInviteRequest, TTeamRole } from "@hub/contracts/teams/teams";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 
 /** Query keys of teams: my teams, a team's members, the impersonation list. */
 export const teamKeys = {
@@ -21,16 +11,13 @@ export const teamKeys = {
   everyone: (query: object) => [...teamKeys.all, "impersonate", query] as const,
 };
 
-const T = "/productDev/teams";
-const U = "/productDev/teamUsers";
-
 export const useMyTeams = () =>
-  useQuery({ queryKey: teamKeys.mine(), queryFn: () => api(`${T}/findAll`, ZMyTeamListSchema), staleTime: 0 });
+  useQuery({ queryKey: teamKeys.mine(), queryFn: () => call(teamsApi.mine), staleTime: 0 });
 
 export const useTeamMembers = (teamId: number | null) =>
   useQuery({
     queryKey: teamKeys.members(teamId ?? 0),
-    queryFn: () => api(`${U}/findAll`, ZTeamMemberListSchema, { query: { teamId: teamId ?? 0 } }),
+    queryFn: () => call(teamsApi.members, { query: { teamId: teamId ?? 0 } }),
     enabled: teamId !== null,
     staleTime: 0,
   });
@@ -38,7 +25,7 @@ export const useTeamMembers = (teamId: number | null) =>
 export const useAllTeams = (query: { page: number; size: number; sort?: string; searchString?: string }, on: boolean) =>
   useQuery({
     queryKey: teamKeys.everyone(query),
-    queryFn: () => api(`${T}/impersonateList`, ZTeamSummaryPageSchema, { query }),
+    queryFn: () => call(teamsApi.all, { query }),
     enabled: on,
     placeholderData: keepPreviousData,
   });
@@ -51,7 +38,7 @@ const useInvalidateTeams = () => {
 export const useInvite = () => {
   const invalidate = useInvalidateTeams();
   return useMutation({
-    mutationFn: (body: TTeamInviteRequest) => api(`${U}/create`, ZTeamMemberSchema, { method: "POST", body }),
+    mutationFn: (body: TTeamInviteRequest) => call(teamsApi.invite, { body }),
     onSuccess: invalidate,
   });
 };
@@ -60,7 +47,7 @@ export const useSetRole = () => {
   const invalidate = useInvalidateTeams();
   return useMutation({
     mutationFn: ({ id, roleName }: { id: number; roleName: TTeamRole }) =>
-      api(`${U}/update?id=${id}`, ZTeamMemberSchema, { method: "PUT", body: { roleName } }),
+      call(teamsApi.setRole, { query: { id }, body: { roleName } }),
     onSuccess: invalidate,
   });
 };
@@ -68,7 +55,7 @@ export const useSetRole = () => {
 export const useRemoveMember = () => {
   const invalidate = useInvalidateTeams();
   return useMutation({
-    mutationFn: (id: number) => api(`${U}/delete?id=${id}`, ZTeamRemovedSchema, { method: "DELETE" }),
+    mutationFn: (id: number) => call(teamsApi.removeMember, { query: { id } }),
     onSuccess: invalidate,
   });
 };
@@ -77,7 +64,7 @@ export const useAnswerInvitation = () => {
   const invalidate = useInvalidateTeams();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: "ACCEPTED" | "DECLINED" }) =>
-      api(`${U}/invitationStatus?id=${id}&status=${status}`, ZTeamMemberSchema, { method: "PUT" }),
+      call(teamsApi.answerInvitation, { query: { id, status } }),
     onSuccess: invalidate,
   });
 };
@@ -85,7 +72,7 @@ export const useAnswerInvitation = () => {
 export const useCreateTeam = () => {
   const invalidate = useInvalidateTeams();
   return useMutation({
-    mutationFn: (body: TTeamCreateRequest) => api(`${T}/create`, ZMyTeamSchema, { method: "POST", body }),
+    mutationFn: (body: TTeamCreateRequest) => call(teamsApi.create, { body }),
     onSuccess: invalidate,
   });
 };
@@ -95,15 +82,10 @@ export const useSecondApprover = () => {
   const invalidate = useInvalidateTeams();
   return useMutation({
     mutationFn: ({ id, displayName, on }: { id: number; displayName: string; on: boolean }) =>
-      api(`${T}/update`, ZTeamSummarySchema, {
-        method: "PUT",
-        query: { id },
-        body: { displayName, approvalBySecondPerson: on },
-      }),
+      call(teamsApi.update, { query: { id }, body: { displayName, approvalBySecondPerson: on } }),
     onSuccess: invalidate,
   });
 };
 
 /** Makes a team the current one (remembered as the default team); the session is loaded again after. */
-export const setCurrentTeam = (teamId: number) =>
-  api(`${T}/current`, ZMyTeamSchema, { method: "PUT", body: { teamId } });
+export const setCurrentTeam = (teamId: number) => call(teamsApi.setCurrent, { body: { teamId } });

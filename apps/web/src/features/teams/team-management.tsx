@@ -36,8 +36,8 @@ import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
-import { DataTable } from "../../components/data-table/data-table";
 import { FormDialog } from "../../components/form-dialog";
+import { ListTable } from "../../components/list-page";
 import { PageHeader } from "../../components/page-header";
 import { messageOf } from "../../lib/api-error";
 import { useAuth } from "../../lib/auth/auth-context";
@@ -329,15 +329,12 @@ function AllTeams({ onOpen }: { onOpen: (t: TTeamSummary) => void }) {
     <Card sx={{ mb: 3 }}>
       <CardHeader title="All teams" subheader="As an internal admin you can open any team." />
       {list.error ? <Alert severity="error">{messageOf(list.error)}</Alert> : null}
-      <DataTable<TTeamSummary>
+      <ListTable<TTeamSummary>
         label="All teams"
         columns={TEAM_COLUMNS}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching}
+        list={list}
+        listState={{ state, update }}
         getRowId={(r) => r.id}
-        state={state}
-        onStateChange={update}
         onRowClick={onOpen}
         searchPlaceholder="Search team or client…"
         emptyText="No teams yet"

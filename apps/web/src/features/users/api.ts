@@ -1,14 +1,7 @@
-import {
-  type TCreateAccountRequest,
-  type TUserListQuery,
-  type TUserUpdateRequest,
-  ZCreateAccountResponseSchema,
-  ZUserDetailSchema,
-  ZUserFormOptionsSchema,
-  ZUserPageSchema,
-} from "@hub/contracts/users/users";
+import { usersApi } from "@hub/contracts/users/api";
+import type { TCreateAccountRequest, TUserListQuery, TUserUpdateRequest } from "@hub/contracts/users/users";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { queryKeys } from "../../lib/query-client";
 
 /** Query keys of the users area: invalidate `all` after any change. */
@@ -23,7 +16,7 @@ export const useUsersList = (q: Partial<TUserListQuery>) =>
   useQuery({
     queryKey: usersKeys.list(q),
     queryFn: () =>
-      api("/users", ZUserPageSchema, {
+      call(usersApi.list, {
         query: {
           page: q.page,
           size: q.size,
@@ -39,19 +32,19 @@ export const useUsersList = (q: Partial<TUserListQuery>) =>
 export const useUser = (id: number | null) =>
   useQuery({
     queryKey: usersKeys.detail(id ?? 0),
-    queryFn: () => api(`/users/${id}`, ZUserDetailSchema),
+    queryFn: () => call(usersApi.get, { params: { id: id ?? 0 } }),
     enabled: id !== null,
     // An admin edits what is there now.
     staleTime: 0,
   });
 
 export const useUserFormOptions = () =>
-  useQuery({ queryKey: usersKeys.formOptions(), queryFn: () => api("/users/form-options", ZUserFormOptionsSchema) });
+  useQuery({ queryKey: usersKeys.formOptions(), queryFn: () => call(usersApi.formOptions) });
 
 export const useUpdateUser = (id: number) => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TUserUpdateRequest) => api(`/users/${id}`, ZUserDetailSchema, { method: "PUT", body }),
+    mutationFn: (body: TUserUpdateRequest) => call(usersApi.update, { params: { id }, body }),
     onSuccess: async (user) => {
       client.setQueryData(usersKeys.detail(id), user);
       await client.invalidateQueries({ queryKey: usersKeys.all });
@@ -64,7 +57,7 @@ export const useUpdateUser = (id: number) => {
 export const useCreateAccount = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: TCreateAccountRequest) => api("/users", ZCreateAccountResponseSchema, { method: "POST", body }),
+    mutationFn: (body: TCreateAccountRequest) => call(usersApi.create, { body }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: usersKeys.all });
     },

@@ -1,13 +1,15 @@
 import { USER_TYPES } from "@hub/contracts/access/user-types";
+import { usersApi } from "@hub/contracts/users/api";
 import type { TUserListItem } from "@hub/contracts/users/users";
 import Add from "@mui/icons-material/Add";
 import { Alert, Button, Chip, MenuItem, Stack, TextField } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
-import { DataTable } from "../../components/data-table/data-table";
+import { useNavigate } from "react-router";
+import { ActiveChip } from "../../components/data-table/active-chip";
+import { ListTable } from "../../components/list-page";
 import { PageHeader } from "../../components/page-header";
-import { useListState } from "../../lib/list-state";
+import { useListFilters, useListState } from "../../lib/list-state";
 import { downloadListCsv } from "../../lib/transfer";
 import { useUsersList } from "./api";
 
@@ -49,12 +51,7 @@ const columns: GridColDef<TUserListItem>[] = [
     sortable: false,
     renderCell: ({ row }) => (
       <Stack direction="row" spacing={0.5} sx={{ alignItems: "center", height: "100%" }}>
-        <Chip
-          label={row.available ? "Active" : "Inactive"}
-          size="small"
-          color={row.available ? "success" : "default"}
-          variant="outlined"
-        />
+        <ActiveChip active={row.available} />
         {row.testUser ? <Chip label="Test" size="small" variant="outlined" /> : null}
       </Stack>
     ),
@@ -71,21 +68,11 @@ const columns: GridColDef<TUserListItem>[] = [
 export default function UsersListPage() {
   const navigate = useNavigate();
   const { state, update, query } = useListState({ sort: "userName,asc" });
-  const [params, setParams] = useSearchParams();
+  const params = useListFilters();
   const typeParam = params.get("type");
   const type = USER_TYPES.find((t) => t.name === typeParam)?.name;
   const list = useUsersList({ ...query, type });
-  const setType = (value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set("type", value);
-        else next.delete("type");
-        next.delete("page");
-        return next;
-      },
-      { replace: true },
-    );
+  const setType = (value: string) => params.set("type", value);
   const [creating, setCreating] = useState(false);
 
   // Load the edit screen ahead of the first row click, so the list is not left half-navigated.
@@ -109,18 +96,15 @@ export default function UsersListPage() {
           {list.error.message}
         </Alert>
       ) : null}
-      <DataTable<TUserListItem>
+      <ListTable<TUserListItem>
         label="Users"
         columns={columns}
-        rows={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        loading={list.isFetching}
+        list={list}
+        listState={{ state, update }}
         getRowId={(row) => row.userId}
-        state={state}
-        onStateChange={update}
-        onRowClick={(row) => navigate(`/users/edit/${row.userId}`)}
+        rowTo={(row) => `/users/edit/${row.userId}`}
         searchPlaceholder="Search name, username or email"
-        exportCsv={() => downloadListCsv("/users/export.csv", { ...query, type }, "users")}
+        exportCsv={() => downloadListCsv(usersApi.exportCsv, { ...query, type }, "users")}
         actions={
           <TextField
             select

@@ -9,18 +9,16 @@ import {
   IconButton,
   Toolbar,
   Tooltip,
-  Typography,
   useMediaQuery,
   useTheme,
 } from "@mui/material";
-import { Suspense, useState } from "react";
-import { Outlet, Link as RouterLink } from "react-router";
-import { PageLoader } from "../../components/loading-screen";
-import { AccountGuards } from "../../features/client-account/account-guards";
+import { useState } from "react";
+import { Link as RouterLink } from "react-router";
+import { HubMark } from "../../components/hub-mark";
 import { SessionClientSwitcher } from "../../features/clients/session-client-switcher";
 import { TeamSwitcher } from "../../features/teams/team-switcher";
-import { QueryProvider } from "../../lib/query-provider";
 import { useSettings } from "../../lib/settings/settings-context";
+import { PageOutlet } from "../page-outlet";
 import { SettingsDrawer } from "../settings-drawer";
 import { AccountMenu } from "./account-menu";
 import { NavHorizontal } from "./nav-horizontal";
@@ -37,24 +35,7 @@ function Logo() {
       aria-label="Hub home"
       sx={{ display: "flex", alignItems: "center", gap: 1, color: "inherit", textDecoration: "none" }}
     >
-      <Box
-        aria-hidden
-        sx={{
-          width: 32,
-          height: 32,
-          borderRadius: 1.5,
-          bgcolor: "primary.main",
-          color: "#fff",
-          display: "grid",
-          placeItems: "center",
-          fontWeight: 800,
-        }}
-      >
-        H
-      </Box>
-      <Typography variant="h6" component="span" sx={{ fontWeight: 800 }}>
-        Hub
-      </Typography>
+      <HubMark radius={1.5} />
     </Box>
   );
 }
@@ -138,13 +119,7 @@ export function DashboardLayout() {
 
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, pt: horizontal ? 17 : 11, pb: 6 }}>
         <Container maxWidth="xl">
-          <QueryProvider>
-            <AccountGuards>
-              <Suspense fallback={<PageLoader />}>
-                <Outlet />
-              </Suspense>
-            </AccountGuards>
-          </QueryProvider>
+          <PageOutlet />
         </Container>
       </Box>
       <SettingsDrawer />

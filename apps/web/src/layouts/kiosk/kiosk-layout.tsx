@@ -1,13 +1,10 @@
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import Logout from "@mui/icons-material/Logout";
 import { AppBar, Box, Button, Stack, Toolbar, Typography } from "@mui/material";
-import { Suspense } from "react";
-import { Outlet, Link as RouterLink, useLocation, useNavigate } from "react-router";
+import { Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { toast } from "react-toastify";
-import { PageLoader } from "../../components/loading-screen";
-import { AccountGuards } from "../../features/client-account/account-guards";
 import { useAuth } from "../../lib/auth/auth-context";
-import { QueryProvider } from "../../lib/query-provider";
+import { PageOutlet } from "../page-outlet";
 import { kioskTitleOf } from "./kiosk-routes";
 
 /** Touch targets on the floor: at least 64 px, for a gloved thumb with a scanner in the other hand. */
@@ -72,13 +69,7 @@ export function KioskLayout() {
         </Toolbar>
       </AppBar>
       <Box component="main" sx={{ maxWidth: 1100, mx: "auto", px: { xs: 2, md: 4 }, py: 3 }}>
-        <QueryProvider>
-          <AccountGuards>
-            <Suspense fallback={<PageLoader />}>
-              <Outlet />
-            </Suspense>
-          </AccountGuards>
-        </QueryProvider>
+        <PageOutlet />
       </Box>
     </Box>
   );

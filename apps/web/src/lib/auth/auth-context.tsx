@@ -1,9 +1,12 @@
 import type { TCurrentUser, TProductDevData, TPublicConfig, TUserDataResponse } from "@hub/contracts";
 import { APPLICATION_NAME } from "@hub/contracts/common/constants";
 import { MESSAGES } from "@hub/contracts/common/messages";
+import { sessionApi } from "@hub/contracts/session/api";
+import { systemApi } from "@hub/contracts/system/api";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { publicRequest, request } from "../api";
+import { call } from "../api";
 import { ApiError } from "../api-error";
+import { callPublic } from "../call-public";
 import { identityClient, sessionStore } from "../identity-client";
 import { lookupPublicIp } from "../public-ip";
 
@@ -36,14 +39,15 @@ type AuthContextValue = AuthState & {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 /**
- * The session, always fresh (spec 9: user queries use zero stale time). Typed by its contract and
- * not re-parsed here, and loaded without the query library, to keep the first page small.
+ * The session, always fresh (spec 9: user queries use zero stale time). Loaded without the query
+ * library, to keep the first page small.
  */
-const loadUserData = (username: string) => request("/userdata", { query: { username } }) as Promise<TUserDataResponse>;
+const loadUserData = (username: string): Promise<TUserDataResponse> =>
+  call(sessionApi.userData, { query: { username } });
 
 let publicConfig: Promise<TPublicConfig> | null = null;
 const config = () => {
-  publicConfig ??= publicRequest<TPublicConfig>("/config").catch((error: unknown) => {
+  publicConfig ??= callPublic(systemApi.config).catch((error: unknown) => {
     publicConfig = null;
     throw error;
   });
@@ -55,8 +59,7 @@ const postLoginAudit = async (userName: string) => {
   try {
     const { ipLookupUrls } = await config();
     const ipAddress = await lookupPublicIp(ipLookupUrls);
-    await request("/loginAudit", {
-      method: "POST",
+    await call(sessionApi.loginAudit, {
       body: { loginDate: new Date().toISOString(), userName, application: APPLICATION_NAME, ipAddress },
     });
   } catch {

@@ -1,26 +1,26 @@
 import { randomUUID } from "node:crypto";
 import {
   IMPORT_COLUMNS,
-  IMPORT_MAX_ROWS,
   IMPORT_RESOURCES,
-  NUL_MESSAGE,
-  type TImportColumn,
   type TImportError,
   type TImportReport,
   type TImportResource,
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { parse } from "csv-parse/sync";
 import { and, eq, getTableColumns, lt, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { recordAudit } from "../../../platform/audit";
 import { toCsv } from "../../../platform/csv";
-import { badRequest, conflict, notFound } from "../../../platform/errors";
+import { alreadyApplied, claimImport, readCsv } from "../../../platform/csv-import";
+import { isForeignKeyViolation, isUniqueViolation } from "../../../platform/db-errors";
+import { conflict, notFound } from "../../../platform/errors";
 import type { Principal } from "../../../platform/principal";
 import type { LibraryTable } from "../resource";
 import { resolveOwnerFactory } from "../scope";
-import { existingKeys, IMPORT_DEFS, loadRefs, type RowsDef } from "./definitions";
+import { IMPORT_DEFS } from "./definitions";
+import { existingKeys, loadRefs } from "./existing";
+import type { RowsDef } from "./types";
 
 const im = schema.libraryImports;
 const SHOWN_ERRORS = 1000;
@@ -55,73 +55,6 @@ const reportOf = (row: typeof im.$inferSelect, preview: Record<string, string>[]
     createdAt: row.createdAt.toISOString(),
     appliedAt: row.appliedAt?.toISOString() ?? null,
   };
-};
-
-export type CsvRecord = { record: string[]; line: number };
-
-/**
- * Reads a CSV file sent as text: refuses a NUL character (naming the line), unreadable CSV, an
- * empty file, too many rows and a header without the required columns (400s with `fields.file`).
- * Answers the rows with the line each starts on (the header is line 1) and a cell reader by column.
- */
-export const readCsv = (
-  csv: string,
-  columns: readonly TImportColumn[],
-): { body: CsvRecord[]; cellOf: (record: string[], column: string) => string } => {
-  // No text column can hold a NUL character: refuse the file, naming the line, before reading it.
-  const nul = csv.indexOf("\0");
-  if (nul !== -1) {
-    const line = csv.slice(0, nul).split("\n").length;
-    throw badRequest(`Line ${line}: ${NUL_MESSAGE}`, { file: NUL_MESSAGE });
-  }
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    // Line breaks as \n first: csv-parse counts a CRLF inside a quoted field as two lines.
-    records = parse(csv.replace(/\r\n?/g, "\n"), {
-      bom: true,
-      info: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      trim: false,
-    }) as unknown as {
-      record: string[];
-      info: { lines: number };
-    }[];
-  } catch (error) {
-    throw badRequest(`The file is not readable CSV: ${error instanceof Error ? error.message : "parse error"}`, {
-      file: "Not a CSV file",
-    });
-  }
-  const [head, ...rest] = records;
-  if (!head) throw badRequest("The file is empty: it needs the header row of the template.", { file: "Empty file" });
-  if (rest.length > IMPORT_MAX_ROWS)
-    throw badRequest(`The file has ${rest.length} rows; at most ${IMPORT_MAX_ROWS} can be imported at once.`, {
-      file: "Too many rows",
-    });
-  const header = head.record.map((h) => h.trim());
-  const missing = columns.filter((c) => c.required && !header.some((h) => h.toLowerCase() === c.name.toLowerCase()));
-  if (missing.length > 0) {
-    throw badRequest(
-      `The header lacks ${missing.map((c) => c.name).join(", ")}. Download the template to see the columns.`,
-      {
-        file: "Missing columns",
-      },
-    );
-  }
-  const index = new Map(
-    columns.map((c) => [c.name, header.findIndex((h) => h.toLowerCase() === c.name.toLowerCase())]),
-  );
-  const body = rest.map(({ record, info }) => {
-    // info.lines is where the record ends; a quoted field may span lines, and a report names the first
-    let breaks = 0;
-    for (const field of record) for (let i = field.indexOf("\n"); i >= 0; i = field.indexOf("\n", i + 1)) breaks++;
-    return { record, line: info.lines - breaks };
-  });
-  const cellOf = (record: string[], column: string) => {
-    const i = index.get(column) ?? -1;
-    return i >= 0 ? (record[i] ?? "") : "";
-  };
-  return { body, cellOf };
 };
 
 /**
@@ -330,14 +263,8 @@ export const applyImport = async (
   idempotencyKey: string | undefined,
 ): Promise<TImportReport> => {
   const row = await importFor(db, p, id);
-  if (idempotencyKey) {
-    const [done] = await db
-      .select()
-      .from(im)
-      .where(and(eq(im.factoryId, row.factoryId), eq(im.idempotencyKey, idempotencyKey)));
-    if (done && done.status === "applied") return reportOf(done);
-  }
-  if (row.status === "applied") return reportOf(row);
+  const done = await alreadyApplied(db, row, idempotencyKey);
+  if (done) return reportOf(done);
   if (row.errorCount > 0)
     throw conflict(
       `This file has ${row.errorCount} ${row.errorCount === 1 ? "row" : "rows"} to fix; nothing was imported.`,
@@ -348,12 +275,7 @@ export const applyImport = async (
   const applied = await db
     .transaction(async (tx) => {
       // Claim the import first, so two requests cannot both apply it.
-      const claimed = await tx
-        .update(im)
-        .set({ status: "applying", idempotencyKey: idempotencyKey ?? null })
-        .where(and(eq(im.id, id), eq(im.status, "validated")))
-        .returning({ id: im.id });
-      if (claimed.length === 0) return null;
+      if (!(await claimImport(tx, id, idempotencyKey))) return null;
       const counts =
         "write" in def
           ? await def.write(
@@ -383,13 +305,11 @@ export const applyImport = async (
       return done ?? null;
     })
     .catch((error: unknown) => {
-      const code =
-        (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
-      if (code === "23505")
+      if (isUniqueViolation(error))
         throw conflict(
           "Another change added some of these codes meanwhile; nothing was imported. Upload the file again.",
         );
-      if (code === "23503")
+      if (isForeignKeyViolation(error))
         throw conflict("Something the file names was deleted meanwhile; nothing was imported. Upload the file again.");
       throw error;
     });

@@ -1,15 +1,5 @@
-import {
-  type TInstructionImage,
-  type TInstructionImageRequest,
-  type TInstructionRequest,
-  ZInstructionDetailSchema,
-  ZInstructionImagePageSchema,
-  ZInstructionImageRequestSchema,
-  ZInstructionImageSchema,
-  ZInstructionPageSchema,
-  ZInstructionRequestSchema,
-  ZInstructionSchema,
-} from "@hub/contracts";
+import type { TInstructionImage, TInstructionImageRequest, TInstructionRequest } from "@hub/contracts";
+import { instructionImagesApi, instructionsApi } from "@hub/contracts/library/resources-api";
 import { schema } from "@hub/db";
 import { asc, eq, sql } from "drizzle-orm";
 import type { LibraryResource } from "../resource";
@@ -22,16 +12,9 @@ const img = schema.instructionImages;
 const imageCount = sql<number>`(select count(*)::int from ${img} where ${col(img.instructionId)} = ${col(i.id)})`;
 
 export const instructionsResource: LibraryResource<TInstructionRequest> = {
-  key: "instructions",
-  card: "instruction",
+  api: instructionsApi,
   noun: "instruction",
   table: i,
-  schemas: {
-    request: ZInstructionRequestSchema,
-    item: ZInstructionSchema,
-    detail: ZInstructionDetailSchema,
-    page: ZInstructionPageSchema,
-  },
   columns: {
     id: i.id,
     factoryId: i.factoryId,
@@ -102,16 +85,9 @@ export const instructionsResource: LibraryResource<TInstructionRequest> = {
 };
 
 export const instructionImagesResource: LibraryResource<TInstructionImageRequest, TInstructionImage> = {
-  key: "instructionImages",
-  card: "instruction",
+  api: instructionImagesApi,
   noun: "instruction image",
   table: img,
-  schemas: {
-    request: ZInstructionImageRequestSchema,
-    item: ZInstructionImageSchema,
-    detail: ZInstructionImageSchema,
-    page: ZInstructionImagePageSchema,
-  },
   columns: {
     id: img.id,
     factoryId: img.factoryId,

@@ -1,10 +1,5 @@
-import {
-  type TMachineRequest,
-  ZMachineDetailSchema,
-  ZMachinePageSchema,
-  ZMachineRequestSchema,
-  ZMachineSchema,
-} from "@hub/contracts";
+import type { TMachineRequest } from "@hub/contracts";
+import { machinesApi } from "@hub/contracts/library/resources-api";
 import { schema } from "@hub/db";
 import { asc, count, eq, sql } from "drizzle-orm";
 import type { LibraryResource } from "../resource";
@@ -16,16 +11,9 @@ const instructionCount = sql<number>`(select count(*)::int from ${i} where ${col
 
 /** Machines: the floor's sewing and cutting machines, and the instructions done on them. */
 export const machinesResource: LibraryResource<TMachineRequest> = {
-  key: "machines",
-  card: "machines",
+  api: machinesApi,
   noun: "machine",
   table: m,
-  schemas: {
-    request: ZMachineRequestSchema,
-    item: ZMachineSchema,
-    detail: ZMachineDetailSchema,
-    page: ZMachinePageSchema,
-  },
   columns: {
     id: m.id,
     factoryId: m.factoryId,

@@ -1,22 +1,12 @@
-import {
-  type TFabricDetail,
-  type TFabricRequest,
-  type TPartDetail,
-  type TPartRequest,
-  type TThreadKind,
-  type TThreadRequest,
-  ZFabricDetailSchema,
-  ZFabricPageSchema,
-  ZFabricRequestSchema,
-  ZFabricSchema,
-  ZPartDetailSchema,
-  ZPartPageSchema,
-  ZPartRequestSchema,
-  ZPartSchema,
-  ZThreadPageSchema,
-  ZThreadRequestSchema,
-  ZThreadSchema,
+import type {
+  TFabricDetail,
+  TFabricRequest,
+  TPartDetail,
+  TPartRequest,
+  TThreadKind,
+  TThreadRequest,
 } from "@hub/contracts";
+import { bmcThreadsApi, fabricsApi, partsApi, threadsApi } from "@hub/contracts/library/resources-api";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -103,11 +93,9 @@ const usedByStyles = async (
     .limit(100);
 
 export const fabricsResource: LibraryResource<TFabricRequest, TFabricDetail> = {
-  key: "fabrics",
-  card: "fabric",
+  api: fabricsApi,
   noun: "fabric",
   table: f,
-  schemas: { request: ZFabricRequestSchema, item: ZFabricSchema, detail: ZFabricDetailSchema, page: ZFabricPageSchema },
   columns: {
     id: f.id,
     factoryId: f.factoryId,
@@ -185,11 +173,9 @@ export const fabricsResource: LibraryResource<TFabricRequest, TFabricDetail> = {
 };
 
 export const partsResource: LibraryResource<TPartRequest, TPartDetail> = {
-  key: "parts",
-  card: "part",
+  api: partsApi,
   noun: "part",
   table: p,
-  schemas: { request: ZPartRequestSchema, item: ZPartSchema, detail: ZPartDetailSchema, page: ZPartPageSchema },
   columns: {
     id: p.id,
     factoryId: p.factoryId,
@@ -263,11 +249,9 @@ export const partsResource: LibraryResource<TPartRequest, TPartDetail> = {
 
 /** Threads and BMC threads: one table, two lists (and two routes), told apart by kind. */
 export const threadsResource = (kind: TThreadKind): LibraryResource<TThreadRequest> => ({
-  key: kind === "bmc" ? "bmcThreads" : "threads",
-  card: "fabric",
+  api: kind === "bmc" ? bmcThreadsApi : threadsApi,
   noun: kind === "bmc" ? "BMC thread" : "thread",
   table: th,
-  schemas: { request: ZThreadRequestSchema, item: ZThreadSchema, detail: ZThreadSchema, page: ZThreadPageSchema },
   columns: {
     id: th.id,
     factoryId: th.factoryId,

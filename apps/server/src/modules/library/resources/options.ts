@@ -1,15 +1,5 @@
-import {
-  type TAttributeRequest,
-  type TOptionRequest,
-  ZAttributeDetailSchema,
-  ZAttributePageSchema,
-  ZAttributeRequestSchema,
-  ZAttributeSchema,
-  ZOptionDetailSchema,
-  ZOptionPageSchema,
-  ZOptionRequestSchema,
-  ZOptionSchema,
-} from "@hub/contracts";
+import type { TAttributeRequest, TOptionRequest } from "@hub/contracts";
+import { attributesApi, optionsApi } from "@hub/contracts/library/resources-api";
 import { schema } from "@hub/db";
 import { asc, eq, sql } from "drizzle-orm";
 import type { LibraryResource } from "../resource";
@@ -25,11 +15,9 @@ const optionNames = sql<string>`coalesce((select string_agg(${col(o.name)}, ', '
 
 /** Options: Size, Colour, Fit; their attributes are the option-attribute links. */
 export const optionsResource: LibraryResource<TOptionRequest> = {
-  key: "options",
-  card: "options",
+  api: optionsApi,
   noun: "option",
   table: o,
-  schemas: { request: ZOptionRequestSchema, item: ZOptionSchema, detail: ZOptionDetailSchema, page: ZOptionPageSchema },
   columns: {
     id: o.id,
     factoryId: o.factoryId,
@@ -86,16 +74,9 @@ export const optionsResource: LibraryResource<TOptionRequest> = {
 
 /** Attributes: the values of options (XS…3XL, Black, Slim). */
 export const attributesResource: LibraryResource<TAttributeRequest> = {
-  key: "attributes",
-  card: "attributes",
+  api: attributesApi,
   noun: "attribute",
   table: a,
-  schemas: {
-    request: ZAttributeRequestSchema,
-    item: ZAttributeSchema,
-    detail: ZAttributeDetailSchema,
-    page: ZAttributePageSchema,
-  },
   columns: {
     id: a.id,
     factoryId: a.factoryId,

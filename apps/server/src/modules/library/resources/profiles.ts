@@ -1,20 +1,5 @@
-import {
-  type TAttributeProfileRequest,
-  type TInstructionProfileRequest,
-  type TPartProfileRequest,
-  ZAttributeProfileDetailSchema,
-  ZAttributeProfilePageSchema,
-  ZAttributeProfileRequestSchema,
-  ZAttributeProfileSchema,
-  ZInstructionProfileDetailSchema,
-  ZInstructionProfilePageSchema,
-  ZInstructionProfileRequestSchema,
-  ZInstructionProfileSchema,
-  ZPartProfileDetailSchema,
-  ZPartProfilePageSchema,
-  ZPartProfileRequestSchema,
-  ZPartProfileSchema,
-} from "@hub/contracts";
+import type { TAttributeProfileRequest, TInstructionProfileRequest, TPartProfileRequest } from "@hub/contracts";
+import { attributeProfilesApi, instructionProfilesApi, partProfilesApi } from "@hub/contracts/library/resources-api";
 import { schema } from "@hub/db";
 import { asc, eq, sql } from "drizzle-orm";
 import type { LibraryResource } from "../resource";
@@ -46,16 +31,9 @@ const apStyles = sql<number>`(select count(*)::int from ${aps} where ${col(aps.p
 
 /** Attribute profiles: a named set of attributes (a size run, a colour card) linked to styles. */
 export const attributeProfilesResource: LibraryResource<TAttributeProfileRequest> = {
-  key: "attributeProfiles",
-  card: "attributes",
+  api: attributeProfilesApi,
   noun: "attribute profile",
   table: ap,
-  schemas: {
-    request: ZAttributeProfileRequestSchema,
-    item: ZAttributeProfileSchema,
-    detail: ZAttributeProfileDetailSchema,
-    page: ZAttributeProfilePageSchema,
-  },
   columns: { ...baseColumns(ap), memberCount: apMembers.as("member_count"), styleCount: apStyles.as("style_count") },
   label: sql`${ap.name}`,
   sortable: { name: ap.name, memberCount: apMembers, styleCount: apStyles, updatedAt: ap.updatedAt },
@@ -101,16 +79,9 @@ const ppMembers = sql<number>`(select count(*)::int from ${ppp} where ${col(ppp.
 
 /** Part profiles: the trims that go together (hoodie trims: zip, drawcord, main label). */
 export const partProfilesResource: LibraryResource<TPartProfileRequest> = {
-  key: "partProfiles",
-  card: "part",
+  api: partProfilesApi,
   noun: "part profile",
   table: pp,
-  schemas: {
-    request: ZPartProfileRequestSchema,
-    item: ZPartProfileSchema,
-    detail: ZPartProfileDetailSchema,
-    page: ZPartProfilePageSchema,
-  },
   columns: { ...baseColumns(pp), memberCount: ppMembers.as("member_count") },
   label: sql`${pp.name}`,
   sortable: { name: pp.name, memberCount: ppMembers, updatedAt: pp.updatedAt },
@@ -154,16 +125,9 @@ const ipMembers = sql<number>`(select count(*)::int from ${ips} where ${col(ips.
 
 /** Instruction profiles: the construction steps a kind of garment shares, in order. */
 export const instructionProfilesResource: LibraryResource<TInstructionProfileRequest> = {
-  key: "instructionProfiles",
-  card: "instruction",
+  api: instructionProfilesApi,
   noun: "instruction profile",
   table: ip,
-  schemas: {
-    request: ZInstructionProfileRequestSchema,
-    item: ZInstructionProfileSchema,
-    detail: ZInstructionProfileDetailSchema,
-    page: ZInstructionProfilePageSchema,
-  },
   columns: { ...baseColumns(ip), memberCount: ipMembers.as("member_count") },
   label: sql`${ip.name}`,
   sortable: { name: ip.name, memberCount: ipMembers, updatedAt: ip.updatedAt },

@@ -1,14 +1,5 @@
-import {
-  type TStyleMarkerRequest,
-  type TStyleRequest,
-  ZStyleDetailSchema,
-  ZStyleMarkerPageSchema,
-  ZStyleMarkerRequestSchema,
-  ZStyleMarkerSchema,
-  ZStylePageSchema,
-  ZStyleRequestSchema,
-  ZStyleSchema,
-} from "@hub/contracts";
+import type { TStyleMarkerRequest, TStyleRequest } from "@hub/contracts";
+import { styleMarkersApi, stylesApi } from "@hub/contracts/library/resources-api";
 import { schema } from "@hub/db";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { badRequest } from "../../../platform/errors";
@@ -40,11 +31,9 @@ export const clientStyleScope = (
 const optionCount = sql<number>`(select count(*)::int from ${so} where ${col(so.styleId)} = ${col(s.id)})`;
 
 export const stylesResource: LibraryResource<TStyleRequest> = {
-  key: "styles",
-  card: "styles",
+  api: stylesApi,
   noun: "style",
   table: s,
-  schemas: { request: ZStyleRequestSchema, item: ZStyleSchema, detail: ZStyleDetailSchema, page: ZStylePageSchema },
   columns: {
     id: s.id,
     factoryId: s.factoryId,
@@ -128,16 +117,9 @@ export const stylesResource: LibraryResource<TStyleRequest> = {
 };
 
 export const styleMarkersResource: LibraryResource<TStyleMarkerRequest> = {
-  key: "styleMarkers",
-  card: "styles",
+  api: styleMarkersApi,
   noun: "marker",
   table: mk,
-  schemas: {
-    request: ZStyleMarkerRequestSchema,
-    item: ZStyleMarkerSchema,
-    detail: ZStyleMarkerSchema,
-    page: ZStyleMarkerPageSchema,
-  },
   columns: {
     id: mk.id,
     factoryId: mk.factoryId,
@@ -164,8 +146,6 @@ export const styleMarkersResource: LibraryResource<TStyleMarkerRequest> = {
   },
   defaultSort: ["styleCode", "asc"],
   search: [mk.name, mk.sizeRange, s.code, s.name],
-  // Markers are the factory's cutting data: client users never read them.
-  access: { read: { signedIn: true, card: "styles", types: ["icreate", "manufacturer", "factory"] } },
   values: async (tx, req, factoryId) => {
     await ensureRefs(tx, s, [req.styleId], factoryId, "styleId", "Style");
     return {

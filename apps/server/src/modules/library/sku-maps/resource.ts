@@ -1,11 +1,5 @@
-import {
-  type TSkuMapDetail,
-  type TSkuMapRequest,
-  ZSkuMapDetailSchema,
-  ZSkuMapPageSchema,
-  ZSkuMapRequestSchema,
-  ZSkuMapSchema,
-} from "@hub/contracts";
+import type { TSkuMapDetail, TSkuMapRequest } from "@hub/contracts";
+import { skuMapsApi } from "@hub/contracts/library/resources-api";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
@@ -73,11 +67,9 @@ export const checkSkuMap = async (db: HubDb | HubTx, req: TSkuMapRequest, factor
 };
 
 export const skuMapsResource: LibraryResource<TSkuMapRequest, TSkuMapDetail> = {
-  key: "skuMaps",
-  card: "skuMap",
+  api: skuMapsApi,
   noun: "sku map",
   table: sm,
-  schemas: { request: ZSkuMapRequestSchema, item: ZSkuMapSchema, detail: ZSkuMapDetailSchema, page: ZSkuMapPageSchema },
   columns: {
     id: sm.id,
     factoryId: sm.factoryId,

@@ -11,7 +11,7 @@ import { tierFor } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { badRequest } from "../../../platform/errors";
 import type { Principal } from "../../../platform/principal";
-import { readComposition, styles } from "./composition";
+import { readComposition, styles, type TStylePricing } from "./composition-read";
 
 /**
  * Pricing of a style (spec 7 getProductPrice, getCustomProductPrice, getProductDetails), as plain
@@ -37,7 +37,7 @@ const listNames = (names: string[], max = 8) =>
  * The variant a set of attribute ids names: exactly one offered attribute for every option the
  * style offers; a 400 on `attributeIds` otherwise. Answers the chosen attributes, option by option.
  */
-export const chooseVariant = (composition: TStyleComposition, attributeIds: readonly number[]) => {
+export const chooseVariant = (composition: TStylePricing, attributeIds: readonly number[]) => {
   const wanted = new Set(attributeIds);
   const offered = new Set(composition.options.flatMap((x) => x.attributes.map((y) => y.attributeId)));
   const stray = [...wanted].filter((id) => !offered.has(id));

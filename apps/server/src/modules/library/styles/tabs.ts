@@ -22,7 +22,9 @@ import { recordAudit } from "../../../platform/audit";
 import { notFound } from "../../../platform/errors";
 import type { Principal } from "../../../platform/principal";
 import { bumpTabVersion, readTabVersion, tabStamp } from "../../../platform/tab-versions";
-import { readComposition, STYLE_TAB_KIND, type StyleSection, styleFor, styles, writeSection } from "./composition";
+import { STYLE_TAB_KIND, writeSection } from "./composition";
+import { readComposition, styleFor, styles } from "./composition-read";
+import type { StyleSection } from "./composition-validate";
 
 /**
  * The style workspace's tabs (/styles/edit/{id}/{tab}): each tab read and saved on its own, with

@@ -1,3 +1,4 @@
+import { libraryImportApi } from "@hub/contracts/library/api";
 import {
   IMPORT_COLUMNS,
   IMPORT_RESOURCES,
@@ -5,7 +6,6 @@ import {
   type TImportResource,
   ZImportReportSchema,
 } from "@hub/contracts/library/import";
-import CloudUpload from "@mui/icons-material/CloudUpload";
 import FileDownload from "@mui/icons-material/FileDownload";
 import {
   Alert,
@@ -33,7 +33,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { toast } from "react-toastify";
+import {
+  ApplyingProgress,
+  CsvFileButton,
+  ImportColumnsTable,
+  ProblemsChip,
+  ReportVerdict,
+} from "../../../components/csv-import";
 import { PageHeader } from "../../../components/page-header";
+import { pathTo } from "../../../lib/api";
 import { messageOf } from "../../../lib/api-error";
 import { type ImportPhase, useCsvImport } from "../../../lib/csv-import";
 import { downloadFile } from "../../../lib/transfer";
@@ -76,9 +84,8 @@ export default function ImportCsvPage() {
   const [dragging, setDragging] = useState(false);
   const { phase, error, setError, upload, apply, reset, busy } = useCsvImport({
     schema: ZImportReportSchema,
-    validatePath: (fileName) =>
-      `/library/import/validate?resource=${resource}&fileName=${encodeURIComponent(fileName)}`,
-    applyPath: (report) => `/library/import/${report.importId}/apply`,
+    validatePath: (fileName) => pathTo(libraryImportApi.importValidate, { query: { resource, fileName } }),
+    applyPath: (report) => pathTo(libraryImportApi.importApply, { params: { id: report.importId } }),
     onApplied: async (done) => {
       // An import may also add fabric types or part categories, link options or change style prices: every library query reloads.
       await queryClient.invalidateQueries({ queryKey: libraryKeys.all() });
@@ -136,34 +143,16 @@ export default function ImportCsvPage() {
                 startIcon={<FileDownload />}
                 sx={{ flexShrink: 0, whiteSpace: "nowrap" }}
                 onClick={() =>
-                  downloadFile(`/library/import/templates/${resource}`, `${resource}-template.csv`).catch((e) =>
-                    setError(messageOf(e)),
-                  )
+                  downloadFile(
+                    pathTo(libraryImportApi.importTemplate, { params: { resource } }),
+                    `${resource}-template.csv`,
+                  ).catch((e) => setError(messageOf(e)))
                 }
               >
                 Download template
               </Button>
             </Stack>
-            <Table size="small" aria-label="Columns" sx={{ mb: 2 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Column</TableCell>
-                  <TableCell>Required</TableCell>
-                  <TableCell>What to write</TableCell>
-                  <TableCell>Example</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {IMPORT_COLUMNS[resource].map((c) => (
-                  <TableRow key={c.name}>
-                    <TableCell sx={{ fontFamily: "monospace" }}>{c.name}</TableCell>
-                    <TableCell>{c.required ? "Yes" : ""}</TableCell>
-                    <TableCell>{c.help}</TableCell>
-                    <TableCell sx={{ fontFamily: "monospace" }}>{c.example}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <ImportColumnsTable columns={IMPORT_COLUMNS[resource]} sx={{ mb: 2 }} />
             <Box
               role="region"
               aria-label="Drop a CSV file"
@@ -197,20 +186,7 @@ export default function ImportCsvPage() {
               ) : (
                 <>
                   <Typography sx={{ mb: 2 }}>Drop a CSV file here, or</Typography>
-                  <Button component="label" variant="contained" startIcon={<CloudUpload />}>
-                    Choose CSV file
-                    <input
-                      hidden
-                      type="file"
-                      accept=".csv,text/csv"
-                      aria-label="CSV file"
-                      onChange={(e) => {
-                        const f = e.target.files?.[0];
-                        e.target.value = "";
-                        if (f) void upload(f);
-                      }}
-                    />
-                  </Button>
+                  <CsvFileButton onFile={(f) => void upload(f)} />
                   <Typography variant="body2" sx={{ mt: 1, color: "text.secondary" }}>
                     Rows whose code already exists update that row; new codes add rows. Up to 100,000 rows or 25 MB.
                   </Typography>
@@ -265,22 +241,9 @@ function ReportCard({
           <Chip label={`${r.rowCount} rows`} />
           <Chip color="success" variant="outlined" label={`${r.willCreate} to add`} />
           <Chip color="info" variant="outlined" label={`${r.willUpdate} to update`} />
-          <Chip
-            color={ok ? "default" : "error"}
-            variant={ok ? "outlined" : "filled"}
-            label={`${r.errorCount} ${r.errorCount === 1 ? "problem" : "problems"}`}
-          />
+          <ProblemsChip count={r.errorCount} />
         </Stack>
-        {ok ? (
-          <Alert severity="success" sx={{ mb: 2 }}>
-            Every row of {r.fileName} is ready. Nothing has been written yet.
-          </Alert>
-        ) : (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid="import-problems">
-            {r.fileName} has {r.errorCount} {r.errorCount === 1 ? "problem" : "problems"}. Nothing was written: fix the
-            rows below and upload the file again.
-          </Alert>
-        )}
+        <ReportVerdict fileName={r.fileName} errorCount={r.errorCount} written="written" />
         {!ok ? (
           <Box sx={{ mb: 2 }}>
             <DataGrid
@@ -331,12 +294,9 @@ function ReportCard({
           </>
         ) : null}
         {phase.step === "applying" ? (
-          <Box sx={{ mb: 2 }}>
-            <Typography sx={{ mb: 1 }}>
-              Writing {rows} {rows === 1 ? "row" : "rows"} in one transaction: all of them or none…
-            </Typography>
-            <LinearProgress aria-label="Import progress" />
-          </Box>
+          <ApplyingProgress>
+            Writing {rows} {rows === 1 ? "row" : "rows"} in one transaction: all of them or none…
+          </ApplyingProgress>
         ) : null}
         <Stack direction="row" spacing={1}>
           <Button

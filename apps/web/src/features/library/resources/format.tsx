@@ -1,10 +1,7 @@
 import { Box, Chip, Stack } from "@mui/material";
 import type { GridColDef, GridValidRowModel } from "@mui/x-data-grid";
 
-export const money = (cents: number | null | undefined): string =>
-  cents === null || cents === undefined
-    ? "—"
-    : (cents / 100).toLocaleString(undefined, { style: "currency", currency: "USD" });
+export { money } from "../../../lib/money";
 /**
  * A stored value as one of a select's options (details carry plain text where requests carry the
  * choices); null, so the select asks again, when it is not one of them.

@@ -1,9 +1,12 @@
+import { libraryApi } from "@hub/contracts/library/api";
 import type { TInstructionImage } from "@hub/contracts/library/instructions";
 import CloudUpload from "@mui/icons-material/CloudUpload";
-import { Alert, Box, Button, Card, CardContent, Typography } from "@mui/material";
+import { Alert, Box, Card, CardContent, Typography } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { toast } from "react-toastify";
+import { FileButton } from "../../../components/file-button";
+import { pathTo } from "../../../lib/api";
 import { currentIdToken } from "../../../lib/identity-client";
 import { libraryKeys } from "../shared/api";
 
@@ -20,7 +23,7 @@ export function InstructionImageFile({ image, canEdit }: { image: TInstructionIm
     let cancelled = false;
     void (async () => {
       const res = await fetch(
-        `/api/library/instructionImages/${image.id}/file?v=${encodeURIComponent(image.updatedAt)}`,
+        `/api${pathTo(libraryApi.instructionImageFile, { params: { id: image.id } })}?v=${encodeURIComponent(image.updatedAt)}`,
         {
           headers: { authorization: `Bearer ${await currentIdToken()}` },
         },
@@ -41,7 +44,7 @@ export function InstructionImageFile({ image, canEdit }: { image: TInstructionIm
     try {
       const body = new FormData();
       body.append("file", file);
-      const res = await fetch(`/api/library/instructionImages/${image.id}/file`, {
+      const res = await fetch(`/api${pathTo(libraryApi.uploadInstructionImage, { params: { id: image.id } })}`, {
         method: "PUT",
         headers: { authorization: `Bearer ${await currentIdToken()}` },
         body,
@@ -83,20 +86,16 @@ export function InstructionImageFile({ image, canEdit }: { image: TInstructionIm
           </Alert>
         ) : null}
         {canEdit ? (
-          <Button component="label" variant="outlined" startIcon={<CloudUpload />} loading={busy}>
+          <FileButton
+            variant="outlined"
+            startIcon={<CloudUpload />}
+            loading={busy}
+            accept="image/png,image/jpeg,image/webp"
+            inputLabel="Image file"
+            onFile={(f) => void upload(f)}
+          >
             {image.fileName ? "Replace image" : "Upload image"}
-            <input
-              hidden
-              type="file"
-              accept="image/png,image/jpeg,image/webp"
-              aria-label="Image file"
-              onChange={(e) => {
-                const f = e.target.files?.[0];
-                e.target.value = "";
-                if (f) void upload(f);
-              }}
-            />
-          </Button>
+          </FileButton>
         ) : null}
       </CardContent>
     </Card>

@@ -19,6 +19,12 @@ import {
   ZInstructionProfilePageSchema,
   ZInstructionProfileRequestSchema,
 } from "@hub/contracts/library/profiles";
+import {
+  instructionImagesApi,
+  instructionProfilesApi,
+  instructionsApi,
+  machinesApi,
+} from "@hub/contracts/library/resources-api";
 import { Card, CardContent, Link, List, ListItem, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { LIBRARY_API, type LibraryConfig } from "../shared/types";
@@ -28,7 +34,7 @@ import { InstructionImageFile } from "./instruction-image-file";
 import { LIBRARY_PATHS } from "./paths";
 
 export const instructionsConfig: LibraryConfig<TInstructionRequest, TInstructionDetail, TInstruction> = {
-  key: "instructions",
+  api: instructionsApi,
   ...LIBRARY_API,
   ...LIBRARY_PATHS.instructions,
   title: "Instructions",
@@ -50,7 +56,7 @@ export const instructionsConfig: LibraryConfig<TInstructionRequest, TInstruction
   fields: [
     { name: "code", label: "Code", kind: "text", half: true },
     { name: "name", label: "Name", kind: "text", half: true },
-    { name: "machineId", label: "Machine", kind: "ref", resource: "machines", half: true },
+    { name: "machineId", label: "Machine", kind: "ref", resource: machinesApi.lookup, half: true },
     { name: "standardMinutes", label: "Standard minutes", kind: "decimal", unit: "min", half: true },
     { name: "description", label: "How to do it", kind: "multiline" },
   ],
@@ -96,7 +102,7 @@ export const instructionsConfig: LibraryConfig<TInstructionRequest, TInstruction
 };
 
 export const instructionImagesConfig: LibraryConfig<TInstructionImageRequest, TInstructionImage, TInstructionImage> = {
-  key: "instructionImages",
+  api: instructionImagesApi,
   ...LIBRARY_API,
   ...LIBRARY_PATHS.instructionImages,
   title: "Instruction Images",
@@ -119,7 +125,7 @@ export const instructionImagesConfig: LibraryConfig<TInstructionImageRequest, TI
     request: ZInstructionImageRequestSchema,
   },
   fields: [
-    { name: "instructionId", label: "Instruction", kind: "ref", resource: "instructions" },
+    { name: "instructionId", label: "Instruction", kind: "ref", resource: instructionsApi.lookup },
     { name: "caption", label: "Caption", kind: "text" },
     { name: "sortOrder", label: "Sort order", kind: "int", half: true },
   ],
@@ -134,7 +140,7 @@ export const instructionProfilesConfig: LibraryConfig<
   TInstructionProfileDetail,
   TInstructionProfile
 > = {
-  key: "instructionProfiles",
+  api: instructionProfilesApi,
   ...LIBRARY_API,
   ...LIBRARY_PATHS.instructionProfiles,
   title: "Instruction Profiles",
@@ -151,7 +157,7 @@ export const instructionProfilesConfig: LibraryConfig<
   },
   fields: [
     ...PROFILE_FIELDS,
-    { name: "instructionIds", label: "Steps", kind: "refMulti", resource: "instructions", ordered: true },
+    { name: "instructionIds", label: "Steps", kind: "refMulti", resource: instructionsApi.lookup, ordered: true },
   ],
   empty: { name: "", description: "", instructionIds: [] },
   fromDetail: (d) => ({ name: d.name, description: d.description ?? "", instructionIds: d.instructionIds }),

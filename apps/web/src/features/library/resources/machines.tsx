@@ -7,6 +7,7 @@ import {
   ZMachinePageSchema,
   ZMachineRequestSchema,
 } from "@hub/contracts/library/machines";
+import { machinesApi } from "@hub/contracts/library/resources-api";
 import { Card, CardContent, Link, List, ListItem, Typography } from "@mui/material";
 import { Link as RouterLink } from "react-router";
 import { LIBRARY_API, type LibraryConfig } from "../shared/types";
@@ -14,7 +15,7 @@ import { archivedColumn, dash, oneOf, updatedColumn } from "./format";
 import { LIBRARY_PATHS } from "./paths";
 
 export const machinesConfig: LibraryConfig<TMachineRequest, TMachineDetail, TMachine> = {
-  key: "machines",
+  api: machinesApi,
   ...LIBRARY_API,
   ...LIBRARY_PATHS.machines,
   title: "Machines",

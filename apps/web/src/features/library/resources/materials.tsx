@@ -1,3 +1,5 @@
+import { purchaseOrdersApi } from "@hub/contracts/inventory/api";
+import { libraryApi } from "@hub/contracts/library/api";
 import {
   FABRIC_UNITS,
   PART_UNITS,
@@ -27,15 +29,18 @@ import {
   ZPartProfilePageSchema,
   ZPartProfileRequestSchema,
 } from "@hub/contracts/library/profiles";
+import { bmcThreadsApi, fabricsApi, partProfilesApi, partsApi, threadsApi } from "@hub/contracts/library/resources-api";
 import { Card, CardContent, Link, List, ListItem, Typography } from "@mui/material";
+import type { GridColDef, GridValidRowModel } from "@mui/x-data-grid";
 import { Link as RouterLink } from "react-router";
+import type { FieldSpec } from "../../../components/resource/types";
 import { LIBRARY_API, type LibraryConfig } from "../shared/types";
 import { dash, money, oneOf, PROFILE_FIELDS, profileColumns, StockChip, Swatch, updatedColumn } from "./format";
 import { GROUPS } from "./groups";
 import { LIBRARY_PATHS } from "./paths";
 
 /** The inventory's suppliers of the facility (Supplier Details), by the purchase orders' picker route. */
-const SUPPLIERS_LOOKUP = "/purchaseOrders/suppliers";
+const SUPPLIERS_LOOKUP = purchaseOrdersApi.supplierLookup;
 
 const UsedBy = ({ rows, what }: { rows: { id: number; code: string; name: string }[]; what: string }) => (
   <Card>
@@ -58,8 +63,52 @@ const UsedBy = ({ rows, what }: { rows: { id: number; code: string; name: string
   </Card>
 );
 
+type MaterialRow = GridValidRowModel & {
+  supplier: string | null;
+  supplierName: string | null;
+  unit: string;
+  outOfStock: boolean;
+  archived: boolean;
+};
+
+/** A material's supplier: the inventory supplier when one is chosen, else the free-text label. */
+const supplierColumn = <R extends MaterialRow>(): GridColDef<R> => ({
+  field: "supplier",
+  headerName: "Supplier",
+  width: 150,
+  valueGetter: (_v, row) => row.supplierName ?? row.supplier,
+  valueFormatter: (v) => dash(v),
+});
+
+const costColumn = <R extends MaterialRow>(width: number): GridColDef<R> => ({
+  field: "costCents",
+  headerName: "Cost",
+  width,
+  type: "number",
+  valueFormatter: (v: number, row) => `${money(v)}/${row.unit}`,
+});
+
+const stockColumn = <R extends MaterialRow>(): GridColDef<R> => ({
+  field: "outOfStock",
+  headerName: "Stock",
+  width: 200,
+  renderCell: ({ row }) => <StockChip outOfStock={row.outOfStock} archived={row.archived} />,
+});
+
+/** A material's supplier in its form: one of Supplier Details, or free text for another. */
+const supplierFields = <T extends { supplierId: number | null; supplier: string | null }>(): FieldSpec<T>[] => [
+  { name: "supplierId", label: "Supplier", kind: "ref", resource: SUPPLIERS_LOOKUP, half: true },
+  {
+    name: "supplier",
+    label: "Supplier (free text)",
+    kind: "text",
+    half: true,
+    helper: "Only for a supplier not in Supplier Details",
+  },
+];
+
 export const fabricsConfig: LibraryConfig<TFabricRequest, TFabricDetail, TFabric> = {
-  key: "fabrics",
+  api: fabricsApi,
   ...LIBRARY_API,
   ...LIBRARY_PATHS.fabrics,
   title: "Fabrics",
@@ -70,21 +119,8 @@ export const fabricsConfig: LibraryConfig<TFabricRequest, TFabricDetail, TFabric
     { field: "fabricName", headerName: "Name", flex: 1.4, minWidth: 200 },
     { field: "fabricType", headerName: "Type", width: 140, valueFormatter: (v) => dash(v) },
     { field: "color", headerName: "Colour", width: 110, valueFormatter: (v) => dash(v) },
-    {
-      field: "supplier",
-      headerName: "Supplier",
-      width: 150,
-      // The inventory supplier when one is chosen, else the free-text label.
-      valueGetter: (_v, row) => row.supplierName ?? row.supplier,
-      valueFormatter: (v) => dash(v),
-    },
-    {
-      field: "costCents",
-      headerName: "Cost",
-      width: 110,
-      type: "number",
-      valueFormatter: (v: number, row) => `${money(v)}/${row.unit}`,
-    },
+    supplierColumn(),
+    costColumn(110),
     {
       field: "widthInches",
       headerName: "Width",
@@ -93,12 +129,7 @@ export const fabricsConfig: LibraryConfig<TFabricRequest, TFabricDetail, TFabric
       valueFormatter: (v: number | null) => (v === null ? "—" : `${v}"`),
     },
     { field: "weightGsm", headerName: "GSM", width: 80, type: "number", valueFormatter: (v) => dash(v) },
-    {
-      field: "outOfStock",
-      headerName: "Stock",
-      width: 200,
-      renderCell: ({ row }) => <StockChip outOfStock={row.outOfStock} archived={row.archived} />,
-    },
+    stockColumn(),
     updatedColumn<TFabric>(),
   ],
   defaultSort: "fabricCode,asc",
@@ -112,18 +143,11 @@ export const fabricsConfig: LibraryConfig<TFabricRequest, TFabricDetail, TFabric
       name: "fabricType",
       label: "Fabric type",
       kind: "suggest",
-      source: "/library/fabricTypes",
+      source: libraryApi.fabricTypes,
       half: true,
       helper: "Pick one or type a new type",
     },
-    { name: "supplierId", label: "Supplier", kind: "ref", resource: SUPPLIERS_LOOKUP, half: true },
-    {
-      name: "supplier",
-      label: "Supplier (free text)",
-      kind: "text",
-      half: true,
-      helper: "Only for a supplier not in Supplier Details",
-    },
+    ...supplierFields(),
     { name: "color", label: "Colour", kind: "text", half: true },
     { name: "unit", label: "Unit", kind: "select", options: FABRIC_UNITS, half: true },
     { name: "costCents", label: "Cost per unit", kind: "money", half: true },
@@ -155,13 +179,13 @@ export const fabricsConfig: LibraryConfig<TFabricRequest, TFabricDetail, TFabric
     weightGsm: d.weightGsm,
   }),
   archivable: true,
-  stock: true,
+  stock: { outOfStock: libraryApi.fabricOutOfStock, backInStock: libraryApi.fabricBackInStock },
   group: GROUPS.materials,
   aside: (d) => <UsedBy rows={d.usedBy} what="fabric" />,
 };
 
 export const partsConfig: LibraryConfig<TPartRequest, TPartDetail, TPart> = {
-  key: "parts",
+  api: partsApi,
   ...LIBRARY_API,
   ...LIBRARY_PATHS.parts,
   title: "Parts",
@@ -171,27 +195,9 @@ export const partsConfig: LibraryConfig<TPartRequest, TPartDetail, TPart> = {
     { field: "partCode", headerName: "Code", width: 130 },
     { field: "name", headerName: "Name", flex: 1.4, minWidth: 200 },
     { field: "category", headerName: "Category", width: 140, valueFormatter: (v) => dash(v) },
-    {
-      field: "supplier",
-      headerName: "Supplier",
-      width: 150,
-      // The inventory supplier when one is chosen, else the free-text label.
-      valueGetter: (_v, row) => row.supplierName ?? row.supplier,
-      valueFormatter: (v) => dash(v),
-    },
-    {
-      field: "costCents",
-      headerName: "Cost",
-      width: 120,
-      type: "number",
-      valueFormatter: (v: number, row) => `${money(v)}/${row.unit}`,
-    },
-    {
-      field: "outOfStock",
-      headerName: "Stock",
-      width: 200,
-      renderCell: ({ row }) => <StockChip outOfStock={row.outOfStock} archived={row.archived} />,
-    },
+    supplierColumn(),
+    costColumn(120),
+    stockColumn(),
     updatedColumn<TPart>(),
   ],
   defaultSort: "partCode,asc",
@@ -205,18 +211,11 @@ export const partsConfig: LibraryConfig<TPartRequest, TPartDetail, TPart> = {
       name: "category",
       label: "Category",
       kind: "suggest",
-      source: "/library/partCategories",
+      source: libraryApi.partCategories,
       half: true,
       helper: "Pick one or type a new category",
     },
-    { name: "supplierId", label: "Supplier", kind: "ref", resource: SUPPLIERS_LOOKUP, half: true },
-    {
-      name: "supplier",
-      label: "Supplier (free text)",
-      kind: "text",
-      half: true,
-      helper: "Only for a supplier not in Supplier Details",
-    },
+    ...supplierFields(),
     { name: "costCents", label: "Cost per unit", kind: "money", half: true },
     { name: "unit", label: "Unit", kind: "select", options: PART_UNITS, half: true },
   ],
@@ -231,13 +230,13 @@ export const partsConfig: LibraryConfig<TPartRequest, TPartDetail, TPart> = {
     unit: oneOf(PART_UNITS, d.unit),
   }),
   archivable: true,
-  stock: true,
+  stock: { outOfStock: libraryApi.partOutOfStock, backInStock: libraryApi.partBackInStock },
   group: GROUPS.parts,
   aside: (d) => <UsedBy rows={d.usedBy} what="part" />,
 };
 
 export const partProfilesConfig: LibraryConfig<TPartProfileRequest, TPartProfileDetail, TPartProfile> = {
-  key: "partProfiles",
+  api: partProfilesApi,
   ...LIBRARY_API,
   ...LIBRARY_PATHS.partProfiles,
   title: "Part Profiles",
@@ -250,7 +249,13 @@ export const partProfilesConfig: LibraryConfig<TPartProfileRequest, TPartProfile
   schemas: { page: ZPartProfilePageSchema, detail: ZPartProfileDetailSchema, request: ZPartProfileRequestSchema },
   fields: [
     ...PROFILE_FIELDS,
-    { name: "parts", label: "Parts and quantities per garment", kind: "refQty", resource: "parts", idKey: "partId" },
+    {
+      name: "parts",
+      label: "Parts and quantities per garment",
+      kind: "refQty",
+      resource: partsApi.lookup,
+      idKey: "partId",
+    },
   ],
   empty: { name: "", description: "", parts: [] },
   fromDetail: (d) => ({
@@ -265,7 +270,7 @@ export const partProfilesConfig: LibraryConfig<TPartProfileRequest, TPartProfile
 };
 
 const threadConfig = (kind: "thread" | "bmc"): LibraryConfig<TThreadRequest, TThread, TThread> => ({
-  key: kind === "bmc" ? "bmcThreads" : "threads",
+  api: kind === "bmc" ? bmcThreadsApi : threadsApi,
   ...LIBRARY_API,
   ...LIBRARY_PATHS[kind === "bmc" ? "bmcThreads" : "threads"],
   title: kind === "bmc" ? "BMC Threads" : "Threads",

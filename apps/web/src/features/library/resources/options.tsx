@@ -20,13 +20,14 @@ import {
   ZAttributeProfilePageSchema,
   ZAttributeProfileRequestSchema,
 } from "@hub/contracts/library/profiles";
+import { attributeProfilesApi, attributesApi, optionsApi, stylesApi } from "@hub/contracts/library/resources-api";
 import { LIBRARY_API, type LibraryConfig } from "../shared/types";
 import { archivedColumn, dash, PROFILE_FIELDS, profileColumns, Swatch, updatedColumn } from "./format";
 import { GROUPS } from "./groups";
 import { LIBRARY_PATHS } from "./paths";
 
 export const optionsConfig: LibraryConfig<TOptionRequest, TOptionDetail, TOption> = {
-  key: "options",
+  api: optionsApi,
   ...LIBRARY_API,
   ...LIBRARY_PATHS.options,
   title: "Options",
@@ -48,7 +49,12 @@ export const optionsConfig: LibraryConfig<TOptionRequest, TOptionDetail, TOption
     { name: "code", label: "Code", kind: "text", half: true, helper: "e.g. SIZE; unique" },
     { name: "name", label: "Name", kind: "text", half: true },
     { name: "sortOrder", label: "Sort order", kind: "int", half: true },
-    { name: "attributeIds", label: "Attributes (values of this option)", kind: "refMulti", resource: "attributes" },
+    {
+      name: "attributeIds",
+      label: "Attributes (values of this option)",
+      kind: "refMulti",
+      resource: attributesApi.lookup,
+    },
   ],
   empty: { code: "", name: "", sortOrder: 0, attributeIds: [] },
   fromDetail: (d) => ({ code: d.code, name: d.name, sortOrder: d.sortOrder, attributeIds: d.attributeIds }),
@@ -56,7 +62,7 @@ export const optionsConfig: LibraryConfig<TOptionRequest, TOptionDetail, TOption
 };
 
 export const attributesConfig: LibraryConfig<TAttributeRequest, TAttributeDetail, TAttribute> = {
-  key: "attributes",
+  api: attributesApi,
   ...LIBRARY_API,
   ...LIBRARY_PATHS.attributes,
   title: "Attributes",
@@ -85,7 +91,7 @@ export const attributesConfig: LibraryConfig<TAttributeRequest, TAttributeDetail
     { name: "name", label: "Name", kind: "text", half: true },
     { name: "hexColor", label: "Swatch colour", kind: "color", half: true, helper: "For colours: #RRGGBB" },
     { name: "sortOrder", label: "Sort order", kind: "int", half: true },
-    { name: "optionIds", label: "Options this is a value of", kind: "refMulti", resource: "options" },
+    { name: "optionIds", label: "Options this is a value of", kind: "refMulti", resource: optionsApi.lookup },
   ],
   empty: { code: "", name: "", hexColor: "", sortOrder: 0, optionIds: [] },
   fromDetail: (d) => ({
@@ -104,7 +110,7 @@ export const attributeProfilesConfig: LibraryConfig<
   TAttributeProfileDetail,
   TAttributeProfile
 > = {
-  key: "attributeProfiles",
+  api: attributeProfilesApi,
   ...LIBRARY_API,
   ...LIBRARY_PATHS.attributeProfiles,
   title: "Attribute Profiles",
@@ -123,8 +129,8 @@ export const attributeProfilesConfig: LibraryConfig<
   },
   fields: [
     ...PROFILE_FIELDS,
-    { name: "attributeIds", label: "Attributes", kind: "refMulti", resource: "attributes" },
-    { name: "styleIds", label: "Styles linked to this profile", kind: "refMulti", resource: "styles" },
+    { name: "attributeIds", label: "Attributes", kind: "refMulti", resource: attributesApi.lookup },
+    { name: "styleIds", label: "Styles linked to this profile", kind: "refMulti", resource: stylesApi.lookup },
   ],
   empty: { name: "", description: "", attributeIds: [], styleIds: [] },
   fromDetail: (d) => ({

@@ -1,3 +1,5 @@
+import { libraryApi } from "@hub/contracts/library/api";
+import { styleMarkersApi, stylesApi } from "@hub/contracts/library/resources-api";
 import {
   STYLE_CATEGORIES,
   type TStyle,
@@ -20,6 +22,23 @@ import { GROUPS } from "./groups";
 import { LIBRARY_PATHS } from "./paths";
 
 /** A style's own fields: the new-style form, and the Details tab of the style workspace. */
+/** A saved style as its form's request (empty text for what it has none of): the form's and the Details tab's. */
+export const styleRequestOf = (
+  d: Pick<
+    TStyleDetail,
+    "code" | "name" | "category" | "basePriceCents" | "description" | "imageUrl" | "offeredToAll" | "clientIds"
+  >,
+) => ({
+  code: d.code,
+  name: d.name,
+  category: d.category,
+  basePriceCents: d.basePriceCents,
+  description: d.description ?? "",
+  imageUrl: d.imageUrl ?? "",
+  offeredToAll: d.offeredToAll,
+  clientIds: d.clientIds,
+});
+
 export const STYLE_FIELDS: FieldSpec<TStyleRequest>[] = [
   { name: "code", label: "Style code", kind: "text", half: true, helper: "e.g. TEE-100; unique" },
   { name: "name", label: "Name", kind: "text", half: true },
@@ -28,11 +47,16 @@ export const STYLE_FIELDS: FieldSpec<TStyleRequest>[] = [
   { name: "description", label: "Description", kind: "multiline" },
   { name: "imageUrl", label: "Image address", kind: "text", helper: "An https:// address of the style's picture" },
   { name: "offeredToAll", label: "Offered to every client of the facility", kind: "switch" },
-  { name: "clientIds", label: "Also offered to (when not to all)", kind: "refMulti", resource: "clients" },
+  {
+    name: "clientIds",
+    label: "Also offered to (when not to all)",
+    kind: "refMulti",
+    resource: libraryApi.clientsLookup,
+  },
 ];
 
 export const stylesConfig: LibraryConfig<TStyleRequest, TStyleDetail, TStyle> = {
-  key: "styles",
+  api: stylesApi,
   ...LIBRARY_API,
   ...LIBRARY_PATHS.styles,
   title: "Styles",
@@ -77,16 +101,7 @@ export const stylesConfig: LibraryConfig<TStyleRequest, TStyleDetail, TStyle> = 
     offeredToAll: true,
     clientIds: [],
   },
-  fromDetail: (d) => ({
-    code: d.code,
-    name: d.name,
-    category: d.category,
-    basePriceCents: d.basePriceCents,
-    description: d.description ?? "",
-    imageUrl: d.imageUrl ?? "",
-    offeredToAll: d.offeredToAll,
-    clientIds: d.clientIds,
-  }),
+  fromDetail: styleRequestOf,
   archivable: true,
   group: GROUPS.styles,
   // A saved style opens in its workspace (/styles/edit/:id/{tab}: styles/routes.tsx), which has
@@ -95,7 +110,7 @@ export const stylesConfig: LibraryConfig<TStyleRequest, TStyleDetail, TStyle> = 
 };
 
 export const styleMarkersConfig: LibraryConfig<TStyleMarkerRequest, TStyleMarker, TStyleMarker> = {
-  key: "styleMarkers",
+  api: styleMarkersApi,
   ...LIBRARY_API,
   ...LIBRARY_PATHS.styleMarkers,
   title: "Style Markers",
@@ -122,7 +137,7 @@ export const styleMarkersConfig: LibraryConfig<TStyleMarkerRequest, TStyleMarker
   titleField: "name",
   schemas: { page: ZStyleMarkerPageSchema, detail: ZStyleMarkerSchema, request: ZStyleMarkerRequestSchema },
   fields: [
-    { name: "styleId", label: "Style", kind: "ref", resource: "styles" },
+    { name: "styleId", label: "Style", kind: "ref", resource: stylesApi.lookup },
     { name: "name", label: "Marker name", kind: "text", half: true },
     { name: "sizeRange", label: "Size range", kind: "text", half: true, helper: "e.g. XS–M" },
     { name: "lengthInches", label: "Length", kind: "decimal", unit: "in", half: true },

@@ -2,7 +2,6 @@ import { LIBRARY_EDITOR_TYPES } from "@hub/contracts/library/common";
 import type { GridValidRowModel } from "@mui/x-data-grid";
 import type { FieldValues } from "react-hook-form";
 import type { ResourceConfig, ResourceDetail } from "../../../components/resource/types";
-import { LIBRARY_PREFIX } from "./api";
 
 export type { CustomFieldProps } from "../../../components/resource/types";
 
@@ -13,5 +12,5 @@ export type LibraryConfig<
   TRow extends GridValidRowModel & { id: number } = TDetail,
 > = ResourceConfig<TRequest, TDetail, TRow>;
 
-/** What every library config spreads in: where its API is and who edits it. */
-export const LIBRARY_API = { prefix: LIBRARY_PREFIX, editors: LIBRARY_EDITOR_TYPES } as const;
+/** What every library config spreads in: who edits it (its operations are its `api`). */
+export const LIBRARY_API = { editors: LIBRARY_EDITOR_TYPES } as const;

@@ -1,3 +1,4 @@
+import { skuMapsApi, stylesApi } from "@hub/contracts/library/resources-api";
 import {
   type TSkuMap,
   type TSkuMapDetail,
@@ -13,7 +14,7 @@ import { SegmentsEditor } from "./segments-editor";
 import { SkuTester } from "./sku-tester";
 
 export const skuMapsConfig: LibraryConfig<TSkuMapRequest, TSkuMapDetail, TSkuMap> = {
-  key: "skuMaps",
+  api: skuMapsApi,
   ...LIBRARY_API,
   ...LIBRARY_PATHS.skuMaps,
   title: "Sku Maps",
@@ -34,7 +35,7 @@ export const skuMapsConfig: LibraryConfig<TSkuMapRequest, TSkuMapDetail, TSkuMap
   schemas: { page: ZSkuMapPageSchema, detail: ZSkuMapDetailSchema, request: ZSkuMapRequestSchema },
   fields: [
     { name: "name", label: "Name", kind: "text" },
-    { name: "styleId", label: "Style", kind: "ref", resource: "styles" },
+    { name: "styleId", label: "Style", kind: "ref", resource: stylesApi.lookup },
     {
       name: "styleToken",
       label: "Style token",

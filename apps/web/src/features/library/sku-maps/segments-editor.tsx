@@ -1,7 +1,8 @@
+import { optionsApi } from "@hub/contracts/library/resources-api";
 import Add from "@mui/icons-material/Add";
 import Delete from "@mui/icons-material/Delete";
 import { Box, Button, FormHelperText, IconButton, Stack, TextField, Typography } from "@mui/material";
-import { RefSelect } from "../shared/fields";
+import { RefSelect } from "../../../components/resource/fields";
 import type { CustomFieldProps } from "../shared/types";
 
 type Segment = { optionId: number | null; startPosition: number | null; length: number | null };
@@ -37,7 +38,7 @@ export function SegmentsEditor({ value, onChange, error, disabled }: CustomField
             >
               <Box sx={{ flex: 2, minWidth: 180 }}>
                 <RefSelect
-                  resource="options"
+                  resource={optionsApi.lookup}
                   label={`Option ${n + 1}`}
                   size="small"
                   value={row.optionId}

@@ -1,8 +1,10 @@
+import type { BodyOf } from "@hub/contracts/common/operation";
+import { libraryApi } from "@hub/contracts/library/api";
 import type { TSkuDecodeResult } from "@hub/contracts/library/sku-maps";
-import { segmentText, ZSkuDecodeResultSchema } from "@hub/contracts/library/sku-maps";
+import { segmentText } from "@hub/contracts/library/sku-maps";
 import { Alert, Box, Card, CardContent, Chip, Stack, TextField, Tooltip, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 import { ApiError } from "../../../lib/api-error";
 
 type Segment = { optionId: number | null; startPosition: number | null; length: number | null };
@@ -40,11 +42,9 @@ export function SkuTester({ values }: { values: Record<string, unknown> }) {
     let live = true;
     const timer = setTimeout(async () => {
       try {
-        const map = JSON.parse(mapKey) as Record<string, unknown>;
-        const out = await api("/library/skuMaps/decodeWith", ZSkuDecodeResultSchema, {
-          method: "POST",
-          body: { sku: text, map },
-        });
+        // The map as the form holds it: the server checks it as it decodes (a 400 names what to finish).
+        const map = JSON.parse(mapKey) as BodyOf<typeof libraryApi.skuDecodeWith>["map"];
+        const out = await call(libraryApi.skuDecodeWith, { body: { sku: text, map } });
         if (live) {
           setResult(out);
           setProblem(null);

@@ -1,14 +1,8 @@
-import {
-  type TApplyProfileRequest,
-  type TProductPriceRequest,
-  type TStyleTab,
-  ZProductDetailsSchema,
-  ZProductPriceSchema,
-  ZStyleCompositionSchema,
-} from "@hub/contracts/library/style-composition";
+import { pricingApi, styleWorkspaceApi } from "@hub/contracts/library/api";
+import type { TApplyProfileRequest, TProductPriceRequest, TStyleTab } from "@hub/contracts/library/style-composition";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { api } from "../../../lib/api";
+import { api, call, pathTo } from "../../../lib/api";
 import { libraryKeys } from "../shared/api";
 
 /** Query keys of a style's composition, preview and prices (under the library's "styles" keys). */
@@ -24,15 +18,14 @@ export const styleKeys = {
 export const useComposition = (styleId: number) =>
   useQuery({
     queryKey: styleKeys.composition(styleId),
-    queryFn: () => api(`/library/styles/${styleId}/composition`, ZStyleCompositionSchema),
+    queryFn: () => call(styleWorkspaceApi.composition, { params: { id: styleId } }),
     staleTime: 0,
   });
 
 export const useApplyProfile = (styleId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TApplyProfileRequest) =>
-      api(`/library/styles/${styleId}/applyProfile`, ZStyleCompositionSchema, { method: "POST", body }),
+    mutationFn: (body: TApplyProfileRequest) => call(styleWorkspaceApi.applyProfile, { params: { id: styleId }, body }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(styleKeys.composition(styleId), saved);
       await queryClient.invalidateQueries({ queryKey: styleKeys.details(styleId) });
@@ -41,15 +34,24 @@ export const useApplyProfile = (styleId: number) => {
   });
 };
 
+/** Each tab's read and save. */
+const TABS = {
+  details: { read: styleWorkspaceApi.detailsTab, save: styleWorkspaceApi.saveDetailsTab },
+  pricing: { read: styleWorkspaceApi.pricingTab, save: styleWorkspaceApi.savePricingTab },
+  options: { read: styleWorkspaceApi.optionsTab, save: styleWorkspaceApi.saveOptionsTab },
+  materials: { read: styleWorkspaceApi.materialsTab, save: styleWorkspaceApi.saveMaterialsTab },
+  steps: { read: styleWorkspaceApi.stepsTab, save: styleWorkspaceApi.saveStepsTab },
+} satisfies Record<TStyleTab, unknown>;
+
 /**
- * One tab of the style workspace (GET /library/styles/{id}/tabs/{tab}). It is read fresh whenever
+ * One tab of the style workspace (styleWorkspaceApi.<tab>Tab). It is read fresh whenever
  * the tab opens, and otherwise changes only by an explicit reload or the tab's own save, so a form
  * keyed by `dataUpdatedAt` never loses what is being typed to a background refetch.
  */
 export const useStyleTab = <S extends z.ZodType>(styleId: number, tab: TStyleTab, schema: S) =>
   useQuery({
     queryKey: styleKeys.tab(styleId, tab),
-    queryFn: () => api(`/library/styles/${styleId}/tabs/${tab}`, schema),
+    queryFn: () => api(pathTo(TABS[tab].read, { params: { id: styleId } }), schema),
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnMount: "always",
   });
@@ -58,7 +60,8 @@ export const useStyleTab = <S extends z.ZodType>(styleId: number, tab: TStyleTab
 export const useSaveStyleTab = <S extends z.ZodType>(styleId: number, tab: TStyleTab, schema: S) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: unknown) => api(`/library/styles/${styleId}/tabs/${tab}`, schema, { method: "PUT", body }),
+    mutationFn: (body: unknown) =>
+      api(pathTo(TABS[tab].save, { params: { id: styleId } }), schema, { method: TABS[tab].save.method, body }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(styleKeys.tab(styleId, tab), saved);
       // Lists (option counts, prices), the buyer's view and the header show what a tab saves.
@@ -73,7 +76,7 @@ export const useSaveStyleTab = <S extends z.ZodType>(styleId: number, tab: TStyl
 export const useProductDetails = (styleId: number) =>
   useQuery({
     queryKey: styleKeys.details(styleId),
-    queryFn: () => api(`/getProductDetails`, ZProductDetailsSchema, { query: { styleId } }),
+    queryFn: () => call(pricingApi.getProductDetails, { query: { styleId } }),
     staleTime: 0,
   });
 
@@ -81,7 +84,7 @@ export const useProductDetails = (styleId: number) =>
 export const useProductPrice = (req: TProductPriceRequest, enabled: boolean) =>
   useQuery({
     queryKey: styleKeys.price(req),
-    queryFn: () => api("/getProductPrice", ZProductPriceSchema, { method: "POST", body: req }),
+    queryFn: () => call(pricingApi.getProductPrice, { body: req }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -18,12 +18,13 @@ import {
 import { useEffect, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router";
 import { PageLoader } from "../../../components/loading-screen";
-import { OptionChips } from "../../../components/option-chips";
+import { OptionChoices, useOptionChoices } from "../../../components/option-chips";
 import { PageHeader } from "../../../components/page-header";
 import { messageOf } from "../../../lib/api-error";
 import { money } from "../resources/format";
 import { useCanEditLibrary } from "../shared/library-list-page";
 import { parseStyleId, useProductDetails, useProductPrice } from "./api";
+import { StyleLinks } from "./style-pages";
 
 const useDebounced = <T,>(value: T, ms = 250): T => {
   const [v, setV] = useState(value);
@@ -46,11 +47,10 @@ const firstChoices = (d: TProductDetails): Record<number, number> => {
 
 function Preview({ details, styleId }: { details: TProductDetails; styleId: number }) {
   const canEdit = useCanEditLibrary();
-  const [choices, setChoices] = useState<Record<number, number>>(() => firstChoices(details));
+  const { choices, setChoices, complete } = useOptionChoices(details, () => firstChoices(details));
   const [quantityText, setQuantityText] = useState("1");
   const quantity = Number(quantityText);
   const quantityOk = Number.isInteger(quantity) && quantity >= 1 && quantity <= 1_000_000;
-  const complete = details.options.every((o) => choices[o.optionId] !== undefined);
   const req = useDebounced({
     styleId,
     quantity: quantityOk ? quantity : 1,
@@ -66,12 +66,7 @@ function Preview({ details, styleId }: { details: TProductDetails; styleId: numb
         actions={
           canEdit ? (
             <>
-              <Button component={RouterLink} to={`/styles/styleParts/${styleId}`}>
-                Parts
-              </Button>
-              <Button component={RouterLink} to={`/styles/styleInstructions/${styleId}`}>
-                Instructions
-              </Button>
+              <StyleLinks styleId={styleId} pages={["parts", "instructions"]} />
               <Button component={RouterLink} to={`/styles/edit/${styleId}`} variant="contained">
                 Edit style
               </Button>
@@ -116,15 +111,7 @@ function Preview({ details, styleId }: { details: TProductDetails; styleId: numb
           <Card>
             <CardContent>
               <Stack spacing={3}>
-                {details.options.map((o) => (
-                  <OptionChips
-                    key={o.optionId}
-                    option={o}
-                    value={choices[o.optionId]}
-                    onChange={(id) => setChoices((c) => ({ ...c, [o.optionId]: id }))}
-                    disableOutOfStock
-                  />
-                ))}
+                <OptionChoices options={details.options} choices={choices} setChoices={setChoices} disableOutOfStock />
                 <TextField
                   label="Quantity"
                   type="number"

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   CardContent,
@@ -11,25 +10,15 @@ import {
   TableRow,
   Typography,
 } from "@mui/material";
-import { Link as RouterLink, useParams } from "react-router";
-import { PageLoader } from "../../../components/loading-screen";
+import { Link as RouterLink } from "react-router";
 import { PageHeader } from "../../../components/page-header";
-import { messageOf } from "../../../lib/api-error";
 import { money } from "../resources/format";
-import { useCanEditLibrary } from "../shared/library-list-page";
-import { parseStyleId, useComposition } from "./api";
+import { StyleLinks, type StylePageProps, styleCompositionPage } from "./style-pages";
 
 const minutes = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 2 });
 
 /** A style's construction steps in order, with machine and standard minutes (styles/styleInstructions/:id). */
-export default function StyleInstructionsPage() {
-  const styleId = parseStyleId(useParams().id);
-  const canEdit = useCanEditLibrary();
-  const query = useComposition(styleId ?? 0);
-  if (styleId === null) return <Alert severity="error">That style does not exist.</Alert>;
-  if (query.isPending) return <PageLoader />;
-  if (query.isError) return <Alert severity="error">{messageOf(query.error)}</Alert>;
-  const c = query.data;
+function StyleInstructions({ c, styleId, canEdit }: StylePageProps) {
   const total = c.instructions.reduce((sum, s) => sum + Math.round((s.standardMinutes ?? 0) * 10_000), 0) / 10_000;
   return (
     <>
@@ -38,12 +27,7 @@ export default function StyleInstructionsPage() {
         subtitle={`${c.styleName}: how it is sewn, step by step.`}
         actions={
           <>
-            <Button component={RouterLink} to={`/styles/styleParts/${styleId}`}>
-              Parts
-            </Button>
-            <Button component={RouterLink} to={`/styles/productPreview/${styleId}`}>
-              Preview
-            </Button>
+            <StyleLinks styleId={styleId} pages={["parts", "preview"]} />
             {canEdit ? (
               <Button component={RouterLink} to={`/styles/edit/${styleId}/steps`} variant="contained">
                 Edit steps
@@ -105,3 +89,5 @@ export default function StyleInstructionsPage() {
     </>
   );
 }
+
+export default styleCompositionPage(StyleInstructions);

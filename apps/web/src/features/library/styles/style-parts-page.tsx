@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   CardContent,
@@ -13,27 +12,17 @@ import {
   TableRow,
   Typography,
 } from "@mui/material";
-import { Link as RouterLink, useParams } from "react-router";
-import { PageLoader } from "../../../components/loading-screen";
+import { Link as RouterLink } from "react-router";
 import { PageHeader } from "../../../components/page-header";
-import { messageOf } from "../../../lib/api-error";
 import { money } from "../resources/format";
-import { useCanEditLibrary } from "../shared/library-list-page";
-import { parseStyleId, useComposition } from "./api";
+import { StyleLinks, type StylePageProps, styleCompositionPage } from "./style-pages";
 
 const lineCost = (quantity: number, costCents: number | null) =>
   costCents === null ? null : Math.round(quantity * costCents);
 const qty = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 4 });
 
 /** A style's bill of materials, read-only: fabrics and parts per garment with their cost (styles/styleParts/:id). */
-export default function StylePartsPage() {
-  const styleId = parseStyleId(useParams().id);
-  const canEdit = useCanEditLibrary();
-  const query = useComposition(styleId ?? 0);
-  if (styleId === null) return <Alert severity="error">That style does not exist.</Alert>;
-  if (query.isPending) return <PageLoader />;
-  if (query.isError) return <Alert severity="error">{messageOf(query.error)}</Alert>;
-  const c = query.data;
+function StyleParts({ c, styleId, canEdit }: StylePageProps) {
   const showCost = c.labourCentsPerMinute !== null;
   const everyVariant = [
     ...c.fabrics.filter((f) => f.attributeId === null).map((f) => lineCost(f.consumption, f.costCents) ?? 0),
@@ -48,12 +37,7 @@ export default function StylePartsPage() {
         subtitle={`${c.styleName}: the fabrics and parts one garment needs.`}
         actions={
           <>
-            <Button component={RouterLink} to={`/styles/styleInstructions/${styleId}`}>
-              Instructions
-            </Button>
-            <Button component={RouterLink} to={`/styles/productPreview/${styleId}`}>
-              Preview
-            </Button>
+            <StyleLinks styleId={styleId} pages={["instructions", "preview"]} />
             {canEdit ? (
               <Button component={RouterLink} to={`/styles/edit/${styleId}/materials`} variant="contained">
                 Edit materials
@@ -159,3 +143,5 @@ export default function StylePartsPage() {
     </>
   );
 }
+
+export default styleCompositionPage(StyleParts);

@@ -38,6 +38,63 @@ export function TextF<T extends FieldValues>({
   );
 }
 
+/** The items of a list typed separated by commas: trimmed text, or positive numbers. */
+const itemsOf = (text: string, numbers: boolean) => {
+  const items = text.split(",").map((x) => x.trim());
+  return numbers ? items.map(Number).filter((n) => Number.isFinite(n) && n > 0) : items.filter(Boolean);
+};
+
+/**
+ * A list (tags, sizes, quantities) typed separated by commas and kept as a list: as it is typed,
+ * or on leaving the field (`onBlur`); `follow` starts it afresh when the list changes elsewhere.
+ */
+export function CommaListField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  helper,
+  size,
+  disabled,
+  numbers = false,
+  onBlur = false,
+  follow = false,
+  width,
+}: Bound<T> & {
+  label: string;
+  helper: string;
+  size?: "small";
+  disabled?: boolean;
+  numbers?: boolean;
+  onBlur?: boolean;
+  follow?: boolean;
+  width?: number;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const text = Array.isArray(field.value) ? field.value.join(", ") : "";
+        const commit = (value: string) => field.onChange(itemsOf(value, numbers));
+        return (
+          <TextField
+            size={size}
+            label={label}
+            disabled={disabled}
+            defaultValue={text}
+            key={follow ? text : undefined}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? helper}
+            onChange={onBlur ? undefined : (e) => commit(e.target.value)}
+            onBlur={onBlur ? (e) => commit(e.target.value) : undefined}
+            sx={width ? { width } : undefined}
+          />
+        );
+      }}
+    />
+  );
+}
+
 /** A select bound to a form field; numbers stay numbers, "" is null. */
 export function SelectF<T extends FieldValues>({
   control,

@@ -1,9 +1,11 @@
+import { productsApi } from "@hub/contracts/products/api";
+import { pathTo } from "../../../lib/api";
 import { send, toApiError } from "../../../lib/api-error";
 import { currentIdToken } from "../../../lib/identity-client";
 import { sessionClientHeaders } from "../../../lib/session-client";
 import { downloadFile } from "../../../lib/transfer";
 
-export const techPackPdfPath = (stpId: number) => `/productDev/stps/${stpId}/techPack.pdf`;
+export const techPackPdfPath = (stpId: number) => pathTo(productsApi.pdf, { params: { stpId } });
 
 /**
  * Opens the tech pack PDF (rendered on the server) in a new tab with the app's ID token; the tab is
@@ -30,7 +32,7 @@ export const openTechPackPdf = async (stpId: number, code: string, version: numb
 /** An uploaded file of the tech pack as an object URL (images need the ID token too). */
 export const uploadObjectUrl = async (stpId: number, fileId: number): Promise<string> => {
   const token = await currentIdToken();
-  const response = await send(`/api/productDev/stps/${stpId}/uploads/${fileId}`, {
+  const response = await send(`/api${pathTo(productsApi.uploadFile, { params: { stpId, fileId } })}`, {
     headers: { authorization: `Bearer ${token}`, ...sessionClientHeaders() },
   });
   if (!response.ok) throw await toApiError(response);

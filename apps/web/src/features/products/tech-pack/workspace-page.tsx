@@ -1,14 +1,13 @@
 import { PRODUCT_MESSAGES, techPackPath } from "@hub/contracts/products/products";
-import { frozenVersionMessage } from "@hub/contracts/tech-pack/handoff";
-import { TECH_PACK_TAB_LABELS, TECH_PACK_TABS } from "@hub/contracts/tech-pack/tech-pack";
+import { frozenVersionMessage } from "@hub/contracts/products/tech-pack/handoff";
+import { TECH_PACK_TAB_LABELS, TECH_PACK_TABS } from "@hub/contracts/products/tech-pack/tech-pack";
 import { Alert, Button, Chip, Stack } from "@mui/material";
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
-import { PageLoader } from "../../../components/loading-screen";
-import { PageHeader } from "../../../components/page-header";
 import { RecordNotFound } from "../../../components/record-not-found";
+import { recordPageState } from "../../../components/record-page-state";
 import { RecordWorkspace } from "../../../components/record-workspace";
-import { ApiError, messageOf } from "../../../lib/api-error";
+import { messageOf } from "../../../lib/api-error";
 import { parseId } from "../../../lib/ids";
 import { useSettings } from "../../../lib/settings/settings-context";
 import { useCreateVersion, useTechPackHeader } from "../api";
@@ -49,16 +48,14 @@ export default function TechPackWorkspacePage() {
     }
   };
 
-  if (stpId === null) return <NotFound />;
-  if (header.error instanceof ApiError && header.error.status === 404) return <NotFound />;
-  if (header.error)
-    return (
-      <>
-        <PageHeader title="Tech pack" />
-        <Alert severity="error">{messageOf(header.error)}</Alert>
-      </>
-    );
-  if (!header.data) return <PageLoader />;
+  const waiting = recordPageState({
+    missing: stpId === null,
+    error: header.error,
+    loading: !header.data,
+    notFound: <NotFound />,
+    errorTitle: "Tech pack",
+  });
+  if (waiting || !header.data || stpId === null) return waiting;
   const h = header.data;
   const context: TechPackContext = { stpId, canEdit: h.canEdit, header: h };
   const facility = h.viewer === "facility";

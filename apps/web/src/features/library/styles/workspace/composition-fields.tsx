@@ -1,3 +1,4 @@
+import { attributeProfilesApi, instructionProfilesApi, partProfilesApi } from "@hub/contracts/library/resources-api";
 import type { TApplyProfileRequest } from "@hub/contracts/library/style-composition";
 import ArrowDownward from "@mui/icons-material/ArrowDownward";
 import ArrowUpward from "@mui/icons-material/ArrowUpward";
@@ -24,8 +25,9 @@ import { useEffect, useState } from "react";
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
 import { toast } from "react-toastify";
 import { MoneyInput } from "../../../../components/money-input";
+import type { LookupOperation } from "../../../../components/resource/api";
+import { RefSelect } from "../../../../components/resource/fields";
 import { messageOf } from "../../../../lib/api-error";
-import { RefSelect } from "../../shared/fields";
 import { useApplyProfile } from "../api";
 
 /** The inputs the composition tabs share, each bound to a field of the tab's own form. */
@@ -132,7 +134,7 @@ export function RefField<T extends FieldValues>({
   resource,
   label,
   disabled,
-}: Bound<T> & { resource: string; label: string; disabled: boolean }) {
+}: Bound<T> & { resource: LookupOperation; label: string; disabled: boolean }) {
   return (
     <Controller
       control={control}
@@ -241,15 +243,19 @@ export function RowButtons({
   );
 }
 
-const PROFILES: Record<TApplyProfileRequest["kind"], { resource: string; label: string; effect: string }> = {
+const PROFILES: Record<TApplyProfileRequest["kind"], { resource: LookupOperation; label: string; effect: string }> = {
   attribute: {
-    resource: "attributeProfiles",
+    resource: attributeProfilesApi.lookup,
     label: "Attribute profile",
     effect: "Its attributes are offered under the options they belong to, and the profile is linked to this style.",
   },
-  part: { resource: "partProfiles", label: "Part profile", effect: "Its parts are added to the style's parts." },
+  part: {
+    resource: partProfilesApi.lookup,
+    label: "Part profile",
+    effect: "Its parts are added to the style's parts.",
+  },
   instruction: {
-    resource: "instructionProfiles",
+    resource: instructionProfilesApi.lookup,
     label: "Instruction profile",
     effect: "Its steps are added after the style's steps.",
   },

@@ -10,23 +10,12 @@ import type { Control } from "react-hook-form";
 import { TabForm, useWorkspaceTabForm, type WorkspaceTabProps } from "../../../../components/record-workspace";
 import { ResourceField } from "../../../../components/resource/fields";
 import type { Draft } from "../../../../components/resource/types";
-import { STYLE_FIELDS } from "../../resources/styles";
-import { LIBRARY_PREFIX } from "../../shared/api";
+import { STYLE_FIELDS, styleRequestOf } from "../../resources/styles";
 import { styleTab, useStyleTabSave } from "./style-tab";
 
 type Values = TStyleRequestInput & { version: number };
 
-const toValues = (d: TStyleDetailsTab): Values => ({
-  version: d.version,
-  code: d.code,
-  name: d.name,
-  category: d.category,
-  basePriceCents: d.basePriceCents,
-  description: d.description ?? "",
-  imageUrl: d.imageUrl ?? "",
-  offeredToAll: d.offeredToAll,
-  clientIds: d.clientIds,
-});
+const toValues = (d: TStyleDetailsTab): Values => ({ version: d.version, ...styleRequestOf(d) });
 
 function DetailsForm({ data, reload }: WorkspaceTabProps<TStyleDetailsTab>) {
   const { canEdit, save } = useStyleTabSave("details", ZStyleDetailsTabSchema);
@@ -49,7 +38,7 @@ function DetailsForm({ data, reload }: WorkspaceTabProps<TStyleDetailsTab>) {
       <Grid container spacing={2.5} sx={{ maxWidth: 900 }}>
         {STYLE_FIELDS.map((spec) => (
           <Grid key={spec.name} size={{ xs: 12, md: spec.half ? 6 : 12 }}>
-            <ResourceField spec={spec} prefix={LIBRARY_PREFIX} control={styleForm} disabled={disabled} />
+            <ResourceField spec={spec} control={styleForm} disabled={disabled} />
           </Grid>
         ))}
       </Grid>

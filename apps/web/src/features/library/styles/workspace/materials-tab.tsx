@@ -1,3 +1,4 @@
+import { fabricsApi, partsApi } from "@hub/contracts/library/resources-api";
 import {
   type TStyleMaterialsRequest,
   type TStyleMaterialsRequestInput,
@@ -7,6 +8,7 @@ import {
 } from "@hub/contracts/library/style-composition";
 import Add from "@mui/icons-material/Add";
 import { Box, Button, Stack, TextField, Typography } from "@mui/material";
+import type { ReactNode } from "react";
 import { type Control, Controller, useFieldArray } from "react-hook-form";
 import { TabForm, useWorkspaceTabForm, type WorkspaceTabProps } from "../../../../components/record-workspace";
 import { ApplyProfileButton, AttributeChoice, NumberField, RefField, RowButtons } from "./composition-fields";
@@ -15,26 +17,63 @@ import { styleTab, useStyleTabSave } from "./style-tab";
 type C = Control<TStyleMaterialsRequestInput, unknown, TStyleMaterialsRequest>;
 type Choice = { id: number; label: string };
 
-function FabricRows({ control, disabled, choices }: { control: C; disabled: boolean; choices: Choice[] }) {
-  const rows = useFieldArray({ control, name: "fabrics" });
+/** A list of material rows: its heading, each row's fields with its remove button, and Add. */
+function MaterialRows(props: {
+  title: string;
+  description: string;
+  what: "fabric" | "part";
+  /** The field array's row keys. */
+  keys: string[];
+  disabled: boolean;
+  fields: (i: number) => ReactNode;
+  onRemove: (i: number) => void;
+  onAdd: () => void;
+}) {
+  const { what, keys, disabled } = props;
   return (
     <Stack spacing={2}>
-      <Typography variant="subtitle1">Fabrics</Typography>
-      <Typography sx={{ color: "text.secondary" }}>
-        The fabrics one garment consumes; tie a row to an attribute when only that variant needs it.
-      </Typography>
-      {rows.fields.map((f, i) => (
+      <Typography variant="subtitle1">{props.title}</Typography>
+      <Typography sx={{ color: "text.secondary" }}>{props.description}</Typography>
+      {keys.map((key, i) => (
         <Stack
-          key={f.id}
+          key={key}
           direction={{ xs: "column", md: "row" }}
           spacing={1}
           sx={{ alignItems: { md: "flex-start" } }}
-          data-testid={`fabric-row-${i}`}
+          data-testid={`${what}-row-${i}`}
         >
+          {props.fields(i)}
+          <RowButtons n={i} count={keys.length} disabled={disabled} what={what} onRemove={() => props.onRemove(i)} />
+        </Stack>
+      ))}
+      {disabled ? null : (
+        <Box>
+          <Button startIcon={<Add />} onClick={props.onAdd}>
+            Add {what}
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function FabricRows({ control, disabled, choices }: { control: C; disabled: boolean; choices: Choice[] }) {
+  const rows = useFieldArray({ control, name: "fabrics" });
+  return (
+    <MaterialRows
+      title="Fabrics"
+      description="The fabrics one garment consumes; tie a row to an attribute when only that variant needs it."
+      what="fabric"
+      keys={rows.fields.map((f) => f.id)}
+      disabled={disabled}
+      onRemove={rows.remove}
+      onAdd={() => rows.append({ fabricId: null, attributeId: null, placement: null, consumption: 1 })}
+      fields={(i) => (
+        <>
           <RefField
             control={control}
             name={`fabrics.${i}.fabricId`}
-            resource="fabrics"
+            resource={fabricsApi.lookup}
             label={`Fabric ${i + 1}`}
             disabled={disabled}
           />
@@ -63,49 +102,29 @@ function FabricRows({ control, disabled, choices }: { control: C; disabled: bool
             )}
           />
           <NumberField control={control} name={`fabrics.${i}.consumption`} label="Consumption" disabled={disabled} />
-          <RowButtons
-            n={i}
-            count={rows.fields.length}
-            disabled={disabled}
-            what="fabric"
-            onRemove={() => rows.remove(i)}
-          />
-        </Stack>
-      ))}
-      {disabled ? null : (
-        <Box>
-          <Button
-            startIcon={<Add />}
-            onClick={() => rows.append({ fabricId: null, attributeId: null, placement: null, consumption: 1 })}
-          >
-            Add fabric
-          </Button>
-        </Box>
+        </>
       )}
-    </Stack>
+    />
   );
 }
 
 function PartRows({ control, disabled, choices }: { control: C; disabled: boolean; choices: Choice[] }) {
   const rows = useFieldArray({ control, name: "parts" });
   return (
-    <Stack spacing={2}>
-      <Typography variant="subtitle1">Parts</Typography>
-      <Typography sx={{ color: "text.secondary" }}>
-        The trims and components one garment needs; tie a row to an attribute when only that variant needs it.
-      </Typography>
-      {rows.fields.map((f, i) => (
-        <Stack
-          key={f.id}
-          direction={{ xs: "column", md: "row" }}
-          spacing={1}
-          sx={{ alignItems: { md: "flex-start" } }}
-          data-testid={`part-row-${i}`}
-        >
+    <MaterialRows
+      title="Parts"
+      description="The trims and components one garment needs; tie a row to an attribute when only that variant needs it."
+      what="part"
+      keys={rows.fields.map((f) => f.id)}
+      disabled={disabled}
+      onRemove={rows.remove}
+      onAdd={() => rows.append({ partId: null, attributeId: null, quantity: 1 })}
+      fields={(i) => (
+        <>
           <RefField
             control={control}
             name={`parts.${i}.partId`}
-            resource="parts"
+            resource={partsApi.lookup}
             label={`Part ${i + 1}`}
             disabled={disabled}
           />
@@ -117,23 +136,9 @@ function PartRows({ control, disabled, choices }: { control: C; disabled: boolea
             disabled={disabled}
           />
           <NumberField control={control} name={`parts.${i}.quantity`} label="Quantity" disabled={disabled} />
-          <RowButtons
-            n={i}
-            count={rows.fields.length}
-            disabled={disabled}
-            what="part"
-            onRemove={() => rows.remove(i)}
-          />
-        </Stack>
-      ))}
-      {disabled ? null : (
-        <Box>
-          <Button startIcon={<Add />} onClick={() => rows.append({ partId: null, attributeId: null, quantity: 1 })}>
-            Add part
-          </Button>
-        </Box>
+        </>
       )}
-    </Stack>
+    />
   );
 }
 

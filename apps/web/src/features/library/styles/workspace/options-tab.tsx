@@ -1,4 +1,4 @@
-import { ZOptionDetailSchema } from "@hub/contracts/library/options";
+import { optionsApi } from "@hub/contracts/library/resources-api";
 import {
   type TStyleOptionsRequest,
   type TStyleOptionsRequestInput,
@@ -21,8 +21,8 @@ import {
 import { type Control, Controller, useFieldArray, useWatch } from "react-hook-form";
 import { toast } from "react-toastify";
 import { TabForm, useWorkspaceTabForm, type WorkspaceTabProps } from "../../../../components/record-workspace";
-import { useLibraryDetail } from "../../shared/api";
-import { RefSelect } from "../../shared/fields";
+import { useResourceDetail } from "../../../../components/resource/api";
+import { RefSelect } from "../../../../components/resource/fields";
 import { ApplyProfileButton, MoneyField, RowButtons } from "./composition-fields";
 import { styleTab, useStyleTabSave } from "./style-tab";
 
@@ -45,7 +45,7 @@ function OptionCard({
   onRemove: () => void;
 }) {
   const optionId = useWatch({ control, name: `options.${index}.optionId` });
-  const detail = useLibraryDetail("options", ZOptionDetailSchema, optionId ?? null);
+  const detail = useResourceDetail(optionsApi, optionId ?? null);
   const attrs = useFieldArray({ control, name: `options.${index}.attributes` });
   const chosen = useWatch({ control, name: `options.${index}.attributes` }) ?? [];
   const all = detail.data?.attributes ?? [];
@@ -202,7 +202,7 @@ function OptionsForm({ data, reload }: WorkspaceTabProps<TStyleOptionsTab>) {
         {disabled ? null : (
           <Box sx={{ maxWidth: 360 }}>
             <RefSelect
-              resource="options"
+              resource={optionsApi.lookup}
               label="Add an option"
               size="small"
               value={null}

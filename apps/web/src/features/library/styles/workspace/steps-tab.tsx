@@ -1,3 +1,4 @@
+import { instructionsApi, machinesApi } from "@hub/contracts/library/resources-api";
 import {
   type TStyleStepsRequestInput,
   type TStyleStepsTab,
@@ -52,14 +53,14 @@ function StepsForm({ data, reload }: WorkspaceTabProps<TStyleStepsTab>) {
             <RefField
               control={control}
               name={`instructions.${i}.instructionId`}
-              resource="instructions"
+              resource={instructionsApi.lookup}
               label={`Instruction ${i + 1}`}
               disabled={disabled}
             />
             <RefField
               control={control}
               name={`instructions.${i}.machineId`}
-              resource="machines"
+              resource={machinesApi.lookup}
               label={`Machine ${i + 1} (instruction's own if empty)`}
               disabled={disabled}
             />

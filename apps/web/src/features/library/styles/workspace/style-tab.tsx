@@ -6,7 +6,7 @@ import { useSaveStyleTab, useStyleTab } from "../api";
 import { useStyleWorkspace } from "./context";
 
 /**
- * A style workspace tab's route element: loads `/library/styles/{id}/tabs/{tab}` and renders
+ * A style workspace tab's route element: loads the tab (styleWorkspaceApi) and renders
  * `Form` with it, afresh at each version (`TabLoader`).
  */
 export const styleTab = <T extends { version: number }>(

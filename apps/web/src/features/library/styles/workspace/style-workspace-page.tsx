@@ -1,17 +1,19 @@
+import { stylesApi } from "@hub/contracts/library/resources-api";
 import { STYLE_TAB_LABELS, STYLE_TABS } from "@hub/contracts/library/style-composition";
-import { ZStyleDetailSchema } from "@hub/contracts/library/styles";
-import { Alert, Button, Chip, Stack } from "@mui/material";
-import { Link as RouterLink, useNavigate, useParams } from "react-router";
+import type { TStyleDetail } from "@hub/contracts/library/styles";
+import { Chip, Stack } from "@mui/material";
+import { useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
 import { ArchiveDeleteActions } from "../../../../components/archive-delete-actions";
-import { PageLoader } from "../../../../components/loading-screen";
-import { PageHeader } from "../../../../components/page-header";
 import { RecordNotFound } from "../../../../components/record-not-found";
+import { recordPageState } from "../../../../components/record-page-state";
 import { RecordWorkspace } from "../../../../components/record-workspace";
-import { ApiError, messageOf } from "../../../../lib/api-error";
-import { useDeleteLibrary, useLibraryAction, useLibraryDetail } from "../../shared/api";
+import { useDeleteResource, useResourceAction, useResourceDetail } from "../../../../components/resource/api";
+import { call } from "../../../../lib/api";
+import { messageOf } from "../../../../lib/api-error";
 import { useCanEditLibrary } from "../../shared/library-list-page";
 import { parseStyleId } from "../api";
+import { StyleLinks } from "../style-pages";
 import type { StyleWorkspaceContext } from "./context";
 
 const TABS = STYLE_TABS.map((path) => ({ path, label: STYLE_TAB_LABELS[path] }));
@@ -33,25 +35,23 @@ export default function StyleWorkspacePage() {
   const styleId = parseStyleId(useParams().id);
   const navigate = useNavigate();
   const canEdit = useCanEditLibrary();
-  const detail = useLibraryDetail("styles", ZStyleDetailSchema, styleId);
-  const action = useLibraryAction("styles", ZStyleDetailSchema);
-  const remove = useDeleteLibrary("styles");
+  const detail = useResourceDetail(stylesApi, styleId);
+  const action = useResourceAction<TStyleDetail>(stylesApi);
+  const remove = useDeleteResource(stylesApi);
 
-  if (styleId === null) return <NotFound />;
-  if (detail.error instanceof ApiError && detail.error.status === 404) return <NotFound />;
-  if (detail.error)
-    return (
-      <>
-        <PageHeader title="Styles" />
-        <Alert severity="error">{messageOf(detail.error)}</Alert>
-      </>
-    );
-  if (!detail.data) return <PageLoader />;
+  const waiting = recordPageState({
+    missing: styleId === null,
+    error: detail.error,
+    loading: !detail.data,
+    notFound: <NotFound />,
+    errorTitle: "Styles",
+  });
+  if (waiting || !detail.data || styleId === null) return waiting;
   const style = detail.data;
   const context: StyleWorkspaceContext = { styleId, canEdit };
 
   const setArchived = async (archived: boolean) => {
-    await action.mutateAsync({ id: styleId, action: "archive", body: { archived } });
+    await action.mutateAsync(() => call(stylesApi.archive, { params: { id: styleId }, body: { archived } }));
     toast.success(`${style.name} was ${archived ? "archived" : "restored"}.`);
   };
 
@@ -70,15 +70,7 @@ export default function StyleWorkspacePage() {
       }
       actions={
         <>
-          <Button component={RouterLink} to={`/styles/productPreview/${styleId}`}>
-            Preview
-          </Button>
-          <Button component={RouterLink} to={`/styles/styleParts/${styleId}`}>
-            Parts
-          </Button>
-          <Button component={RouterLink} to={`/styles/styleInstructions/${styleId}`}>
-            Instructions
-          </Button>
+          <StyleLinks styleId={styleId} pages={["preview", "parts", "instructions"]} />
           {canEdit ? (
             <ArchiveDeleteActions
               noun="style"

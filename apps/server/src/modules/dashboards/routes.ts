@@ -1,0 +1,42 @@
+import { dashboardsApi as api } from "@hub/contracts/dashboards/api";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { principalOf } from "../../platform/access";
+import type { ModuleDeps } from "../../platform/deps";
+import { register } from "../../platform/operations";
+import { streamFloorChanges } from "../floor/production";
+import { botDashboard } from "./bots.service";
+import { categoryDashboard } from "./categories.service";
+import { floorBoard } from "./floor-board.service";
+import { productionDashboard } from "./production.service";
+import { qualityHistory } from "./quality.service";
+import { jasSalesDashboard, salesDashboard } from "./sales.service";
+import { timesDashboard } from "./times.service";
+import { createWallLink, wallView } from "./wall";
+
+/** Native dashboards (`dashboardsApi`): the Sales Dashboard, Production Overview, its live stream and wall display. */
+export const dashboardsRoutes =
+  ({ db, config, notify }: ModuleDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Streams still open when the server closes are ended, so a close never waits on them.
+    const open = new Set<() => void>();
+    app.addHook("preClose", async () => {
+      for (const end of [...open]) end();
+    });
+
+    register(app, api.sales, async (request) => salesDashboard(db, principalOf(request), request.query));
+    register(app, api.jasSales, async (request) => jasSalesDashboard(db, principalOf(request), request.query));
+    register(app, api.categories, async (request) => categoryDashboard(db, principalOf(request), request.query));
+    register(app, api.botPerformance, async (request) => botDashboard(db, principalOf(request), request.query));
+    register(app, api.times, async (request) => timesDashboard(db, principalOf(request), request.query));
+    register(app, api.floorBoard, async (request) => floorBoard(db, principalOf(request), request.query));
+    register(app, api.qualityHistory, async (request) => qualityHistory(db, principalOf(request), request.query));
+    register(app, api.production, async (request) => productionDashboard(db, principalOf(request), request.query));
+    register(app, api.productionEvents, async (request, reply) => {
+      streamFloorChanges(reply, principalOf(request), notify, open);
+      return reply;
+    });
+    register(app, api.createWallLink, async (request, reply) =>
+      reply.status(201).send(await createWallLink(db, config, principalOf(request), request.body)),
+    );
+    register(app, api.wallView, async (request) => wallView(db, config, request.body.token));
+  };

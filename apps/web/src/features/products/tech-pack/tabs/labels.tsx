@@ -1,0 +1,3 @@
+import { bomTab } from "../bom-form";
+
+export default bomTab("labels");

@@ -1,0 +1,328 @@
+/**
+ * Part 12 of `npm run bench`: dashboards (issue 18). Printed, never asserted.
+ *
+ * - Embedded (the demo data on PGlite, 13 months of orders): every dashboard alone, 12 months and
+ *   30 days, through the API (real HTTP) beside the service's queries run directly on the same
+ *   database (no HTTP, no sign-in check, no JSON): p50/p95; target under 200 ms.
+ * - PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL; skipped without): in a database this part creates
+ *   and drops, BENCH_DASHBOARDS_ORDERS generated orders over a year (1,000,000 by default, 3 lines
+ *   each: bench/orders-generator.ts) and about BENCH_DASHBOARDS_EVENTS unit history rows (10,000,000
+ *   by default: 2 units per line of the newest orders, each with its steps to shipped, QC passes and
+ *   a fail in twenty), then 20 viewers at once on each dashboard for 12 months and for 30 days,
+ *   through the API beside the service's queries on a pool of the same size. Targets: p95 <= 300 ms
+ *   for 12 months, <= 100 ms for 30 days. Then a Report Download of every order line (3,000,000) as
+ *   CSV through the API and its job: rows/s (target >= 50,000) and the process's peak RSS (< 300 MB).
+ * Every loop is bounded by a request count and a time limit.
+ */
+import { randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
+import {
+  type DatabaseHandle,
+  HUB_SESSION_OPTIONS,
+  type HubDb,
+  openDatabase,
+  schema,
+  seedDemoData,
+  seedReferenceData,
+} from "@hub/db";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { botDashboard } from "../apps/server/src/modules/dashboards/bots.service";
+import { categoryDashboard } from "../apps/server/src/modules/dashboards/categories.service";
+import { productionDashboard } from "../apps/server/src/modules/dashboards/production.service";
+import { qualityHistory } from "../apps/server/src/modules/dashboards/quality.service";
+import { salesDashboard } from "../apps/server/src/modules/dashboards/sales.service";
+import { timesDashboard } from "../apps/server/src/modules/dashboards/times.service";
+import { hashPassword } from "../apps/server/src/modules/identity/password";
+import { loadPrincipal, type Principal } from "../apps/server/src/platform/principal";
+import { createTestApp, type TestApp } from "../apps/server/test/helpers/test-app";
+import { closedLoop, fmtMs, type Load } from "./lib/load";
+import { generate } from "./orders-generator";
+
+type Row = [metric: string, value: string, target: string, result: string];
+type Service = (db: HubDb, p: Principal, q: { range: "30d" | "12m" }) => Promise<unknown>;
+
+/** The dashboards with a date range, as the admin sees them (every client: the widest scope). */
+const DASHBOARDS: { name: string; path: string; service: Service }[] = [
+  { name: "Sales Dashboard", path: "/api/dashboards/sales", service: salesDashboard as Service },
+  { name: "Production Overview", path: "/api/dashboards/production", service: productionDashboard as Service },
+  { name: "Quality History", path: "/api/dashboards/quality", service: qualityHistory as Service },
+  { name: "Times", path: "/api/dashboards/times", service: timesDashboard as Service },
+  { name: "Home Goods", path: "/api/dashboards/categories", service: categoryDashboard as Service },
+  { name: "Bot Performance", path: "/api/dashboards/bots", service: botDashboard as Service },
+];
+const RANGES = ["30d", "12m"] as const;
+const VIEWERS = 20;
+const POOL_SIZE = 20;
+const LIMITS = { alone: 15, perLoop: 200, loopMs: 60_000 } as const;
+const TARGETS = { embedded: 200, "12m": 300, "30d": 100 } as const;
+
+type Measured = { name: string; range: (typeof RANGES)[number]; api: Load; direct: Load };
+
+const measure = async (
+  t: TestApp,
+  address: string,
+  token: string,
+  directDb: HubDb,
+  viewers: number,
+  total: number,
+  progress: (m: string) => void,
+): Promise<Measured[]> => {
+  const admin = await loadPrincipal(directDb, "admin");
+  if (!admin) throw new Error("the demo admin is missing");
+  const out: Measured[] = [];
+  for (const d of DASHBOARDS)
+    for (const range of RANGES) {
+      progress(`${d.name}, ${range}`);
+      const call = async () => {
+        const res = await fetch(`${address}${d.path}?range=${range}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        await res.arrayBuffer();
+        return res.ok;
+      };
+      await call(); // warm: plans and caches, as a viewer who opened it before
+      const api = await closedLoop(viewers, total, LIMITS.loopMs, call);
+      const direct = await closedLoop(viewers, total, LIMITS.loopMs, async () => {
+        await d.service(directDb, admin, { range });
+        return true;
+      });
+      out.push({ name: d.name, range, api, direct });
+    }
+  void t;
+  return out;
+};
+
+const printTable = (label: string, rows: Measured[]) => {
+  console.log(`\n${label}`);
+  const header = [
+    "dashboard",
+    "range",
+    "API p50",
+    "API p95",
+    "API /s",
+    "queries alone p95",
+    "queries /s",
+    "API / alone",
+  ];
+  const lines = rows.map((r) => [
+    r.name,
+    r.range,
+    fmtMs(r.api.p50),
+    fmtMs(r.api.p95),
+    r.api.perSecond.toFixed(1),
+    fmtMs(r.direct.p95),
+    r.direct.perSecond.toFixed(1),
+    `${((r.api.perSecond / r.direct.perSecond) * 100).toFixed(0)} %`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");
+  console.log([line(header), widths.map((w) => "-".repeat(w)).join("  "), ...lines.map(line)].join("\n"));
+};
+
+/** Unit history for the newest orders: 2 units a line, each walked to shipped, with QC. */
+const generateUnits = async (db: HubDb, events: number, progress: (m: string) => void) => {
+  // About 6 events and one QC row a unit, 2 units a line, 3 lines an order.
+  const orders = Math.ceil(events / (6 * 2 * 3));
+  const ids = (await db.execute(
+    sql`select id from orders where status <> 'cancelled' and external_order_id like 'BENCH-%' order by placed_at desc limit ${orders}`,
+  )) as unknown as { rows: { id: number }[] };
+  const list = ids.rows.map((r) => Number(r.id));
+  const [station] = await db.select().from(schema.floorStations).limit(1);
+  const stationId = station?.id ?? null;
+  for (let from = 0; from < list.length; from += 20_000) {
+    const part = list.slice(from, from + 20_000);
+    await db.execute(sql`
+      with u as (
+        insert into floor_units (factory_id, client_id, order_id, item_id, instance, status, size, colour, due_date, created_at, updated_at)
+        select o.factory_id, o.client_id, o.id, i.id, k,
+          case when (o.id + k) % 20 = 0 then 'failed' when o.status = 'completed' then 'shipped'
+               else (array['queued','cut','sewn','inspected','packed'])[1 + (o.id + i.line_number + k) % 5] end,
+          (array['S','M','L','XL'])[1 + (i.id + k) % 4], (array['Black','White','Navy'])[1 + i.id % 3],
+          (o.placed_at + interval '14 days')::date, o.placed_at + interval '6 hours', o.placed_at + interval '5 days'
+        from orders o join order_items i on i.order_id = o.id cross join generate_series(1, 2) k
+        where o.id = any(${`{${part.join(",")}}`}::int[])
+        returning id, status, created_at
+      ),
+      steps as (
+        select u.id, s.step, s.name, u.created_at + s.step * interval '17 hours' as at
+        from u cross join lateral (values (0, 'queued'), (1, 'cut'), (2, 'sewn'), (3, 'inspected'), (4, 'packed'), (5, 'shipped'))
+          as s(step, name)
+        where s.step <= case u.status when 'queued' then 0 when 'cut' then 1 when 'sewn' then 2 when 'inspected' then 3
+          when 'packed' then 4 when 'shipped' then 5 else 2 end
+      ),
+      ev as (
+        insert into floor_unit_events (unit_id, action, from_status, to_status, station_id, actor, at)
+        select id, case step when 0 then 'release' else 'mark_' || name end,
+          case step when 0 then null else (array['queued','cut','sewn','inspected','packed'])[step] end, name,
+          ${stationId}::int, 'bench', at
+        from steps
+        returning unit_id
+      )
+      insert into floor_qc_inspections (unit_id, station_id, passed, actor, at)
+      select u.id, ${stationId}::int, u.status <> 'failed', 'bench', u.created_at + interval '51 hours'
+      from u where u.status in ('inspected', 'packed', 'shipped', 'failed')`);
+    progress(
+      `units: ${Math.min(list.length, from + part.length).toLocaleString("en-US")} of ${list.length.toLocaleString("en-US")} orders`,
+    );
+  }
+  await db.execute(sql`analyze floor_units`);
+  await db.execute(sql`analyze floor_unit_events`);
+  await db.execute(sql`analyze floor_qc_inspections`);
+  const counted = (await db.execute(sql`select count(*)::bigint::text as n from floor_unit_events`)) as unknown as {
+    rows: { n: string }[];
+  };
+  return Number(counted.rows[0]?.n ?? 0);
+};
+
+/**
+ * Requests the order lines report (every line the admin sees: 3 a generated order) through the API
+ * and follows it until its job is done, sampling the process's RSS meanwhile (the worker runs in
+ * this process, beside the server). Bounded by 10 minutes.
+ */
+const measureDownload = async (address: string, token: string, progress: (m: string) => void) => {
+  const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  let peak = process.memoryUsage().rss;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  const t0 = performance.now();
+  try {
+    const made = await fetch(`${address}/api/reports/downloads`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ report: "orderLines", format: "csv" }),
+    });
+    if (!made.ok) throw new Error(`request: ${made.status} ${await made.text()}`);
+    const { id } = (await made.json()) as { id: number };
+    let last = { status: "queued", rowsWritten: 0 };
+    while (performance.now() - t0 < 600_000) {
+      await new Promise((r) => setTimeout(r, 250));
+      const res = await fetch(`${address}/api/reports/downloads/${id}`, { headers });
+      last = (await res.json()) as { status: string; rowsWritten: number };
+      if (last.status !== "queued" && last.status !== "running") break;
+      progress(`download: ${last.rowsWritten.toLocaleString("en-US")} rows`);
+    }
+    const ms = performance.now() - t0;
+    return {
+      rows: last.rowsWritten,
+      ms,
+      rowsPerSecond: (last.rowsWritten / ms) * 1000,
+      peakRssMb: peak / 2 ** 20,
+      status: last.status,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+};
+
+export const benchDashboards = async (
+  section: (title: string) => void,
+  _table: (h: string[], r: string[][], right?: number[]) => string,
+): Promise<Row[]> => {
+  section("Part 12: dashboards");
+  const rows: Row[] = [];
+  const progress = (m: string) => console.error(`bench dashboards: ${m}`);
+
+  // Embedded: the demo data, one viewer at a time.
+  {
+    const t = await createTestApp();
+    try {
+      const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const measured = await measure(t, address, await t.signIn("admin"), t.db, 1, LIMITS.alone, progress);
+      printTable("Embedded database, demo data (13 months), one viewer:", measured);
+      const worst = Math.max(...measured.map((m) => m.api.p95));
+      rows.push([
+        "Dashboards, embedded demo, worst p95",
+        fmtMs(worst),
+        `< ${TARGETS.embedded} ms`,
+        worst < TARGETS.embedded ? "ok" : "MISSED",
+      ]);
+    } finally {
+      await t.close();
+    }
+  }
+
+  const serverUrl = (process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? "").trim();
+  if (!serverUrl) {
+    console.log("PostgreSQL: skipped (set BENCH_DATABASE_URL or DATABASE_URL to a server to measure it).");
+    return rows;
+  }
+  const count = Number(process.env.BENCH_DASHBOARDS_ORDERS ?? 1_000_000);
+  const events = Number(process.env.BENCH_DASHBOARDS_EVENTS ?? 10_000_000);
+  const name = `hub_bench_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  admin.on("error", (e) => console.error(`bench dashboards: admin connection: ${e.message}`));
+  let handle: DatabaseHandle | null = null;
+  let pool: pg.Pool | null = null;
+  let t: TestApp | null = null;
+  try {
+    await admin.query(`create database "${name}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    handle = await openDatabase({ url: url.toString(), poolSize: POOL_SIZE });
+    (handle.db as unknown as { $client: pg.Pool }).$client.on("error", (e) =>
+      console.error(`bench dashboards: idle connection: ${e.message}`),
+    );
+    await handle.migrate();
+    await seedReferenceData(handle.db);
+    await seedDemoData(handle.db, hashPassword);
+    const t0 = performance.now();
+    await generate(handle.db, count, 100_000, "1GB", (done, phase) =>
+      progress(`${phase}: ${done.toLocaleString("en-US")} orders`),
+    );
+    const made = await generateUnits(handle.db, events, progress);
+    const generatedS = (performance.now() - t0) / 1000;
+    console.log(
+      `PostgreSQL: ${count.toLocaleString("en-US")} orders over a year and ${made.toLocaleString("en-US")} unit history rows generated in ${generatedS.toFixed(0)} s.`,
+    );
+    pool = new pg.Pool({ connectionString: url.toString(), max: POOL_SIZE, options: HUB_SESSION_OPTIONS });
+    pool.on("error", (e) => console.error(`bench dashboards: idle connection: ${e.message}`));
+    const direct = drizzle({ client: pool, schema }) as unknown as HubDb;
+    const database = { db: handle.db, driver: handle.driver, name: null, close: async () => {} };
+    t = await createTestApp({ database });
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const measured = await measure(t, address, await t.signIn("admin"), direct, VIEWERS, LIMITS.perLoop, progress);
+    printTable(`PostgreSQL, ${count.toLocaleString("en-US")} orders, ${VIEWERS} viewers at once:`, measured);
+    const download = await measureDownload(address, await t.signIn("admin"), progress);
+    console.log(
+      `Report download of every order line (CSV) through the API and its background job: ${download.rows.toLocaleString("en-US")} rows in ${(download.ms / 1000).toFixed(1)} s = ${Math.round(download.rowsPerSecond).toLocaleString("en-US")} rows/s; peak RSS of the process (server and worker) ${download.peakRssMb.toFixed(0)} MB (${download.status}).`,
+    );
+    rows.push(
+      [
+        "Report download, order lines CSV, rows/s",
+        Math.round(download.rowsPerSecond).toLocaleString("en-US"),
+        ">= 50,000",
+        download.rowsPerSecond >= 50_000 ? "ok" : "MISSED",
+      ],
+      [
+        "Report download, peak RSS",
+        `${download.peakRssMb.toFixed(0)} MB`,
+        "< 300 MB",
+        download.peakRssMb < 300 ? "ok" : "MISSED",
+      ],
+    );
+    for (const range of RANGES) {
+      const worst = Math.max(...measured.filter((m) => m.range === range).map((m) => m.api.p95));
+      rows.push([
+        `Dashboards, PostgreSQL ${count.toLocaleString("en-US")} orders, ${VIEWERS} viewers, ${range}, worst p95`,
+        fmtMs(worst),
+        `<= ${TARGETS[range]} ms`,
+        worst <= TARGETS[range] ? "ok" : "MISSED",
+      ]);
+    }
+  } finally {
+    await t?.close();
+    await pool?.end();
+    await handle?.close();
+    if (process.env.BENCH_DASHBOARDS_KEEP === "1") console.error(`bench dashboards: kept the database ${name}`);
+    else
+      await admin.query(`drop database if exists "${name}" with (force)`).catch((e: unknown) => {
+        console.error(`bench dashboards: could not drop ${name}: ${String(e)}`);
+      });
+    await admin.end();
+  }
+  return rows;
+};

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_client_name_idx" ON "orders" USING btree ("client_name","id");--> statement-breakpoint
+CREATE INDEX "orders_client_name_desc_idx" ON "orders" USING btree ("client_name" DESC NULLS LAST,"id");
