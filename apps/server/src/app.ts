@@ -17,6 +17,7 @@ import { billingRoutes } from "./modules/billing/routes";
 import { clientAccountRoutes } from "./modules/client-account/routes";
 import { clientsRoutes } from "./modules/clients/routes";
 import { dashboardEmbedRoutes } from "./modules/dashboards/embed.routes";
+import { startRollups } from "./modules/dashboards/rollups";
 import { dashboardsRoutes } from "./modules/dashboards/routes";
 import { designLibraryRoutes } from "./modules/design-library/routes";
 import { devRoutes } from "./modules/dev/routes";
@@ -192,6 +193,11 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     // Charges a crash, a lost connection or a silent provider left pending are resumed, once (orders/payment.service.ts).
     const payments = startPaymentRecovery(moduleDeps, app.log);
     app.addHook("onClose", () => payments.close());
+    // The dashboards' daily rollups are brought up to date now and every minute (dashboards/rollups.ts).
+    if (config.jobWorkers) {
+      const rollups = startRollups(db, app.log);
+      app.addHook("onClose", () => rollups.close());
+    }
     // Jobs queued before this start (by this process before a restart, or another) run now.
     await jobs.resume();
     // The demo mailbox is served under /dev, not /api: its declared paths are the whole URL.

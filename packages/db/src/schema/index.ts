@@ -4,6 +4,7 @@ export * from "./audit";
 export * from "./billing";
 export * from "./card-grants";
 export * from "./clients";
+export * from "./dashboards";
 export * from "./design-library";
 export * from "./files";
 export * from "./floor";

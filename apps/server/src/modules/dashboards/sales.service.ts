@@ -1,63 +1,55 @@
-import type { TDashboardQuery } from "@hub/contracts/dashboards/range";
+import { DASHBOARD_BUCKETS, type TDashboardBucket, type TDashboardQuery } from "@hub/contracts/dashboards/range";
 import type { TSalesDashboard, TSalesFigures } from "@hub/contracts/dashboards/sales";
 import { SALES_TOP } from "@hub/contracts/dashboards/sales";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, type Column, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { allQueries } from "../../platform/database";
 import { badRequest, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
-import { col } from "../../platform/resource/resource";
+import { tenantScope } from "../../platform/tenant-scope";
 import { orderScope } from "../orders/scope";
-import { bucketOf, bucketsOf, n, rangeOf, within } from "./range";
+import { bucketsOf, n, rangeOf } from "./range";
+import { type Grain, grainRows, ROLLUP_TABLES } from "./rollups";
 
 /**
  * The Sales Dashboard's figures, each one GROUP BY in SQL over the orders the caller may see
  * (`orderScope`, as the orders list), never rows: placed (orders placed in the range, their
  * totals and units), paid and refunded (succeeded ledger rows made in the range, joined to their
  * orders as the order charge report joins them), by bucket, client, style, size x colour, source,
- * coupon and SKU, and the previous period's figures beside the range's.
+ * coupon and SKU, and the previous period's figures beside the range's. Whole past days come from
+ * the daily rollups, the rest from the source (`grainRows`, rollups.ts; ADR 0014), so a figure is
+ * the list's at any moment and a 12-month range reads a few thousand rollup rows, not its orders.
  */
 
 const o = schema.orders;
-const oi = schema.orderItems;
 const l = schema.billingLedger;
 
-const ordersWhere = (p: Principal, q: TDashboardQuery, from: string, to: string): SQL | undefined =>
-  and(orderScope(p), q.clientId ? eq(o.clientId, q.clientId) : undefined, within(o.placedAt, from, to));
+type Rows<T> = { rows: T[] };
+const rowsOf = async <T>(query: PromiseLike<unknown>): Promise<T[]> => ((await query) as Rows<T>).rows;
 
-const ledgerWhere = (p: Principal, q: TDashboardQuery, from: string, to: string): SQL | undefined =>
-  and(
-    orderScope(p),
-    eq(l.status, "succeeded"),
-    q.clientId ? eq(l.clientId, q.clientId) : undefined,
-    within(l.createdAt, from, to),
-  );
+/** The caller's scope and client filter, over a rollup table and over the source's tables. */
+const whereOf = (p: Principal, q: TDashboardQuery, grain: Grain) => {
+  const t = ROLLUP_TABLES[grain];
+  return {
+    rolled: and(
+      tenantScope(p, { clientId: t.clientId, factoryId: t.factoryId }),
+      q.clientId ? eq(t.clientId, q.clientId) : undefined,
+    ),
+    source: and(orderScope(p), q.clientId ? eq(grain === "ledger" ? l.clientId : o.clientId, q.clientId) : undefined),
+  };
+};
 
-/** Correlated subqueries name their columns with their tables (`col`): drizzle leaves them bare when a query reads one table. */
-const orderUnits = sql<string>`(select coalesce(sum(${col(oi.quantity)}), 0) from ${oi} where ${col(oi.orderId)} = ${col(o.id)})`;
-const sumOf = (x: SQL | Column) => sql<string>`coalesce(sum(${x}), 0)::bigint::text`;
-const charged = sql<string>`coalesce(sum(${l.amountCents}) filter (where ${l.kind} = 'charge'), 0)::bigint::text`;
-const refunded = sql<string>`coalesce(sum(${l.amountCents}) filter (where ${l.kind} = 'refund'), 0)::bigint::text`;
-const ledgerJoin = and(eq(o.clientId, l.clientId), eq(o.orderNumber, l.orderId));
+const SUM = (column: string) => sql.raw(`coalesce(sum(g.${column}), 0)::bigint::text`);
+const bucketOfDay = (bucket: TDashboardBucket): SQL<string> => {
+  if (!DASHBOARD_BUCKETS.includes(bucket)) throw new Error(`unknown bucket ${bucket}`);
+  return sql<string>`to_char(date_trunc('${sql.raw(bucket)}', g.day::timestamp), 'YYYY-MM-DD')`;
+};
 
-/** An option's value of an order line's frozen options (`size`, `colou?r`), or "—". */
-const optionOf = (pattern: string) =>
-  sql<string>`coalesce((select e->>'attributeName' from jsonb_array_elements(${oi.options}) e where e->>'optionName' ~* ${pattern} limit 1), '—')`;
+type OrderSums = { placed: string; orders: string; units: string };
+type LedgerSums = { paid: string; refunded: string };
 
-const ordersTotals = (db: HubDb, where: SQL | undefined) =>
-  db
-    .select({ placed: sumOf(o.totalCents), orders: sql<number>`count(*)::int`, units: sumOf(orderUnits) })
-    .from(o)
-    .where(where);
-
-const ledgerTotals = (db: HubDb, where: SQL | undefined) =>
-  db.select({ paid: charged, refunded }).from(l).innerJoin(o, ledgerJoin).where(where);
-
-const figures = (
-  ord: { placed: string; orders: number; units: string } | undefined,
-  led: { paid: string; refunded: string } | undefined,
-): TSalesFigures => {
+const figures = (ord: OrderSums | undefined, led: LedgerSums | undefined): TSalesFigures => {
   const placedCents = n(ord?.placed);
   const orders = n(ord?.orders);
   return {
@@ -72,13 +64,12 @@ const figures = (
 
 export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery): Promise<TSalesDashboard> => {
   const r = rangeOf(q);
-  const cur = ordersWhere(p, q, r.from, r.to);
-  const curLedger = ledgerWhere(p, q, r.from, r.to);
-  const lineWhere = and(cur, sql`${oi.status} <> 'cancelled'`);
-  const ob = bucketOf(o.placedAt, r.bucket);
-  const lb = bucketOf(l.createdAt, r.bucket);
-  const size = optionOf("size");
-  const colour = optionOf("colou?r");
+  const rows = (grain: Grain, from = r.from, to = r.to) => grainRows(grain, from, to, whereOf(p, q, grain));
+  const ord = rows("orders");
+  const lines = rows("lines");
+  const bucket = bucketOfDay(r.bucket);
+  const orderSums = sql`${SUM("placed_cents")} as placed, ${SUM("orders")} as orders, ${SUM("units")} as units`;
+  const ledgerSums = sql`${SUM("charged_cents")} as paid, ${SUM("refunded_cents")} as refunded`;
   const [
     [curOrders],
     [curLed],
@@ -93,82 +84,44 @@ export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery
     byCoupon,
     topSkus,
   ] = await allQueries(db, [
-    ordersTotals(db, cur),
-    ledgerTotals(db, curLedger),
-    ordersTotals(db, ordersWhere(p, q, r.previousFrom, r.previousTo)),
-    ledgerTotals(db, ledgerWhere(p, q, r.previousFrom, r.previousTo)),
-    db
-      .select({ bucket: ob, placed: sumOf(o.totalCents), orders: sql<number>`count(*)::int`, units: sumOf(orderUnits) })
-      .from(o)
-      .where(cur)
-      .groupBy(ob),
-    db.select({ bucket: lb, paid: charged, refunded }).from(l).innerJoin(o, ledgerJoin).where(curLedger).groupBy(lb),
-    db
-      .select({
-        clientId: o.clientId,
-        clientName: sql<string>`max(${o.clientName})`,
-        placed: sumOf(o.totalCents),
-        orders: sql<number>`count(*)::int`,
-        units: sumOf(orderUnits),
-      })
-      .from(o)
-      .where(cur)
-      .groupBy(o.clientId)
-      .orderBy(desc(sql`sum(${o.totalCents})`), o.clientId)
-      .limit(SALES_TOP.clients),
-    db
-      .select({
-        styleCode: oi.styleCode,
-        styleName: sql<string>`max(${oi.styleName})`,
-        revenue: sumOf(oi.lineTotalCents),
-        units: sumOf(oi.quantity),
-      })
-      .from(oi)
-      .innerJoin(o, eq(o.id, oi.orderId))
-      .where(lineWhere)
-      .groupBy(oi.styleCode)
-      .orderBy(desc(sql`sum(${oi.lineTotalCents})`), oi.styleCode)
-      .limit(SALES_TOP.styles),
-    db
-      .select({ size, colour, units: sumOf(oi.quantity) })
-      .from(oi)
-      .innerJoin(o, eq(o.id, oi.orderId))
-      .where(lineWhere)
-      // By position: the option expressions are subqueries, which GROUP BY cannot match by value.
-      .groupBy(sql`1, 2`)
-      .orderBy(desc(sql`sum(${oi.quantity})`))
-      .limit(SALES_TOP.heat),
-    db
-      .select({ source: o.source, placed: sumOf(o.totalCents), orders: sql<number>`count(*)::int` })
-      .from(o)
-      .where(cur)
-      .groupBy(o.source)
-      .orderBy(o.source),
-    db
-      .select({
-        couponCode: sql<string>`upper(${o.couponCode})`,
-        orders: sql<number>`count(*)::int`,
-        discount: sumOf(o.discountCents),
-        placed: sumOf(o.totalCents),
-      })
-      .from(o)
-      .where(and(cur, sql`${o.couponCode} is not null`))
-      .groupBy(sql`upper(${o.couponCode})`)
-      .orderBy(desc(sql`count(*)`), sql`upper(${o.couponCode})`)
-      .limit(SALES_TOP.coupons),
-    db
-      .select({
-        sku: oi.sku,
-        styleCode: sql<string>`max(${oi.styleCode})`,
-        units: sumOf(oi.quantity),
-        revenue: sumOf(oi.lineTotalCents),
-      })
-      .from(oi)
-      .innerJoin(o, eq(o.id, oi.orderId))
-      .where(lineWhere)
-      .groupBy(oi.sku)
-      .orderBy(desc(sql`sum(${oi.quantity})`), oi.sku)
-      .limit(SALES_TOP.skus),
+    rowsOf<OrderSums>(db.execute(sql`select ${orderSums} from (${ord}) g`)),
+    rowsOf<LedgerSums>(db.execute(sql`select ${ledgerSums} from (${rows("ledger")}) g`)),
+    rowsOf<OrderSums>(db.execute(sql`select ${orderSums} from (${rows("orders", r.previousFrom, r.previousTo)}) g`)),
+    rowsOf<LedgerSums>(db.execute(sql`select ${ledgerSums} from (${rows("ledger", r.previousFrom, r.previousTo)}) g`)),
+    rowsOf<OrderSums & { bucket: string }>(
+      db.execute(sql`select ${bucket} as bucket, ${orderSums} from (${ord}) g group by 1`),
+    ),
+    rowsOf<LedgerSums & { bucket: string }>(
+      db.execute(sql`select ${bucket} as bucket, ${ledgerSums} from (${rows("ledger")}) g group by 1`),
+    ),
+    rowsOf<OrderSums & { clientId: number; clientName: string }>(
+      db.execute(sql`select g.client_id as "clientId", max(g.client_name) as "clientName", ${orderSums}
+        from (${ord}) g group by g.client_id order by sum(g.placed_cents) desc, g.client_id limit ${SALES_TOP.clients}`),
+    ),
+    rowsOf<{ styleCode: string; styleName: string; revenue: string; units: string }>(
+      db.execute(sql`select g.style_code as "styleCode", max(g.style_name) as "styleName",
+          ${SUM("revenue_cents")} as revenue, ${SUM("units")} as units
+        from (${lines}) g group by g.style_code order by sum(g.revenue_cents) desc, g.style_code limit ${SALES_TOP.styles}`),
+    ),
+    rowsOf<{ size: string; colour: string; units: string }>(
+      db.execute(sql`select g.size, g.colour, ${SUM("units")} as units
+        from (${lines}) g group by 1, 2 order by sum(g.units) desc, 1, 2 limit ${SALES_TOP.heat}`),
+    ),
+    rowsOf<{ source: string; placed: string; orders: string }>(
+      db.execute(sql`select g.source, ${SUM("placed_cents")} as placed, ${SUM("orders")} as orders
+        from (${ord}) g group by g.source order by g.source`),
+    ),
+    rowsOf<{ couponCode: string; orders: string; discount: string; placed: string }>(
+      db.execute(sql`select g.coupon_code as "couponCode", ${SUM("orders")} as orders,
+          ${SUM("discount_cents")} as discount, ${SUM("placed_cents")} as placed
+        from (${rows("coupons")}) g group by g.coupon_code
+        order by sum(g.orders) desc, g.coupon_code limit ${SALES_TOP.coupons}`),
+    ),
+    rowsOf<{ sku: string; styleCode: string; units: string; revenue: string }>(
+      db.execute(sql`select g.sku, max(g.style_code) as "styleCode", ${SUM("units")} as units,
+          ${SUM("revenue_cents")} as revenue
+        from (${lines}) g group by g.sku order by sum(g.units) desc, g.sku limit ${SALES_TOP.skus}`),
+    ),
   ] as const);
 
   const byBucket = new Map(orderSeries.map((s) => [s.bucket, s]));

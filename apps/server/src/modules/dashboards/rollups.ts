@@ -1,0 +1,224 @@
+import type { HubDb, HubTx } from "@hub/db";
+import { schema } from "@hub/db";
+import { getTableName, type SQL, sql } from "drizzle-orm";
+
+/**
+ * The Sales Dashboard's daily rollups (docs/adr/0014-dashboard-aggregates.md): the source rows of
+ * one "grain" (orders by day, client, facility and source; coupons; lines by style, SKU, size and
+ * colour; succeeded ledger money) written as one row per key per whole past UTC day, by a refresh
+ * that runs in the background (`startRollups`). `through` is the last day rolled up; days after it,
+ * and days the triggers of migration 0025 marked dirty, are read from the source by the dashboard,
+ * so a figure equals its list's at every moment.
+ *
+ * The grain's SQL is written once here and used twice: by the refresh (INSERT … SELECT over a range
+ * of days) and by the dashboard (the same SELECT over the days not rolled up, beside the rollup).
+ * Tables are named in full (no aliases), so drizzle's qualified columns (the tenant scope) match.
+ */
+
+export const SALES_ROLLUP = "sales";
+export type Grain = "orders" | "coupons" | "lines" | "ledger";
+
+/** The rollup table of each grain. */
+export const ROLLUP_TABLES = {
+  orders: schema.salesDaily,
+  coupons: schema.salesDailyCoupons,
+  lines: schema.salesDailyLines,
+  ledger: schema.ledgerDaily,
+} as const;
+
+const UTC_DAY = (ts: SQL) => sql`(${ts} at time zone 'UTC')::date`;
+const placedDay = UTC_DAY(sql`"orders"."placed_at"`);
+const ledgerDay = UTC_DAY(sql`"billing_ledger"."created_at"`);
+
+/** An option's value of a line's frozen options (`size`, `colou?r`), or "—", as the dashboard shows it. */
+export const lineOption = (pattern: string) =>
+  sql`coalesce((select e->>'attributeName' from jsonb_array_elements("order_items"."options") e where e->>'optionName' ~* ${pattern} limit 1), '—')`;
+
+/** The order a ledger row is for, by its number (`SO-000123` is order 123): the orders' primary key. */
+const LEDGER_ORDER = sql`"orders"."id" = (case when "billing_ledger"."order_id" ~ '^SO-[0-9]{1,9}$' then substring("billing_ledger"."order_id" from 4)::int end)
+  and "orders"."client_id" = "billing_ledger"."client_id" and "orders"."order_number" = "billing_ledger"."order_id"`;
+
+/** The days of the source a grain reads: a range of days, or the dirty days of a range. */
+export type SourceDays = { kind: "range"; from: SQL; to: SQL } | { kind: "dirty"; from: string; to: string };
+
+/** The source's FROM and day condition for one grain's moment column. */
+const sourceFrom = (table: "orders" | "billing_ledger", days: SourceDays): { from: SQL; where: SQL } => {
+  const at = sql.raw(`"${table}"."${table === "orders" ? "placed_at" : "created_at"}"`);
+  const t = sql.raw(`"${table}"`);
+  if (days.kind === "range")
+    return { from: t, where: sql`${at} >= ${days.from}::timestamptz and ${at} < ${days.to}::timestamptz` };
+  return {
+    from: sql`"rollup_dirty_days" join ${t} on ${at} >= "rollup_dirty_days"."day"::timestamptz and ${at} < ("rollup_dirty_days"."day" + 1)::timestamptz`,
+    where: sql`"rollup_dirty_days"."day" between ${days.from}::date and ${days.to}::date and "rollup_dirty_days"."day" <= ${THROUGH}`,
+  };
+};
+
+/** The last day rolled up, or a day before any order. */
+export const THROUGH = sql`coalesce((select "through" from "rollup_state" where "name" = ${SALES_ROLLUP}), date '1900-01-01')`;
+
+/**
+ * One grain's rows from the source, grouped as its rollup table's key, for the given days and an
+ * extra condition (the caller's scope and client filter, over the source's tables). The columns
+ * are the rollup table's, in its order.
+ */
+export const sourceGrain = (grain: Grain, days: SourceDays, extra: SQL | undefined): SQL => {
+  const and = (where: SQL) => (extra ? sql`${where} and ${extra}` : where);
+  if (grain === "ledger") {
+    const s = sourceFrom("billing_ledger", days);
+    return sql`select ${ledgerDay} as day, "billing_ledger"."client_id", "orders"."factory_id",
+        coalesce(sum("billing_ledger"."amount_cents") filter (where "billing_ledger"."kind" = 'charge'), 0)::bigint as charged_cents,
+        coalesce(sum("billing_ledger"."amount_cents") filter (where "billing_ledger"."kind" = 'refund'), 0)::bigint as refunded_cents
+      from ${s.from} join "orders" on ${LEDGER_ORDER}
+      where ${and(sql`${s.where} and "billing_ledger"."status" = 'succeeded'`)}
+      group by 1, 2, 3`;
+  }
+  const s = sourceFrom("orders", days);
+  if (grain === "orders")
+    return sql`select ${placedDay} as day, "orders"."client_id", "orders"."factory_id", "orders"."source",
+        max("orders"."client_name") as client_name, count(*)::int as orders,
+        coalesce(sum("orders"."total_cents"), 0)::bigint as placed_cents,
+        coalesce(sum((select sum("order_items"."quantity") from "order_items" where "order_items"."order_id" = "orders"."id")), 0)::bigint as units
+      from ${s.from} where ${and(s.where)} group by 1, 2, 3, 4`;
+  if (grain === "coupons")
+    return sql`select ${placedDay} as day, "orders"."client_id", "orders"."factory_id", upper("orders"."coupon_code") as coupon_code,
+        count(*)::int as orders, coalesce(sum("orders"."discount_cents"), 0)::bigint as discount_cents,
+        coalesce(sum("orders"."total_cents"), 0)::bigint as placed_cents
+      from ${s.from} where ${and(sql`${s.where} and "orders"."coupon_code" is not null`)} group by 1, 2, 3, 4`;
+  return sql`select ${placedDay} as day, "orders"."client_id", "orders"."factory_id", "order_items"."style_code",
+      "order_items"."sku", ${lineOption("size")} as size, ${lineOption("colou?r")} as colour,
+      max("order_items"."style_name") as style_name, coalesce(sum("order_items"."quantity"), 0)::bigint as units,
+      coalesce(sum("order_items"."line_total_cents"), 0)::bigint as revenue_cents
+    from ${s.from} join "order_items" on "order_items"."order_id" = "orders"."id"
+    where ${and(sql`${s.where} and "order_items"."status" <> 'cancelled'`)}
+    group by 1, 2, 3, 4, 5, 6, 7`;
+};
+
+const COLUMNS: Record<Grain, string> = {
+  orders: "day, client_id, factory_id, source, client_name, orders, placed_cents, units",
+  coupons: "day, client_id, factory_id, coupon_code, orders, discount_cents, placed_cents",
+  lines: "day, client_id, factory_id, style_code, sku, size, colour, style_name, units, revenue_cents",
+  ledger: "day, client_id, factory_id, charged_cents, refunded_cents",
+};
+const GRAINS = Object.keys(COLUMNS) as Grain[];
+const tableOf = (grain: Grain): SQL => sql.raw(`"${getTableName(ROLLUP_TABLES[grain])}"`);
+
+/** A grain's rollup rows for days [from, to] that are rolled up and not dirty, with an extra condition. */
+export const rolledGrain = (grain: Grain, from: string, to: string, extra: SQL | undefined): SQL => {
+  const t = tableOf(grain);
+  const day = sql`${t}."day"`;
+  return sql`select ${sql.raw(COLUMNS[grain])} from ${t}
+    where ${day} between ${from}::date and ${to}::date and ${day} <= ${THROUGH}
+      and not exists (select 1 from "rollup_dirty_days" where "rollup_dirty_days"."day" = ${day})${extra ? sql` and ${extra}` : sql``}`;
+};
+
+/**
+ * A grain's rows for the days [from, to] as the dashboard reads them: rolled-up days from the
+ * rollup, the days after `through` and the dirty days from the source, each with the caller's
+ * condition over its own tables (`rolled` over the rollup table, `source` over the source's).
+ */
+export const grainRows = (
+  grain: Grain,
+  from: string,
+  to: string,
+  where: { rolled: SQL | undefined; source: SQL | undefined },
+): SQL => {
+  const tail: SourceDays = {
+    kind: "range",
+    from: sql`greatest(${from}::date, ${THROUGH} + 1)`,
+    to: sql`(${to}::date + 1)`,
+  };
+  return sql`(${rolledGrain(grain, from, to, where.rolled)})
+    union all (${sourceGrain(grain, tail, where.source)})
+    union all (${sourceGrain(grain, { kind: "dirty", from, to }, where.source)})`;
+};
+
+/** The last whole day a refresh may close: yesterday (UTC), once 15 minutes of today have passed. */
+export const closableDay = (now: Date): string => {
+  const d = new Date(now.getTime() - 15 * 60_000);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+};
+
+const rebuild = async (tx: HubTx, from: SQL, to: SQL) => {
+  for (const grain of GRAINS) {
+    const t = tableOf(grain);
+    await tx.execute(sql`delete from ${t} where "day" >= ${from} and "day" < ${to}`);
+    await tx.execute(
+      sql`insert into ${t} (${sql.raw(COLUMNS[grain])}) ${sourceGrain(grain, { kind: "range", from, to }, undefined)}`,
+    );
+  }
+};
+
+type Refreshed = { through: string | null; dirtyDays: number; skipped?: true };
+
+/**
+ * Brings the rollups up to `closableDay`: the days after `through` in one pass per grain, then the
+ * dirty days one by one. One transaction, under an advisory lock (another instance refreshing
+ * already: skipped). The dirty rows are deleted before any day is read: a transaction still marking
+ * one holds its row, so the delete waits for it, and the reads (later statements) see its change; a
+ * mark made after the delete stays for the next refresh, and its day is read from the source meanwhile.
+ */
+export const refreshRollups = async (db: HubDb, now = new Date()): Promise<Refreshed> =>
+  db.transaction(async (tx) => {
+    const lock = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(hashtext('hub.rollups.sales')) as ok`,
+    )) as unknown as {
+      rows: { ok: boolean }[];
+    };
+    if (!lock.rows[0]?.ok) return { through: null, dirtyDays: 0, skipped: true };
+    const target = closableDay(now);
+    const state = (await tx.execute(
+      sql`select "through"::text as through from "rollup_state" where "name" = ${SALES_ROLLUP} for update`,
+    )) as unknown as { rows: { through: string | null }[] };
+    const through = state.rows[0]?.through ?? null;
+    // First, so that a change whose mark is taken here is visible to the reads below.
+    const dirty = (await tx.execute(
+      sql`delete from "rollup_dirty_days" where "day" <= ${target}::date returning "day"::text as day`,
+    )) as unknown as { rows: { day: string }[] };
+    if (through === null || through < target) {
+      const first = (await tx.execute(sql`select to_char(least(
+          (select min("placed_at") from "orders"), (select min("created_at") from "billing_ledger")) at time zone 'UTC', 'YYYY-MM-DD') as first`)) as unknown as {
+        rows: { first: string | null }[];
+      };
+      const from = through === null ? sql`${first.rows[0]?.first ?? target}::date` : sql`(${through}::date + 1)`;
+      await rebuild(tx, from, sql`(${target}::date + 1)`);
+    }
+    // A dirty day after `through` was rebuilt with the range above.
+    for (const { day } of dirty.rows)
+      if (through !== null && day <= through) await rebuild(tx, sql`${day}::date`, sql`(${day}::date + 1)`);
+    await tx.execute(sql`insert into "rollup_state" ("name", "through", "refreshed_at") values (${SALES_ROLLUP}, ${target}::date, now())
+      on conflict ("name") do update set "through" = excluded."through", "refreshed_at" = excluded."refreshed_at"`);
+    return { through: target, dirtyDays: dirty.rows.length };
+  });
+
+/** How often the rollups are brought up to date. */
+export const ROLLUP_REFRESH_MS = 60_000;
+
+type Log = { warn: (obj: object, msg: string) => void };
+
+/** At start-up and then every minute, `refreshRollups` (in every process that runs jobs; one at a time). */
+export const startRollups = (db: HubDb, log: Log, everyMs = ROLLUP_REFRESH_MS) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<unknown> | undefined;
+  let closed = false;
+  const run = () => {
+    running = refreshRollups(db)
+      .catch((error: unknown) =>
+        log.warn({ err: error }, "could not refresh the dashboard rollups; trying again later"),
+      )
+      .finally(() => {
+        if (closed) return;
+        timer = setTimeout(run, everyMs);
+        timer.unref?.();
+      });
+  };
+  run();
+  return {
+    idle: () => running ?? Promise.resolve(),
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+};

@@ -1,0 +1,121 @@
+import { DASHBOARD_RANGES } from "@hub/contracts/dashboards/range";
+import type { TSalesDashboard } from "@hub/contracts/dashboards/sales";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { closableDay, refreshRollups } from "../src/modules/dashboards/rollups";
+import { createTestApp, type DemoUser, demoClientIds, signInDemoUsers, type TestApp } from "./helpers/test-app";
+
+/**
+ * The Sales Dashboard's daily rollups (ADR 0014): with the rollups brought up to date, every range
+ * of every scope answers exactly what the source alone answers (the rollup state wiped: every day
+ * read from the source); a change to a past day (a cancelled line, a repriced order, a refund dated
+ * in the past) is marked dirty by the database in its own transaction and read from the source at
+ * once, and the next refresh rolls it up. The refresh runs here by hand (no background work).
+ */
+
+let t: TestApp;
+let tokens: Record<DemoUser, string>;
+let northwind = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { jobWorkers: false } });
+  tokens = await signInDemoUsers(t);
+  northwind = (await demoClientIds(t.db)).northwind;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
+  ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+const sales = async (who: DemoUser, query: string): Promise<TSalesDashboard> => {
+  const res = await t.request({ method: "GET", url: `/api/dashboards/sales?${query}`, token: tokens[who] });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TSalesDashboard>();
+};
+
+/** Every range (a custom one across 13 months too) as the admin and each demo client. */
+const VIEWS = [
+  ...DASHBOARD_RANGES.filter((r) => r !== "custom").flatMap((range) =>
+    (["admin", "client", "client2"] as const).map((who) => ({ who, query: `range=${range}` })),
+  ),
+  { who: "admin" as const, query: "range=custom&from=2025-09-01&to=2026-11-30" },
+  { who: "admin" as const, query: "range=12m&clientId=CLIENT" },
+];
+const answersOf = async () => {
+  const out: TSalesDashboard[] = [];
+  for (const v of VIEWS) out.push(await sales(v.who, v.query.replace("CLIENT", String(northwind))));
+  return out;
+};
+/** What the source alone answers: the rollup state wiped for the reads, then put back. */
+const sourceAnswers = async () => {
+  const saved = await rows<{ through: string | null }>(sql`select "through"::text as through from rollup_state`);
+  await t.db.execute(sql`delete from rollup_state`);
+  const out = await answersOf();
+  if (saved[0]?.through)
+    await t.db.execute(sql`insert into rollup_state (name, through) values ('sales', ${saved[0].through}::date)`);
+  return out;
+};
+const count = async (table: string) =>
+  Number((await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n);
+
+test("rolled up, every range of every scope answers what the source answers", async () => {
+  const fromSource = await sourceAnswers();
+  const done = await refreshRollups(t.db);
+  expect(done.through).toBe(closableDay(new Date()));
+  for (const table of ["sales_daily", "sales_daily_lines", "ledger_daily"])
+    expect(await count(table)).toBeGreaterThan(0);
+  expect(await count("rollup_dirty_days")).toBe(0);
+  // Whole past days now come from the rollups: the answers are the same, figure for figure.
+  expect(await answersOf()).toEqual(fromSource);
+  // The 12-month range has something to sum (13 months of demo orders), so the comparison is not vacuous.
+  const year = fromSource[DASHBOARD_RANGES.indexOf("12m") * 3];
+  expect(year?.current.orders).toBeGreaterThan(100);
+  expect(year?.current.paidCents).toBeGreaterThan(0);
+  // A second refresh with nothing new changes nothing.
+  await refreshRollups(t.db);
+  expect(await answersOf()).toEqual(fromSource);
+});
+
+test("a change to a past day is read from the source at once, and rolled up by the next refresh", async () => {
+  await refreshRollups(t.db);
+  const before = await sales("admin", "range=90d");
+  // An order of 40 days ago: one of its lines cancelled, its total raised; a refund dated 20 days ago.
+  const [old] = await rows<{ id: number; orderNumber: string; clientId: number; day: string; itemId: number }>(sql`
+    select o.id, o.order_number as "orderNumber", o.client_id as "clientId",
+      to_char(o.placed_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+      (select min(i.id) from order_items i where i.order_id = o.id and i.status <> 'cancelled') as "itemId"
+    from orders o where o.placed_at < now() - interval '40 days' and o.placed_at > now() - interval '80 days'
+      and exists (select 1 from order_items i where i.order_id = o.id and i.status <> 'cancelled')
+    order by o.placed_at desc limit 1`);
+  if (!old) throw new Error("no demo order 40-80 days old");
+  await t.db.execute(sql`update order_items set status = 'cancelled' where id = ${old.itemId}`);
+  await t.db.execute(sql`update orders set total_cents = total_cents + 1234 where id = ${old.id}`);
+  await t.db.execute(sql`insert into billing_ledger (client_id, order_id, kind, amount_cents, provider, status, created_at)
+    values (${old.clientId}, ${old.orderNumber}, 'refund', 321, 'builtin', 'succeeded', now() - interval '20 days')`);
+  const dirty = await rows<{ day: string }>(sql`select day::text as day from rollup_dirty_days order by day`);
+  expect(dirty.map((d) => d.day)).toContain(old.day);
+  expect(dirty).toHaveLength(2);
+
+  const marked = await sales("admin", "range=90d");
+  expect(marked.current.placedCents).toBe(before.current.placedCents + 1234);
+  expect(marked.current.refundedCents).toBe(before.current.refundedCents + 321);
+  expect(marked.byStyle).not.toEqual(before.byStyle);
+  const fromSource = await sourceAnswers();
+  expect(await answersOf()).toEqual(fromSource);
+
+  const done = await refreshRollups(t.db);
+  expect(done.dirtyDays).toBe(2);
+  expect(await count("rollup_dirty_days")).toBe(0);
+  expect(await answersOf()).toEqual(fromSource);
+});
+
+test("today's orders and money mark nothing: placing stays one day's work", async () => {
+  await refreshRollups(t.db);
+  await t.db.execute(sql`update orders set total_cents = total_cents + 1
+    where id = (select max(id) from orders where placed_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`);
+  await t.db.execute(sql`insert into billing_ledger (client_id, order_id, kind, amount_cents, provider, status)
+    values (${northwind}, 'SO-999999', 'charge', 1, 'builtin', 'succeeded')`);
+  expect(await count("rollup_dirty_days")).toBe(0);
+});

@@ -1,0 +1,93 @@
+import { bigint, date, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * The Sales Dashboard's daily rollups (issue 18, docs/adr/0014-dashboard-aggregates.md): per UTC day
+ * of placing (orders) or of the ledger row (money), per client and facility (the tenant columns, so
+ * the lists' scope applies to them as it does to orders), the sums the dashboard shows. A background
+ * refresh (apps/server/src/modules/dashboards/rollups.ts) writes whole past days; the dashboard
+ * reads those days from here and the rest (today, and any day marked dirty) from the source tables,
+ * so every figure still equals the lists'. No foreign keys: a rollup row is derived, rebuilt by day.
+ */
+
+const day = () => date("day", { mode: "string" }).notNull();
+const tenant = {
+  clientId: integer("client_id").notNull(),
+  factoryId: integer("factory_id").notNull(),
+};
+const cents = (name: string) => bigint(name, { mode: "number" }).notNull().default(0);
+
+/** Orders placed: count, total and units (every line, as the orders list counts them), by source. */
+export const salesDaily = pgTable(
+  "sales_daily",
+  {
+    day: day(),
+    ...tenant,
+    source: text("source").notNull(),
+    /** The orders' client name snapshot (the largest, as the dashboard's `max(client_name)`). */
+    clientName: text("client_name").notNull(),
+    orders: integer("orders").notNull(),
+    placedCents: cents("placed_cents"),
+    units: cents("units"),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.clientId, t.factoryId, t.source] })],
+);
+
+/** Orders placed with a coupon, by upper-cased code. */
+export const salesDailyCoupons = pgTable(
+  "sales_daily_coupons",
+  {
+    day: day(),
+    ...tenant,
+    couponCode: text("coupon_code").notNull(),
+    orders: integer("orders").notNull(),
+    discountCents: cents("discount_cents"),
+    placedCents: cents("placed_cents"),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.clientId, t.factoryId, t.couponCode] })],
+);
+
+/** Lines not cancelled, by style, SKU and the frozen size and colour options. */
+export const salesDailyLines = pgTable(
+  "sales_daily_lines",
+  {
+    day: day(),
+    ...tenant,
+    styleCode: text("style_code").notNull(),
+    sku: text("sku").notNull(),
+    size: text("size").notNull(),
+    colour: text("colour").notNull(),
+    styleName: text("style_name").notNull(),
+    units: cents("units"),
+    revenueCents: cents("revenue_cents"),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.clientId, t.factoryId, t.styleCode, t.sku, t.size, t.colour] })],
+);
+
+/** Succeeded charges and refunds by the ledger row's day, with the order's facility. */
+export const ledgerDaily = pgTable(
+  "ledger_daily",
+  {
+    day: day(),
+    ...tenant,
+    chargedCents: cents("charged_cents"),
+    refundedCents: cents("refunded_cents"),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.clientId, t.factoryId] })],
+);
+
+/**
+ * Past days whose source rows changed after they were rolled up (an item edit, a cancelled line, a
+ * refund dated in the past, a bulk load): marked by triggers on orders, order_items and
+ * billing_ledger in the changing transaction, read from the source until the refresh rebuilds them.
+ */
+export const rollupDirtyDays = pgTable("rollup_dirty_days", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  markedAt: timestamp("marked_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** How far the rollups are complete: every day up to `through` is rolled up (dirty days aside). */
+export const rollupState = pgTable("rollup_state", {
+  name: text("name").primaryKey(),
+  through: date("through", { mode: "string" }),
+  refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull().defaultNow(),
+});
