@@ -4,7 +4,17 @@ import { configDefaults, defineConfig } from "vitest/config";
  * Unit and HTTP integration tests. The HTTP tests (apps/server/test) run against a real database:
  * an in-memory PGlite per test file, or, when DATABASE_URL is set, a fresh database per test file
  * on that PostgreSQL server. The web app and the end-to-end tests have their own runners.
+ *
+ * Two files at a time (a test file waits on its database about half the time, so two cores keep
+ * busy), except the files that start real Hub processes and stop, kill or restart a database under
+ * them: they run after the rest, one at a time, so their timings are not a neighbour's.
  */
+const PROCESS_TESTS = [
+  "apps/server/test/database-outage.test.ts",
+  "apps/server/test/durability.test.ts",
+  "apps/server/test/payment-recovery.test.ts",
+];
+
 export default defineConfig({
   test: {
     exclude: [...configDefaults.exclude, "e2e/**", "apps/web/**", "**/dist/**", "**/data/**"],
@@ -16,13 +26,31 @@ export default defineConfig({
         test: {
           name: "server",
           include: ["apps/server/test/**/*.test.ts", "apps/server/src/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...PROCESS_TESTS],
           // Prepares the database each test file copies (test/helpers/global-setup.ts).
           globalSetup: ["apps/server/test/helpers/global-setup.ts"],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: "packages", include: ["packages/**/src/**/*.test.ts"] },
+        test: {
+          name: "packages",
+          include: ["packages/**/src/**/*.test.ts"],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "server processes",
+          include: PROCESS_TESTS,
+          globalSetup: ["apps/server/test/helpers/global-setup.ts"],
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

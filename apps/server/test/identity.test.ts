@@ -344,7 +344,7 @@ describe("sign-in", () => {
       expectError(await signIn("neighbour", `Wr0ng!pass${i}`, address), 400, "NotAuthorizedException");
     }
     expectError(await signIn("neighbour", PASSWORD, address), 429, "LimitExceededException");
-  });
+  }, 60_000);
 
   test("the address brake grows with the failures over the threshold, up to its ceiling", () => {
     expect(addressDelayMs(0)).toBe(0);

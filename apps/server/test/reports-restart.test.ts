@@ -107,4 +107,4 @@ test("queued on one instance, closed, run once by the next; cancel and lost acce
   const afterThird = await rowOf(kept.id);
   expect(afterThird?.attempts).toBe(1);
   expect(afterThird?.finishedAt?.getTime()).toBe(afterSecond?.finishedAt?.getTime());
-});
+}, 120_000);
