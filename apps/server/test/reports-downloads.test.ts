@@ -249,4 +249,5 @@ test("a file the storage refuses fails with its reason, and keeps no file", asyn
   } finally {
     await broken.close();
   }
-});
+  // A second app (its own database and job queue) starts and stops in this test.
+}, 60_000);

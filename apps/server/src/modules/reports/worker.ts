@@ -11,7 +11,6 @@ import { isDatabaseUnavailable } from "../../platform/db-errors";
 import { HttpError } from "../../platform/errors";
 import type { JobInfo } from "../../platform/jobs";
 import type { Mailer } from "../../platform/mail";
-import { KEYSET_PAGE_SIZE } from "../../platform/paging";
 import { loadPrincipal, type Principal } from "../../platform/principal";
 import { canRequest, filtersOf, REPORT_SOURCES } from "./catalogue";
 import type { DownloadRow, ReportDeps } from "./downloads.service";
@@ -36,6 +35,9 @@ export type WorkerDeps = ReportDeps & {
 };
 
 class Interrupted extends Error {}
+
+/** Rows read a page: a list's keyset page, larger (a file is read to its end, a page's round trips add up). */
+export const REPORT_PAGE_ROWS = 5_000;
 
 /** How many times pg-boss tries a download again after an interrupted attempt (its queue's retryLimit). */
 export const REPORT_RETRY_LIMIT = 2;
@@ -86,11 +88,19 @@ export const runDownload = async (deps: WorkerDeps, downloadId: number, job: Job
   try {
     const filters = filtersOf(key, row.filters) as never;
     const writer = await reportWriter(row.format, path, source.header, REPORTS[key].title);
-    let after = 0;
+    // The next page is read while this one is written (the database and the writer overlap).
+    const read = (after: number) => {
+      const page = source.page(deps.db, p, filters, after, REPORT_PAGE_ROWS);
+      page.catch(() => undefined); // awaited below; a page left unread by a cancel must not go unhandled
+      return page;
+    };
+    let next = read(0);
     try {
       for (;;) {
         if (deps.stopping() || job.signal.aborted) throw new Interrupted("the Hub is stopping");
-        const page = await source.page(deps.db, p, filters, after, KEYSET_PAGE_SIZE);
+        const page = await next;
+        const more = page.last !== null && page.rows.length === REPORT_PAGE_ROWS;
+        if (more && page.last !== null) next = read(page.last);
         await writer.add(page.rows);
         written += page.rows.length;
         const [still] = await deps.db
@@ -102,8 +112,7 @@ export const runDownload = async (deps: WorkerDeps, downloadId: number, job: Job
           writer.abort();
           return;
         }
-        if (page.last === null || page.rows.length < KEYSET_PAGE_SIZE) break;
-        after = page.last;
+        if (!more) break;
       }
       await writer.finish();
     } catch (error) {
