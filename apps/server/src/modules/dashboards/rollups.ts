@@ -38,23 +38,20 @@ export const lineOption = (pattern: string) =>
 const LEDGER_ORDER = sql`"orders"."id" = (case when "billing_ledger"."order_id" ~ '^SO-[0-9]{1,9}$' then substring("billing_ledger"."order_id" from 4)::int end)
   and "orders"."client_id" = "billing_ledger"."client_id" and "orders"."order_number" = "billing_ledger"."order_id"`;
 
-/** The days of the source a grain reads: a range of days, or the dirty days of a range. */
-export type SourceDays = { kind: "range"; from: SQL; to: SQL } | { kind: "dirty"; from: string; to: string };
+/** The days of the source a grain reads: [from, to), as SQL dates (constants, or the refresh's range). */
+export type SourceDays = { from: SQL; to: SQL };
 
 /** The source's FROM and day condition for one grain's moment column. */
 const sourceFrom = (table: "orders" | "billing_ledger", days: SourceDays): { from: SQL; where: SQL } => {
   const at = sql.raw(`"${table}"."${table === "orders" ? "placed_at" : "created_at"}"`);
-  const t = sql.raw(`"${table}"`);
-  if (days.kind === "range")
-    return { from: t, where: sql`${at} >= ${days.from}::timestamptz and ${at} < ${days.to}::timestamptz` };
   return {
-    from: sql`"rollup_dirty_days" join ${t} on ${at} >= "rollup_dirty_days"."day"::timestamptz and ${at} < ("rollup_dirty_days"."day" + 1)::timestamptz`,
-    where: sql`"rollup_dirty_days"."day" between ${days.from}::date and ${days.to}::date and "rollup_dirty_days"."day" <= ${THROUGH}`,
+    from: sql.raw(`"${table}"`),
+    where: sql`${at} >= ${days.from}::timestamptz and ${at} < ${days.to}::timestamptz`,
   };
 };
 
-/** The last day rolled up, or a day before any order. */
-export const THROUGH = sql`coalesce((select "through" from "rollup_state" where "name" = ${SALES_ROLLUP}), date '1900-01-01')`;
+/** Before any order: the `through` of rollups never refreshed. */
+const NEVER = "1900-01-01";
 
 /**
  * One grain's rows from the source, grouped as its rollup table's key, for the given days and an
@@ -102,34 +99,65 @@ const COLUMNS: Record<Grain, string> = {
 const GRAINS = Object.keys(COLUMNS) as Grain[];
 const tableOf = (grain: Grain): SQL => sql.raw(`"${getTableName(ROLLUP_TABLES[grain])}"`);
 
-/** A grain's rollup rows for days [from, to] that are rolled up and not dirty, with an extra condition. */
-export const rolledGrain = (grain: Grain, from: string, to: string, extra: SQL | undefined): SQL => {
-  const t = tableOf(grain);
-  const day = sql`${t}."day"`;
-  return sql`select ${sql.raw(COLUMNS[grain])} from ${t}
-    where ${day} between ${from}::date and ${to}::date and ${day} <= ${THROUGH}
-      and not exists (select 1 from "rollup_dirty_days" where "rollup_dirty_days"."day" = ${day})${extra ? sql` and ${extra}` : sql``}`;
+/**
+ * What the rollups cover when a dashboard reads them: the last day rolled up, and the dirty days
+ * (read from the source) between two dates. Read once per view, so each figure's SQL has constant
+ * day bounds (index ranges with good estimates) and no dirty-day branch when none is dirty.
+ */
+export type Coverage = { through: string; dirty: string[] };
+
+export const coverageOf = async (db: HubDb, from: string, to: string): Promise<Coverage> => {
+  const res = (await db.execute(sql`select
+      coalesce((select "through"::text from "rollup_state" where "name" = ${SALES_ROLLUP}), ${NEVER}) as through,
+      array(select "day"::text from "rollup_dirty_days" where "day" between ${from}::date and ${to}::date order by 1) as dirty`)) as unknown as {
+    rows: { through: string; dirty: string[] }[];
+  };
+  const row = res.rows[0];
+  const through = row?.through ?? NEVER;
+  return { through, dirty: (row?.dirty ?? []).filter((d) => d <= through) };
+};
+
+const nextDay = (day: string): string => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
 };
 
 /**
- * A grain's rows for the days [from, to] as the dashboard reads them: rolled-up days from the
- * rollup, the days after `through` and the dirty days from the source, each with the caller's
- * condition over its own tables (`rolled` over the rollup table, `source` over the source's).
+ * A grain's rows for the days [from, to] as the dashboard reads them: the rolled-up days (up to
+ * `through`, not dirty) from the rollup, the days after `through` and each dirty day from the
+ * source, as one UNION ALL, each part with the caller's condition over its own tables (`rolled`
+ * over the rollup table, `source` over the source's).
  */
 export const grainRows = (
   grain: Grain,
   from: string,
   to: string,
+  cov: Coverage,
   where: { rolled: SQL | undefined; source: SQL | undefined },
 ): SQL => {
-  const tail: SourceDays = {
-    kind: "range",
-    from: sql`greatest(${from}::date, ${THROUGH} + 1)`,
-    to: sql`(${to}::date + 1)`,
-  };
-  return sql`(${rolledGrain(grain, from, to, where.rolled)})
-    union all (${sourceGrain(grain, tail, where.source)})
-    union all (${sourceGrain(grain, { kind: "dirty", from, to }, where.source)})`;
+  const parts: SQL[] = [];
+  const rolledTo = to < cov.through ? to : cov.through;
+  if (from <= rolledTo) {
+    const t = tableOf(grain);
+    const day = sql`${t}."day"`;
+    const dirty = cov.dirty.filter((d) => d >= from && d <= rolledTo);
+    parts.push(sql`select ${sql.raw(COLUMNS[grain])} from ${t}
+      where ${day} between ${from}::date and ${rolledTo}::date${
+        dirty.length ? sql` and ${day} <> all(${`{${dirty.join(",")}}`}::date[])` : sql``
+      }${where.rolled ? sql` and ${where.rolled}` : sql``}`);
+    for (const d of dirty)
+      parts.push(sourceGrain(grain, { from: sql`${d}::date`, to: sql`${nextDay(d)}::date` }, where.source));
+  }
+  const tailFrom = from > cov.through ? from : nextDay(cov.through);
+  if (tailFrom <= to)
+    parts.push(sourceGrain(grain, { from: sql`${tailFrom}::date`, to: sql`${nextDay(to)}::date` }, where.source));
+  if (parts.length === 0)
+    return sql`${sourceGrain(grain, { from: sql`${from}::date`, to: sql`${nextDay(to)}::date` }, where.source)}`;
+  return sql.join(
+    parts.map((x) => sql`(${x})`),
+    sql` union all `,
+  );
 };
 
 /** The last whole day a refresh may close: yesterday (UTC), once 15 minutes of today have passed. */
@@ -139,13 +167,11 @@ export const closableDay = (now: Date): string => {
   return d.toISOString().slice(0, 10);
 };
 
-const rebuild = async (tx: HubTx, from: SQL, to: SQL) => {
+const rebuild = async (tx: HubTx, days: SourceDays) => {
   for (const grain of GRAINS) {
     const t = tableOf(grain);
-    await tx.execute(sql`delete from ${t} where "day" >= ${from} and "day" < ${to}`);
-    await tx.execute(
-      sql`insert into ${t} (${sql.raw(COLUMNS[grain])}) ${sourceGrain(grain, { kind: "range", from, to }, undefined)}`,
-    );
+    await tx.execute(sql`delete from ${t} where "day" >= ${days.from} and "day" < ${days.to}`);
+    await tx.execute(sql`insert into ${t} (${sql.raw(COLUMNS[grain])}) ${sourceGrain(grain, days, undefined)}`);
   }
 };
 
@@ -181,11 +207,12 @@ export const refreshRollups = async (db: HubDb, now = new Date()): Promise<Refre
         rows: { first: string | null }[];
       };
       const from = through === null ? sql`${first.rows[0]?.first ?? target}::date` : sql`(${through}::date + 1)`;
-      await rebuild(tx, from, sql`(${target}::date + 1)`);
+      await rebuild(tx, { from, to: sql`(${target}::date + 1)` });
     }
     // A dirty day after `through` was rebuilt with the range above.
     for (const { day } of dirty.rows)
-      if (through !== null && day <= through) await rebuild(tx, sql`${day}::date`, sql`(${day}::date + 1)`);
+      if (through !== null && day <= through)
+        await rebuild(tx, { from: sql`${day}::date`, to: sql`(${day}::date + 1)` });
     await tx.execute(sql`insert into "rollup_state" ("name", "through", "refreshed_at") values (${SALES_ROLLUP}, ${target}::date, now())
       on conflict ("name") do update set "through" = excluded."through", "refreshed_at" = excluded."refreshed_at"`);
     return { through: target, dirtyDays: dirty.rows.length };

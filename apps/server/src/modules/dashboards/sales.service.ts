@@ -10,7 +10,7 @@ import type { Principal } from "../../platform/principal";
 import { tenantScope } from "../../platform/tenant-scope";
 import { orderScope } from "../orders/scope";
 import { bucketsOf, n, rangeOf } from "./range";
-import { type Grain, grainRows, ROLLUP_TABLES } from "./rollups";
+import { coverageOf, type Grain, grainRows, ROLLUP_TABLES } from "./rollups";
 
 /**
  * The Sales Dashboard's figures, each one GROUP BY in SQL over the orders the caller may see
@@ -62,113 +62,186 @@ const figures = (ord: OrderSums | undefined, led: LedgerSums | undefined): TSale
   };
 };
 
+/** Code-point order (as JavaScript sorts), for ties. */
+const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+/** Sums a figure's rows by a key, keeping the first row of each key as its base. */
+const sumBy = <R, K extends string | number>(rows: readonly R[], key: (r: R) => K, add: (into: R, r: R) => void) => {
+  const out = new Map<K, R>();
+  for (const r of rows) {
+    const k = key(r);
+    const seen = out.get(k);
+    if (seen) add(seen, r);
+    else out.set(k, { ...r });
+  }
+  return [...out.values()];
+};
+
+type OrderRow = {
+  current: boolean;
+  bucket: string | null;
+  clientId: number;
+  clientName: string;
+  source: string;
+  placed: number;
+  orders: number;
+  units: number;
+};
+type LineRow = {
+  styleCode: string;
+  sku: string;
+  size: string;
+  colour: string;
+  styleName: string;
+  units: number;
+  revenue: number;
+};
+
+/**
+ * Four statements a view (and the rollups' coverage): orders by period, bucket, client and source;
+ * ledger money by period and bucket; coupons; lines by style, SKU, size and colour. The breakdowns
+ * (totals, series, by client, by source, by style, the heatmap, top SKUs) are sums of those few
+ * rows here, so the range's orders and lines are read once, not once per chart.
+ */
 export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery): Promise<TSalesDashboard> => {
   const r = rangeOf(q);
-  const rows = (grain: Grain, from = r.from, to = r.to) => grainRows(grain, from, to, whereOf(p, q, grain));
-  const ord = rows("orders");
-  const lines = rows("lines");
+  const first = r.previousFrom < r.from ? r.previousFrom : r.from;
+  const cov = await coverageOf(db, first, r.to);
+  const rows = (grain: Grain, from: string) => grainRows(grain, from, r.to, cov, whereOf(p, q, grain));
   const bucket = bucketOfDay(r.bucket);
-  const orderSums = sql`${SUM("placed_cents")} as placed, ${SUM("orders")} as orders, ${SUM("units")} as units`;
-  const ledgerSums = sql`${SUM("charged_cents")} as paid, ${SUM("refunded_cents")} as refunded`;
-  const [
-    [curOrders],
-    [curLed],
-    [prevOrders],
-    [prevLed],
-    orderSeries,
-    ledgerSeries,
-    byClient,
-    byStyle,
-    heatmap,
-    bySource,
-    byCoupon,
-    topSkus,
-  ] = await allQueries(db, [
-    rowsOf<OrderSums>(db.execute(sql`select ${orderSums} from (${ord}) g`)),
-    rowsOf<LedgerSums>(db.execute(sql`select ${ledgerSums} from (${rows("ledger")}) g`)),
-    rowsOf<OrderSums>(db.execute(sql`select ${orderSums} from (${rows("orders", r.previousFrom, r.previousTo)}) g`)),
-    rowsOf<LedgerSums>(db.execute(sql`select ${ledgerSums} from (${rows("ledger", r.previousFrom, r.previousTo)}) g`)),
-    rowsOf<OrderSums & { bucket: string }>(
-      db.execute(sql`select ${bucket} as bucket, ${orderSums} from (${ord}) g group by 1`),
+  const period = sql`g.day >= ${r.from}::date`;
+  const inPeriods = sql`(g.day >= ${r.from}::date or g.day between ${r.previousFrom}::date and ${r.previousTo}::date)`;
+  const [orderRows, ledgerRows, byCoupon, lineRows] = await allQueries(db, [
+    rowsOf<
+      { current: boolean; bucket: string | null; clientId: number; clientName: string; source: string } & OrderSums
+    >(
+      db.execute(sql`select ${period} as current, case when ${period} then ${bucket} end as bucket,
+          g.client_id as "clientId", max(g.client_name) as "clientName", g.source, ${SUM("placed_cents")} as placed,
+          ${SUM("orders")} as orders, ${SUM("units")} as units
+        from (${rows("orders", first)}) g where ${inPeriods} group by 1, 2, 3, 5`),
     ),
-    rowsOf<LedgerSums & { bucket: string }>(
-      db.execute(sql`select ${bucket} as bucket, ${ledgerSums} from (${rows("ledger")}) g group by 1`),
-    ),
-    rowsOf<OrderSums & { clientId: number; clientName: string }>(
-      db.execute(sql`select g.client_id as "clientId", max(g.client_name) as "clientName", ${orderSums}
-        from (${ord}) g group by g.client_id order by sum(g.placed_cents) desc, g.client_id limit ${SALES_TOP.clients}`),
-    ),
-    rowsOf<{ styleCode: string; styleName: string; revenue: string; units: string }>(
-      db.execute(sql`select g.style_code as "styleCode", max(g.style_name) as "styleName",
-          ${SUM("revenue_cents")} as revenue, ${SUM("units")} as units
-        from (${lines}) g group by g.style_code order by sum(g.revenue_cents) desc, g.style_code limit ${SALES_TOP.styles}`),
-    ),
-    rowsOf<{ size: string; colour: string; units: string }>(
-      db.execute(sql`select g.size, g.colour, ${SUM("units")} as units
-        from (${lines}) g group by 1, 2 order by sum(g.units) desc, 1, 2 limit ${SALES_TOP.heat}`),
-    ),
-    rowsOf<{ source: string; placed: string; orders: string }>(
-      db.execute(sql`select g.source, ${SUM("placed_cents")} as placed, ${SUM("orders")} as orders
-        from (${ord}) g group by g.source order by g.source`),
+    rowsOf<{ current: boolean; bucket: string | null } & LedgerSums>(
+      db.execute(sql`select ${period} as current, case when ${period} then ${bucket} end as bucket, ${SUM("charged_cents")} as paid,
+          ${SUM("refunded_cents")} as refunded
+        from (${rows("ledger", first)}) g where ${inPeriods} group by 1, 2`),
     ),
     rowsOf<{ couponCode: string; orders: string; discount: string; placed: string }>(
       db.execute(sql`select g.coupon_code as "couponCode", ${SUM("orders")} as orders,
           ${SUM("discount_cents")} as discount, ${SUM("placed_cents")} as placed
-        from (${rows("coupons")}) g group by g.coupon_code
+        from (${rows("coupons", r.from)}) g group by g.coupon_code
         order by sum(g.orders) desc, g.coupon_code limit ${SALES_TOP.coupons}`),
     ),
-    rowsOf<{ sku: string; styleCode: string; units: string; revenue: string }>(
-      db.execute(sql`select g.sku, max(g.style_code) as "styleCode", ${SUM("units")} as units,
-          ${SUM("revenue_cents")} as revenue
-        from (${lines}) g group by g.sku order by sum(g.units) desc, g.sku limit ${SALES_TOP.skus}`),
+    rowsOf<{
+      styleCode: string;
+      sku: string;
+      size: string;
+      colour: string;
+      styleName: string;
+      units: string;
+      revenue: string;
+    }>(
+      db.execute(sql`select g.style_code as "styleCode", g.sku, g.size, g.colour, max(g.style_name) as "styleName",
+          ${SUM("units")} as units, ${SUM("revenue_cents")} as revenue
+        from (${rows("lines", r.from)}) g group by 1, 2, 3, 4`),
     ),
   ] as const);
 
-  const byBucket = new Map(orderSeries.map((s) => [s.bucket, s]));
-  const ledgerByBucket = new Map(ledgerSeries.map((s) => [s.bucket, s]));
+  const orders: OrderRow[] = orderRows.map((x) => ({
+    ...x,
+    current: Boolean(x.current),
+    placed: n(x.placed),
+    orders: n(x.orders),
+    units: n(x.units),
+  }));
+  const totals = (current: boolean): OrderSums => {
+    const of = orders.filter((x) => x.current === current);
+    const sum = (k: "placed" | "orders" | "units") => String(of.reduce((t, x) => t + x[k], 0));
+    return { placed: sum("placed"), orders: sum("orders"), units: sum("units") };
+  };
+  const ledger = ledgerRows.map((x) => ({
+    ...x,
+    current: Boolean(x.current),
+    paid: n(x.paid),
+    refunded: n(x.refunded),
+  }));
+  const money = (current: boolean): LedgerSums => {
+    const of = ledger.filter((x) => x.current === current);
+    return {
+      paid: String(of.reduce((t, x) => t + x.paid, 0)),
+      refunded: String(of.reduce((t, x) => t + x.refunded, 0)),
+    };
+  };
+  const cur = orders.filter((x) => x.current);
+  const addOrders = (into: OrderRow, x: OrderRow) => {
+    into.placed += x.placed;
+    into.orders += x.orders;
+    into.units += x.units;
+    if (x.clientName > into.clientName) into.clientName = x.clientName;
+  };
+  const byBucket = new Map(sumBy(cur, (x) => x.bucket ?? "", addOrders).map((x) => [x.bucket, x]));
+  const ledgerByBucket = new Map(
+    sumBy(
+      ledger.filter((x) => x.current),
+      (x) => x.bucket ?? "",
+      (into, x) => {
+        into.paid += x.paid;
+        into.refunded += x.refunded;
+      },
+    ).map((x) => [x.bucket, x]),
+  );
+  const lines: LineRow[] = lineRows.map((x) => ({ ...x, units: n(x.units), revenue: n(x.revenue) }));
+  const addLines = (into: LineRow, x: LineRow) => {
+    into.units += x.units;
+    into.revenue += x.revenue;
+    if (x.styleName > into.styleName) into.styleName = x.styleName;
+    if (x.styleCode > into.styleCode) into.styleCode = x.styleCode;
+  };
   return {
     range: r,
-    current: figures(curOrders, curLed),
-    previous: figures(prevOrders, prevLed),
-    series: bucketsOf(r).map((bucket) => {
-      const s = byBucket.get(bucket);
-      const led = ledgerByBucket.get(bucket);
+    current: figures(totals(true), money(true)),
+    previous: figures(totals(false), money(false)),
+    series: bucketsOf(r).map((b) => {
+      const s = byBucket.get(b);
+      const led = ledgerByBucket.get(b);
       return {
-        bucket,
-        placedCents: n(s?.placed),
-        paidCents: n(led?.paid),
-        refundedCents: n(led?.refunded),
-        orders: n(s?.orders),
-        units: n(s?.units),
+        bucket: b,
+        placedCents: s?.placed ?? 0,
+        paidCents: led?.paid ?? 0,
+        refundedCents: led?.refunded ?? 0,
+        orders: s?.orders ?? 0,
+        units: s?.units ?? 0,
       };
     }),
-    byClient: byClient.map((c) => ({
-      clientId: c.clientId,
-      clientName: c.clientName,
-      placedCents: n(c.placed),
-      orders: n(c.orders),
-      units: n(c.units),
-    })),
-    byStyle: byStyle.map((s) => ({
-      styleCode: s.styleCode,
-      styleName: s.styleName,
-      revenueCents: n(s.revenue),
-      units: n(s.units),
-    })),
-    heatmap: heatmap.map((h) => ({ size: h.size, colour: h.colour, units: n(h.units) })),
-    bySource: bySource.map((s) => ({ source: s.source, placedCents: n(s.placed), orders: n(s.orders) })),
+    byClient: sumBy(cur, (x) => x.clientId, addOrders)
+      .sort((a, b) => b.placed - a.placed || a.clientId - b.clientId)
+      .slice(0, SALES_TOP.clients)
+      .map((c) => ({
+        clientId: c.clientId,
+        clientName: c.clientName,
+        placedCents: c.placed,
+        orders: c.orders,
+        units: c.units,
+      })),
+    byStyle: sumBy(lines, (x) => x.styleCode, addLines)
+      .sort((a, b) => b.revenue - a.revenue || cmp(a.styleCode, b.styleCode))
+      .slice(0, SALES_TOP.styles)
+      .map((s) => ({ styleCode: s.styleCode, styleName: s.styleName, revenueCents: s.revenue, units: s.units })),
+    heatmap: sumBy(lines, (x) => `${x.size}\u0000${x.colour}`, addLines)
+      .sort((a, b) => b.units - a.units || cmp(a.size, b.size) || cmp(a.colour, b.colour))
+      .slice(0, SALES_TOP.heat)
+      .map((h) => ({ size: h.size, colour: h.colour, units: h.units })),
+    bySource: sumBy(cur, (x) => x.source, addOrders)
+      .sort((a, b) => cmp(a.source, b.source))
+      .map((s) => ({ source: s.source, placedCents: s.placed, orders: s.orders })),
     byCoupon: byCoupon.map((c) => ({
       couponCode: c.couponCode,
       orders: n(c.orders),
       discountCents: n(c.discount),
       placedCents: n(c.placed),
     })),
-    topSkus: topSkus.map((s) => ({
-      sku: s.sku,
-      styleCode: s.styleCode,
-      units: n(s.units),
-      revenueCents: n(s.revenue),
-    })),
+    topSkus: sumBy(lines, (x) => x.sku, addLines)
+      .sort((a, b) => b.units - a.units || cmp(a.sku, b.sku))
+      .slice(0, SALES_TOP.skus)
+      .map((s) => ({ sku: s.sku, styleCode: s.styleCode, units: s.units, revenueCents: s.revenue })),
   };
 };
 
