@@ -38,7 +38,7 @@ CREATE TABLE "sales_daily_coupons" (
 	"orders" integer NOT NULL,
 	"discount_cents" bigint DEFAULT 0 NOT NULL,
 	"placed_cents" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "sales_daily_coupons_day_client_id_factory_id_coupon_code_pk" PRIMARY KEY("day","client_id","factory_id","coupon_code")
+	CONSTRAINT "sales_daily_coupons_pk" PRIMARY KEY("day","client_id","factory_id","coupon_code")
 );
 --> statement-breakpoint
 CREATE TABLE "sales_daily_lines" (
@@ -52,7 +52,21 @@ CREATE TABLE "sales_daily_lines" (
 	"style_name" text NOT NULL,
 	"units" bigint DEFAULT 0 NOT NULL,
 	"revenue_cents" bigint DEFAULT 0 NOT NULL,
-	CONSTRAINT "sales_daily_lines_day_client_id_factory_id_style_code_sku_size_colour_pk" PRIMARY KEY("day","client_id","factory_id","style_code","sku","size","colour")
+	CONSTRAINT "sales_daily_lines_pk" PRIMARY KEY("day","client_id","factory_id","style_code","sku","size","colour")
+);
+--> statement-breakpoint
+CREATE TABLE "sales_monthly_lines" (
+	"month" date NOT NULL,
+	"client_id" integer NOT NULL,
+	"factory_id" integer NOT NULL,
+	"style_code" text NOT NULL,
+	"sku" text NOT NULL,
+	"size" text NOT NULL,
+	"colour" text NOT NULL,
+	"style_name" text NOT NULL,
+	"units" bigint DEFAULT 0 NOT NULL,
+	"revenue_cents" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "sales_monthly_lines_pk" PRIMARY KEY("month","client_id","factory_id","style_code","sku","size","colour")
 );
 --> statement-breakpoint
 -- Past days whose sales or ledger rows change are marked dirty in the changing transaction (the

@@ -43,7 +43,7 @@ export const salesDailyCoupons = pgTable(
     discountCents: cents("discount_cents"),
     placedCents: cents("placed_cents"),
   },
-  (t) => [primaryKey({ columns: [t.day, t.clientId, t.factoryId, t.couponCode] })],
+  (t) => [primaryKey({ name: "sales_daily_coupons_pk", columns: [t.day, t.clientId, t.factoryId, t.couponCode] })],
 );
 
 /** Lines not cancelled, by style, SKU and the frozen size and colour options. */
@@ -60,7 +60,12 @@ export const salesDailyLines = pgTable(
     units: cents("units"),
     revenueCents: cents("revenue_cents"),
   },
-  (t) => [primaryKey({ columns: [t.day, t.clientId, t.factoryId, t.styleCode, t.sku, t.size, t.colour] })],
+  (t) => [
+    primaryKey({
+      name: "sales_daily_lines_pk",
+      columns: [t.day, t.clientId, t.factoryId, t.styleCode, t.sku, t.size, t.colour],
+    }),
+  ],
 );
 
 /** Succeeded charges and refunds by the ledger row's day, with the order's facility. */
@@ -91,3 +96,28 @@ export const rollupState = pgTable("rollup_state", {
   through: date("through", { mode: "string" }),
   refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * `sales_daily_lines` summed by calendar month (`month` is its first day), for months whose every
+ * day is rolled up: a 12-month range reads about a twelfth of the daily lines' rows.
+ */
+export const salesMonthlyLines = pgTable(
+  "sales_monthly_lines",
+  {
+    month: date("month", { mode: "string" }).notNull(),
+    ...tenant,
+    styleCode: text("style_code").notNull(),
+    sku: text("sku").notNull(),
+    size: text("size").notNull(),
+    colour: text("colour").notNull(),
+    styleName: text("style_name").notNull(),
+    units: cents("units"),
+    revenueCents: cents("revenue_cents"),
+  },
+  (t) => [
+    primaryKey({
+      name: "sales_monthly_lines_pk",
+      columns: [t.month, t.clientId, t.factoryId, t.styleCode, t.sku, t.size, t.colour],
+    }),
+  ],
+);

@@ -1,6 +1,6 @@
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { getTableName, type SQL, sql } from "drizzle-orm";
+import { type Column, getTableName, type SQL, sql } from "drizzle-orm";
 
 /**
  * The Sales Dashboard's daily rollups (docs/adr/0014-dashboard-aggregates.md): the source rows of
@@ -17,6 +17,9 @@ import { getTableName, type SQL, sql } from "drizzle-orm";
 
 export const SALES_ROLLUP = "sales";
 export type Grain = "orders" | "coupons" | "lines" | "ledger";
+
+/** A rollup table's tenant columns, for the tenant scope. */
+export type TenantTable = { clientId: Column; factoryId: Column };
 
 /** The rollup table of each grain. */
 export const ROLLUP_TABLES = {
@@ -117,10 +120,47 @@ export const coverageOf = async (db: HubDb, from: string, to: string): Promise<C
   return { through, dirty: (row?.dirty ?? []).filter((d) => d <= through) };
 };
 
+const utc = (day: string) => new Date(`${day}T00:00:00Z`);
+const iso = (d: Date) => d.toISOString().slice(0, 10);
 const nextDay = (day: string): string => {
-  const d = new Date(`${day}T00:00:00Z`);
+  const d = utc(day);
   d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
+  return iso(d);
+};
+/** The first day of a day's month, of the next month, and the last day of a month. */
+const monthOf = (day: string): string => `${day.slice(0, 7)}-01`;
+const nextMonth = (month: string): string => {
+  const d = utc(month);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  return iso(d);
+};
+const lastDayOf = (month: string): string => {
+  const d = utc(nextMonth(month));
+  d.setUTCDate(0);
+  return iso(d);
+};
+/** The key of the lines rollups, after the day or month. */
+const LINE_KEY = "client_id, factory_id, style_code, sku, size, colour";
+
+/**
+ * The rolled-up days [from, to] of the lines, split into whole months (read from the monthly
+ * rollup: every day rolled up, none dirty) and the days around them (read from the daily one).
+ */
+const splitMonths = (from: string, to: string, dirty: readonly string[]) => {
+  const months: string[] = [];
+  const days: [string, string][] = [];
+  for (let m = monthOf(from); m <= to; m = nextMonth(m)) {
+    const end = lastDayOf(m);
+    if (m >= from && end <= to && !dirty.some((d) => d >= m && d <= end)) months.push(m);
+    else {
+      const a = m > from ? m : from;
+      const b = end < to ? end : to;
+      const last = days.at(-1);
+      if (last && nextDay(last[1]) === a) last[1] = b;
+      else days.push([a, b]);
+    }
+  }
+  return { months, days };
 };
 
 /**
@@ -134,18 +174,35 @@ export const grainRows = (
   from: string,
   to: string,
   cov: Coverage,
-  where: { rolled: SQL | undefined; source: SQL | undefined },
+  where: { rolled: (t: TenantTable) => SQL | undefined; source: SQL | undefined },
 ): SQL => {
   const parts: SQL[] = [];
   const rolledTo = to < cov.through ? to : cov.through;
   if (from <= rolledTo) {
+    const table = ROLLUP_TABLES[grain];
     const t = tableOf(grain);
     const day = sql`${t}."day"`;
     const dirty = cov.dirty.filter((d) => d >= from && d <= rolledTo);
-    parts.push(sql`select ${sql.raw(COLUMNS[grain])} from ${t}
-      where ${day} between ${from}::date and ${rolledTo}::date${
-        dirty.length ? sql` and ${day} <> all(${`{${dirty.join(",")}}`}::date[])` : sql``
-      }${where.rolled ? sql` and ${where.rolled}` : sql``}`);
+    const except = dirty.length ? sql` and ${day} <> all(${`{${dirty.join(",")}}`}::date[])` : sql``;
+    const scope = (x: TenantTable) => {
+      const w = where.rolled(x);
+      return w ? sql` and ${w}` : sql``;
+    };
+    if (grain === "lines") {
+      const { months, days } = splitMonths(from, rolledTo, dirty);
+      if (months.length > 0)
+        parts.push(sql`select "month" as day, ${sql.raw(LINE_KEY)}, style_name, units, revenue_cents
+          from "sales_monthly_lines" where "month" = any(${`{${months.join(",")}}`}::date[])${scope(schema.salesMonthlyLines)}`);
+      if (days.length > 0)
+        parts.push(
+          sql`select ${sql.raw(COLUMNS[grain])} from ${t} where (${sql.join(
+            days.map(([a, b]) => sql`${day} between ${a}::date and ${b}::date`),
+            sql` or `,
+          )})${except}${scope(table)}`,
+        );
+    } else
+      parts.push(sql`select ${sql.raw(COLUMNS[grain])} from ${t}
+        where ${day} between ${from}::date and ${rolledTo}::date${except}${scope(table)}`);
     for (const d of dirty)
       parts.push(sourceGrain(grain, { from: sql`${d}::date`, to: sql`${nextDay(d)}::date` }, where.source));
   }
@@ -201,18 +258,32 @@ export const refreshRollups = async (db: HubDb, now = new Date()): Promise<Refre
     const dirty = (await tx.execute(
       sql`delete from "rollup_dirty_days" where "day" <= ${target}::date returning "day"::text as day`,
     )) as unknown as { rows: { day: string }[] };
+    const touched: string[] = [];
     if (through === null || through < target) {
       const first = (await tx.execute(sql`select to_char(least(
           (select min("placed_at") from "orders"), (select min("created_at") from "billing_ledger")) at time zone 'UTC', 'YYYY-MM-DD') as first`)) as unknown as {
         rows: { first: string | null }[];
       };
-      const from = through === null ? sql`${first.rows[0]?.first ?? target}::date` : sql`(${through}::date + 1)`;
-      await rebuild(tx, { from, to: sql`(${target}::date + 1)` });
+      const start = through === null ? (first.rows[0]?.first ?? target) : nextDay(through);
+      await rebuild(tx, { from: sql`${start}::date`, to: sql`${nextDay(target)}::date` });
+      for (let m = monthOf(start); m <= target; m = nextMonth(m)) touched.push(m);
     }
     // A dirty day after `through` was rebuilt with the range above.
     for (const { day } of dirty.rows)
-      if (through !== null && day <= through)
-        await rebuild(tx, { from: sql`${day}::date`, to: sql`(${day}::date + 1)` });
+      if (through !== null && day <= through) {
+        await rebuild(tx, { from: sql`${day}::date`, to: sql`${nextDay(day)}::date` });
+        touched.push(monthOf(day));
+      }
+    // The months touched whose every day is now rolled up.
+    const months = [...new Set(touched)].filter((m) => lastDayOf(m) <= target);
+    if (months.length > 0) {
+      const list = `{${months.join(",")}}`;
+      await tx.execute(sql`delete from "sales_monthly_lines" where "month" = any(${list}::date[])`);
+      await tx.execute(sql`insert into "sales_monthly_lines" (month, ${sql.raw(LINE_KEY)}, style_name, units, revenue_cents)
+        select date_trunc('month', "day")::date, ${sql.raw(LINE_KEY)}, max(style_name), sum(units), sum(revenue_cents)
+        from "sales_daily_lines" where date_trunc('month', "day")::date = any(${list}::date[])
+        group by 1, 2, 3, 4, 5, 6, 7`);
+    }
     await tx.execute(sql`insert into "rollup_state" ("name", "through", "refreshed_at") values (${SALES_ROLLUP}, ${target}::date, now())
       on conflict ("name") do update set "through" = excluded."through", "refreshed_at" = excluded."refreshed_at"`);
     return { through: target, dirtyDays: dirty.rows.length };

@@ -10,7 +10,7 @@ import type { Principal } from "../../platform/principal";
 import { tenantScope } from "../../platform/tenant-scope";
 import { orderScope } from "../orders/scope";
 import { bucketsOf, n, rangeOf } from "./range";
-import { coverageOf, type Grain, grainRows, ROLLUP_TABLES } from "./rollups";
+import { coverageOf, type Grain, grainRows, type TenantTable } from "./rollups";
 
 /**
  * The Sales Dashboard's figures, each one GROUP BY in SQL over the orders the caller may see
@@ -29,16 +29,14 @@ type Rows<T> = { rows: T[] };
 const rowsOf = async <T>(query: PromiseLike<unknown>): Promise<T[]> => ((await query) as Rows<T>).rows;
 
 /** The caller's scope and client filter, over a rollup table and over the source's tables. */
-const whereOf = (p: Principal, q: TDashboardQuery, grain: Grain) => {
-  const t = ROLLUP_TABLES[grain];
-  return {
-    rolled: and(
+const whereOf = (p: Principal, q: TDashboardQuery, grain: Grain) => ({
+  rolled: (t: TenantTable) =>
+    and(
       tenantScope(p, { clientId: t.clientId, factoryId: t.factoryId }),
       q.clientId ? eq(t.clientId, q.clientId) : undefined,
     ),
-    source: and(orderScope(p), q.clientId ? eq(grain === "ledger" ? l.clientId : o.clientId, q.clientId) : undefined),
-  };
-};
+  source: and(orderScope(p), q.clientId ? eq(grain === "ledger" ? l.clientId : o.clientId, q.clientId) : undefined),
+});
 
 const SUM = (column: string) => sql.raw(`coalesce(sum(g.${column}), 0)::bigint::text`);
 const bucketOfDay = (bucket: TDashboardBucket): SQL<string> => {
