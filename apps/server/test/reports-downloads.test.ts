@@ -185,11 +185,11 @@ describe("access", () => {
       (await t.request({ method: "GET", url: "/api/reports/catalogue", token: tokens[who] }))
         .json<{ reports: { key: string }[] }>()
         .reports.map((r) => r.key);
-    expect(await keys("client")).toEqual(["orders", "orderLines", "charges", "shipments", "returns"]);
+    expect(await keys("client")).toEqual(["orders", "orderLines", "charges", "shipments", "returns", "summaries"]);
     expect(await keys("factory")).toEqual(
-      expect.arrayContaining(["orders", "orderLines", "openOrders", "shipments", "returns", "stockLedger"]),
+      expect.arrayContaining(["orders", "orderLines", "openOrders", "shipments", "returns", "stockLedger", "wips"]),
     );
-    expect(await keys("admin")).toHaveLength(7);
+    expect(await keys("admin")).toHaveLength(13);
     // A client cannot request a facility's report.
     const refused = await requestReport("client", { report: "openOrders", format: "csv" });
     expect(refused.statusCode).toBe(403);

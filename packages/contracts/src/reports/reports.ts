@@ -3,7 +3,9 @@ import type { TUserTypeName } from "../access/user-types";
 import { ZIdSchema } from "../common/ids";
 import { ZPageQuerySchema } from "../common/paging";
 import { zText } from "../common/text";
-import { UNIT_STATUSES } from "../floor/units";
+import { CUTTING_TYPES, ZCutUnitSheetQuerySchema } from "../floor/cutting";
+import { UNIT_OPEN_STATUSES, UNIT_STATUSES } from "../floor/units";
+import { INVENTORY_TYPES, ZInvPageQuerySchema, ZMaterialKindSchema } from "../inventory/common";
 import { LEDGER_KINDS } from "../inventory/stock";
 import { CHARGE_KINDS, CHARGE_STATUSES, ZChargeReportQuerySchema } from "../orders/documents";
 import { OPEN_ORDER_FLAGS, ZOpenOrderListQuerySchema } from "../orders/open-orders";
@@ -32,6 +34,39 @@ export const ZStockLedgerReportQuerySchema = ZPageQuerySchema.extend({
   to: ZDateSchema.optional(),
 });
 export type TStockLedgerReportQuery = z.infer<typeof ZStockLedgerReportQuerySchema>;
+
+/** Recuts: units made again after a QC fail, recut between `from` and `to` (UTC days). */
+export const ZRecutReportQuerySchema = ZPageQuerySchema.extend({
+  clientId: ZIdSchema.optional(),
+  from: ZDateSchema.optional(),
+  to: ZDateSchema.optional(),
+});
+export type TRecutReportQuery = z.infer<typeof ZRecutReportQuerySchema>;
+
+/** Work in progress: units on the floor (not shipped or cancelled), optionally in one state. */
+export const ZWipReportQuerySchema = ZPageQuerySchema.extend({
+  state: z.enum(UNIT_STATUSES).optional(),
+  clientId: ZIdSchema.optional(),
+});
+export type TWipReportQuery = z.infer<typeof ZWipReportQuerySchema>;
+
+/** Fabric in WIP: the work in progress's fabric per fabric and colour (search: fabric code or name). */
+export const ZFabricInWipReportQuerySchema = ZPageQuerySchema.extend({ clientId: ZIdSchema.optional() });
+export type TFabricInWipReportQuery = z.infer<typeof ZFabricInWipReportQuerySchema>;
+
+/**
+ * Inventory Snapshot's filter for a file: the screen's, with the day optional (absent: today, UTC,
+ * when the file is written, so a repeated report is each day's snapshot).
+ */
+export const ZSnapshotReportQuerySchema = ZInvPageQuerySchema.extend({
+  date: ZDateSchema.optional(),
+  compareTo: ZDateSchema.optional(),
+  materialKind: ZMaterialKindSchema.optional(),
+}).refine((q) => !q.compareTo || !q.date || q.compareTo <= q.date, {
+  message: "Compare with a day on or before the snapshot's",
+  path: ["compareTo"],
+});
+export type TSnapshotReportQuery = z.infer<typeof ZSnapshotReportQuerySchema>;
 
 /** A filter field the request form shows (the list's own filter, by its query name). */
 export type TReportFilterField =
@@ -135,6 +170,67 @@ export const REPORTS = {
     types: FACILITY,
     fields: [select("materialKind", "Material", ["fabric", "part"]), select("kind", "Kind", LEDGER_KINDS), FROM, TO],
   },
+  recuts: {
+    title: "Recuts",
+    description:
+      "Every unit made again after a QC fail: order, units, style, reason, when and by whom (Recut Garment).",
+    card: "recutTote",
+    types: FACILITY,
+    fields: [
+      SEARCH,
+      CLIENT,
+      { name: "from", label: "Recut from", kind: "date" },
+      { name: "to", label: "Recut to", kind: "date" },
+    ],
+  },
+  wips: {
+    title: "Work in progress",
+    description: "Every unit on the floor (not shipped or cancelled): order, style, SKU, state, since when, tote.",
+    card: "openOrders",
+    types: FACILITY,
+    fields: [SEARCH, select("state", "State", UNIT_OPEN_STATUSES), CLIENT],
+  },
+  fabricInWip: {
+    title: "Fabric in WIP",
+    description: "The fabric the work in progress uses (the styles' consumption per garment), per fabric and colour.",
+    card: "inventory",
+    types: INVENTORY_TYPES,
+    fields: [SEARCH, CLIENT],
+  },
+  inventorySnapshot: {
+    title: "Inventory snapshot",
+    description:
+      "Every material's stock, average cost and value at the end of a day (empty: today), as Inventory Snapshot.",
+    card: "inventorySnapshot",
+    types: INVENTORY_TYPES,
+    fields: [
+      SEARCH,
+      select("materialKind", "Material", ["fabric", "part"]),
+      { name: "date", label: "Day", kind: "date" },
+      { name: "compareTo", label: "Compare with", kind: "date" },
+    ],
+  },
+  cutUnitSheet: {
+    title: "Cut unit sheet",
+    description: "The units of the cut tickets, with their ticket and when it was cut (All Cutters).",
+    card: "allCutters",
+    types: CUTTING_TYPES,
+    fields: [SEARCH, { name: "from", label: "Cut from", kind: "date" }, { name: "to", label: "Cut to", kind: "date" }],
+  },
+  summaries: {
+    title: "Order summary",
+    description: "Per client and style, the orders of the filter: how many orders, units and revenue.",
+    card: "orders",
+    types: SELLERS,
+    fields: [
+      SEARCH,
+      select("status", "Status", ORDER_STATUSES),
+      select("source", "Source", ORDER_SOURCES),
+      CLIENT,
+      FROM,
+      TO,
+    ],
+  },
 } as const satisfies Record<string, ReportDef>;
 
 export const REPORT_KEYS = Object.keys(REPORTS) as (keyof typeof REPORTS)[];
@@ -149,6 +245,12 @@ export const REPORT_FILTER_SCHEMAS = {
   shipments: ZShipmentListQuerySchema,
   returns: ZReturnListQuerySchema,
   stockLedger: ZStockLedgerReportQuerySchema,
+  recuts: ZRecutReportQuerySchema,
+  wips: ZWipReportQuerySchema,
+  fabricInWip: ZFabricInWipReportQuerySchema,
+  inventorySnapshot: ZSnapshotReportQuerySchema,
+  cutUnitSheet: ZCutUnitSheetQuerySchema,
+  summaries: ZOrderListQuerySchema,
 } as const satisfies Record<TReportKey, z.ZodType>;
 
 const FORMAT = z.enum(REPORT_FORMATS, { error: "Use csv or xlsx" });
@@ -167,6 +269,12 @@ export const ZReportDownloadRequestSchema = z.discriminatedUnion(
     request("shipments", ZShipmentListQuerySchema),
     request("returns", ZReturnListQuerySchema),
     request("stockLedger", ZStockLedgerReportQuerySchema),
+    request("recuts", ZRecutReportQuerySchema),
+    request("wips", ZWipReportQuerySchema),
+    request("fabricInWip", ZFabricInWipReportQuerySchema),
+    request("inventorySnapshot", ZSnapshotReportQuerySchema),
+    request("cutUnitSheet", ZCutUnitSheetQuerySchema),
+    request("summaries", ZOrderListQuerySchema),
   ],
   { error: `Choose one of the reports: ${REPORT_KEYS.join(", ")}` },
 );

@@ -1,13 +1,13 @@
 import type { TCutUnitSheetQuery, TCutUnitSheetRow, TPage } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
-import { and, asc, eq, isNotNull, ne } from "drizzle-orm";
-import { dateRange, orderByFor, searchAny, toPage } from "../../platform/paging";
+import { and, asc, eq, gt, isNotNull, ne } from "drizzle-orm";
+import { dateRange, type KeysetPage, orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { facilityScope } from "../../platform/resource/owners";
-import { c, iso, o, sy, tk, u } from "./cutting-rows";
+import { c, iso, o, sy, tk, u, unitCsvRow } from "./cutting-rows";
 import { unitsFrom, unitsPage } from "./pull.service";
 
-/** The cut unit sheet: units cut, by ticket, with its CSV. */
+/** The cut unit sheet: units cut, by ticket, with its CSV and its report (Report Downloads). */
 
 const sheetWhere = (p: Principal, q: TCutUnitSheetQuery) =>
   and(
@@ -46,3 +46,21 @@ export const cutUnitSheet = async (
 
 export const exportCutUnitSheet = async (db: HubDb, p: Principal, q: TCutUnitSheetQuery) =>
   (await unitsFrom(db).where(sheetWhere(p, q)).orderBy(asc(tk.id), asc(u.id)).limit(50_000)).map(toSheetRow);
+
+/** A row of the sheet's CSV and report (CUT_UNIT_SHEET_CSV_HEADER's columns). */
+export const cutSheetCsvRow = (x: TCutUnitSheetRow): unknown[] => [x.ticketNumber, ...unitCsvRow(x), x.cutAt, x.cutBy];
+
+/** The Cut unit sheet report (Report Downloads): the sheet's units for the caller and filter, by unit id after `after`. */
+export const cutUnitSheetReportPage = async (
+  db: HubDb,
+  p: Principal,
+  q: TCutUnitSheetQuery,
+  after: number,
+  limit: number,
+): Promise<KeysetPage> => {
+  const rows = await unitsFrom(db)
+    .where(and(sheetWhere(p, q), gt(u.id, after)))
+    .orderBy(asc(u.id))
+    .limit(limit);
+  return { rows: rows.map(toSheetRow).map(cutSheetCsvRow), last: rows.at(-1)?.id ?? null };
+};

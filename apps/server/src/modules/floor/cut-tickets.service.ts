@@ -9,7 +9,7 @@ import {
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { recordAudit } from "../../platform/audit";
 import { conflict, notFound } from "../../platform/errors";
@@ -17,6 +17,7 @@ import { countOf, orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { facilityScope } from "../../platform/resource/owners";
 import { col } from "../../platform/resource/resource";
+import { unitFabricUse } from "../inventory/fabric-use";
 import { getMaterial } from "../inventory/materials";
 import { appendLedger, lockSettings } from "../inventory/stock.service";
 import { CUTTABLE, fb, iso, st, sy, tk, u } from "./cutting-rows";
@@ -174,9 +175,9 @@ export const markTicketCut = async (db: HubDb, p: Principal, id: number): Promis
 };
 
 /**
- * The fabric the cut units used: per unit, its style's fabric dependencies that apply to its
- * variant (a row for one of the line's attributes replaces the all-variants row of the same
- * placement), summed per fabric in SQL numeric; one consumption ledger row per fabric.
+ * The fabric the cut units used (inventory's `unitFabricUse`: per unit, its style's fabric
+ * dependencies that apply to its variant), summed per fabric in SQL numeric; one consumption
+ * ledger row per fabric.
  */
 const consumeFabric = async (
   tx: HubTx,
@@ -185,30 +186,10 @@ const consumeFabric = async (
   unitIds: number[],
 ) => {
   const rows = (
-    (await tx.execute(sql`
-    with unit_attrs as (
-      select fu.id as unit_id, fu.style_id, (o->>'attributeId')::int as attribute_id
-      from floor_units fu join order_items oi on oi.id = fu.item_id
-      cross join lateral jsonb_array_elements(oi.options) o
-      where fu.id in (${sql.join(
-        unitIds.map((x) => sql`${x}`),
-        sql`, `,
-      )})
-    ), deps as (
-      select fu.id as unit_id, sf.fabric_id, sf.consumption, sf.attribute_id, coalesce(sf.placement, '') as placement
-      from floor_units fu join lib_style_fabrics sf on sf.style_id = fu.style_id
-      where fu.id in (${sql.join(
-        unitIds.map((x) => sql`${x}`),
-        sql`, `,
-      )})
-        and (sf.attribute_id is null
-          or exists (select 1 from unit_attrs ua where ua.unit_id = fu.id and ua.attribute_id = sf.attribute_id))
-    )
-    select d.fabric_id, sum(d.consumption)::numeric(20,4)::text as quantity
-    from deps d
-    where d.attribute_id is not null
-      or not exists (select 1 from deps x where x.unit_id = d.unit_id and x.attribute_id is not null and x.placement = d.placement)
-    group by d.fabric_id order by d.fabric_id`)) as unknown as { rows: { fabric_id: number; quantity: string }[] }
+    (await tx.execute(sql`with ${unitFabricUse(inArray(u.id, unitIds))}
+    select uf.fabric_id, sum(uf.consumption)::numeric(20,4)::text as quantity
+    from unit_fabric uf
+    group by uf.fabric_id order by uf.fabric_id`)) as unknown as { rows: { fabric_id: number; quantity: string }[] }
   ).rows;
   for (const r of rows) {
     if (!/[1-9]/.test(r.quantity)) continue;

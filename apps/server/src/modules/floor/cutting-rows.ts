@@ -34,3 +34,28 @@ export const cuttable = and(inArray(u.status, CUTTABLE), isNull(u.cutTicketId));
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const statusLabel = (s: string) => UNIT_STATUS_LABELS[s as TUnitStatus]?.toLowerCase() ?? s;
+
+/** A unit's columns in the cutting CSVs (the pull order, the cut unit sheet). */
+export const unitCsvRow = (x: {
+  barcode: string;
+  status: string;
+  orderNumber: string;
+  clientName: string;
+  styleCode: string | null;
+  size: string | null;
+  colour: string | null;
+  fabricCode: string | null;
+  dueDate: string | null;
+  stationName: string | null;
+}) => [
+  x.barcode,
+  x.status,
+  x.orderNumber,
+  x.clientName,
+  x.styleCode,
+  x.size,
+  x.colour,
+  x.fabricCode,
+  x.dueDate,
+  x.stationName,
+];

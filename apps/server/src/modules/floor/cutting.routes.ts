@@ -11,6 +11,7 @@ import {
   acceptPlan,
   cancelTicket,
   createPlan,
+  cutSheetCsvRow,
   cutUnitSheet,
   discardPlan,
   exportCutUnitSheet,
@@ -28,30 +29,7 @@ import {
   unpullUnits,
 } from "./cutting.service";
 import { cutTicketPdf } from "./cutting.ticket-pdf";
-
-const unitCsvRow = (x: {
-  barcode: string;
-  status: string;
-  orderNumber: string;
-  clientName: string;
-  styleCode: string | null;
-  size: string | null;
-  colour: string | null;
-  fabricCode: string | null;
-  dueDate: string | null;
-  stationName: string | null;
-}) => [
-  x.barcode,
-  x.status,
-  x.orderNumber,
-  x.clientName,
-  x.styleCode,
-  x.size,
-  x.colour,
-  x.fabricCode,
-  x.dueDate,
-  x.stationName,
-];
+import { unitCsvRow } from "./cutting-rows";
 
 /** Cutting's handlers (issue 11); what each answers and who may call it is in `cuttingApi`. */
 export const cuttingRoutes =
@@ -110,10 +88,7 @@ export const cuttingRoutes =
     register(app, api.cutUnitSheet, async (request) => cutUnitSheet(db, principalOf(request), request.query));
     register(app, api.exportCutUnitSheetCsv, async (request, reply) => {
       const rows = await exportCutUnitSheet(db, principalOf(request), request.query);
-      const csv = toCsv(
-        CUT_UNIT_SHEET_CSV_HEADER,
-        rows.map((x) => [x.ticketNumber, ...unitCsvRow(x), x.cutAt, x.cutBy]),
-      );
+      const csv = toCsv(CUT_UNIT_SHEET_CSV_HEADER, rows.map(cutSheetCsvRow));
       return sendCsv(reply, "cut-unit-sheet.csv", csv);
     });
   };

@@ -1,8 +1,15 @@
-import type { TMaterialKind, TSnapshotPage, TSnapshotQuery, TSnapshotRow } from "@hub/contracts";
+import {
+  SNAPSHOT_CSV_HEADER,
+  type TMaterialKind,
+  type TSnapshotPage,
+  type TSnapshotQuery,
+  type TSnapshotReportQuery,
+  type TSnapshotRow,
+} from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, type SQL, sql } from "drizzle-orm";
-import { orderByFor, searchAny } from "../../platform/paging";
+import { type KeysetPage, orderByFor, searchAny } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { facilityScope as factoryScope } from "../../platform/resource/owners";
 
@@ -131,20 +138,52 @@ export const inventorySnapshot = async (db: HubDb, p: Principal, q: TSnapshotQue
   };
 };
 
+/** A snapshot row as the CSV's columns (SNAPSHOT_CSV_HEADER). */
+const snapshotCsvRow = (r: TSnapshotRow): unknown[] => [
+  r.materialKind,
+  r.code,
+  r.name,
+  r.unit,
+  r.quantity,
+  r.avgCostCents,
+  r.valueCents,
+  r.compareQuantity,
+  r.compareValueCents,
+  r.quantityChange,
+  r.valueChangeCents,
+];
+
 /** Every material of the filter at the day, for the CSV. */
 export const exportInventorySnapshot = async (db: HubDb, p: Principal, q: TSnapshotQuery): Promise<unknown[][]> =>
   rowsOf(await selectRows(db, p, q, false))
     .map(toRow)
-    .map((r) => [
-      r.materialKind,
-      r.code,
-      r.name,
-      r.unit,
-      r.quantity,
-      r.avgCostCents,
-      r.valueCents,
-      r.compareQuantity,
-      r.compareValueCents,
-      r.quantityChange,
-      r.valueChangeCents,
-    ]);
+    .map(snapshotCsvRow);
+
+/** The report's columns: the day, then the screen's CSV's. */
+export const SNAPSHOT_REPORT_HEADER = ["date", ...SNAPSHOT_CSV_HEADER];
+
+/**
+ * The Inventory snapshot report (Report Downloads): the screen's rows for the caller and filter (the
+ * day absent: today, UTC), in keyset pages by material: fabrics by id, then parts by id (a part's
+ * key is its id + 2^32, so both kinds share one ascending number).
+ */
+export const snapshotReportPage = async (
+  db: HubDb,
+  p: Principal,
+  q: TSnapshotReportQuery,
+  after: number,
+  limit: number,
+): Promise<KeysetPage> => {
+  const day = q.date ?? new Date().toISOString().slice(0, 10);
+  const key = sql`(snap.material_id::bigint + case when snap.material_kind = 'fabric' then 0 else 4294967296 end)`;
+  const rows = rowsOf(
+    await db.execute(
+      sql`select ${COLUMNS}, ${key}::text as report_key from ${snapshotFrom(p, { ...q, date: day })}
+        where ${key} > ${after} order by ${key} limit ${limit}`,
+    ),
+  );
+  return {
+    rows: rows.map((r) => [day, ...snapshotCsvRow(toRow(r))]),
+    last: rows.length === 0 ? null : Number(rows.at(-1)?.report_key),
+  };
+};

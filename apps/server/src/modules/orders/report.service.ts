@@ -1,7 +1,7 @@
 import type { TChargeReportQuery, TOrderListQuery } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, eq, getTableColumns, gt } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, type SQL, sql } from "drizzle-orm";
 import type { KeysetPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { chargeColumns, chargeCsvRow, chargeWhere } from "./charges.service";
@@ -10,8 +10,8 @@ import { o, oi } from "./rows";
 
 /**
  * The orders area's reports for Report Downloads (modules/reports): the rows of the Orders list,
- * of its orders' lines and of the order charge report, for the same caller and filter as the list,
- * read in keyset pages (ascending id after `after`).
+ * of its orders' lines, their summary per client and style, and of the order charge report, for the
+ * same caller and filter as the list, read in keyset pages (ascending id, or rank, after `after`).
  */
 
 const { searchTokens: _tokens, searchVector: _vector, ...ORDER_COLUMNS } = getTableColumns(o);
@@ -126,4 +126,64 @@ export const chargeReportPage = async (
     .orderBy(asc(l.id))
     .limit(limit);
   return { rows: rows.map(chargeCsvRow), last: rows.at(-1)?.id ?? null };
+};
+
+export const ORDER_SUMMARY_CSV_HEADER = [
+  "client",
+  "styleCode",
+  "styleName",
+  "orders",
+  "units",
+  "revenueCents",
+  "firstPlacedAt",
+  "lastPlacedAt",
+];
+
+const isoText = (x: SQL) => sql<string>`to_char((${x}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The Order summary report: the lines of the orders the Orders list shows for the filter, summed per
+ * client and style (the line's style code): how many orders, units (quantities) and revenue (line
+ * totals, cents), the first and last placing. One row per group, read by its rank (client, style).
+ */
+export const orderSummaryReportPage = async (
+  db: HubDb,
+  p: Principal,
+  q: TOrderListQuery,
+  after: number,
+  limit: number,
+): Promise<KeysetPage> => {
+  const grouped = db
+    .select({
+      clientName: sql<string>`max(${o.clientName})`.as("client_name"),
+      styleCode: oi.styleCode,
+      styleName: sql<string>`max(${oi.styleName})`.as("style_name"),
+      orders: sql<number>`count(distinct ${o.id})::int`.as("orders"),
+      units: sql<number>`sum(${oi.quantity})::int`.as("units"),
+      revenueCents: sql<string>`sum(${oi.lineTotalCents})::bigint::text`.as("revenue_cents"),
+      first: isoText(sql`min(${o.placedAt})`).as("first_placed"),
+      last: isoText(sql`max(${o.placedAt})`).as("last_placed"),
+      rank: sql<number>`(row_number() over (order by max(${o.clientName}), ${o.clientId}, ${oi.styleCode}))::int`.as(
+        "rank",
+      ),
+    })
+    .from(oi)
+    .innerJoin(o, eq(o.id, oi.orderId))
+    .where(orderListWhere(p, q))
+    .groupBy(o.clientId, oi.styleCode)
+    .as("grouped");
+  const rows = await db.select().from(grouped).where(gt(grouped.rank, after)).orderBy(asc(grouped.rank)).limit(limit);
+  return {
+    rows: rows.map((r) => [
+      r.clientName,
+      r.styleCode,
+      r.styleName,
+      r.orders,
+      r.units,
+      Number(r.revenueCents),
+      r.first,
+      r.last,
+    ]),
+    last: rows.at(-1)?.rank ?? null,
+  };
 };

@@ -1,5 +1,6 @@
 import {
   CHARGE_CSV_HEADER,
+  CUT_UNIT_SHEET_CSV_HEADER,
   REPORT_FILTER_SCHEMAS,
   REPORTS,
   SHIPMENT_CSV_HEADER,
@@ -10,14 +11,20 @@ import {
 import type { HubDb } from "@hub/db";
 import type { KeysetPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
+import { cutUnitSheetReportPage } from "../floor/cutting.service";
+import { RECUT_CSV_HEADER, recutReportPage, WIP_CSV_HEADER, wipReportPage } from "../floor/reports.service";
+import { FABRIC_IN_WIP_CSV_HEADER, fabricInWipReportPage } from "../inventory/fabric-use";
+import { SNAPSHOT_REPORT_HEADER, snapshotReportPage } from "../inventory/snapshot.service";
 import { STOCK_LEDGER_CSV_HEADER, stockLedgerReportPage } from "../inventory/stock-report.service";
 import { OPEN_ORDER_CSV_HEADER, openOrderReportPage } from "../orders/open-orders.service";
 import {
   chargeReportPage,
   ORDER_CSV_HEADER,
   ORDER_LINE_CSV_HEADER,
+  ORDER_SUMMARY_CSV_HEADER,
   orderLineReportPage,
   orderReportPage,
+  orderSummaryReportPage,
 } from "../orders/orders.service";
 import { RETURN_CSV_HEADER, returnReportPage } from "../returns/returns.service";
 import { shipmentReportPage } from "../shipping/shipments.service";
@@ -40,6 +47,12 @@ export const REPORT_SOURCES: Record<TReportKey, ReportSource> = {
   shipments: { header: SHIPMENT_CSV_HEADER, page: shipmentReportPage },
   returns: { header: RETURN_CSV_HEADER, page: returnReportPage },
   stockLedger: { header: STOCK_LEDGER_CSV_HEADER, page: stockLedgerReportPage },
+  recuts: { header: RECUT_CSV_HEADER, page: recutReportPage },
+  wips: { header: WIP_CSV_HEADER, page: wipReportPage },
+  fabricInWip: { header: FABRIC_IN_WIP_CSV_HEADER, page: fabricInWipReportPage },
+  inventorySnapshot: { header: SNAPSHOT_REPORT_HEADER, page: snapshotReportPage },
+  cutUnitSheet: { header: CUT_UNIT_SHEET_CSV_HEADER, page: cutUnitSheetReportPage },
+  summaries: { header: ORDER_SUMMARY_CSV_HEADER, page: orderSummaryReportPage },
 };
 
 /** Whether a caller may request a report: it may open the list the report mirrors (its card and user types). */

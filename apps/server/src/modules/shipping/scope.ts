@@ -9,7 +9,7 @@ import { tenantScope } from "../../platform/tenant-scope";
  */
 export const shipmentScope = (p: Principal) =>
   tenantScope(p, { factoryId: schema.shipments.factoryId, clientId: schema.shipments.clientId });
-export const unitScope = (p: Principal) =>
-  tenantScope(p, { factoryId: schema.floorUnits.factoryId, clientId: schema.floorUnits.clientId });
+/** Units: the floor's rule (floor/scope.ts). */
+export { unitScope } from "../floor/scope";
 /** An order a facility packs and ships: the orders' own scope. */
 export { orderScope as orderFactoryScope } from "../orders/scope";
