@@ -8,6 +8,7 @@ import { allQueries } from "../../platform/database";
 import { badRequest, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { col } from "../../platform/resource/resource";
+import { LINE_OPTION_PATTERNS, lineOptionOf } from "../orders/orders.service";
 import { orderScope } from "../orders/scope";
 import { bucketOf, bucketsOf, n, rangeOf, within } from "./range";
 
@@ -41,10 +42,6 @@ const charged = sql<string>`coalesce(sum(${l.amountCents}) filter (where ${l.kin
 const refunded = sql<string>`coalesce(sum(${l.amountCents}) filter (where ${l.kind} = 'refund'), 0)::bigint::text`;
 const ledgerJoin = and(eq(o.clientId, l.clientId), eq(o.orderNumber, l.orderId));
 
-/** An option's value of an order line's frozen options (`size`, `colou?r`), or "—". */
-const optionOf = (pattern: string) =>
-  sql<string>`coalesce((select e->>'attributeName' from jsonb_array_elements(${oi.options}) e where e->>'optionName' ~* ${pattern} limit 1), '—')`;
-
 const ordersTotals = (db: HubDb, where: SQL | undefined) =>
   db
     .select({ placed: sumOf(o.totalCents), orders: sql<number>`count(*)::int`, units: sumOf(orderUnits) })
@@ -77,8 +74,8 @@ export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery
   const lineWhere = and(cur, sql`${oi.status} <> 'cancelled'`);
   const ob = bucketOf(o.placedAt, r.bucket);
   const lb = bucketOf(l.createdAt, r.bucket);
-  const size = optionOf("size");
-  const colour = optionOf("colou?r");
+  const size = lineOptionOf(LINE_OPTION_PATTERNS.size);
+  const colour = lineOptionOf(LINE_OPTION_PATTERNS.colour);
   const [
     [curOrders],
     [curLed],
@@ -130,7 +127,8 @@ export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery
       .orderBy(desc(sql`sum(${oi.lineTotalCents})`), oi.styleCode)
       .limit(SALES_TOP.styles),
     db
-      .select({ size, colour, units: sumOf(oi.quantity) })
+      // The orders of a cell: the orders list's count for its size and colour filter.
+      .select({ size, colour, units: sumOf(oi.quantity), orders: sql<number>`count(distinct ${o.id})::int` })
       .from(oi)
       .innerJoin(o, eq(o.id, oi.orderId))
       .where(lineWhere)
@@ -202,7 +200,7 @@ export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery
       revenueCents: n(s.revenue),
       units: n(s.units),
     })),
-    heatmap: heatmap.map((h) => ({ size: h.size, colour: h.colour, units: n(h.units) })),
+    heatmap: heatmap.map((h) => ({ size: h.size, colour: h.colour, units: n(h.units), orders: n(h.orders) })),
     bySource: bySource.map((s) => ({ source: s.source, placedCents: n(s.placed), orders: n(s.orders) })),
     byCoupon: byCoupon.map((c) => ({
       couponCode: c.couponCode,
