@@ -4,6 +4,7 @@ import { PageHeader } from "../../components/page-header";
 import { useQualityHistory } from "./api";
 import { ChartCard, FigureTile } from "./chart-card";
 import { Bars, Lines } from "./charts";
+import { EmbedButton } from "./embed-dialog";
 import { bucketDates, type QcListFilter, qcListTo } from "./links";
 import { RangeBar, useDashboardQuery } from "./range-bar";
 
@@ -80,6 +81,7 @@ export default function QualityHistoryPage() {
       <PageHeader
         title="Quality History"
         subtitle="QC inspections over the range: pass rate, why units fail, and where."
+        actions={<EmbedButton dashboardId="qualityHistory" />}
       />
       <RangeBar state={state} resolved={r} />
       {quality.isError ? <Alert severity="error">{quality.error.message}</Alert> : null}

@@ -18,6 +18,7 @@ import { money } from "../../lib/money";
 import { useSalesDashboard } from "./api";
 import { ChartCard, FigureTile } from "./chart-card";
 import { Bars, Lines, moneySeries } from "./charts";
+import { EmbedButton } from "./embed-dialog";
 import { bucketDates, chargesTo, type OrdersListFilter, ordersListTo } from "./links";
 import { RangeBar, useDashboardQuery } from "./range-bar";
 
@@ -116,6 +117,7 @@ export function SalesDashboard({ jas = false }: { jas?: boolean }) {
     <>
       <PageHeader
         title={jas ? "JAS Sales" : "Sales Dashboard"}
+        actions={<EmbedButton dashboardId={jas ? "jasSales" : "salesDashboard"} />}
         subtitle={
           jas
             ? "One client's sales in depth: choose the client (a client sees its own)."
