@@ -7,7 +7,8 @@ import { signIn } from "../pages/hub";
  * its figures, a chart's bar and a table row open the orders list with the same filter, the
  * Production Overview's wall display opens from its signed link without signing in, and a Basic
  * client is sent to upgrade instead of seeing Production Overview; Bot Performance's web orders
- * figure opens the orders list filtered to web orders on the same dates.
+ * figure opens the orders list filtered to web orders on the same dates; an internal admin gets a
+ * client's embed URL from Share / Embed.
  */
 
 type Sales = { current: { orders: number }; range: { from: string; to: string } };
@@ -46,14 +47,17 @@ test.describe("dashboards", () => {
     await expect(page).toHaveURL(new RegExp(`/orders\\?from=${quarter.range.from}&to=${quarter.range.to}&source=\\w+`));
     await expect(page.getByRole("heading", { name: "Order Details" })).toBeVisible();
 
-    // The table view of "By style": a row opens the list searched by its style code.
+    // The table view of "By style": a row opens the list of orders with a line of that style.
     await page.goBack();
     const styles = page.getByTestId("chart-styles");
     await styles.getByRole("button", { name: "Table" }).click();
     const first = styles.getByRole("table").getByRole("link").first();
     const code = (await first.textContent()) ?? "";
     await first.click();
-    await expect(page).toHaveURL(new RegExp(`/orders\\?from=${quarter.range.from}&to=${quarter.range.to}&q=${code}`));
+    await expect(page).toHaveURL(
+      new RegExp(`/orders\\?from=${quarter.range.from}&to=${quarter.range.to}&styleCode=${code}`),
+    );
+    await expect(page.getByRole("button", { name: `Filter: Style ${code}` })).toBeVisible();
     await expect(page.getByRole("row").nth(1)).toBeVisible();
   });
 
@@ -78,6 +82,61 @@ test.describe("dashboards", () => {
     await screen.reload();
     await expect(screen.getByText("This wall display link has expired or is not valid.")).toBeVisible();
     await tv.close();
+  });
+
+  test("Quality History's fail reasons open the QC inspections list of exactly those fails", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const token = await apiToken(request, "admin");
+    type Quality = { range: { from: string; to: string }; pareto: { name: string; fails: number }[] };
+    const qh = (await apiCall<Quality>(request, token, "GET", "/dashboards/quality?range=90d")).body;
+    const top = qh.pareto[0];
+    expect(top?.fails ?? 0).toBeGreaterThan(0);
+
+    await signIn(page, "admin");
+    await page.goto("/qs-dashboards/qualityHistory?range=90d");
+    await expect(page.getByRole("heading", { name: "Quality History", exact: true })).toBeVisible();
+    const pareto = page.getByTestId("qc-pareto");
+    await pareto.getByRole("button", { name: "Table" }).click();
+    await pareto
+      .getByRole("table")
+      .getByRole("link", { name: top?.name ?? "", exact: true })
+      .click();
+    await expect(page).toHaveURL(
+      /\/qs-dashboards\/qualityHistory\/inspections\?range=custom&from=.*&result=fail&reason=/,
+    );
+    await expect(page.getByRole("heading", { name: "QC inspections" })).toBeVisible();
+    await expect(page.getByRole("button", { name: `Filter: Reason ${top?.name}` })).toBeVisible();
+    const count = (top?.fails ?? 0).toLocaleString("en-US");
+    await expect(page.getByText(new RegExp(`of ${count}\\b`))).toBeVisible();
+  });
+
+  test("an internal admin gets an expiring embed URL for a client's dashboard from Share / Embed", async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, "admin");
+    await page.goto("/qs-dashboards/productionOverview");
+    await expect(page.getByRole("heading", { name: "Production Overview" })).toBeVisible();
+    await page.getByRole("button", { name: "Share / Embed" }).click();
+    const dialog = page.getByRole("dialog", { name: "Share / Embed" });
+    await expect(dialog.getByRole("button", { name: "Get URL" })).toBeDisabled();
+    await dialog.getByRole("combobox", { name: "Account" }).click();
+    await page.getByRole("option", { name: "Northwind Apparel" }).click();
+    await dialog.getByRole("button", { name: "Get URL" }).click();
+    const url = await dialog.getByTestId("embed-url").inputValue();
+    expect(url).toMatch(/\/wall#[\w-]+\.[\w-]+$/);
+    await expect(dialog.getByTestId("embed-expires")).toContainText("Expires");
+    await expect(dialog.getByRole("button", { name: "Copy" })).toBeVisible();
+
+    // The URL shows that client's dashboard to someone not signed in.
+    const viewer = await browser.newContext();
+    const screen = await viewer.newPage();
+    await screen.goto(`${new URL(page.url()).origin}/wall${new URL(url).hash}`);
+    await expect(screen.getByRole("heading", { name: /Production Overview — Northwind/ })).toBeVisible();
+    await viewer.close();
   });
 
   test("every built dashboard opens for the internal admin with its charts, and a chart's CSV downloads", async ({

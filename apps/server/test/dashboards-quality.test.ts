@@ -1,5 +1,5 @@
 import type { TProductionDashboard } from "@hub/contracts/dashboards/production";
-import type { TQualityHistory } from "@hub/contracts/dashboards/quality";
+import type { TQualityHistory, TQualityInspectionPage } from "@hub/contracts/dashboards/quality";
 import { schema } from "@hub/db";
 import { and, count, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -63,6 +63,48 @@ describe("quality history", () => {
     expect(admin.inspections).toBeGreaterThan(0);
   });
 
+  test("every chart's figure equals the inspections list's total with the chart's filter", async () => {
+    const enc = encodeURIComponent;
+    for (const who of ["admin", "factory", "client"] as const) {
+      const qh = await get<TQualityHistory>(who, "/api/dashboards/quality?range=30d");
+      expect(qh.range.bucket).toBe("day");
+      const dates = `range=custom&from=${qh.range.from}&to=${qh.range.to}`;
+      const total = async (filter: string, range = dates) =>
+        (await get<TQualityInspectionPage>(who, `/api/dashboards/quality/inspections?${range}&size=1&${filter}`)).total;
+      expect(await total("", "range=30d"), who).toBe(qh.inspections);
+      expect(await total(""), who).toBe(qh.inspections);
+      expect(await total("result=fail"), who).toBe(qh.fails);
+      expect(await total("result=pass"), who).toBe(qh.inspections - qh.fails);
+      for (const p of qh.series.filter((x) => x.inspections > 0).slice(0, 3)) {
+        const day = `range=custom&from=${p.bucket}&to=${p.bucket}`;
+        expect(await total("", day), `${who} ${p.bucket}`).toBe(p.inspections);
+        expect(await total("result=fail", day), `${who} ${p.bucket}`).toBe(p.fails);
+      }
+      for (const p of qh.pareto.slice(0, 4))
+        expect(await total(`result=fail&reason=${enc(p.name)}`), `${who} ${p.name}`).toBe(p.fails);
+      const groups = [
+        ["style", qh.byStyle],
+        ["operation", qh.byOperation],
+        ["operator", qh.byOperator],
+      ] as const;
+      for (const [key, rows] of groups)
+        for (const g of rows.slice(0, 3)) {
+          expect(await total(`${key}=${enc(g.name)}`), `${who} ${key} ${g.name}`).toBe(g.inspections);
+          expect(await total(`${key}=${enc(g.name)}&result=fail`), `${who} ${key} ${g.name}`).toBe(g.fails);
+        }
+    }
+    // A page of the list: the newest first, each row the caller's.
+    const page = await get<TQualityInspectionPage>("client", "/api/dashboards/quality/inspections?range=90d&size=5");
+    expect(page.items.length).toBeGreaterThan(0);
+    const [northwind] = await t.db
+      .select({ name: schema.clients.clientName })
+      .from(schema.clients)
+      .where(eq(schema.clients.clientId, ids.northwind));
+    for (const row of page.items) expect(row.clientName).toBe(northwind?.name);
+    for (let i = 1; i < page.items.length; i++)
+      expect((page.items[i]?.at ?? "") <= (page.items[i - 1]?.at ?? "")).toBe(true);
+  });
+
   test("a client sees its own units' inspections only", async () => {
     const nw = await get<TQualityHistory>("client", "/api/dashboards/quality?range=90d");
     const [row] = await t.db
@@ -85,5 +127,10 @@ describe("quality history", () => {
       expect(res.statusCode, who).toBe(expected[who]);
     }
     expect((await t.request({ method: "GET", url: "/api/dashboards/quality" })).statusCode).toBe(401);
+    for (const who of DEMO_USERS) {
+      const res = await t.request({ method: "GET", url: "/api/dashboards/quality/inspections", token: tokens[who] });
+      expect(res.statusCode, `inspections ${who}`).toBe(expected[who]);
+    }
+    expect((await t.request({ method: "GET", url: "/api/dashboards/quality/inspections" })).statusCode).toBe(401);
   });
 });

@@ -64,7 +64,7 @@ test("rolled up, every range of every scope answers what the source answers", as
   const fromSource = await sourceAnswers();
   const done = await refreshRollups(t.db);
   expect(done.through).toBe(closableDay(new Date()));
-  for (const table of ["sales_daily", "sales_daily_lines", "sales_monthly_lines", "ledger_daily"])
+  for (const table of ["sales_daily", "sales_daily_lines", "sales_monthly_lines", "sales_daily_heat", "ledger_daily"])
     expect(await count(table)).toBeGreaterThan(0);
   expect(await count("rollup_dirty_days")).toBe(0);
   // Whole past days now come from the rollups: the answers are the same, figure for figure.

@@ -164,6 +164,68 @@ describe("sales dashboard figures", () => {
   });
 });
 
+/** The orders list's total for a filter (one row a page: the total is the list's count). */
+const listTotal = async (who: DemoUser, query: string) => {
+  const res = await get(who, `/api/orders?${query}&size=1`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ total: number; items: TOrderListItem[] }>().total;
+};
+
+describe("click-throughs: the coupon and size x colour figures equal their lists", () => {
+  test("a coupon's orders and revenue equal the orders list filtered by that coupon", async () => {
+    for (const who of ["admin", "client"] as const) {
+      const d = await sales(who, "range=12m");
+      const dates = `from=${d.range.from}&to=${d.range.to}`;
+      if (who === "admin") expect(d.byCoupon.length).toBeGreaterThan(0);
+      for (const c of d.byCoupon) {
+        const q = `${dates}&couponCode=${encodeURIComponent(c.couponCode)}`;
+        expect(c.orders, `${who} ${c.couponCode}`).toBe(await listTotal(who, q));
+        const orders = await listOrders(who, q);
+        expect(c.placedCents, c.couponCode).toBe(orders.reduce((s, o) => s + o.totalCents, 0));
+        // The code in another case finds the same orders.
+        expect(await listTotal(who, `${dates}&couponCode=${encodeURIComponent(c.couponCode.toLowerCase())}`)).toBe(
+          c.orders,
+        );
+      }
+    }
+  });
+
+  test("a size x colour cell's orders equal the orders list filtered by that size and colour", async () => {
+    for (const who of ["admin", "client2"] as const) {
+      const d = await sales(who, "range=90d");
+      const dates = `from=${d.range.from}&to=${d.range.to}`;
+      expect(d.heatmap.length, who).toBeGreaterThan(0);
+      const cells = [...d.heatmap.slice(0, 6), ...d.heatmap.filter((c) => c.size === "—" || c.colour === "—")];
+      for (const c of cells.slice(0, 10)) {
+        expect(c.orders).toBeGreaterThan(0);
+        expect(c.orders).toBeLessThanOrEqual(c.units);
+        const q = `${dates}&lineSize=${encodeURIComponent(c.size)}&lineColour=${encodeURIComponent(c.colour)}`;
+        expect(c.orders, `${who} ${c.size} ${c.colour}`).toBe(await listTotal(who, q));
+      }
+      // Every cell's orders hold a line of that size: the size alone finds at least the biggest cell's.
+      const top = d.heatmap[0];
+      if (top)
+        expect(await listTotal(who, `${dates}&lineSize=${encodeURIComponent(top.size)}`)).toBeGreaterThanOrEqual(
+          top.orders,
+        );
+    }
+  });
+
+  test("a top SKU's and a style's lines are on the orders the list finds by that SKU and style", async () => {
+    const d = await sales("admin", "range=90d");
+    const dates = `from=${d.range.from}&to=${d.range.to}`;
+    const sku = d.topSkus[0];
+    const style = d.byStyle[0];
+    if (sku) expect(await listTotal("admin", `${dates}&sku=${encodeURIComponent(sku.sku)}`)).toBeGreaterThan(0);
+    if (style) {
+      const byStyle = await listTotal("admin", `${dates}&styleCode=${encodeURIComponent(style.styleCode)}`);
+      expect(byStyle).toBeGreaterThan(0);
+      expect(byStyle).toBeLessThanOrEqual(d.current.orders);
+    }
+    expect(await listTotal("admin", `${dates}&sku=NO-SUCH-SKU`)).toBe(0);
+  });
+});
+
 describe("home goods: sales by category", () => {
   test("categories add up to the Sales Dashboard's line units; the previous period is the same query on its dates", async () => {
     for (const who of ["admin", "client", "client2"] as const) {

@@ -1,12 +1,14 @@
 import {
+  OPEN_ORDER_COUNT_CAP,
   type TFloorChange,
+  type TFloorUnitPage,
   type TOpenOrderPage,
   type TOpenOrderUnitPage,
   type TOrder,
   UNIT_STATUSES,
 } from "@hub/contracts";
 import { schema } from "@hub/db";
-import { asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { followOrder } from "../src/modules/floor/follow";
 import { releaseOrder } from "../src/modules/floor/release";
@@ -177,6 +179,37 @@ describe("/openOrders", () => {
     expect(page.items[0]?.barcode).toMatch(/^U-\d{8}$/);
     const shipped = await f.call("factory", "GET", `/api/floor/open-orders/${orders.late.id}/units?state=shipped`);
     expect(shipped.json<TOpenOrderUnitPage>().total).toBe(1);
+  });
+
+  test("the floor's units by state (/openOrders/units): the units themselves, the facility's own; others 403", async () => {
+    const units = async (who: DemoUser, query: string) => {
+      const res = await f.call(who, "GET", `/api/floor/open-orders/units?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<TFloorUnitPage>();
+    };
+    const cut = await units("factory", `state=cut&searchString=${orders.late.orderNumber}`);
+    expect(cut.items.map((u) => [u.orderNumber, u.status, u.lastAction])).toEqual([
+      [orders.late.orderNumber, "cut", "mark_cut"],
+    ]);
+    expect(cut.total).toBe(1);
+    expect((await units("factory", `state=queued&searchString=${orders.late.orderNumber}`)).total).toBe(2);
+    // Another facility's units: the internal admin sees them, the facility user does not.
+    expect((await units("admin", `searchString=${orders.other.orderNumber}`)).total).toBe(1);
+    expect((await units("factory", `searchString=${orders.other.orderNumber}`)).total).toBe(0);
+    // A state's total is the released units in that state (counted up to the cap past the page).
+    const u = schema.floorUnits;
+    const [row] = await t.db
+      .select({ n: count() })
+      .from(u)
+      .innerJoin(schema.orders, eq(schema.orders.id, u.orderId))
+      .where(and(eq(u.status, "packed"), isNotNull(schema.orders.releasedAt)));
+    const packed = await units("admin", "state=packed&size=1");
+    expect(packed.total).toBe(Math.min(row?.n ?? 0, OPEN_ORDER_COUNT_CAP));
+    expect(packed.totalCapped).toBe((row?.n ?? 0) > OPEN_ORDER_COUNT_CAP);
+    for (const user of ["client", "client2", "designer"] as const)
+      expect((await f.call(user, "GET", "/api/floor/open-orders/units")).statusCode, user).toBe(403);
+    expect((await f.call(null, "GET", "/api/floor/open-orders/units")).statusCode).toBe(401);
+    expect((await f.call("admin", "GET", "/api/floor/open-orders/units?state=nowhere")).statusCode).toBe(400);
   });
 
   test("the CSV export has a row per open order of the filter", async () => {

@@ -1,4 +1,12 @@
-import { homeTileHref, ORDER_LEAD_DAYS, SESSION_CLIENT_HEADER, type THomeSummary, type TOrder } from "@hub/contracts";
+import {
+  homeTileHref,
+  ORDER_LEAD_DAYS,
+  SESSION_CLIENT_HEADER,
+  type TFloorUnitPage,
+  type THomeSummary,
+  type TOrder,
+  UNIT_OPEN_STATUSES,
+} from "@hub/contracts";
 import type { TQualityHistory } from "@hub/contracts/dashboards/quality";
 import { schema } from "@hub/db";
 import { eq, inArray, isNull } from "drizzle-orm";
@@ -29,6 +37,7 @@ const LIST_API: Record<string, { url: string; rename?: Record<string, string> }>
   "/orders": { url: "/api/orders" },
   "/returns": { url: "/api/returns" },
   "/openOrders": { url: "/api/floor/open-orders" },
+  "/openOrders/units": { url: "/api/floor/open-orders/units" },
   "/pullOrder": { url: "/api/floor/pull" },
   "/inventoryOnOrder": { url: "/api/purchaseOrders" },
   "/inventory": { url: "/api/inventory", rename: { below: "belowThreshold" } },
@@ -81,6 +90,17 @@ describe("home summary", () => {
     expect(factory.tiles.map((x) => x.key)).toEqual(
       expect.arrayContaining(["floor.late", "floor.atRisk", "floor.pull", "inventory.po.open", "inventory.below"]),
     );
+    // Units by state: each number is the floor's units list in that state, and some are on the floor.
+    const byState = factory.tiles.filter((x) => x.group === "Units");
+    expect(byState.map((x) => x.query.state)).toEqual([...UNIT_OPEN_STATUSES]);
+    expect(byState.every((x) => x.path === "/openOrders/units")).toBe(true);
+    expect(byState.reduce((sum, x) => sum + x.count, 0)).toBeGreaterThan(0);
+    for (const x of byState.filter((y) => y.count > 0).slice(0, 2)) {
+      const res = await f.call("factory", "GET", `/api/floor/open-orders/units?state=${x.query.state}&size=50`);
+      const page = res.json<TFloorUnitPage>();
+      expect(page.items.length).toBeGreaterThan(0);
+      expect(page.items.every((unit) => unit.status === x.query.state)).toBe(true);
+    }
 
     const designer = await checkAgainstLists("designer");
     expect(designer.kind).toBe("designer");

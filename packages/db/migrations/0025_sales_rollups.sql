@@ -41,6 +41,17 @@ CREATE TABLE "sales_daily_coupons" (
 	CONSTRAINT "sales_daily_coupons_pk" PRIMARY KEY("day","client_id","factory_id","coupon_code")
 );
 --> statement-breakpoint
+CREATE TABLE "sales_daily_heat" (
+	"day" date NOT NULL,
+	"client_id" integer NOT NULL,
+	"factory_id" integer NOT NULL,
+	"size" text NOT NULL,
+	"colour" text NOT NULL,
+	"orders" integer NOT NULL,
+	"units" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "sales_daily_heat_day_client_id_factory_id_size_colour_pk" PRIMARY KEY("day","client_id","factory_id","size","colour")
+);
+--> statement-breakpoint
 CREATE TABLE "sales_daily_lines" (
 	"day" date NOT NULL,
 	"client_id" integer NOT NULL,

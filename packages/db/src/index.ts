@@ -1,5 +1,6 @@
 export * from "./client";
 export * as schema from "./schema/index";
+export { defaultMark, defaultMarksWhere } from "./seed/card-defaults";
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, seedReferenceData } from "./seed/index";
 export { demoSketchOf } from "./seed/sketches";
 export {

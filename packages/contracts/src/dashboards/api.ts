@@ -10,7 +10,7 @@ import {
   ZWallViewRequestSchema,
   ZWallViewSchema,
 } from "./production";
-import { ZQualityHistorySchema } from "./quality";
+import { ZQualityHistorySchema, ZQualityInspectionPageSchema, ZQualityInspectionQuerySchema } from "./quality";
 import { ZDashboardQuerySchema } from "./range";
 import { ZSalesDashboardSchema } from "./sales";
 import { ZTimesDashboardSchema } from "./times";
@@ -111,6 +111,14 @@ export const dashboardsApi = declareApi("dashboards", {
     access: QUALITY,
     query: ZDashboardQuerySchema,
     responses: { 200: ZQualityHistorySchema },
+  },
+  /** The QC inspections Quality History counts, narrowed as a chart's bar is: its click-throughs' list. */
+  qualityInspections: {
+    method: "GET",
+    path: "/dashboards/quality/inspections",
+    access: QUALITY,
+    query: ZQualityInspectionQuerySchema,
+    responses: { 200: ZQualityInspectionPageSchema },
   },
   production: {
     method: "GET",

@@ -32,25 +32,37 @@ export const EARLIEST_DATE = "1900-01-01";
 /** The longest custom range, in days. */
 export const MAX_RANGE_DAYS = 1100;
 
-export const ZDashboardQuerySchema = z
-  .object({
-    range: z.enum(DASHBOARD_RANGES, { error: "Use 7d, 30d, 90d, mtd, qtd, ytd, 12m or custom" }).default("30d"),
-    from: ZDateSchema.optional(),
-    to: ZDateSchema.optional(),
-    /** Narrows to one client (internal admins and facilities; a client user sees only its own anyway). */
-    clientId: ZIdSchema.optional(),
-  })
-  .refine((q) => q.range !== "custom" || (q.from !== undefined && q.to !== undefined), {
-    message: "A custom range needs a start and an end date",
-    path: ["from"],
-  })
+/** A dashboard's range and client, the fields of every dashboard's query (and of the lists only a dashboard opens). */
+export const DASHBOARD_QUERY_FIELDS = {
+  range: z.enum(DASHBOARD_RANGES, { error: "Use 7d, 30d, 90d, mtd, qtd, ytd, 12m or custom" }).default("30d"),
+  from: ZDateSchema.optional(),
+  to: ZDateSchema.optional(),
+  /** Narrows to one client (internal admins and facilities; a client user sees only its own anyway). */
+  clientId: ZIdSchema.optional(),
+};
+
+type RangeFields = { range: TDashboardRange; from?: string | undefined; to?: string | undefined };
+
+/**
+ * What is wrong with a range (none when it is right): a custom one has both dates, in order, from
+ * EARLIEST_DATE, at most MAX_RANGE_DAYS. A query schema reports them with `superRefine`.
+ */
+export const rangeIssues = (q: RangeFields): { code: "custom"; message: string; path: string[] }[] => {
+  const issue = (message: string, path: string) => ({ code: "custom" as const, message, path: [path] });
+  const out: ReturnType<typeof issue>[] = [];
+  if (q.range === "custom" && (q.from === undefined || q.to === undefined))
+    out.push(issue("A custom range needs a start and an end date", "from"));
   // The previous period of a range that starts near year 1 would fall before it, a date PostgreSQL cannot hold.
-  .refine((q) => !q.from || q.from >= EARLIEST_DATE, { message: `From ${EARLIEST_DATE} on`, path: ["from"] })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: "The start date is after the end date", path: ["to"] })
-  .refine((q) => !q.from || !q.to || daysBetween(q.from, q.to) < MAX_RANGE_DAYS, {
-    message: `At most ${MAX_RANGE_DAYS} days`,
-    path: ["to"],
-  });
+  if (q.from && q.from < EARLIEST_DATE) out.push(issue(`From ${EARLIEST_DATE} on`, "from"));
+  if (q.from && q.to && q.from > q.to) out.push(issue("The start date is after the end date", "to"));
+  if (q.from && q.to && daysBetween(q.from, q.to) >= MAX_RANGE_DAYS)
+    out.push(issue(`At most ${MAX_RANGE_DAYS} days`, "to"));
+  return out;
+};
+
+export const ZDashboardQuerySchema = z.object(DASHBOARD_QUERY_FIELDS).superRefine((q, ctx) => {
+  for (const issue of rangeIssues(q)) ctx.addIssue(issue);
+});
 export type TDashboardQuery = z.infer<typeof ZDashboardQuerySchema>;
 
 export const ZResolvedRangeSchema = z.object({

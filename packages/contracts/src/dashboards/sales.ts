@@ -45,7 +45,8 @@ export const ZSalesByStyleSchema = z.object({
   revenueCents: int(),
   units: int(),
 });
-export const ZSalesHeatCellSchema = z.object({ size: zText(), colour: zText(), units: int() });
+/** A size x colour cell: its lines' units, and the orders holding such a line (the orders list's count for it). */
+export const ZSalesHeatCellSchema = z.object({ size: zText(), colour: zText(), units: int(), orders: int() });
 export const ZSalesBySourceSchema = z.object({ source: zText(), placedCents: int(), orders: int() });
 export const ZSalesByCouponSchema = z.object({
   couponCode: zText(),

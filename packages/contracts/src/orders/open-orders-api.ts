@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { type Access, declareApi } from "../common/operation";
 import {
+  ZFloorUnitListQuerySchema,
+  ZFloorUnitPageSchema,
   ZOpenOrderListQuerySchema,
   ZOpenOrderPageSchema,
   ZOpenOrderParamsSchema,
@@ -38,6 +40,14 @@ export const openOrdersApi = declareApi("openOrders", {
     access: OPEN_ORDERS,
     summary: "Server-sent events: floor changes",
     responses: { 200: z.string() },
+  },
+  /** The units on the floor in one state, across the open orders (the home page's units by state). */
+  floorUnits: {
+    method: "GET",
+    path: "/floor/open-orders/units",
+    access: OPEN_ORDERS,
+    query: ZFloorUnitListQuerySchema,
+    responses: { 200: ZFloorUnitPageSchema },
   },
   units: {
     method: "GET",

@@ -117,6 +117,26 @@ export const ZOpenOrderUnitPageSchema = pageOf(ZOpenOrderUnitSchema).extend({
 export type TOpenOrderUnitPage = z.infer<typeof ZOpenOrderUnitPageSchema>;
 
 /**
+ * The units on the floor in one state, across the open orders (/openOrders/units?state=…): the home
+ * page's "units by state" numbers open it. Counted up to OPEN_ORDER_COUNT_CAP past the page.
+ */
+export const ZFloorUnitListQuerySchema = ZPageQuerySchema.extend({
+  state: z.enum(UNIT_STATUSES, { error: `Use one of ${UNIT_STATUSES.join(", ")}` }).optional(),
+  clientId: ZIdSchema.optional(),
+});
+export type TFloorUnitListQuery = z.infer<typeof ZFloorUnitListQuerySchema>;
+
+export const ZFloorStateUnitSchema = ZOpenOrderUnitSchema.extend({
+  orderId: z.number().int(),
+  orderNumber: zText(),
+  clientName: zText(),
+});
+export type TFloorStateUnit = z.infer<typeof ZFloorStateUnitSchema>;
+
+export const ZFloorUnitPageSchema = pageOf(ZFloorStateUnitSchema).extend({ totalCapped: z.boolean() });
+export type TFloorUnitPage = z.infer<typeof ZFloorUnitPageSchema>;
+
+/**
  * A change notice of the floor (PostgreSQL NOTIFY on `floor_changes`, then the SSE stream of
  * /openOrders): which facility, client, order and unit changed, and the unit's state. Small on
  * purpose: a page refetches what it shows.

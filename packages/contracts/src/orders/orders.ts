@@ -318,6 +318,13 @@ export const ZOrderListQuerySchema = ZPageQuerySchema.extend({
   attention: z.enum(ORDER_ATTENTION, { error: `Use one of ${ORDER_ATTENTION.join(", ")}` }).optional(),
   /** Orders that shipped (their last line) on or after this day (UTC). */
   shippedFrom: ZDateSchema.optional(),
+  /** Orders placed with this coupon (any case): the Sales Dashboard's coupons. */
+  couponCode: zTrimmed(40).optional(),
+  /** Orders with a line (not cancelled) of this SKU, style, size and colour (the line's frozen option; "—": none). */
+  sku: zTrimmed(100).optional(),
+  styleCode: zTrimmed(40).optional(),
+  lineSize: zTrimmed(100).optional(),
+  lineColour: zTrimmed(100).optional(),
 });
 export type TOrderListQuery = z.infer<typeof ZOrderListQuerySchema>;
 

@@ -14,8 +14,9 @@ export const roles = pgTable("roles", {
 });
 
 /**
- * Every card the Hub has known. A card new to this installation gets its default grants once
- * (seedReferenceData); after that, grants are data that admins change.
+ * Every card the Hub has known, and (rows named `default:<type>:<card>`) every default type grant
+ * this installation has given: each default is given once (seed/card-defaults.ts), a default added
+ * to a type later too; after that, grants are data that admins change.
  */
 export const cards = pgTable("cards", {
   routeName: text("route_name").primaryKey(),

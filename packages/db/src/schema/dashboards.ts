@@ -68,6 +68,24 @@ export const salesDailyLines = pgTable(
   ],
 );
 
+/**
+ * Lines not cancelled by size and colour: units, and the orders holding such a line (an order is
+ * placed on one day, for one client, so these counts add up across days and clients, not across
+ * SKUs: hence a table of its own for the size x colour grid).
+ */
+export const salesDailyHeat = pgTable(
+  "sales_daily_heat",
+  {
+    day: day(),
+    ...tenant,
+    size: text("size").notNull(),
+    colour: text("colour").notNull(),
+    orders: integer("orders").notNull(),
+    units: cents("units"),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.clientId, t.factoryId, t.size, t.colour] })],
+);
+
 /** Succeeded charges and refunds by the ledger row's day, with the order's facility. */
 export const ledgerDaily = pgTable(
   "ledger_daily",

@@ -1,9 +1,8 @@
-import { ALL_CARDS, DEFAULT_TYPE_CARDS, ROLE_NAMES, TEAM_TYPE, USER_TYPES } from "@hub/contracts";
+import { ROLE_NAMES, TEAM_TYPE, USER_TYPES } from "@hub/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { HubDb } from "../client";
 import {
   cardGrants,
-  cards,
   clients,
   factories,
   identityUsers,
@@ -16,6 +15,7 @@ import {
   users,
   userTypes,
 } from "../schema/index";
+import { applyDefaultCardGrants } from "./card-defaults";
 import { seedDemoDesignLibrary } from "./design-library";
 import { seedDemoFloor } from "./floor";
 import { seedDemoFloorSetup } from "./floor-setup";
@@ -61,21 +61,9 @@ export const seedReferenceData = async (db: HubDb): Promise<void> => {
       .insert(subscriptions)
       .values([...PLANS])
       .onConflictDoNothing();
-    // A card new to this installation gets its default grants once; after that they are data.
-    const known = new Set((await tx.select({ routeName: cards.routeName }).from(cards)).map((c) => c.routeName));
-    const fresh = ALL_CARDS.filter((card) => !known.has(card));
-    if (fresh.length > 0) {
-      await tx
-        .insert(cards)
-        .values(fresh.map((routeName) => ({ routeName })))
-        .onConflictDoNothing();
-      const rows = USER_TYPES.flatMap((t) =>
-        (DEFAULT_TYPE_CARDS[t.name] ?? [])
-          .filter((c) => fresh.includes(c))
-          .map((routeName) => ({ routeName, typeId: t.id })),
-      );
-      if (rows.length > 0) await tx.insert(cardGrants).values(rows).onConflictDoNothing();
-    }
+    // Every default (type, card) grant is given once per installation, a default added later too
+    // (seed/card-defaults.ts); after that, grants are data that admins change.
+    await applyDefaultCardGrants(tx);
     // A user type that raises purchase orders opens Supplier Details (the suppliers it orders from).
     // Installations seeded before the facility type had that card get it here; type grants are the
     // seed's (admins grant and deny per user), so this changes nothing a person chose. Idempotent.

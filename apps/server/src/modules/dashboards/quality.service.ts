@@ -1,4 +1,4 @@
-import type { TQualityHistory } from "@hub/contracts/dashboards/quality";
+import { QC_NONE, type TQualityHistory } from "@hub/contracts/dashboards/quality";
 import type { TDashboardQuery } from "@hub/contracts/dashboards/range";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
@@ -21,11 +21,16 @@ const reasons = schema.floorQcReasons;
 const styles = schema.styles;
 const TOP = 30;
 
+/** The names the charts group by (and the inspections list filters by): a missing one is QC_NONE's. */
+export const reasonName = sql<string>`coalesce(${reasons.name}, ${sql.raw(`'${QC_NONE.reason}'`)})`;
+export const styleName = sql<string>`coalesce(${styles.code}, ${sql.raw(`'${QC_NONE.style}'`)})`;
+export const stationName = sql<string>`coalesce(${st.name}, ${sql.raw(`'${QC_NONE.operation}'`)})`;
+
 const failed = sql<number>`(count(*) filter (where not ${qi.passed}))::int`;
 const total = sql<number>`count(*)::int`;
 
 /** The caller's units (the tenant rule), narrowed to `clientId` when asked. */
-const unitsOf = (p: Principal, q: Pick<TDashboardQuery, "clientId">) =>
+export const unitsOf = (p: Principal, q: Pick<TDashboardQuery, "clientId">) =>
   and(unitScope(p), q.clientId ? eq(u.clientId, q.clientId) : undefined);
 
 /** An inspection that is its unit's first (no earlier one of the same unit). */
@@ -79,15 +84,15 @@ export const qualityHistory = async (db: HubDb, p: Principal, q: TDashboardQuery
       .where(where)
       .groupBy(bucket),
     db
-      .select({ name: sql<string>`coalesce(${reasons.name}, 'No reason')`, fails: total })
+      .select({ name: reasonName, fails: total })
       .from(qi)
       .innerJoin(u, eq(u.id, qi.unitId))
       .leftJoin(reasons, eq(reasons.id, qi.reasonId))
       .where(and(where, eq(qi.passed, false)))
-      .groupBy(sql`coalesce(${reasons.name}, 'No reason')`)
+      .groupBy(reasonName)
       .orderBy(desc(total)),
-    grouped(sql<string>`coalesce(${styles.code}, 'No style')`, "style"),
-    grouped(sql<string>`coalesce(${st.name}, 'No station')`, "station"),
+    grouped(styleName, "style"),
+    grouped(stationName, "station"),
     grouped(sql<string>`${qi.actor}`),
   ] as const);
 

@@ -1,6 +1,7 @@
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { type Column, getTableName, type SQL, sql } from "drizzle-orm";
+import { LINE_OPTION_PATTERNS, lineOptionOf } from "../orders/orders.service";
 
 /**
  * The Sales Dashboard's daily rollups (docs/adr/0014-dashboard-aggregates.md): the source rows of
@@ -16,7 +17,7 @@ import { type Column, getTableName, type SQL, sql } from "drizzle-orm";
  */
 
 export const SALES_ROLLUP = "sales";
-export type Grain = "orders" | "coupons" | "lines" | "ledger";
+export type Grain = "orders" | "coupons" | "lines" | "heat" | "ledger";
 
 /** A rollup table's tenant columns, for the tenant scope. */
 export type TenantTable = { clientId: Column; factoryId: Column };
@@ -26,6 +27,7 @@ export const ROLLUP_TABLES = {
   orders: schema.salesDaily,
   coupons: schema.salesDailyCoupons,
   lines: schema.salesDailyLines,
+  heat: schema.salesDailyHeat,
   ledger: schema.ledgerDaily,
 } as const;
 
@@ -33,9 +35,9 @@ const UTC_DAY = (ts: SQL) => sql`(${ts} at time zone 'UTC')::date`;
 const placedDay = UTC_DAY(sql`"orders"."placed_at"`);
 const ledgerDay = UTC_DAY(sql`"billing_ledger"."created_at"`);
 
-/** An option's value of a line's frozen options (`size`, `colou?r`), or "—", as the dashboard shows it. */
-export const lineOption = (pattern: string) =>
-  sql`coalesce((select e->>'attributeName' from jsonb_array_elements("order_items"."options") e where e->>'optionName' ~* ${pattern} limit 1), '—')`;
+/** A line's size and colour (its frozen options), as the orders list's line filters read them. */
+const SIZE = lineOptionOf(LINE_OPTION_PATTERNS.size);
+const COLOUR = lineOptionOf(LINE_OPTION_PATTERNS.colour);
 
 /** The order a ledger row is for, by its number (`SO-000123` is order 123): the orders' primary key. */
 const LEDGER_ORDER = sql`"orders"."id" = (case when "billing_ledger"."order_id" ~ '^SO-[0-9]{1,9}$' then substring("billing_ledger"."order_id" from 4)::int end)
@@ -84,8 +86,14 @@ export const sourceGrain = (grain: Grain, days: SourceDays, extra: SQL | undefin
         count(*)::int as orders, coalesce(sum("orders"."discount_cents"), 0)::bigint as discount_cents,
         coalesce(sum("orders"."total_cents"), 0)::bigint as placed_cents
       from ${s.from} where ${and(sql`${s.where} and "orders"."coupon_code" is not null`)} group by 1, 2, 3, 4`;
+  if (grain === "heat")
+    return sql`select ${placedDay} as day, "orders"."client_id", "orders"."factory_id", ${SIZE} as size, ${COLOUR} as colour,
+        count(distinct "orders"."id")::int as orders, coalesce(sum("order_items"."quantity"), 0)::bigint as units
+      from ${s.from} join "order_items" on "order_items"."order_id" = "orders"."id"
+      where ${and(sql`${s.where} and "order_items"."status" <> 'cancelled'`)}
+      group by 1, 2, 3, 4, 5`;
   return sql`select ${placedDay} as day, "orders"."client_id", "orders"."factory_id", "order_items"."style_code",
-      "order_items"."sku", ${lineOption("size")} as size, ${lineOption("colou?r")} as colour,
+      "order_items"."sku", ${SIZE} as size, ${COLOUR} as colour,
       max("order_items"."style_name") as style_name, coalesce(sum("order_items"."quantity"), 0)::bigint as units,
       coalesce(sum("order_items"."line_total_cents"), 0)::bigint as revenue_cents
     from ${s.from} join "order_items" on "order_items"."order_id" = "orders"."id"
@@ -97,6 +105,7 @@ const COLUMNS: Record<Grain, string> = {
   orders: "day, client_id, factory_id, source, client_name, orders, placed_cents, units",
   coupons: "day, client_id, factory_id, coupon_code, orders, discount_cents, placed_cents",
   lines: "day, client_id, factory_id, style_code, sku, size, colour, style_name, units, revenue_cents",
+  heat: "day, client_id, factory_id, size, colour, orders, units",
   ledger: "day, client_id, factory_id, charged_cents, refunded_cents",
 };
 const GRAINS = Object.keys(COLUMNS) as Grain[];

@@ -9,6 +9,7 @@ import { categoryDashboard } from "./categories.service";
 import { floorBoard } from "./floor-board.service";
 import { productionDashboard } from "./production.service";
 import { qualityHistory } from "./quality.service";
+import { listQualityInspections } from "./quality-inspections.service";
 import { jasSalesDashboard, salesDashboard } from "./sales.service";
 import { timesDashboard } from "./times.service";
 import { createWallLink, wallView } from "./wall";
@@ -30,6 +31,9 @@ export const dashboardsRoutes =
     register(app, api.times, async (request) => timesDashboard(db, principalOf(request), request.query));
     register(app, api.floorBoard, async (request) => floorBoard(db, principalOf(request), request.query));
     register(app, api.qualityHistory, async (request) => qualityHistory(db, principalOf(request), request.query));
+    register(app, api.qualityInspections, async (request) =>
+      listQualityInspections(db, principalOf(request), request.query),
+    );
     register(app, api.production, async (request) => productionDashboard(db, principalOf(request), request.query));
     register(app, api.productionEvents, async (request, reply) => {
       streamFloorChanges(reply, principalOf(request), notify, open);

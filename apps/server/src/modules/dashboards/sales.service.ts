@@ -95,10 +95,10 @@ type LineRow = {
 };
 
 /**
- * Four statements a view (and the rollups' coverage): orders by period, bucket, client and source;
- * ledger money by period and bucket; coupons; lines by style, SKU, size and colour. The breakdowns
- * (totals, series, by client, by source, by style, the heatmap, top SKUs) are sums of those few
- * rows here, so the range's orders and lines are read once, not once per chart.
+ * Five statements a view (and the rollups' coverage): orders by period, bucket, client and source;
+ * ledger money by period and bucket; coupons; lines by style, SKU, size and colour; the size x colour
+ * grid with its orders. The breakdowns (totals, series, by client, by source, by style, top SKUs)
+ * are sums of those few rows here, so the range's orders and lines are read once, not once per chart.
  */
 export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery): Promise<TSalesDashboard> => {
   const r = rangeOf(q);
@@ -108,7 +108,7 @@ export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery
   const bucket = bucketOfDay(r.bucket);
   const period = sql`g.day >= ${r.from}::date`;
   const inPeriods = sql`(g.day >= ${r.from}::date or g.day between ${r.previousFrom}::date and ${r.previousTo}::date)`;
-  const [orderRows, ledgerRows, byCoupon, lineRows] = await allQueries(db, [
+  const [orderRows, ledgerRows, byCoupon, lineRows, heatRows] = await allQueries(db, [
     rowsOf<
       { current: boolean; bucket: string | null; clientId: number; clientName: string; source: string } & OrderSums
     >(
@@ -140,6 +140,10 @@ export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery
       db.execute(sql`select g.style_code as "styleCode", g.sku, g.size, g.colour, max(g.style_name) as "styleName",
           ${SUM("units")} as units, ${SUM("revenue_cents")} as revenue
         from (${rows("lines", r.from)}) g group by 1, 2, 3, 4`),
+    ),
+    rowsOf<{ size: string; colour: string; orders: string; units: string }>(
+      db.execute(sql`select g.size, g.colour, ${SUM("orders")} as orders, ${SUM("units")} as units
+        from (${rows("heat", r.from)}) g group by 1, 2`),
     ),
   ] as const);
 
@@ -223,10 +227,10 @@ export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery
       .sort((a, b) => b.revenue - a.revenue || cmp(a.styleCode, b.styleCode))
       .slice(0, SALES_TOP.styles)
       .map((s) => ({ styleCode: s.styleCode, styleName: s.styleName, revenueCents: s.revenue, units: s.units })),
-    heatmap: sumBy(lines, (x) => `${x.size}\u0000${x.colour}`, addLines)
+    heatmap: heatRows
+      .map((h) => ({ size: h.size, colour: h.colour, units: n(h.units), orders: n(h.orders) }))
       .sort((a, b) => b.units - a.units || cmp(a.size, b.size) || cmp(a.colour, b.colour))
-      .slice(0, SALES_TOP.heat)
-      .map((h) => ({ size: h.size, colour: h.colour, units: h.units })),
+      .slice(0, SALES_TOP.heat),
     bySource: sumBy(cur, (x) => x.source, addOrders)
       .sort((a, b) => cmp(a.source, b.source))
       .map((s) => ({ source: s.source, placedCents: s.placed, orders: s.orders })),

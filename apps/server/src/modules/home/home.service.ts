@@ -24,6 +24,7 @@ import { firstPassYield } from "../dashboards/quality.service";
 import { listPullQueue } from "../floor/cutting.service";
 import { listPurchaseOrders } from "../inventory/purchase-orders.service";
 import { listStock } from "../inventory/stock.service";
+import { listFloorUnits } from "../orders/floor-units.service";
 import { listOpenOrders } from "../orders/open-orders.service";
 import { listOrders } from "../orders/orders.service";
 import { listProducts } from "../products/products.service";
@@ -112,8 +113,17 @@ const facilityTiles = (db: HubDb, p: Principal): TileSpec[] => {
   return [
     open("floor.late", "Late orders", { flag: "late" }),
     open("floor.atRisk", "Orders at risk", { flag: "atRisk" }),
-    ...UNIT_OPEN_STATUSES.map((state) =>
-      open(`floor.units.${state}`, `Orders with units ${UNIT_STATUS_LABELS[state].toLowerCase()}`, { state }),
+    // Units by state: each the total of the floor's units list in that state.
+    ...UNIT_OPEN_STATUSES.map(
+      (state): TileSpec => ({
+        key: `floor.units.${state}`,
+        group: "Units",
+        label: `Units ${UNIT_STATUS_LABELS[state].toLowerCase()}`,
+        path: "/openOrders/units",
+        query: { state },
+        access: openOrdersApi.floorUnits.access,
+        count: () => listFloorUnits(db, p, openOrdersApi.floorUnits.query.parse({ state, ...ONE })),
+      }),
     ),
     {
       key: "floor.pull",

@@ -5,9 +5,10 @@ import { sendCsv, toCsv } from "../../platform/csv";
 import type { ModuleDeps } from "../../platform/deps";
 import { register } from "../../platform/operations";
 import { streamFloorChanges } from "../floor/production";
+import { listFloorUnits } from "./floor-units.service";
 import { exportOpenOrders, listOpenOrders, listOrderUnits, OPEN_ORDER_CSV_HEADER } from "./open-orders.service";
 
-/** /openOrders: the list, its CSV, an order's units, and the live stream of floor changes (`openOrdersApi`). */
+/** /openOrders: the list, its CSV, an order's units, the floor's units by state, and the live stream of floor changes (`openOrdersApi`). */
 export const openOrdersRoutes =
   ({ db, notify }: ModuleDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -29,6 +30,7 @@ export const openOrdersRoutes =
       streamFloorChanges(reply, principalOf(request), notify, open);
       return reply;
     });
+    register(app, api.floorUnits, async (request) => listFloorUnits(db, principalOf(request), request.query));
     register(app, api.units, async (request) =>
       listOrderUnits(db, principalOf(request), request.params.orderId, request.query),
     );

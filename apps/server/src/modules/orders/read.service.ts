@@ -14,6 +14,7 @@ import { notFound } from "../../platform/errors";
 import { dateRange, orderByFor } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import {
+  hasLine,
   type ItemRow,
   iso,
   type OrderDeps,
@@ -23,6 +24,7 @@ import {
   orderAttention,
   shippedSince,
   shipToOf,
+  withCoupon,
 } from "./rows";
 import { orderScope } from "./scope";
 
@@ -136,7 +138,7 @@ export const detailOf = async (deps: OrderDeps, row: OrderRow, known: KnownDetai
 export const getOrder = async (deps: OrderDeps, p: Principal, id: number): Promise<TOrder> =>
   detailOf(deps, await orderRowFor(deps.db, p, id));
 
-/** The list's own filters (status, source, client, placed between), on the orders' or a window's columns. */
+/** The list's own filters (status, source, client, placed between, coupon, a line's SKU, style, size, colour), on the orders' or a window's columns. */
 const listFilters = (
   c: { status: Column; source: Column; clientId: Column; placedAt: Column },
   q: TOrderListQuery,
@@ -149,6 +151,8 @@ const listFilters = (
     // The order's own columns: both callers filter the orders table itself.
     q.attention ? orderAttention(q.attention) : undefined,
     q.shippedFrom ? shippedSince(q.shippedFrom) : undefined,
+    q.couponCode ? withCoupon(q.couponCode) : undefined,
+    hasLine(q),
   );
 
 /** The orders list's rows for a caller and a filter (scope, search, filters): the list, its CSV and the Orders report. */

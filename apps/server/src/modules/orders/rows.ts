@@ -4,6 +4,7 @@ import { schema } from "@hub/db";
 import { and, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { BillingAdapter } from "../../platform/billing";
 import { HttpError } from "../../platform/errors";
+import { col } from "../../platform/resource/resource";
 import type { LineProblem } from "./pricing";
 
 /** Orders' tables and the helpers every orders service shares. The model: docs/adr/0003-orders.md. */
@@ -62,3 +63,33 @@ export const orderAttention = (attention: TOrderAttention): SQL | undefined =>
 /** Orders whose last line shipped on or after a day (UTC): their order-level "shipped" history entry. */
 export const shippedSince = (day: string): SQL =>
   sql`exists (select 1 from ${h} where ${h.orderId} = ${o.id} and ${h.itemId} is null and ${h.toStatus} = 'shipped' and ${h.at} >= ${`${day}T00:00:00Z`}::timestamptz)`;
+
+/** Which of a line's frozen options is its size and its colour (by option name). */
+export const LINE_OPTION_PATTERNS = { size: "size", colour: "colou?r" } as const;
+
+/**
+ * A line's value of one of its frozen options (`size`, `colou?r`), or "—" without one: the Sales
+ * Dashboard's size x colour grid and the orders list's size and colour filters read it alike.
+ */
+export const lineOptionOf = (pattern: string): SQL<string> =>
+  sql<string>`coalesce((select e->>'attributeName' from jsonb_array_elements(${col(oi.options)}) e where e->>'optionName' ~* ${pattern} limit 1), '—')`;
+
+/** Orders with a line, not cancelled, of this SKU, style code, size and colour (each when given), as the Sales Dashboard counts lines. */
+export const hasLine = (f: {
+  sku?: string;
+  styleCode?: string;
+  lineSize?: string;
+  lineColour?: string;
+}): SQL | undefined => {
+  const conditions = [
+    f.sku ? sql`${col(oi.sku)} = ${f.sku}` : undefined,
+    f.styleCode ? sql`${col(oi.styleCode)} = ${f.styleCode}` : undefined,
+    f.lineSize ? sql`${lineOptionOf(LINE_OPTION_PATTERNS.size)} = ${f.lineSize}` : undefined,
+    f.lineColour ? sql`${lineOptionOf(LINE_OPTION_PATTERNS.colour)} = ${f.lineColour}` : undefined,
+  ].filter((c) => c !== undefined);
+  if (conditions.length === 0) return undefined;
+  return sql`exists (select 1 from ${oi} where ${col(oi.orderId)} = ${col(o.id)} and ${col(oi.status)} <> 'cancelled' and ${sql.join(conditions, sql` and `)})`;
+};
+
+/** Orders placed with a coupon, whatever its case (the Sales Dashboard groups by the upper-cased code). */
+export const withCoupon = (code: string): SQL => sql`upper(${col(o.couponCode)}) = upper(${code})`;

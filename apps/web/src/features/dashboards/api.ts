@@ -1,5 +1,6 @@
 import { dashboardsApi } from "@hub/contracts/dashboards/api";
 import type { TWallLinkRequest } from "@hub/contracts/dashboards/production";
+import type { TQualityInspectionQuery } from "@hub/contracts/dashboards/quality";
 import type { TDashboardQuery } from "@hub/contracts/dashboards/range";
 import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
 import { call } from "../../lib/api";
@@ -55,6 +56,14 @@ export const useQualityHistory = (q: TDashboardQuery) =>
   useQuery({
     queryKey: ["dashboards", "quality", q] as const,
     queryFn: () => call(dashboardsApi.qualityHistory, { query: q }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Quality History's inspections, narrowed as a chart's bar is (its click-throughs' list). */
+export const useQualityInspections = (q: TQualityInspectionQuery) =>
+  useQuery({
+    queryKey: ["dashboards", "quality", "inspections", q] as const,
+    queryFn: () => call(dashboardsApi.qualityInspections, { query: q }),
     placeholderData: keepPreviousData,
   });
 

@@ -7,6 +7,7 @@ import { money } from "../../lib/money";
 import { useBotDashboard } from "./api";
 import { ChartCard, FigureTile } from "./chart-card";
 import { Bars, Lines, moneySeries } from "./charts";
+import { EmbedButton } from "./embed-dialog";
 import { bucketDates, ordersListTo, shipmentsListTo } from "./links";
 import { RangeBar, useDashboardQuery } from "./range-bar";
 
@@ -92,6 +93,7 @@ export default function BotPerformancePage() {
       <PageHeader
         title="Bot Performance"
         subtitle="Orders placed through API keys (web) and CSV imports, and the store told of web orders' shipments, against the same number of days before."
+        actions={<EmbedButton dashboardId="botPerformance" />}
       />
       <RangeBar state={state} resolved={r} />
       {data.isError ? <Alert severity="error">{data.error.message}</Alert> : null}

@@ -5,6 +5,7 @@ import { useAuth } from "../../lib/auth/auth-context";
 import { useFloorBoard } from "./api";
 import { ChartCard, FigureTile } from "./chart-card";
 import { Bars } from "./charts";
+import { EmbedButton } from "./embed-dialog";
 
 const LABELS: Record<string, string> = {
   printed: "Printed",
@@ -27,6 +28,7 @@ export default function FloorBoardPage() {
     <>
       <PageHeader
         title="3100"
+        actions={<EmbedButton dashboardId="3100" />}
         subtitle={
           d
             ? `${d.factoryName}, ${d.day} (UTC): units that reached each step today against what must reach it by tonight.`

@@ -6,6 +6,7 @@ import { money } from "../../lib/money";
 import { useCategoryDashboard } from "./api";
 import { ChartCard } from "./chart-card";
 import { Bars, moneySeries } from "./charts";
+import { EmbedButton } from "./embed-dialog";
 import { ordersListTo } from "./links";
 import { RangeBar, useDashboardQuery } from "./range-bar";
 
@@ -29,6 +30,7 @@ export default function HomeGoodsPage() {
       <PageHeader
         title="Home Goods"
         subtitle="Sales by product category: the order lines of orders placed in the range, against the same number of days before."
+        actions={<EmbedButton dashboardId="homegoods" />}
       />
       <RangeBar state={state} resolved={r} />
       {data.isError ? <Alert severity="error">{data.error.message}</Alert> : null}

@@ -20,6 +20,7 @@ import { PageHeader } from "../../components/page-header";
 import { useAuth } from "../../lib/auth/auth-context";
 import { useFloorLive } from "../orders/open-orders/api";
 import { dashboardKeys, useCreateWallLink, useProductionDashboard } from "./api";
+import { EmbedButton } from "./embed-dialog";
 import { ProductionBoard } from "./production-board";
 import { RangeBar, useDashboardQuery } from "./range-bar";
 
@@ -111,6 +112,7 @@ export default function ProductionOverviewPage() {
             <Button variant="outlined" startIcon={<Tv />} onClick={() => setWallOpen(true)}>
               Wall display
             </Button>
+            <EmbedButton dashboardId="productionOverview" />
           </Stack>
         }
       />

@@ -5,6 +5,7 @@ import { CardGuard } from "../../components/card-guard";
 const SalesDashboardPage = lazy(() => import("./sales-dashboard-page"));
 const ProductionOverviewPage = lazy(() => import("./production-overview-page"));
 const QualityHistoryPage = lazy(() => import("./quality-history-page"));
+const QualityInspectionsPage = lazy(() => import("./quality-inspections-page"));
 const HomeGoodsPage = lazy(() => import("./home-goods-page"));
 const TimesPage = lazy(() => import("./times-page"));
 const FloorBoardPage = lazy(() => import("./floor-board-page"));
@@ -38,6 +39,15 @@ export const dashboardsRoutes: RouteObject[] = [
     element: (
       <CardGuard>
         <QualityHistoryPage />
+      </CardGuard>
+    ),
+  },
+  {
+    // Quality History's click-throughs: the inspections it counts.
+    path: "qs-dashboards/qualityHistory/inspections",
+    element: (
+      <CardGuard card="qualityHistory">
+        <QualityInspectionsPage />
       </CardGuard>
     ),
   },

@@ -1,12 +1,25 @@
 import { changePct } from "@hub/contracts/dashboards/range";
 import type { TSalesDashboard, TSalesFigures } from "@hub/contracts/dashboards/sales";
-import { Alert, Box, Grid, LinearProgress, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Grid,
+  LinearProgress,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+} from "@mui/material";
+import { Link as RouterLink } from "react-router";
 import { PageHeader } from "../../components/page-header";
 import { money } from "../../lib/money";
 import { useSalesDashboard } from "./api";
 import { ChartCard, FigureTile } from "./chart-card";
 import { Bars, Lines, moneySeries } from "./charts";
-import { bucketDates, chargesTo, ordersListTo } from "./links";
+import { EmbedButton } from "./embed-dialog";
+import { bucketDates, chargesTo, type OrdersListFilter, ordersListTo } from "./links";
 import { RangeBar, useDashboardQuery } from "./range-bar";
 
 const SOURCE_LABELS: Record<string, string> = { entry: "Order entry", web: "Web", import: "Import" };
@@ -22,8 +35,14 @@ const TILES: Tile[] = [
   { key: "aovCents", label: "Average order", format: money },
 ];
 
-/** The size x colour grid: sizes across, colours down, each cell shaded by its units. */
-function Heatmap({ cells }: { cells: TSalesDashboard["heatmap"] }) {
+/** The size x colour grid: sizes across, colours down, each cell shaded by its units and opening its orders. */
+function Heatmap({
+  cells,
+  to,
+}: {
+  cells: TSalesDashboard["heatmap"];
+  to: (cell: { size: string; colour: string }) => string | undefined;
+}) {
   const sizes = [...new Set(cells.map((c) => c.size))];
   const colours = [...new Set(cells.map((c) => c.colour))];
   const max = Math.max(1, ...cells.map((c) => c.units));
@@ -49,6 +68,7 @@ function Heatmap({ cells }: { cells: TSalesDashboard["heatmap"] }) {
               </TableCell>
               {sizes.map((size) => {
                 const units = at.get(`${size}\u0000${colour}`) ?? 0;
+                const path = units ? to({ size, colour }) : undefined;
                 return (
                   <TableCell
                     key={size}
@@ -58,7 +78,18 @@ function Heatmap({ cells }: { cells: TSalesDashboard["heatmap"] }) {
                       color: units / max > 0.5 ? "#fff" : undefined,
                     }}
                   >
-                    {units || ""}
+                    {path ? (
+                      <Link
+                        component={RouterLink}
+                        to={path}
+                        color="inherit"
+                        aria-label={`${size} ${colour}: ${units} units, open the orders`}
+                      >
+                        {units}
+                      </Link>
+                    ) : (
+                      ""
+                    )}
                   </TableCell>
                 );
               })}
@@ -80,13 +111,13 @@ export function SalesDashboard({ jas = false }: { jas?: boolean }) {
   const d = sales.data;
   const r = d?.range;
   const clientId = state.clientId;
-  const orders = (filter: { clientId?: number; source?: string; q?: string } = {}) =>
-    r ? ordersListTo(r, { clientId, ...filter }) : undefined;
+  const orders = (filter: OrdersListFilter = {}) => (r ? ordersListTo(r, { clientId, ...filter }) : undefined);
 
   return (
     <>
       <PageHeader
         title={jas ? "JAS Sales" : "Sales Dashboard"}
+        actions={<EmbedButton dashboardId={jas ? "jasSales" : "salesDashboard"} />}
         subtitle={
           jas
             ? "One client's sales in depth: choose the client (a client sees its own)."
@@ -219,7 +250,7 @@ export function SalesDashboard({ jas = false }: { jas?: boolean }) {
               rows={d.byStyle}
               fileName={`sales-by-style-${r.from}-${r.to}.csv`}
               listTo={orders()}
-              rowTo={(s) => orders({ q: s.styleCode })}
+              rowTo={(s) => orders({ styleCode: s.styleCode })}
               columns={(col) => [
                 col.text("Style", (s) => s.styleCode),
                 col.text("Name", (s) => s.styleName),
@@ -230,7 +261,7 @@ export function SalesDashboard({ jas = false }: { jas?: boolean }) {
                 <Bars
                   horizontal
                   labels={d.byStyle.map((s) => s.styleCode)}
-                  to={(i) => orders({ q: d.byStyle[i]?.styleCode })}
+                  to={(i) => orders({ styleCode: d.byStyle[i]?.styleCode })}
                   series={[{ label: "Units", data: d.byStyle.map((s) => s.units) }]}
                 />
               }
@@ -243,7 +274,7 @@ export function SalesDashboard({ jas = false }: { jas?: boolean }) {
               rows={d.topSkus}
               fileName={`top-skus-${r.from}-${r.to}.csv`}
               listTo={orders()}
-              rowTo={(s) => orders({ q: s.sku })}
+              rowTo={(s) => orders({ sku: s.sku })}
               columns={(col) => [
                 col.text("SKU", (s) => s.sku),
                 col.text("Style", (s) => s.styleCode),
@@ -254,7 +285,7 @@ export function SalesDashboard({ jas = false }: { jas?: boolean }) {
                 <Bars
                   horizontal
                   labels={d.topSkus.map((s) => s.sku)}
-                  to={(i) => orders({ q: d.topSkus[i]?.sku })}
+                  to={(i) => orders({ sku: d.topSkus[i]?.sku })}
                   series={[{ label: "Units", data: d.topSkus.map((s) => s.units) }]}
                 />
               }
@@ -267,12 +298,14 @@ export function SalesDashboard({ jas = false }: { jas?: boolean }) {
               rows={d.heatmap}
               fileName={`size-colour-${r.from}-${r.to}.csv`}
               listTo={orders()}
+              rowTo={(c) => orders({ lineSize: c.size, lineColour: c.colour })}
               columns={(col) => [
                 col.text("Size", (c) => c.size),
                 col.text("Colour", (c) => c.colour),
                 col.int("Units", (c) => c.units),
+                col.int("Orders", (c) => c.orders),
               ]}
-              chart={<Heatmap cells={d.heatmap} />}
+              chart={<Heatmap cells={d.heatmap} to={(c) => orders({ lineSize: c.size, lineColour: c.colour })} />}
             />
           </Grid>
           <Grid size={{ xs: 12, lg: 6 }}>
@@ -283,6 +316,7 @@ export function SalesDashboard({ jas = false }: { jas?: boolean }) {
               empty="No order in this range used a coupon."
               fileName={`sales-by-coupon-${r.from}-${r.to}.csv`}
               listTo={orders()}
+              rowTo={(c) => orders({ couponCode: c.couponCode })}
               columns={(col) => [
                 col.text("Coupon", (c) => c.couponCode),
                 col.int("Orders", (c) => c.orders),
@@ -292,6 +326,7 @@ export function SalesDashboard({ jas = false }: { jas?: boolean }) {
               chart={
                 <Bars
                   labels={d.byCoupon.map((c) => c.couponCode)}
+                  to={(i) => orders({ couponCode: d.byCoupon[i]?.couponCode })}
                   series={[
                     moneySeries(
                       "Placed",

@@ -5,6 +5,7 @@ import { useAuth } from "../../lib/auth/auth-context";
 import { useTimesDashboard } from "./api";
 import { ChartCard } from "./chart-card";
 import { Bars } from "./charts";
+import { EmbedButton } from "./embed-dialog";
 import { RangeBar, useDashboardQuery } from "./range-bar";
 
 const h = (v: number | null) => (v === null ? "—" : `${v} h`);
@@ -78,6 +79,7 @@ export default function TimesPage() {
       <PageHeader
         title="Times"
         subtitle="How long units wait in each state and at each station, and which open orders are oldest."
+        actions={<EmbedButton dashboardId="times" />}
       />
       <RangeBar state={state} resolved={r} />
       {times.isError ? <Alert severity="error">{times.error.message}</Alert> : null}

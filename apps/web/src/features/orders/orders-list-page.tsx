@@ -80,7 +80,16 @@ const columns: GridColDef<TOrderListItem>[] = [
 ];
 
 const FILTERS = ["status", "source", "clientId", "from", "to", "attention", "shippedFrom"] as const;
-type Filter = (typeof FILTERS)[number];
+/** Filters a dashboard's click-through sets (a coupon; a line's SKU, style, size, colour), shown as chips. */
+const LINK_FILTERS = [
+  { key: "couponCode", label: "Coupon" },
+  { key: "sku", label: "SKU" },
+  { key: "styleCode", label: "Style" },
+  { key: "lineSize", label: "Size" },
+  { key: "lineColour", label: "Colour" },
+] as const;
+type LinkFilter = (typeof LINK_FILTERS)[number]["key"];
+type Filter = (typeof FILTERS)[number] | LinkFilter;
 
 /** Order Details (/orders): every order the caller may see, searched, filtered and sorted on the server. */
 export default function OrdersListPage() {
@@ -103,7 +112,24 @@ export default function OrdersListPage() {
   // The home page's links: late or awaiting payment, and shipped since a day.
   const attention = ORDER_ATTENTION.find((a) => a === params.get("attention"));
   const shippedFrom = dateParam("shippedFrom");
-  const filters = { status, source, clientId: seesClients ? clientId : undefined, from, to, attention, shippedFrom };
+  const linkParam = (k: LinkFilter) => params.get(k)?.slice(0, 100) || undefined;
+  const linked: Record<LinkFilter, string | undefined> = {
+    couponCode: linkParam("couponCode"),
+    sku: linkParam("sku"),
+    styleCode: linkParam("styleCode"),
+    lineSize: linkParam("lineSize"),
+    lineColour: linkParam("lineColour"),
+  };
+  const filters = {
+    status,
+    source,
+    clientId: seesClients ? clientId : undefined,
+    from,
+    to,
+    attention,
+    shippedFrom,
+    ...linked,
+  };
   const list = useOrdersList({ ...query, ...filters });
   const setFilter = (key: Filter, value: string) => params.set(key, value);
 
@@ -192,7 +218,7 @@ export default function OrdersListPage() {
           onChange={(which, value) => setFilter(which, value)}
         />
       </Stack>
-      {attention || shippedFrom ? (
+      {attention || shippedFrom || LINK_FILTERS.some(({ key }) => linked[key]) ? (
         <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: "center", flexWrap: "wrap" }} useFlexGap>
           {attention ? (
             <Chip
@@ -205,6 +231,17 @@ export default function OrdersListPage() {
           {shippedFrom ? (
             <Chip label={`Shipped since ${shippedFrom}`} color="info" onDelete={() => setFilter("shippedFrom", "")} />
           ) : null}
+          {LINK_FILTERS.map(({ key, label }) =>
+            linked[key] ? (
+              <Chip
+                key={key}
+                label={`${label}: ${linked[key]}`}
+                color="info"
+                onDelete={() => setFilter(key, "")}
+                aria-label={`Filter: ${label} ${linked[key]}`}
+              />
+            ) : null,
+          )}
           {attention === "late" ? (
             <Typography variant="body2" sx={{ color: "text.secondary" }}>
               {ORDER_LATE_RULE}

@@ -1,6 +1,10 @@
 import type { dashboardsApi } from "@hub/contracts/dashboards/api";
 import { stylesApi } from "@hub/contracts/library/resources-api";
-import { FLOOR_CHANGE_EVENT, type TOpenOrderListQuery } from "@hub/contracts/orders/open-orders";
+import {
+  FLOOR_CHANGE_EVENT,
+  type TFloorUnitListQuery,
+  type TOpenOrderListQuery,
+} from "@hub/contracts/orders/open-orders";
 import { openOrdersApi } from "@hub/contracts/orders/open-orders-api";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -21,6 +25,14 @@ export const useOpenOrders = (q: OpenOrderQuery) =>
   useQuery({
     queryKey: openOrderKeys.list(q),
     queryFn: () => call(openOrdersApi.list, { query: q }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The floor's units in one state across the open orders (/openOrders/units: the home page's units by state). */
+export const useFloorUnits = (q: Partial<TFloorUnitListQuery>) =>
+  useQuery({
+    queryKey: [...openOrderKeys.all, "floor-units", q] as const,
+    queryFn: () => call(openOrdersApi.floorUnits, { query: q }),
     placeholderData: keepPreviousData,
   });
 
