@@ -96,6 +96,10 @@ END $$;
 CREATE FUNCTION hub_rollup_orders_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    -- Placing writes today's rows: nothing to mark, and no further statement.
+    IF NOT EXISTS (SELECT 1 FROM new_rows WHERE placed_at < date_trunc('day', clock_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') THEN
+      RETURN NULL;
+    END IF;
     PERFORM hub_mark_rollup_days(array(
       SELECT (placed_at AT TIME ZONE 'UTC')::date FROM new_rows
       WHERE placed_at < date_trunc('day', clock_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'));
@@ -122,11 +126,9 @@ CREATE TRIGGER orders_rollup_update AFTER UPDATE ON orders FOR EACH ROW
 --> statement-breakpoint
 CREATE FUNCTION hub_rollup_items_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM hub_mark_rollup_days(array(
-      SELECT (o.placed_at AT TIME ZONE 'UTC')::date FROM new_rows n JOIN orders o ON o.id = n.order_id
-      WHERE o.placed_at < date_trunc('day', clock_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'));
-  ELSIF TG_OP = 'DELETE' THEN
+  -- No INSERT trigger: lines are written with their order (placing, a remake, a bulk load), whose
+  -- own INSERT marks a past day; a line edit changes the order's total too.
+  IF TG_OP = 'DELETE' THEN
     PERFORM hub_mark_rollup_days(array(
       SELECT (o.placed_at AT TIME ZONE 'UTC')::date FROM old_rows n JOIN orders o ON o.id = n.order_id));
   ELSE
@@ -135,9 +137,6 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;
---> statement-breakpoint
-CREATE TRIGGER order_items_rollup_insert AFTER INSERT ON order_items REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION hub_rollup_items_changed();
 --> statement-breakpoint
 CREATE TRIGGER order_items_rollup_delete AFTER DELETE ON order_items REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION hub_rollup_items_changed();
@@ -153,6 +152,9 @@ CREATE TRIGGER order_items_rollup_update AFTER UPDATE ON order_items FOR EACH RO
 CREATE FUNCTION hub_rollup_ledger_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
+    IF NOT EXISTS (SELECT 1 FROM new_rows WHERE created_at < date_trunc('day', clock_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') THEN
+      RETURN NULL;
+    END IF;
     PERFORM hub_mark_rollup_days(array(
       SELECT (created_at AT TIME ZONE 'UTC')::date FROM new_rows
       WHERE created_at < date_trunc('day', clock_timestamp() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'));
