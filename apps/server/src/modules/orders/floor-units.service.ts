@@ -4,7 +4,7 @@ import { schema } from "@hub/db";
 import { and, count, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import { orderByFor, searchAny } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
-import { floorScope } from "./open-orders.service";
+import { floorScope, unitRowColumns } from "./open-orders.service";
 
 /**
  * The units on the floor across the caller's released orders (/openOrders/units), by state: the
@@ -38,7 +38,6 @@ const SORTABLE = {
 export const listFloorUnits = async (db: HubDb, p: Principal, q: TFloorUnitListQuery): Promise<TFloorUnitPage> => {
   const where = whereOf(p, q);
   const cap = q.page * q.size + OPEN_ORDER_COUNT_CAP;
-  const ev = sql`(select e.action, e.actor, e.at from ${schema.floorUnitEvents} e where e.unit_id = ${u.id} order by e.id desc limit 1)`;
   const matched = db
     .select({ one: sql`1` })
     .from(u)
@@ -55,21 +54,7 @@ export const listFloorUnits = async (db: HubDb, p: Principal, q: TFloorUnitListQ
         orderId: o.id,
         orderNumber: o.orderNumber,
         clientName: o.clientName,
-        lineNumber: items.lineNumber,
-        sku: items.sku,
-        instance: u.instance,
-        attempt: u.attempt,
-        size: u.size,
-        colour: u.colour,
-        status: u.status,
-        dueDate: u.dueDate,
-        toteBarcode: totes.barcode,
-        failReason: u.failReason,
-        lastAction: sql<string | null>`(select x.action from ${ev} x)`,
-        lastActor: sql<string | null>`(select x.actor from ${ev} x)`,
-        lastEventAt: sql<
-          string | null
-        >`(select to_char(x.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${ev} x)`,
+        ...unitRowColumns(),
       })
       .from(u)
       .innerJoin(o, eq(o.id, u.orderId))

@@ -35,6 +35,28 @@ import { orderScope } from "./scope";
 const o = schema.orders;
 const u = schema.floorUnits;
 
+/** A unit as the units lists show it (an order's Units tab, /openOrders/units): its line, tote and last event. */
+export const unitRowColumns = () => {
+  const ev = sql`(select e.action, e.actor, e.at from ${schema.floorUnitEvents} e where e.unit_id = ${u.id} order by e.id desc limit 1)`;
+  return {
+    lineNumber: schema.orderItems.lineNumber,
+    sku: schema.orderItems.sku,
+    instance: u.instance,
+    attempt: u.attempt,
+    size: u.size,
+    colour: u.colour,
+    status: u.status,
+    dueDate: u.dueDate,
+    toteBarcode: schema.floorTotes.barcode,
+    failReason: u.failReason,
+    lastAction: sql<string | null>`(select x.action from ${ev} x)`,
+    lastActor: sql<string | null>`(select x.actor from ${ev} x)`,
+    lastEventAt: sql<
+      string | null
+    >`(select to_char(x.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${ev} x)`,
+  };
+};
+
 const OPEN = UNIT_OPEN_STATUSES as string[];
 const NOT_PACKED = OPEN.filter((s) => s !== "packed");
 
@@ -278,27 +300,12 @@ export const listOrderUnits = async (
     q.state ? eq(u.status, q.state) : undefined,
     searchAny(q.searchString, [u.barcode, items.sku, u.size, u.colour, totes.barcode]),
   );
-  const ev = sql`(select e.action, e.actor, e.at from ${schema.floorUnitEvents} e where e.unit_id = ${u.id} order by e.id desc limit 1)`;
   const [rows, [total]] = await Promise.all([
     db
       .select({
         id: u.id,
         barcode: u.barcode,
-        lineNumber: items.lineNumber,
-        sku: items.sku,
-        instance: u.instance,
-        attempt: u.attempt,
-        size: u.size,
-        colour: u.colour,
-        status: u.status,
-        dueDate: u.dueDate,
-        toteBarcode: totes.barcode,
-        failReason: u.failReason,
-        lastAction: sql<string | null>`(select x.action from ${ev} x)`,
-        lastActor: sql<string | null>`(select x.actor from ${ev} x)`,
-        lastEventAt: sql<
-          string | null
-        >`(select to_char(x.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') from ${ev} x)`,
+        ...unitRowColumns(),
       })
       .from(u)
       .innerJoin(items, eq(items.id, u.itemId))
