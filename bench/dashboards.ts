@@ -289,7 +289,7 @@ export const benchDashboards = async (
     const r0 = performance.now();
     const refreshed = await refreshRollups(handle.db);
     const rolled = (await handle.db.execute(
-      sql`select (select count(*) from sales_daily) + (select count(*) from sales_daily_lines) + (select count(*) from sales_daily_coupons) + (select count(*) from ledger_daily) as n`,
+      sql`select (select count(*) from sales_daily) + (select count(*) from sales_daily_lines) + (select count(*) from sales_daily_coupons) + (select count(*) from sales_daily_heat) + (select count(*) from sales_monthly_lines) + (select count(*) from ledger_daily) as n`,
     )) as unknown as { rows: { n: string }[] };
     console.log(
       `Sales rollups built through ${refreshed.through} in ${((performance.now() - r0) / 1000).toFixed(1)} s: ${Number(rolled.rows[0]?.n ?? 0).toLocaleString("en-US")} rows.`,

@@ -61,3 +61,9 @@ export const allQueries = async <T extends readonly unknown[]>(
   for (const query of queries) results.push(await query);
   return results as never;
 };
+
+/**
+ * The rows of a raw statement's result (`db.execute(sql`…`)`), typed as the statement selects them:
+ * both drivers answer `{ rows }`. The one place that cast is written.
+ */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

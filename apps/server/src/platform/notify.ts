@@ -1,6 +1,7 @@
 import { type HubDb, type HubTx, schema } from "@hub/db";
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { rowsOf } from "./database";
 
 /**
  * PostgreSQL LISTEN/NOTIFY for the whole process, on either driver (docs/adr/0006-floor-live.md, "Live
@@ -222,7 +223,8 @@ export const startNoticePublisher = (db: HubDb, log: FastifyBaseLogger): NoticeP
   let running: Promise<number> | null = null;
 
   const drainOnce = async (): Promise<number> => {
-    const rows = (await db.execute(sql`
+    const rows = rowsOf<{ n: number }>(
+      await db.execute(sql`
       with taken as (
         delete from ${o} where id in (select id from ${o} order by id limit ${DRAIN_LIMIT} for update skip locked)
         returning id, channel, payload
@@ -231,8 +233,9 @@ export const startNoticePublisher = (db: HubDb, log: FastifyBaseLogger): NoticeP
         from (select *, (row_number() over (partition by channel order by id) - 1) / ${NOTICE_BATCH} as part from taken) t
         group by channel, part
       )
-      select n, pg_notify(channel, batch) from batches`)) as unknown as { rows: { n: number }[] };
-    return rows.rows.reduce((sum, r) => sum + Number(r.n), 0);
+      select n, pg_notify(channel, batch) from batches`),
+    );
+    return rows.reduce((sum, r) => sum + Number(r.n), 0);
   };
   const drain = () => {
     running ??= drainOnce().finally(() => {

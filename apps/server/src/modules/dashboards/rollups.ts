@@ -1,6 +1,7 @@
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { type Column, getTableName, type SQL, sql } from "drizzle-orm";
+import { rowsOf } from "../../platform/database";
 import { LINE_OPTION_PATTERNS, lineOptionOf } from "../orders/orders.service";
 
 /**
@@ -119,12 +120,12 @@ const tableOf = (grain: Grain): SQL => sql.raw(`"${getTableName(ROLLUP_TABLES[gr
 export type Coverage = { through: string; dirty: string[] };
 
 export const coverageOf = async (db: HubDb, from: string, to: string): Promise<Coverage> => {
-  const res = (await db.execute(sql`select
+  const res = rowsOf<{ through: string; dirty: string[] }>(
+    await db.execute(sql`select
       coalesce((select "through"::text from "rollup_state" where "name" = ${SALES_ROLLUP}), ${NEVER}) as through,
-      array(select "day"::text from "rollup_dirty_days" where "day" between ${from}::date and ${to}::date order by 1) as dirty`)) as unknown as {
-    rows: { through: string; dirty: string[] }[];
-  };
-  const row = res.rows[0];
+      array(select "day"::text from "rollup_dirty_days" where "day" between ${from}::date and ${to}::date order by 1) as dirty`),
+  );
+  const row = res[0];
   const through = row?.through ?? NEVER;
   return { through, dirty: (row?.dirty ?? []).filter((d) => d <= through) };
 };
@@ -252,33 +253,35 @@ type Refreshed = { through: string | null; dirtyDays: number; skipped?: true };
  */
 export const refreshRollups = async (db: HubDb, now = new Date()): Promise<Refreshed> =>
   db.transaction(async (tx) => {
-    const lock = (await tx.execute(
-      sql`select pg_try_advisory_xact_lock(hashtext('hub.rollups.sales')) as ok`,
-    )) as unknown as {
-      rows: { ok: boolean }[];
-    };
-    if (!lock.rows[0]?.ok) return { through: null, dirtyDays: 0, skipped: true };
+    const [lock] = rowsOf<{ ok: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('hub.rollups.sales')) as ok`),
+    );
+    if (!lock?.ok) return { through: null, dirtyDays: 0, skipped: true };
     const target = closableDay(now);
-    const state = (await tx.execute(
-      sql`select "through"::text as through from "rollup_state" where "name" = ${SALES_ROLLUP} for update`,
-    )) as unknown as { rows: { through: string | null }[] };
-    const through = state.rows[0]?.through ?? null;
+    const [state] = rowsOf<{ through: string | null }>(
+      await tx.execute(
+        sql`select "through"::text as through from "rollup_state" where "name" = ${SALES_ROLLUP} for update`,
+      ),
+    );
+    const through = state?.through ?? null;
     // First, so that a change whose mark is taken here is visible to the reads below.
-    const dirty = (await tx.execute(
-      sql`delete from "rollup_dirty_days" where "day" <= ${target}::date returning "day"::text as day`,
-    )) as unknown as { rows: { day: string }[] };
+    const dirty = rowsOf<{ day: string }>(
+      await tx.execute(
+        sql`delete from "rollup_dirty_days" where "day" <= ${target}::date returning "day"::text as day`,
+      ),
+    );
     const touched: string[] = [];
     if (through === null || through < target) {
-      const first = (await tx.execute(sql`select to_char(least(
-          (select min("placed_at") from "orders"), (select min("created_at") from "billing_ledger")) at time zone 'UTC', 'YYYY-MM-DD') as first`)) as unknown as {
-        rows: { first: string | null }[];
-      };
-      const start = through === null ? (first.rows[0]?.first ?? target) : nextDay(through);
+      const [first] = rowsOf<{ first: string | null }>(
+        await tx.execute(sql`select to_char(least(
+          (select min("placed_at") from "orders"), (select min("created_at") from "billing_ledger")) at time zone 'UTC', 'YYYY-MM-DD') as first`),
+      );
+      const start = through === null ? (first?.first ?? target) : nextDay(through);
       await rebuild(tx, { from: sql`${start}::date`, to: sql`${nextDay(target)}::date` });
       for (let m = monthOf(start); m <= target; m = nextMonth(m)) touched.push(m);
     }
     // A dirty day after `through` was rebuilt with the range above.
-    for (const { day } of dirty.rows)
+    for (const { day } of dirty)
       if (through !== null && day <= through) {
         await rebuild(tx, { from: sql`${day}::date`, to: sql`${nextDay(day)}::date` });
         touched.push(monthOf(day));
@@ -295,7 +298,7 @@ export const refreshRollups = async (db: HubDb, now = new Date()): Promise<Refre
     }
     await tx.execute(sql`insert into "rollup_state" ("name", "through", "refreshed_at") values (${SALES_ROLLUP}, ${target}::date, now())
       on conflict ("name") do update set "through" = excluded."through", "refreshed_at" = excluded."refreshed_at"`);
-    return { through: target, dirtyDays: dirty.rows.length };
+    return { through: target, dirtyDays: dirty.length };
   });
 
 /** How often the rollups are brought up to date. */

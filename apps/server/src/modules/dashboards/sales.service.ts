@@ -4,7 +4,7 @@ import { SALES_TOP } from "@hub/contracts/dashboards/sales";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { allQueries } from "../../platform/database";
+import { allQueries, rowsOf } from "../../platform/database";
 import { badRequest, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { tenantScope } from "../../platform/tenant-scope";
@@ -24,9 +24,6 @@ import { coverageOf, type Grain, grainRows, type TenantTable } from "./rollups";
 
 const o = schema.orders;
 const l = schema.billingLedger;
-
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(query: PromiseLike<unknown>): Promise<T[]> => ((await query) as Rows<T>).rows;
 
 /** The caller's scope and client filter, over a rollup table and over the source's tables. */
 const whereOf = (p: Principal, q: TDashboardQuery, grain: Grain) => ({
@@ -105,30 +102,29 @@ export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery
   const first = r.previousFrom < r.from ? r.previousFrom : r.from;
   const cov = await coverageOf(db, first, r.to);
   const rows = (grain: Grain, from: string) => grainRows(grain, from, r.to, cov, whereOf(p, q, grain));
+  const read = <T>(query: SQL) => db.execute(query).then((result) => rowsOf<T>(result));
   const bucket = bucketOfDay(r.bucket);
   const period = sql`g.day >= ${r.from}::date`;
   const inPeriods = sql`(g.day >= ${r.from}::date or g.day between ${r.previousFrom}::date and ${r.previousTo}::date)`;
   const [orderRows, ledgerRows, byCoupon, lineRows, heatRows] = await allQueries(db, [
-    rowsOf<
-      { current: boolean; bucket: string | null; clientId: number; clientName: string; source: string } & OrderSums
-    >(
-      db.execute(sql`select ${period} as current, case when ${period} then ${bucket} end as bucket,
+    read<{ current: boolean; bucket: string | null; clientId: number; clientName: string; source: string } & OrderSums>(
+      sql`select ${period} as current, case when ${period} then ${bucket} end as bucket,
           g.client_id as "clientId", max(g.client_name) as "clientName", g.source, ${SUM("placed_cents")} as placed,
           ${SUM("orders")} as orders, ${SUM("units")} as units
-        from (${rows("orders", first)}) g where ${inPeriods} group by 1, 2, 3, 5`),
+        from (${rows("orders", first)}) g where ${inPeriods} group by 1, 2, 3, 5`,
     ),
-    rowsOf<{ current: boolean; bucket: string | null } & LedgerSums>(
-      db.execute(sql`select ${period} as current, case when ${period} then ${bucket} end as bucket, ${SUM("charged_cents")} as paid,
+    read<{ current: boolean; bucket: string | null } & LedgerSums>(
+      sql`select ${period} as current, case when ${period} then ${bucket} end as bucket, ${SUM("charged_cents")} as paid,
           ${SUM("refunded_cents")} as refunded
-        from (${rows("ledger", first)}) g where ${inPeriods} group by 1, 2`),
+        from (${rows("ledger", first)}) g where ${inPeriods} group by 1, 2`,
     ),
-    rowsOf<{ couponCode: string; orders: string; discount: string; placed: string }>(
-      db.execute(sql`select g.coupon_code as "couponCode", ${SUM("orders")} as orders,
+    read<{ couponCode: string; orders: string; discount: string; placed: string }>(
+      sql`select g.coupon_code as "couponCode", ${SUM("orders")} as orders,
           ${SUM("discount_cents")} as discount, ${SUM("placed_cents")} as placed
         from (${rows("coupons", r.from)}) g group by g.coupon_code
-        order by sum(g.orders) desc, g.coupon_code limit ${SALES_TOP.coupons}`),
+        order by sum(g.orders) desc, g.coupon_code limit ${SALES_TOP.coupons}`,
     ),
-    rowsOf<{
+    read<{
       styleCode: string;
       sku: string;
       size: string;
@@ -137,13 +133,13 @@ export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery
       units: string;
       revenue: string;
     }>(
-      db.execute(sql`select g.style_code as "styleCode", g.sku, g.size, g.colour, max(g.style_name) as "styleName",
+      sql`select g.style_code as "styleCode", g.sku, g.size, g.colour, max(g.style_name) as "styleName",
           ${SUM("units")} as units, ${SUM("revenue_cents")} as revenue
-        from (${rows("lines", r.from)}) g group by 1, 2, 3, 4`),
+        from (${rows("lines", r.from)}) g group by 1, 2, 3, 4`,
     ),
-    rowsOf<{ size: string; colour: string; orders: string; units: string }>(
-      db.execute(sql`select g.size, g.colour, ${SUM("orders")} as orders, ${SUM("units")} as units
-        from (${rows("heat", r.from)}) g group by 1, 2`),
+    read<{ size: string; colour: string; orders: string; units: string }>(
+      sql`select g.size, g.colour, ${SUM("orders")} as orders, ${SUM("units")} as units
+        from (${rows("heat", r.from)}) g group by 1, 2`,
     ),
   ] as const);
 

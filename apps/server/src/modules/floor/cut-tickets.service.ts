@@ -12,6 +12,7 @@ import { schema } from "@hub/db";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { recordAudit } from "../../platform/audit";
+import { rowsOf } from "../../platform/database";
 import { conflict, notFound } from "../../platform/errors";
 import { countOf, orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
@@ -185,12 +186,12 @@ const consumeFabric = async (
   ticket: { number: string; factoryId: number },
   unitIds: number[],
 ) => {
-  const rows = (
-    (await tx.execute(sql`with ${unitFabricUse(inArray(u.id, unitIds))}
+  const rows = rowsOf<{ fabric_id: number; quantity: string }>(
+    await tx.execute(sql`with ${unitFabricUse(inArray(u.id, unitIds))}
     select uf.fabric_id, sum(uf.consumption)::numeric(20,4)::text as quantity
     from unit_fabric uf
-    group by uf.fabric_id order by uf.fabric_id`)) as unknown as { rows: { fabric_id: number; quantity: string }[] }
-  ).rows;
+    group by uf.fabric_id order by uf.fabric_id`),
+  );
   for (const r of rows) {
     if (!/[1-9]/.test(r.quantity)) continue;
     const m = await getMaterial(tx, p, "fabric", Number(r.fabric_id), { factoryId: ticket.factoryId });

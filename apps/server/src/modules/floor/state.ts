@@ -2,6 +2,7 @@ import { type TUnitAction, type TUnitStatus, UNIT_ACTION_RULES, UNIT_TRANSITIONS
 import type { HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { type SQL, sql } from "drizzle-orm";
+import { rowsOf } from "../../platform/database";
 import { conflict } from "../../platform/errors";
 import { noticeInsert } from "../../platform/notify";
 import { FLOOR_CHANNEL } from "./live";
@@ -95,9 +96,11 @@ export const applyUnitAction = async (
   const keep = input.keep?.scanId ? input.keep : null;
   if (keep?.scanId)
     parts.push(sql`kept as (${keepScanSql(keep.factoryId, keep.scanId, keep.action, keep.answer(to))})`);
-  const result = (await tx.execute(
-    sql`with ${sql.join(parts, sql`, `)} select ${keep ? sql`(select count(*) from kept)::int` : sql`1`} as kept`,
-  )) as unknown as { rows: { kept: number }[] };
-  if (keep && Number(result.rows[0]?.kept ?? 0) === 0) throw new ScanRace();
+  const result = rowsOf<{ kept: number }>(
+    await tx.execute(
+      sql`with ${sql.join(parts, sql`, `)} select ${keep ? sql`(select count(*) from kept)::int` : sql`1`} as kept`,
+    ),
+  );
+  if (keep && Number(result[0]?.kept ?? 0) === 0) throw new ScanRace();
   return to;
 };

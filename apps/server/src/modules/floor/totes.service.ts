@@ -13,6 +13,7 @@ import {
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, count, eq, inArray, like, type SQL, sql } from "drizzle-orm";
+import { rowsOf } from "../../platform/database";
 import { badRequest, conflict, HttpError } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
@@ -185,10 +186,12 @@ export const assignToTote = async (
       parts.push(
         sql`kept as (${keepScanSql(tote.factoryId, body.scanId, "assign_tote", { message, ids: { tote: tote.id } })})`,
       );
-    const result = (await tx.execute(
-      sql`with ${sql.join(parts, sql`, `)} select ${body.scanId ? sql`(select count(*) from kept)::int` : sql`1`} as kept`,
-    )) as unknown as { rows: { kept: number }[] };
-    if (body.scanId && Number(result.rows[0]?.kept ?? 0) === 0) throw new ScanRace();
+    const result = rowsOf<{ kept: number }>(
+      await tx.execute(
+        sql`with ${sql.join(parts, sql`, `)} select ${body.scanId ? sql`(select count(*) from kept)::int` : sql`1`} as kept`,
+      ),
+    );
+    if (body.scanId && Number(result[0]?.kept ?? 0) === 0) throw new ScanRace();
     return { message, replayed: false, toteId: tote.id };
   });
 

@@ -2,6 +2,7 @@ import { type TFabricInWipReportQuery, UNIT_OPEN_STATUSES } from "@hub/contracts
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { rowsOf } from "../../platform/database";
 import { type KeysetPage, searchAny } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { facilityScope } from "../../platform/resource/owners";
@@ -89,7 +90,7 @@ export const fabricInWipReportPage = async (
       group by ${f.id}, ${f.fabricCode}, ${f.fabricName}, ${f.unit}, coalesce(fu.colour, '')
     )
     select * from grouped where rank > ${after} order by rank limit ${limit}`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const rows = rowsOf<Record<string, unknown>>(result);
   return {
     rows: rows.map((r) => [
       r.code,

@@ -4,6 +4,7 @@ import { schema } from "@hub/db";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { recordAudit } from "../../platform/audit";
+import { rowsOf } from "../../platform/database";
 import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
@@ -293,8 +294,6 @@ export const updatePurchaseOrder = async (db: HubDb, p: Principal, id: number, b
     })
     .catch(numberTaken);
 
-const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
-
 /**
  * POST /:id/receive: in one transaction, with the order locked, a receipt row (keyed by the
  * Idempotency-Key), a ledger receipt and the new average cost per line, the lines' received
@@ -345,7 +344,7 @@ export const receivePurchaseOrder = async (
         throw badRequest(`Line ${want.lineId} is not a line of ${row.number}.`, {
           [`lines.${n}.lineId`]: "Unknown line",
         });
-      const [fit] = rowsOf(
+      const [fit] = rowsOf<Record<string, unknown>>(
         await tx.execute(sql`select ${want.receivedAmt}::numeric <= ${line.outstanding}::numeric as ok`),
       );
       if (!(fit?.ok === true || fit?.ok === "t"))

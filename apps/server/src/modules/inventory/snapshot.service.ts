@@ -9,6 +9,7 @@ import {
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, type SQL, sql } from "drizzle-orm";
+import { rowsOf } from "../../platform/database";
 import { type KeysetPage, orderByFor, searchAny } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { facilityScope as factoryScope } from "../../platform/resource/owners";
@@ -89,7 +90,6 @@ const COLUMNS = sql`snap.material_kind, snap.material_id, snap.code, snap.name, 
   (snap.quantity - snap.compare_quantity)::numeric(20,4)::text as quantity_change`;
 
 type Raw = Record<string, unknown>;
-const rowsOf = (result: unknown): Raw[] => (result as { rows: Raw[] }).rows;
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 const toRow = (r: Raw): TSnapshotRow => {
@@ -121,8 +121,8 @@ const selectRows = (db: HubDb, p: Principal, q: TSnapshotQuery, paged: boolean) 
 
 /** GET /api/inventory/snapshot: a page of materials at the day, with the whole filter's value. */
 export const inventorySnapshot = async (db: HubDb, p: Principal, q: TSnapshotQuery): Promise<TSnapshotPage> => {
-  const rows = rowsOf(await selectRows(db, p, q, true));
-  const [totals] = rowsOf(
+  const rows = rowsOf<Raw>(await selectRows(db, p, q, true));
+  const [totals] = rowsOf<Raw>(
     await db.execute(
       sql`select count(*)::int as n, coalesce(sum(snap.value_cents), 0)::bigint::text as value,
         sum(snap.compare_value_cents)::bigint::text as compare_value from ${snapshotFrom(p, q)}`,
@@ -155,7 +155,7 @@ const snapshotCsvRow = (r: TSnapshotRow): unknown[] => [
 
 /** Every material of the filter at the day, for the CSV. */
 export const exportInventorySnapshot = async (db: HubDb, p: Principal, q: TSnapshotQuery): Promise<unknown[][]> =>
-  rowsOf(await selectRows(db, p, q, false))
+  rowsOf<Raw>(await selectRows(db, p, q, false))
     .map(toRow)
     .map(snapshotCsvRow);
 
@@ -176,7 +176,7 @@ export const snapshotReportPage = async (
 ): Promise<KeysetPage> => {
   const day = q.date ?? new Date().toISOString().slice(0, 10);
   const key = sql`(snap.material_id::bigint + case when snap.material_kind = 'fabric' then 0 else 4294967296 end)`;
-  const rows = rowsOf(
+  const rows = rowsOf<Raw>(
     await db.execute(
       sql`select ${COLUMNS}, ${key}::text as report_key from ${snapshotFrom(p, { ...q, date: day })}
         where ${key} > ${after} order by ${key} limit ${limit}`,

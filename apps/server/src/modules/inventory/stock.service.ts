@@ -13,6 +13,7 @@ import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit";
+import { rowsOf } from "../../platform/database";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
@@ -79,7 +80,6 @@ const SORTABLE: Record<string, SQL> = {
 };
 
 type RawItem = Record<string, unknown>;
-const rowsOf = (result: unknown): RawItem[] => (result as { rows: RawItem[] }).rows;
 
 const toItem = (r: RawItem): TStockItem => ({
   materialKind: r.material_kind as TMaterialKind,
@@ -108,18 +108,20 @@ export const listStock = async (db: HubDb, p: Principal, q: TStockListQuery): Pr
   const filter: ItemFilter = { kind: q.materialKind, search: q.searchString, below: q.belowThreshold };
   const order = orderByFor(q.sort, SORTABLE, ["code", "asc"]);
   const from = itemsFrom(p, filter);
-  const rows = rowsOf(
+  const rows = rowsOf<RawItem>(
     await db.execute(
       sql`select ${ITEM_COLUMNS} from ${from} order by ${sql.join(order, sql`, `)}, items.material_kind, items.material_id
         limit ${q.size} offset ${q.page * q.size}`,
     ),
   );
-  const [total] = rowsOf(await db.execute(sql`select count(*)::int as n from ${from}`));
+  const [total] = rowsOf<RawItem>(await db.execute(sql`select count(*)::int as n from ${from}`));
   return toPage(rows.map(toItem), Number(total?.n ?? 0), q);
 };
 
 export const stockItem = async (db: HubDb | HubTx, p: Principal, m: { kind: TMaterialKind; id: number }) => {
-  const [row] = rowsOf(await db.execute(sql`select ${ITEM_COLUMNS} from ${itemsFrom(p, { kind: m.kind, id: m.id })}`));
+  const [row] = rowsOf<RawItem>(
+    await db.execute(sql`select ${ITEM_COLUMNS} from ${itemsFrom(p, { kind: m.kind, id: m.id })}`),
+  );
   if (!row) throw notFound(m.kind === "fabric" ? "That fabric" : "That part");
   return toItem(row);
 };
@@ -290,7 +292,7 @@ export const receiveIntoStock = async (
     poLineId: r.poLineId,
     receiptId: r.receiptId,
   });
-  const [calc] = rowsOf(
+  const [calc] = rowsOf<RawItem>(
     await tx.execute(sql`select
       (${before}::numeric + ${r.quantity}::numeric)::numeric(20,4)::text as after,
       (case when ${before}::numeric <= 0 then ${r.unitCostCents}::numeric
@@ -315,14 +317,14 @@ export const receiveIntoStock = async (
 /** The change a count means: counted − the ledger's sum, exact ("-0.5000"); null when they match. */
 const countDifference = async (tx: HubTx, m: Material, counted: string): Promise<string | null> => {
   const before = await quantityOf(tx, m);
-  const [d] = rowsOf(await tx.execute(sql`select (${counted}::numeric - ${before}::numeric)::text as d`));
+  const [d] = rowsOf<RawItem>(await tx.execute(sql`select (${counted}::numeric - ${before}::numeric)::text as d`));
   const change = String(d?.d);
   return /^-?0(\.0*)?$/.test(change) ? null : change;
 };
 
 /** Numeric(14,4) holds at most 10 integer digits: a larger change is refused, not a 500. */
 const assertFits = async (tx: HubTx, change: string, field: string) => {
-  const [fits] = rowsOf(await tx.execute(sql`select abs(${change}::numeric) <= ${LEDGER_MAX}::numeric as ok`));
+  const [fits] = rowsOf<RawItem>(await tx.execute(sql`select abs(${change}::numeric) <= ${LEDGER_MAX}::numeric as ok`));
   if (!(fits?.ok === true || fits?.ok === "t"))
     throw badRequest("That change is too large for one ledger row.", { [field]: "Too large" });
 };
@@ -384,7 +386,7 @@ export const returnStock = async (db: HubDb, p: Principal, body: TReturnRequest)
         throw badRequest("That purchase order line is not one of this material's.", { poLineId: "Unknown line" });
     }
     const onHand = await quantityOf(tx, m);
-    const [fits] = rowsOf(await tx.execute(sql`select ${body.quantity}::numeric <= ${onHand}::numeric as ok`));
+    const [fits] = rowsOf<RawItem>(await tx.execute(sql`select ${body.quantity}::numeric <= ${onHand}::numeric as ok`));
     if (!(fits?.ok === true || fits?.ok === "t"))
       throw badRequest(`Only ${onHand} ${m.unit} is on hand.`, { quantity: `At most ${onHand}` });
     const id = await appendLedger(tx, p, m, {

@@ -10,7 +10,7 @@ export const ZFilesTabSchema = tabBase
   .extend({ uploads: z.array(ZUploadRefSchema) })
   .meta({ id: "TechPackFilesTab" });
 
-/** Files: any file the factory needs (artwork, patterns), each with a note. */
+/** Files: the files the factory needs (artwork, patterns), each with a note. */
 export const filesTab = documentTab({
   key: "files",
   label: "Files",
