@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
 
 export type ListState = { page: number; size: number; sort: string | undefined; searchString: string };
@@ -78,4 +78,30 @@ export const useListFilters = () => {
     [setParams],
   );
   return { get: (key: string) => params.get(key), set };
+};
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The last `days` days up to today (UTC, as the server counts), today included. */
+export const lastDays = (days: number) => () => {
+  const to = new Date();
+  return { from: isoDay(new Date(to.getTime() - (days - 1) * 86_400_000)), to: isoDay(to) };
+};
+
+/**
+ * A report's date range in the URL (`from`, `to`, both `YYYY-MM-DD`): a missing or malformed end
+ * falls back to the report's default range, worked out once per visit.
+ */
+export const useDateRangeParams = (
+  filters: { get: (key: string) => string | null },
+  fallbackRange: () => { from: string; to: string },
+) => {
+  const [fallback] = useState(fallbackRange);
+  const fromParam = filters.get("from");
+  const toParam = filters.get("to");
+  return {
+    from: fromParam && ISO_DAY.test(fromParam) ? fromParam : fallback.from,
+    to: toParam && ISO_DAY.test(toParam) ? toParam : fallback.to,
+  };
 };

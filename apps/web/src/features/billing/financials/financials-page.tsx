@@ -21,17 +21,14 @@ import {
   Typography,
 } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
-import { useMemo } from "react";
 import { DateRangeFilter, ListTable } from "../../../components/list-page";
 import { PageHeader } from "../../../components/page-header";
 import { useAuth } from "../../../lib/auth/auth-context";
-import { useListFilters, useListState } from "../../../lib/list-state";
+import { useDateRangeParams, useListFilters, useListState } from "../../../lib/list-state";
 import { downloadListCsv } from "../../../lib/transfer";
 import { useLimitedClients } from "../../clients/api";
 import { money } from "../../library/resources/format";
 import { useFinanceClients, useFinanceSummary } from "./api";
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The default range: the first day of the month a year ago to today (UTC), so thirteen months show. */
 const defaultRange = () => {
@@ -139,11 +136,7 @@ export default function FinancialsPage() {
   const { state, update, query } = useListState({ sort: "clientName,asc" });
   const params = useListFilters();
   const { user } = useAuth();
-  const fallback = useMemo(defaultRange, []);
-  const fromParam = params.get("from");
-  const toParam = params.get("to");
-  const from = fromParam && DATE.test(fromParam) ? fromParam : fallback.from;
-  const to = toParam && DATE.test(toParam) ? toParam : fallback.to;
+  const { from, to } = useDateRangeParams(params, defaultRange);
   const clientId = Number.parseInt(params.get("clientId") ?? "", 10) || undefined;
   const isClientUser = user?.userType === "client";
   const clients = useLimitedClients(!isClientUser);

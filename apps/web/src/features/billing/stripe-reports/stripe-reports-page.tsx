@@ -1,14 +1,12 @@
 import { PROVIDER_TXN_KINDS, type TProviderTxn, type TProviderTxnPage } from "@hub/contracts/billing/provider-report";
 import { Alert, Card, CardContent, Chip, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
-import { useMemo } from "react";
 import { DateRangeFilter, ListTable } from "../../../components/list-page";
 import { PageHeader } from "../../../components/page-header";
-import { useListFilters, useListState } from "../../../lib/list-state";
+import { lastDays, useDateRangeParams, useListFilters, useListState } from "../../../lib/list-state";
 import { money } from "../../library/resources/format";
 import { useProviderTransactions } from "./api";
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const KIND_LABELS = { charge: "Charge", refund: "Refund", failure: "Failed" } as const;
 const KIND_COLORS = { charge: "primary", refund: "warning", failure: "error" } as const;
 const cents = (v: number | null) => (v === null ? "—" : money(v));
@@ -113,17 +111,7 @@ function Totals({ data }: { data: TProviderTxnPage | undefined }) {
 export default function StripeReportsPage() {
   const { state, update, query } = useListState({ sort: "createdAt,desc" });
   const params = useListFilters();
-  const fallback = useMemo(() => {
-    const to = new Date();
-    return {
-      from: new Date(to.getTime() - 29 * 86_400_000).toISOString().slice(0, 10),
-      to: to.toISOString().slice(0, 10),
-    };
-  }, []);
-  const fromParam = params.get("from");
-  const toParam = params.get("to");
-  const from = fromParam && DATE.test(fromParam) ? fromParam : fallback.from;
-  const to = toParam && DATE.test(toParam) ? toParam : fallback.to;
+  const { from, to } = useDateRangeParams(params, lastDays(30));
   const kind = PROVIDER_TXN_KINDS.find((k) => k === params.get("kind"));
   const list = useProviderTransactions({ ...query, from, to, kind });
   const provider = list.data?.provider;

@@ -2,26 +2,18 @@ import { orderChargesApi } from "@hub/contracts/orders/charges-api";
 import { CHARGE_KINDS, CHARGE_STATUSES, type TChargeRow, type TChargeTotals } from "@hub/contracts/orders/documents";
 import { Alert, Card, CardContent, Chip, Link, MenuItem, Stack, TextField, Typography } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
-import { useMemo } from "react";
 import { Link as RouterLink } from "react-router";
 import { DateRangeFilter, ListTable } from "../../../components/list-page";
 import { PageHeader } from "../../../components/page-header";
 import { useAuth } from "../../../lib/auth/auth-context";
-import { useListFilters, useListState } from "../../../lib/list-state";
+import { lastDays, useDateRangeParams, useListFilters, useListState } from "../../../lib/list-state";
 import { downloadListCsv } from "../../../lib/transfer";
 import { useLimitedClients } from "../../clients/api";
 import { money } from "../../library/resources/format";
 import { useChargeReport } from "./api";
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The report's default range: the last 30 days, today included (UTC, as the server counts). */
-const defaultRange = () => {
-  const to = new Date();
-  const from = new Date(to.getTime() - 29 * 24 * 60 * 60 * 1000);
-  return { from: isoDay(from), to: isoDay(to) };
-};
+const defaultRange = lastDays(30);
 
 const columns: GridColDef<TChargeRow>[] = [
   {
@@ -118,11 +110,7 @@ export default function OrderChargeReportPage() {
   const { state, update, query } = useListState({ sort: "createdAt,desc" });
   const params = useListFilters();
   const { user } = useAuth();
-  const fallback = useMemo(defaultRange, []);
-  const fromParam = params.get("from");
-  const toParam = params.get("to");
-  const from = fromParam && DATE.test(fromParam) ? fromParam : fallback.from;
-  const to = toParam && DATE.test(toParam) ? toParam : fallback.to;
+  const { from, to } = useDateRangeParams(params, defaultRange);
   const clientId = Number.parseInt(params.get("clientId") ?? "", 10) || undefined;
   const kind = CHARGE_KINDS.find((k) => k === params.get("kind"));
   const status = CHARGE_STATUSES.find((s) => s === params.get("status"));
