@@ -8,7 +8,7 @@ import {
   type TPaymentMethodList,
 } from "@hub/contracts";
 import { schema } from "@hub/db";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   createTestApp,
@@ -249,6 +249,22 @@ describe("charges and refunds", () => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json<TLedgerEntry>()).toEqual(first.json<TLedgerEntry>());
     }
+    // A new key arriving three times at once (no lock on a charge: the ledger's unique key decides):
+    // one ledger row, and every request answers it.
+    const together = `charge-together-${order}`;
+    const racing = await Promise.all(
+      [1, 2, 3].map(() =>
+        keyed("/api/chargeStripeCustomer", together, { clientId: northwind, orderId: order, chargeAmt: 300 }),
+      ),
+    );
+    for (const res of racing) expect(res.statusCode, res.body).toBe(201);
+    expect(new Set(racing.map((r) => r.json<TLedgerEntry>().id)).size).toBe(1);
+    expect(
+      await t.db
+        .select()
+        .from(schema.billingLedger)
+        .where(and(eq(schema.billingLedger.clientId, northwind), eq(schema.billingLedger.idempotencyKey, together))),
+    ).toHaveLength(1);
     // The key belongs to that charge: another amount or order with it is refused.
     const reused = await keyed("/api/chargeStripeCustomer", key, {
       clientId: northwind,
@@ -292,10 +308,11 @@ describe("charges and refunds", () => {
     expect(ledger.items.map((e) => [e.kind, e.amountCents])).toEqual([
       ["charge", 700],
       ["charge", 300],
+      ["charge", 300],
       ["refund", 1000],
     ]);
     // Replays write no audit rows of their own.
-    expect((await audits()) - auditsBefore).toBe(2);
+    expect((await audits()) - auditsBefore).toBe(3);
   });
 
   test("money is integer cents; an unknown client is 404; a client with no default method is 409", async () => {

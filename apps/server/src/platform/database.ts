@@ -7,6 +7,7 @@ import {
   seedDemoData,
   seedReferenceData,
 } from "@hub/db";
+import { type Column, getTableColumns, getTableName, type SQL, sql, type Table } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { HubConfig } from "./config";
 import { hashPassword } from "./password";
@@ -67,3 +68,58 @@ export const allQueries = async <T extends readonly unknown[]>(
  * both drivers answer `{ rows }`. The one place that cast is written.
  */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * A table's rows in a hand-written statement, for the hot paths where building the statement with
+ * Drizzle's query builder costs more than running it (placing an order: docs/adr/0003-orders.md).
+ * Worked out once per table:
+ * - `insert(rows, fixed)`: `insert into t (columns) select … from json_populate_recordset(null::t, $1)`:
+ *   the rows travel as one JSON parameter, whatever their number; the columns are the rows' keys (all
+ *   rows have the same keys), and `fixed` gives columns an SQL value shared by every row.
+ * - `columns(from, prefix)`: every column of `from` (the table or a CTE of its rows) under `prefix` + key.
+ * - `read(raw, prefix)`: a result row back to the row Drizzle would answer (its types mapped as Drizzle maps them).
+ */
+export const rowShape = <T extends Table>(table: T) => {
+  const cols = Object.entries(getTableColumns(table)) as [string, Column][];
+  const byKey = new Map(cols);
+  const name = getTableName(table);
+  const ident = (s: string) => `"${s.replaceAll('"', '""')}"`;
+  return {
+    insert: (
+      rows: readonly Partial<T["$inferInsert"]>[],
+      fixed: Partial<Record<keyof T["$inferInsert"], SQL>> = {},
+    ) => {
+      const keys = Object.keys(rows[0] ?? {}).filter((k) => byKey.has(k) && !(k in fixed));
+      const json = rows.map((row) => {
+        const out: Record<string, unknown> = {};
+        for (const k of keys) {
+          const column = byKey.get(k) as Column;
+          const value = (row as Record<string, unknown>)[k];
+          // Dates as ISO text; JSON and arrays as themselves (json_populate_recordset reads them).
+          out[column.name] = value instanceof Date ? value.toISOString() : (value ?? null);
+        }
+        return out;
+      });
+      const fixedKeys = Object.keys(fixed).filter((k) => byKey.has(k));
+      const target = [...fixedKeys, ...keys].map((k) => ident((byKey.get(k) as Column).name)).join(", ");
+      const source = sql.join(
+        [
+          ...fixedKeys.map((k) => fixed[k as keyof typeof fixed] as SQL),
+          ...keys.map((k) => sql.raw(`x.${ident((byKey.get(k) as Column).name)}`)),
+        ],
+        sql`, `,
+      );
+      return sql`insert into ${sql.raw(ident(name))} (${sql.raw(target)}) select ${source} from json_populate_recordset(null::${sql.raw(ident(name))}, ${JSON.stringify(json)}::json) as x`;
+    },
+    columns: (from: string, prefix = "") =>
+      sql.raw(cols.map(([key, c]) => `${ident(from)}.${ident(c.name)} as ${ident(prefix + key)}`).join(", ")),
+    read: (raw: Record<string, unknown>, prefix = ""): T["$inferSelect"] => {
+      const out: Record<string, unknown> = {};
+      for (const [key, c] of cols) {
+        const value = raw[prefix + key];
+        out[key] = value === null || value === undefined ? null : c.mapFromDriverValue(value);
+      }
+      return out as T["$inferSelect"];
+    },
+  };
+};

@@ -25,8 +25,18 @@ export const transitionOrder = async (
       status: from,
     });
   }
-  await tx.update(schema.orders).set({ status: to, updatedAt: new Date() }).where(eq(schema.orders.id, order.id));
+  // The move and its history row in one statement.
+  const moved = tx
+    .$with("moved")
+    .as(
+      tx
+        .update(schema.orders)
+        .set({ status: to, updatedAt: new Date() })
+        .where(eq(schema.orders.id, order.id))
+        .returning({ id: schema.orders.id }),
+    );
   await tx
+    .with(moved)
     .insert(schema.orderStatusHistory)
     .values({ orderId: order.id, fromStatus: from, toStatus: to, reason, actor });
 };
@@ -49,26 +59,34 @@ export const transitionItems = async (
   }
   if (moves.length === 0) return;
   const now = new Date();
-  for (const to of new Set(moves.map((m) => m.to)))
-    await tx
-      .update(schema.orderItems)
-      .set({ status: to, updatedAt: now })
-      .where(
-        inArray(
-          schema.orderItems.id,
-          moves.filter((m) => m.to === to).map((m) => m.item.id),
-        ),
-      );
-  await tx.insert(schema.orderStatusHistory).values(
-    moves.map(({ item, to }) => ({
-      orderId,
-      itemId: item.id,
-      fromStatus: item.status as TItemStatus,
-      toStatus: to,
-      reason,
-      actor,
-    })),
+  // One update a target status and the history rows, in one statement.
+  const updates = [...new Set(moves.map((m) => m.to))].map((to, n) =>
+    tx.$with(`moved_${n}`).as(
+      tx
+        .update(schema.orderItems)
+        .set({ status: to, updatedAt: now })
+        .where(
+          inArray(
+            schema.orderItems.id,
+            moves.filter((m) => m.to === to).map((m) => m.item.id),
+          ),
+        )
+        .returning({ id: schema.orderItems.id }),
+    ),
   );
+  await tx
+    .with(...updates)
+    .insert(schema.orderStatusHistory)
+    .values(
+      moves.map(({ item, to }) => ({
+        orderId,
+        itemId: item.id,
+        fromStatus: item.status as TItemStatus,
+        toStatus: to,
+        reason,
+        actor,
+      })),
+    );
 };
 
 /** Whether an order may move to a status (bulk actions check every order before changing any). */

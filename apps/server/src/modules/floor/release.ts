@@ -1,6 +1,6 @@
 import type { HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import { followCounts, followOrder } from "./follow";
 import { notifyOrderFloorChange } from "./live";
 
@@ -20,16 +20,30 @@ const optionValue = (
   re: RegExp,
 ) => options.find((o) => re.test(o.optionCode) || re.test(o.optionName));
 
-export const releaseOrder = async (tx: HubTx, orderId: number, actor: string): Promise<{ unitsMade: number }> => {
+/** A change of the caller's to make in release's first statement (paying: the payment state), and only if `where` holds. */
+export type AlsoSet = { set: Partial<typeof schema.orders.$inferInsert>; where: SQL | undefined };
+
+export const releaseOrder = async (
+  tx: HubTx,
+  orderId: number,
+  actor: string,
+  /**
+   * The caller's own change to the order, made by the same statement that marks and locks it (one
+   * round trip fewer); it is made even when the order is closed, which is then not released.
+   */
+  also?: AlsoSet,
+): Promise<{ unitsMade: number; matched: boolean }> => {
   const o = schema.orders;
+  const closed = sql`${o.status} in ('cancelled', 'completed')`;
   // Marks it released (the first time) and locks it, unless it is closed: one statement.
   const [order] = await tx
     .update(o)
     .set({
-      releasedAt: sql`coalesce(${o.releasedAt}, now())`,
-      releasedBy: sql`coalesce(${o.releasedBy}, ${actor})`,
+      ...also?.set,
+      releasedAt: sql`case when ${closed} then ${o.releasedAt} else coalesce(${o.releasedAt}, now()) end`,
+      releasedBy: sql`case when ${closed} then ${o.releasedBy} else coalesce(${o.releasedBy}, ${actor}) end`,
     })
-    .where(and(eq(o.id, orderId), notInArray(o.status, ["cancelled", "completed"])))
+    .where(and(eq(o.id, orderId), also ? also.where : notInArray(o.status, ["cancelled", "completed"])))
     .returning({
       id: o.id,
       orderNumber: o.orderNumber,
@@ -39,7 +53,8 @@ export const releaseOrder = async (tx: HubTx, orderId: number, actor: string): P
       requestedShipDate: o.requestedShipDate,
       placedAt: o.placedAt,
     });
-  if (!order) return { unitsMade: 0 };
+  if (!order) return { unitsMade: 0, matched: false };
+  if (order.status === "cancelled" || order.status === "completed") return { unitsMade: 0, matched: true };
   const u = schema.floorUnits;
   const oi = schema.orderItems;
   // Each live line, with the instances of it already made (a repeat makes only what is missing).
@@ -49,6 +64,8 @@ export const releaseOrder = async (tx: HubTx, orderId: number, actor: string): P
     .where(and(eq(u.orderId, orderId), eq(u.attempt, 1)))
     .groupBy(u.itemId)
     .as("made");
+  const sf = schema.styleFabrics;
+  // Each live line with the instances of it already made and its style's fabrics, in one query.
   const items = await tx
     .select({
       id: oi.id,
@@ -58,26 +75,16 @@ export const releaseOrder = async (tx: HubTx, orderId: number, actor: string): P
       options: oi.options,
       quantity: oi.quantity,
       made: made.n,
+      fabrics: sql<
+        { fabricId: number; attributeId: number | null }[]
+      >`coalesce((select json_agg(json_build_object('fabricId', ${sf.fabricId}, 'attributeId', ${sf.attributeId}) order by ${sf.id}) from ${sf} where ${sf.styleId} = ${oi.styleId}), '[]'::json)`,
     })
     .from(oi)
     .leftJoin(made, eq(made.itemId, oi.id))
     .where(and(eq(oi.orderId, orderId), ne(oi.status, "cancelled")))
     .orderBy(asc(oi.lineNumber));
-  if (items.length === 0) return { unitsMade: 0 };
+  if (items.length === 0) return { unitsMade: 0, matched: true };
   const have = new Map(items.map((i) => [i.id, Number(i.made ?? 0)]));
-
-  const styleIds = [...new Set(items.map((i) => i.styleId).filter((x): x is number => x !== null))];
-  const fabrics = styleIds.length
-    ? await tx
-        .select({
-          styleId: schema.styleFabrics.styleId,
-          fabricId: schema.styleFabrics.fabricId,
-          attributeId: schema.styleFabrics.attributeId,
-        })
-        .from(schema.styleFabrics)
-        .where(inArray(schema.styleFabrics.styleId, styleIds))
-        .orderBy(asc(schema.styleFabrics.id))
-    : [];
 
   const due =
     order.requestedShipDate ??
@@ -97,7 +104,7 @@ export const releaseOrder = async (tx: HubTx, orderId: number, actor: string): P
     const first = (have.get(item.id) ?? 0) + 1;
     if (first > item.quantity) continue;
     const attrs = new Set(item.options.map((x) => x.attributeId));
-    const mine = fabrics.filter((f) => f.styleId === item.styleId);
+    const mine = item.fabrics;
     const fabric =
       mine.find((f) => f.attributeId !== null && attrs.has(f.attributeId)) ?? mine.find((f) => f.attributeId === null);
     lines.push({
@@ -110,7 +117,7 @@ export const releaseOrder = async (tx: HubTx, orderId: number, actor: string): P
       fabricId: fabric?.fabricId ?? null,
     });
   }
-  if (lines.length === 0) return { unitsMade: 0 };
+  if (lines.length === 0) return { unitsMade: 0, matched: true };
   const e = schema.floorUnitEvents;
   await tx.execute(sql`
     with made as (
@@ -137,7 +144,7 @@ export const releaseOrder = async (tx: HubTx, orderId: number, actor: string): P
     await followCounts(tx, order, items, counts, actor);
   }
   await notifyOrderFloorChange(tx, orderId);
-  return { unitsMade };
+  return { unitsMade, matched: true };
 };
 
 /** Orders released but whose units were never made (for a repair job or the seed). */

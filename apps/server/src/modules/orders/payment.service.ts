@@ -60,12 +60,11 @@ export const hasDefaultMethod = async (db: HubDb | HubTx, clientId: number): Pro
  */
 const settlePaid = (db: HubDb, orderId: number, attempt: number, chargedCents: number) =>
   db.transaction(async (tx) => {
-    const [settled] = await tx
-      .update(o)
-      .set({ paymentState: "paid", paymentMessage: null, chargedCents, updatedAt: new Date() })
-      .where(and(eq(o.id, orderId), eq(o.paymentState, "pending"), eq(o.chargeAttempts, attempt)))
-      .returning({ id: o.id });
-    if (settled) await releaseOrder(tx, orderId, "payment");
+    // Settling is release's first statement (it marks and locks the order): one round trip.
+    await releaseOrder(tx, orderId, "payment", {
+      set: { paymentState: "paid", paymentMessage: null, chargedCents, updatedAt: new Date() },
+      where: and(eq(o.paymentState, "pending"), eq(o.chargeAttempts, attempt)),
+    });
   });
 
 const settleFailed = (db: HubDb, orderId: number, attempt: number, paymentMessage: string) =>
@@ -119,10 +118,8 @@ export const claimPayment = async (
     .returning({ attempt: o.chargeAttempts });
   if (!claimed) return null;
   if (order.totalCents === 0) {
-    const paid = async (tx: HubTx) => {
-      await tx.update(o).set({ paymentState: "paid", paymentMessage: null }).where(eq(o.id, orderId));
-      await releaseOrder(tx, orderId, "payment");
-    };
+    const paid = (tx: HubTx) =>
+      releaseOrder(tx, orderId, "payment", { set: { paymentState: "paid", paymentMessage: null }, where: undefined });
     if (db instanceof PgTransaction) await paid(db);
     else await db.transaction(paid);
     return null;
@@ -181,8 +178,14 @@ export const payOrder = async (deps: PaymentDeps, orderId: number, actorUserId: 
 };
 
 /** Steps 2 and 3 for an order already claimed (pending); nothing for one that is not. */
-export const chargeClaimed = async (deps: PaymentDeps, orderId: number, actorUserId: number | null): Promise<void> => {
-  const [order] = await deps.db.select().from(o).where(eq(o.id, orderId));
+export const chargeClaimed = async (
+  deps: PaymentDeps,
+  orderId: number,
+  actorUserId: number | null,
+  /** The order as the caller just wrote it (placing, which claimed it in its insert): saves reading it. */
+  known?: OrderRow,
+): Promise<void> => {
+  const [order] = known?.id === orderId ? [known] : await deps.db.select().from(o).where(eq(o.id, orderId));
   if (!order || order.status === "cancelled" || order.paymentState !== "pending") return;
   await settle(deps, order, actorUserId);
 };

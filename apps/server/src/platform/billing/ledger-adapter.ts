@@ -122,7 +122,7 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
     request: MoneyRequest,
     kind: "charge" | "refund",
     outcome: ChargeOutcome,
-  ): Promise<TLedgerEntry> => {
+  ): Promise<TLedgerEntry | null> => {
     const [row] = await q
       .insert(ledgerT)
       .values({
@@ -137,9 +137,10 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
         createdBy: request.actorUserId,
         idempotencyKey: request.idempotencyKey ?? null,
       })
+      // A concurrent request with the same key wrote it first: nothing here (the caller answers that one).
+      .onConflictDoNothing({ target: [ledgerT.clientId, ledgerT.kind, ledgerT.idempotencyKey] })
       .returning();
-    if (!row) throw new Error("ledger insert failed");
-    return toEntry(row);
+    return row ? toEntry(row) : null;
   };
 
   /** One charge or refund at a time per client: what is already in the ledger cannot change under us. */
@@ -158,17 +159,20 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
     request: MoneyRequest,
   ): Promise<MoneyOutcome | null> => {
     if (!request.idempotencyKey) return null;
-    const [row] = await tx
-      .select()
-      .from(ledgerT)
-      .where(
-        and(
-          eq(ledgerT.clientId, client.clientId),
-          eq(ledgerT.kind, kind),
-          eq(ledgerT.idempotencyKey, request.idempotencyKey),
-        ),
-      );
-    if (!row) return null;
+    const row = await earlierEntry(tx, client, kind, request.idempotencyKey);
+    return row ? replayOf(row, request) : null;
+  };
+
+  const earlierEntry = async (q: HubDb | HubTx, client: BillingClient, kind: "charge" | "refund", key: string) =>
+    (
+      await q
+        .select()
+        .from(ledgerT)
+        .where(and(eq(ledgerT.clientId, client.clientId), eq(ledgerT.kind, kind), eq(ledgerT.idempotencyKey, key)))
+    )[0];
+
+  /** An earlier request's entry answers a repeat; the same key for another order or amount is refused. */
+  const replayOf = (row: LedgerRow, request: MoneyRequest): MoneyOutcome => {
     if (row.orderId !== request.orderId || row.amountCents !== request.amountCents)
       throw conflict(BILLING_MESSAGES.idempotencyKeyReused);
     return { entry: toEntry(row), replayed: true };
@@ -228,31 +232,38 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
     },
 
     charge: async (client, request: MoneyRequest) => {
-      // The default method and the customer side by side (one round trip's wait, not two).
-      const [[method], existing] = await Promise.all([
-        db
-          .select()
-          .from(pm)
-          .where(and(eq(pm.clientId, client.clientId), eq(pm.isDefault, true))),
-        customerOf(db, client.clientId),
-      ]);
-      if (!method) throw conflict(BILLING_MESSAGES.noDefaultMethod);
+      const key = request.idempotencyKey;
+      // The default method, the customer and the entry of an earlier request with the same key, in one query.
+      const [found] = await db
+        .select({ method: pm, existing: customers, entry: ledgerT })
+        .from(pm)
+        .leftJoin(customers, eq(customers.clientId, pm.clientId))
+        .leftJoin(
+          ledgerT,
+          and(eq(ledgerT.clientId, pm.clientId), eq(ledgerT.kind, "charge"), eq(ledgerT.idempotencyKey, key ?? "")),
+        )
+        .where(and(eq(pm.clientId, client.clientId), eq(pm.isDefault, true)))
+        .limit(1);
+      if (!found) throw conflict(BILLING_MESSAGES.noDefaultMethod);
+      const { method, existing, entry } = found;
+      if (key && entry) return replayOf(entry, request);
       const customer =
         existing && existing.provider === gateway.kind ? existing.externalId : await ensureCustomer(client);
-      const charge = async (q: HubDb | HubTx): Promise<MoneyOutcome> => {
-        const outcome = await gateway.charge(customer, stored(method), {
-          amountCents: request.amountCents,
-          orderId: request.orderId,
-          clientId: client.clientId,
-          idempotencyKey: providerKey("charge", client, request),
-        });
-        return { entry: await record(q, client, request, "charge", outcome), replayed: false };
-      };
-      if (!request.idempotencyKey) return charge(db);
-      return db.transaction(async (tx) => {
-        await lockClient(tx, client.clientId);
-        return (await earlier(tx, client, "charge", request)) ?? charge(tx);
+      // No client lock for a charge (refunds take it: they must not pass the net charged, and a charge
+      // only adds to it). Two requests with one key at once both ask the provider under the same
+      // provider key, which answers the same charge, and the ledger's unique key keeps one row: the
+      // second answers the first's entry.
+      const outcome = await gateway.charge(customer, stored(method), {
+        amountCents: request.amountCents,
+        orderId: request.orderId,
+        clientId: client.clientId,
+        idempotencyKey: providerKey("charge", client, request),
       });
+      const recorded = await record(db, client, request, "charge", outcome);
+      if (recorded) return { entry: recorded, replayed: false };
+      const first = key ? await earlierEntry(db, client, "charge", key) : undefined;
+      if (!first) throw new Error("ledger insert failed");
+      return replayOf(first, request);
     },
 
     refund: async (client, request: MoneyRequest) => {
@@ -288,7 +299,10 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
           amountCents: request.amountCents,
           idempotencyKey: providerKey("refund", client, request),
         });
-        return { entry: await record(tx, client, request, "refund", outcome), replayed: false };
+        // Under the client's lock, after `earlier`: no other request with this key can have written it.
+        const entry = await record(tx, client, request, "refund", outcome);
+        if (!entry) throw new Error("ledger insert failed");
+        return { entry, replayed: false };
       });
     },
 

@@ -71,13 +71,21 @@ type StyleRow = { id: number; code: string; name: string; basePriceCents: number
  * The tiers, offered options and their attributes of several styles at once (two queries whatever
  * their number), each style's rows in its display order.
  */
-const readOffers = async (db: Db, styleIds: readonly number[]) => {
+type Tier = { styleId: number; minQuantity: number; unitPriceCents: number };
+
+const readOffers = async (
+  db: Db,
+  styleIds: readonly number[],
+  /** The styles' tiers, when the caller read them with the styles (`tiersOf`): one query fewer. */
+  knownTiers?: readonly Tier[],
+) => {
   const [tiers, offered] = await allQueries(db, [
-    db
-      .select({ styleId: tiersT.styleId, minQuantity: tiersT.minQuantity, unitPriceCents: tiersT.unitPriceCents })
-      .from(tiersT)
-      .where(inArray(tiersT.styleId, [...styleIds]))
-      .orderBy(asc(tiersT.minQuantity)),
+    knownTiers ??
+      db
+        .select({ styleId: tiersT.styleId, minQuantity: tiersT.minQuantity, unitPriceCents: tiersT.unitPriceCents })
+        .from(tiersT)
+        .where(inArray(tiersT.styleId, [...styleIds]))
+        .orderBy(asc(tiersT.minQuantity)),
     // An option a row, or a row per attribute it offers: the options in order, their attributes in order.
     db
       .select({
@@ -141,14 +149,24 @@ export const readPricings = async (
   const ids = [...new Set(styleIds)];
   if (ids.length === 0) return new Map();
   const t = schema.styles;
+  // Each style with its tiers (a JSON array, in order): the styles and their tiers in one query.
   const rows = await db
-    .select({ id: t.id, code: t.code, name: t.name, basePriceCents: t.basePriceCents })
+    .select({
+      id: t.id,
+      code: t.code,
+      name: t.name,
+      basePriceCents: t.basePriceCents,
+      tiers: sql<
+        { minQuantity: number; unitPriceCents: number }[]
+      >`coalesce((select json_agg(json_build_object('minQuantity', ${tiersT.minQuantity}, 'unitPriceCents', ${tiersT.unitPriceCents}) order by ${tiersT.minQuantity}) from ${tiersT} where ${tiersT.styleId} = ${t.id}), '[]'::json)`,
+    })
     .from(t)
     .where(and(inArray(t.id, ids), styles.scopeOf(p)));
   if (rows.length === 0) return new Map();
   const pricingOf = await readOffers(
     db,
     rows.map((r) => r.id),
+    rows.flatMap((r) => r.tiers.map((tier) => ({ styleId: r.id, ...tier }))),
   );
   return new Map(rows.map((r) => [r.id, pricingOf(r)]));
 };
