@@ -20,9 +20,17 @@ const OPEN_LOOP_SECONDS = 30;
 const SEARCH_REQUESTS = 3_000;
 const SEARCH_MAX_MS = 60_000;
 
-const TEXTS = ["hod-110-m-blk", "so-00123", "po-4512", "maya patel", "tee-100-xl", "bench-99", "bluebird studio"];
-const STATUSES = [undefined, "placed", "in_production", "completed"] as const;
-const SORTS = ["placedAt,desc", "totalCents,desc", "orderNumber,asc", "clientName,asc"] as const;
+export const TEXTS = [
+  "hod-110-m-blk",
+  "so-00123",
+  "po-4512",
+  "maya patel",
+  "tee-100-xl",
+  "bench-99",
+  "bluebird studio",
+];
+export const STATUSES = [undefined, "placed", "in_production", "completed"] as const;
+export const SORTS = ["placedAt,desc", "totalCents,desc", "orderNumber,asc", "clientName,asc"] as const;
 
 const queryOf = (i: number): TOrderListQuery => ({
   searchString: TEXTS[i % TEXTS.length] as string,

@@ -199,13 +199,25 @@ export const orderSearch = (
  * A page of orders and its count, which stops ORDER_COUNT_CAP rows past the page's start (the
  * `limit` lets the database stop early): a broad search of a million orders counts a thousand.
  */
-export const listOrdersQueries = (db: HubDb | HubTx, p: Principal, q: TOrderListQuery) => {
+export const listOrdersQueries = (
+  db: HubDb | HubTx,
+  p: Principal,
+  q: TOrderListQuery,
+  /**
+   * The search's matches first (through its GIN index), then the scope and filters tested on them:
+   * a subquery the planner cannot look into (`offset 0`), named as the table so every condition
+   * reads its columns. Without it the planner ANDed the search's bitmap with a status or client
+   * index's (200,000 rows for `in_production` at a million orders: 35-50 ms for a search matching 2).
+   */
+  searchFirst = false,
+) => {
   const where = orderListWhere(p, q);
   const orderBy = orderByFor(q.sort, SORTABLE, ["placedAt", "desc"], o.id);
   const cap = q.page * q.size + ORDER_COUNT_CAP;
+  const source = searchFirst ? db.select().from(o).where(orderSearch(q.searchString)).offset(0).as(getTableName(o)) : o;
   const matched = db
     .select({ one: sql`1` })
-    .from(o)
+    .from(source)
     .where(where)
     .limit(cap + 1)
     .as("matched");
@@ -213,7 +225,7 @@ export const listOrdersQueries = (db: HubDb | HubTx, p: Principal, q: TOrderList
     cap,
     page: db
       .select(LIST_COLUMNS)
-      .from(o)
+      .from(source)
       .where(where)
       .orderBy(...orderBy)
       .limit(q.size)
@@ -341,7 +353,7 @@ export const listOrders = async (db: HubDb, p: Principal, q: TOrderListQuery) =>
           ? sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`
           : sql`select set_config('enable_bitmapscan', 'off', true)`,
       );
-      const queries = listOrdersQueries(tx, p, q);
+      const queries = listOrdersQueries(tx, p, q, bitmapCount);
       cap = queries.cap;
       if (broad) rows = windowed.map(({ searchVector: _, inWindow: _n, ...r }) => r);
       else rows = await queries.page;
