@@ -134,3 +134,102 @@ test("a designer sends a version; the factory finds it in Tech Packs, opens it a
   await page.goto(`/productDev/products/${made.product.id}/versions`);
   await expect(page.getByText(/Hub Demo Factory, .*: opened/)).toBeVisible();
 });
+
+/**
+ * Issue 19, version compare (in this file, so it runs after the handoff test and never beside it:
+ * the factory's home page names the newest version sent to it). Version compare: the designer compares two versions and sees a removed BOM row struck
+ * through; the factory acknowledges the version it builds, and the next version it is sent opens on
+ * the changes since that one.
+ */
+test("compare two versions; the factory acknowledges one and then sees only the changes of the next", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const code = `VC-${uid()}`;
+  const designer = await apiAs(request, "designer");
+  const starters = await designer<{ templates: { id: number; name: string }[] }>(
+    "GET",
+    "/productDev/products/starters",
+  );
+  const made = await designer<{ product: { id: number }; stpId: number }>("POST", "/productDev/products", {
+    code,
+    name: "Compare tee",
+    season: "SS27",
+    category: "Tops",
+    pomTemplateId: starters.templates.find((x) => x.name === "Knit tee")?.id,
+  });
+  const fill = async (stpId: number, placements: [string, string][], withColorway: boolean) => {
+    const stp = `/productDev/stps/${stpId}`;
+    const cw = await designer<{ version: number; colors: { id: number }[] }>("GET", `${stp}/tabs/colorways`);
+    if (withColorway)
+      await designer("PUT", `${stp}/tabs/colorways`, {
+        version: cw.version,
+        colorways: [{ key: "BLK", name: "Black", colorIds: [cw.colors[0]?.id] }],
+      });
+    const fab = await designer<{ version: number; choices: { id: number; code: string }[] }>(
+      "GET",
+      `${stp}/tabs/fabrics`,
+    );
+    const jersey = fab.choices.find((c) => c.code === "TP-JER180");
+    await designer("PUT", `${stp}/tabs/fabrics`, {
+      version: fab.version,
+      rows: placements.map(([placement, quantity]) => ({
+        itemId: jersey?.id,
+        placement,
+        quantity,
+        unit: "m",
+        costCents: 780,
+        cells: { BLK: { variantId: null, note: "" } },
+      })),
+    });
+  };
+  const approveAndSend = async (stpId: number) => {
+    const stp = `/productDev/stps/${stpId}`;
+    await designer("POST", `${stp}/approval/submit`, {});
+    await designer("POST", `${stp}/approval/approve`, {});
+    const approval = await designer<{ defaultFacilityId: number }>("GET", `${stp}/approval`);
+    await designer("POST", `${stp}/approval/send`, { factoryId: approval.defaultFacilityId });
+  };
+  await fill(
+    made.stpId,
+    [
+      ["Body", "1.2"],
+      ["Rib", "0.2"],
+    ],
+    true,
+  );
+  await approveAndSend(made.stpId);
+
+  // The factory opens version 1 and acknowledges it.
+  await signIn(page, "factory");
+  await page.goto(`/productDev/products/${made.product.id}/versions/1/stps/${made.stpId}/summary`);
+  await expect(page.getByText("This is the approved version as the brand sent it: read-only.")).toBeVisible();
+  await page.getByRole("button", { name: "Acknowledge" }).click();
+  await expect(page.getByText(/Acknowledged by factory on/)).toBeVisible();
+  await signOut(page);
+
+  // Version 2: the rib row goes, the body takes more fabric; approved and sent.
+  const v2 = await designer<{ stpId: number }>("POST", `/productDev/products/${made.product.id}/versions`, {});
+  await fill(v2.stpId, [["Body", "1.4"]], false);
+  await approveAndSend(v2.stpId);
+
+  // The designer compares them on the versions page: the removed row is struck through.
+  await signIn(page, "designer");
+  await page.goto(`/productDev/products/${made.product.id}/versions`);
+  await expect(page.getByText(/acknowledged by factory/)).toBeVisible();
+  const fabrics = page.getByRole("region", { name: "Fabrics" });
+  await expect(fabrics.locator("tr[data-change='removed'] del").first()).toContainText("TP-JER180");
+  await expect(fabrics.locator("tr[data-change='changed']")).toContainText("1.4");
+  await signOut(page);
+
+  // The factory opens version 2 on the changes since the version it built.
+  await signIn(page, "factory");
+  await page.goto(`/productDev/products/${made.product.id}/versions/2/stps/${v2.stpId}/summary`);
+  await expect(page.getByText("Changes since version 1, the version you built.")).toBeVisible();
+  await page.getByRole("button", { name: "Show changes" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("region", { name: "Fabrics" }).locator("tr[data-change='removed']")).toContainText(
+    "Rib",
+  );
+});

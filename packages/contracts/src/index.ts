@@ -49,6 +49,7 @@ export * from "./orders/import";
 export * from "./orders/open-orders";
 export * from "./orders/orders";
 export * from "./products/products";
+export * from "./products/tech-pack/compare";
 export * from "./products/tech-pack/grading";
 export * from "./products/tech-pack/handoff";
 export * from "./products/tech-pack/tech-pack";

@@ -16,6 +16,7 @@ import {
   ZProductVersionSchema,
   ZProductVersionsSchema,
 } from "./products";
+import { ZAcknowledgementSchema, ZVersionCompareQuerySchema, ZVersionCompareSchema } from "./tech-pack/compare";
 import {
   ZFacilityTechPackNewsSchema,
   ZFacilityTechPackPageSchema,
@@ -223,6 +224,25 @@ export const productsApi = declareApi("products", {
   approve: { path: "/productDev/stps/:stpId/approval/approve", ...approvalAction },
   reject: { path: "/productDev/stps/:stpId/approval/reject", ...approvalAction },
   send: { path: "/productDev/stps/:stpId/approval/send", ...approvalAction },
+
+  // ---- version compare and the facility's acknowledgement (issue 19) ----
+  /** What changed from version `from` (another tech pack of the same product) to this one, tab by tab. */
+  compare: {
+    method: "GET",
+    path: "/productDev/stps/:stpId/compare",
+    access: READ_PACK,
+    ...pack,
+    query: ZVersionCompareQuerySchema,
+    responses: { 200: ZVersionCompareSchema },
+  },
+  /** A facility the version was sent to says it has it and builds from it; the first acknowledgement is kept. */
+  acknowledge: {
+    method: "POST",
+    path: "/productDev/stps/:stpId/acknowledge",
+    access: TECH_PACKS,
+    ...pack,
+    responses: { 200: ZAcknowledgementSchema },
+  },
 
   // ---- tasks and history ----
   tasks: {

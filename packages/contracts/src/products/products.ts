@@ -167,6 +167,9 @@ export const ZTechPackSendSchema = z
     sentAt: z.iso.datetime({ offset: true }),
     sentByName: zText(),
     firstOpenedAt: z.iso.datetime({ offset: true }).nullable(),
+    /** The facility acknowledged the version (it builds from it): the first time, and who. */
+    acknowledgedAt: z.iso.datetime({ offset: true }).nullable(),
+    acknowledgedBy: z.string().nullable(),
   })
   .meta({ id: "TechPackSend" });
 export type TTechPackSend = z.infer<typeof ZTechPackSendSchema>;

@@ -187,6 +187,9 @@ export const pdTechPackSends = pgTable(
     sentByName: text("sent_by_name").notNull(),
     firstOpenedAt: timestamp("first_opened_at", { withTimezone: true }),
     firstOpenedBy: text("first_opened_by"),
+    /** The facility said it has this version and builds from it (issue 19): the first acknowledgement is kept. */
+    acknowledgedAt: timestamp("acknowledged_at", { withTimezone: true }),
+    acknowledgedBy: text("acknowledged_by"),
   },
   (t) => [
     uniqueIndex("pd_tech_pack_sends_pack_factory_key").on(t.techPackId, t.factoryId),

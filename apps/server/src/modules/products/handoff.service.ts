@@ -83,6 +83,8 @@ export const sendsOf = async (
       sentAt: r.send.sentAt.toISOString(),
       sentByName: r.send.sentByName,
       firstOpenedAt: r.send.firstOpenedAt?.toISOString() ?? null,
+      acknowledgedAt: r.send.acknowledgedAt?.toISOString() ?? null,
+      acknowledgedBy: r.send.acknowledgedBy,
     });
     out.set(r.send.techPackId, list);
   }

@@ -40,6 +40,7 @@ import { readHistory } from "./tech-pack-history";
 import { techPackPdf } from "./tech-pack-pdf";
 import { readDetailsTab, readDocumentTab, saveDetailsTab, saveDocumentTab } from "./tech-pack-tabs.service";
 import { deleteTask, readTasks, saveTask } from "./tech-pack-tasks.service";
+import { acknowledgeVersion, compareVersions } from "./version-compare.service";
 
 const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -131,6 +132,14 @@ export const productsRoutes =
           config: hubConfig,
         }),
       );
+
+    // ---- version compare and acknowledgement ----
+    register(app, api.compare, async (request) =>
+      compareVersions(db, principalOf(request), request.params.stpId, request.query.from),
+    );
+    register(app, api.acknowledge, async (request) =>
+      acknowledgeVersion(db, principalOf(request), request.params.stpId),
+    );
 
     // ---- tasks and history ----
     register(app, api.tasks, async (request) => readTasks(db, principalOf(request), request.params.stpId));

@@ -35,6 +35,7 @@ import { productOfPack, recordEvent } from "./products.service";
 import { assertWritable, DETAILS_TAB, isFrozen, type PackContext, packFor, pr, tp } from "./scope";
 import { canEditPack, colorwayRefs, costingOf, readAllParts, writeDetails } from "./tech-pack-parts";
 import { tasksOf } from "./tech-pack-tasks.service";
+import { changesSinceOf } from "./version-compare.service";
 
 /** The header, the checklist, the summary, and approval: submit, approve, reject, send. */
 
@@ -67,6 +68,7 @@ export const headerOf = async (db: HubDb | HubTx, p: Principal, ctx: PackContext
   canApprove: ctx.role === "ADMIN" && ctx.pack.approvalState === "submitted",
   viewer: ctx.viewer,
   frozen: isFrozen(ctx),
+  changesSince: await changesSinceOf(db, p, ctx),
 });
 
 /** The tech pack's header; a facility opening a version sent to it is recorded the first time. */

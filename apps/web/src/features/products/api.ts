@@ -39,6 +39,7 @@ export const productKeys = {
   header: (stpId: number) => [...productKeys.pack(stpId), "header"] as const,
   tab: (stpId: number, tab: TTechPackTab | string) => [...productKeys.pack(stpId), "tab", tab] as const,
   history: (stpId: number, q: object) => [...productKeys.pack(stpId), "history", q] as const,
+  compare: (stpId: number, from: number) => [...productKeys.pack(stpId), "compare", from] as const,
 };
 
 export const useProductList = (q: ProductQuery) =>
@@ -102,6 +103,23 @@ export const useCreateVersion = (productId: number) => {
     mutationFn: (note: string) =>
       call(productsApi.createVersion, { params: { productId }, body: note ? { note } : {} }),
     onSuccess: () => qc.invalidateQueries({ queryKey: productKeys.all() }),
+  });
+};
+
+/** What changed from version `from` to version `stpId` (both tech packs of one product), tab by tab. */
+export const useVersionCompare = (stpId: number | null, from: number | null) =>
+  useQuery({
+    queryKey: productKeys.compare(stpId ?? 0, from ?? 0),
+    queryFn: () => call(productsApi.compare, { params: { stpId: stpId ?? 0 }, query: { from: from ?? 0 } }),
+    enabled: stpId !== null && from !== null && stpId !== from,
+  });
+
+/** The facility acknowledges a version sent to it (it builds from it). */
+export const useAcknowledgeVersion = (stpId: number) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(productsApi.acknowledge, { params: { stpId } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: productKeys.header(stpId) }),
   });
 };
 

@@ -1,7 +1,21 @@
 import { PRODUCT_MESSAGES, techPackPath } from "@hub/contracts/products/products";
-import { Alert, Button, Card, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField } from "@mui/material";
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from "@mui/material";
 import { useState } from "react";
-import { Link as RouterLink, useNavigate, useParams } from "react-router";
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from "react-router";
 import { toast } from "react-toastify";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageLoader } from "../../components/loading-screen";
@@ -11,6 +25,7 @@ import { ApiError, messageOf } from "../../lib/api-error";
 import { parseId } from "../../lib/ids";
 import { useCreateVersion, useDeleteProduct, useDuplicateProduct, useVersions } from "./api";
 import { ApprovalChip, ProductStatusChip } from "./format";
+import { VersionCompare } from "./version-compare";
 
 /** /productDev/products/:productId/versions: every version of a product; a new one copies the latest tech pack. */
 export default function VersionsPage() {
@@ -24,6 +39,8 @@ export default function VersionsPage() {
   const [dupCode, setDupCode] = useState("");
   const [confirmNew, setConfirmNew] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // The two versions compared, in the URL (`?from=&to=`, tech pack ids) so a compare can be linked.
+  const [search, setSearch] = useSearchParams();
   if (productId === null || (q.error instanceof ApiError && q.error.status === 404))
     return (
       <RecordNotFound
@@ -36,6 +53,22 @@ export default function VersionsPage() {
   if (q.error) return <Alert severity="error">{messageOf(q.error)}</Alert>;
   if (!q.data) return <PageLoader />;
   const { product, versions } = q.data;
+  const pick = (name: "from" | "to", fallback: number | undefined) => {
+    const id = parseId(search.get(name) ?? undefined);
+    return versions.some((v) => v.stpId === id) ? id : (fallback ?? null);
+  };
+  // Newest first: by default the latest against the one before it.
+  const compareTo = pick("to", versions[0]?.stpId);
+  const compareFrom = pick("from", versions[1]?.stpId);
+  const choose = (name: "from" | "to", value: string) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <>
       <PageHeader
@@ -92,6 +125,9 @@ export default function VersionsPage() {
                           {s.firstOpenedAt
                             ? `opened ${new Date(s.firstOpenedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}`
                             : "not opened yet"}
+                          {s.acknowledgedAt
+                            ? `, acknowledged by ${s.acknowledgedBy ?? "the facility"} ${new Date(s.acknowledgedAt).toLocaleDateString()}`
+                            : ""}
                         </div>
                       ))}
                 </TableCell>
@@ -105,6 +141,35 @@ export default function VersionsPage() {
           </TableBody>
         </Table>
       </Card>
+      {versions.length > 1 ? (
+        <Card variant="outlined" sx={{ mb: 2 }}>
+          <CardContent>
+            <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+              Compare versions
+            </Typography>
+            <Stack direction="row" spacing={1.5} sx={{ mb: 2 }}>
+              {(["from", "to"] as const).map((name) => (
+                <TextField
+                  key={name}
+                  select
+                  size="small"
+                  label={name === "from" ? "From version" : "To version"}
+                  value={(name === "from" ? compareFrom : compareTo) ?? ""}
+                  onChange={(e) => choose(name, e.target.value)}
+                  sx={{ minWidth: 160 }}
+                >
+                  {versions.map((v) => (
+                    <MenuItem key={v.stpId} value={v.stpId}>
+                      v{v.version}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              ))}
+            </Stack>
+            <VersionCompare stpId={compareTo} from={compareFrom} />
+          </CardContent>
+        </Card>
+      ) : null}
       <Stack direction={{ xs: "column", md: "row" }} spacing={3}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: "center" }}>
           <TextField

@@ -53,6 +53,11 @@ export const ZTechPackHeaderSchema = z
     viewer: z.enum(["team", "facility"]),
     /** Approved (or sent): nothing in this version changes any more; a change needs a new version. */
     frozen: z.boolean(),
+    /**
+     * For a facility: the newest older version of this product it acknowledged, so it opens on the
+     * changes since the version it built; null for the team, or when it acknowledged none.
+     */
+    changesSince: z.object({ stpId: z.number().int(), version: z.number().int() }).nullable(),
   })
   .meta({ id: "TechPackHeader" });
 export type TTechPackHeader = z.infer<typeof ZTechPackHeaderSchema>;

@@ -1,7 +1,8 @@
 import { PRODUCT_MESSAGES, techPackPath } from "@hub/contracts/products/products";
 import { frozenVersionMessage } from "@hub/contracts/products/tech-pack/handoff";
 import { TECH_PACK_TAB_LABELS, TECH_PACK_TABS } from "@hub/contracts/products/tech-pack/tech-pack";
-import { Alert, Button, Chip, Stack } from "@mui/material";
+import { Alert, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from "@mui/material";
+import { useState } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
 import { toast } from "react-toastify";
 import { RecordNotFound } from "../../../components/record-not-found";
@@ -10,8 +11,9 @@ import { RecordWorkspace } from "../../../components/record-workspace";
 import { messageOf } from "../../../lib/api-error";
 import { parseId } from "../../../lib/ids";
 import { useSettings } from "../../../lib/settings/settings-context";
-import { useCreateVersion, useTechPackHeader } from "../api";
+import { useAcknowledgeVersion, useCreateVersion, useTechPackHeader } from "../api";
 import { ApprovalChip, ProductStatusChip } from "../format";
+import { VersionCompare } from "../version-compare";
 import type { TechPackContext } from "./context";
 import { openTechPackPdf } from "./pdf";
 
@@ -38,6 +40,8 @@ export default function TechPackWorkspacePage() {
   const navigate = useNavigate();
   const productId = header.data?.product.id ?? 0;
   const newVersion = useCreateVersion(productId);
+  const acknowledge = useAcknowledgeVersion(stpId ?? 0);
+  const [showChanges, setShowChanges] = useState(false);
   const makeNewVersion = async () => {
     try {
       const v = await newVersion.mutateAsync("");
@@ -63,12 +67,61 @@ export default function TechPackWorkspacePage() {
   return (
     <>
       {facility ? (
-        <Alert severity="info" sx={{ mb: 2 }}>
-          {sent
-            ? `Sent to ${sent.factoryName} by ${sent.sentByName} on ${new Date(sent.sentAt).toLocaleString()}. `
-            : ""}
-          This is the approved version as the brand sent it: read-only.
-        </Alert>
+        <>
+          <Alert
+            severity="info"
+            sx={{ mb: 2 }}
+            action={
+              sent?.acknowledgedAt ? undefined : (
+                <Button
+                  color="inherit"
+                  size="small"
+                  loading={acknowledge.isPending}
+                  onClick={async () => {
+                    try {
+                      await acknowledge.mutateAsync();
+                      toast.success(`Version ${h.version.version} acknowledged.`);
+                    } catch (error) {
+                      toast.error(messageOf(error));
+                    }
+                  }}
+                >
+                  Acknowledge
+                </Button>
+              )
+            }
+          >
+            {sent
+              ? `Sent to ${sent.factoryName} by ${sent.sentByName} on ${new Date(sent.sentAt).toLocaleString()}. `
+              : ""}
+            This is the approved version as the brand sent it: read-only.
+            {sent?.acknowledgedAt
+              ? ` Acknowledged by ${sent.acknowledgedBy ?? "your facility"} on ${new Date(sent.acknowledgedAt).toLocaleString()}.`
+              : " Acknowledge it once you build from it: the next version the brand sends opens on what changed since."}
+          </Alert>
+          {h.changesSince ? (
+            <Alert
+              severity="warning"
+              sx={{ mb: 2 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => setShowChanges(true)}>
+                  Show changes
+                </Button>
+              }
+            >
+              Changes since version {h.changesSince.version}, the version you built.
+            </Alert>
+          ) : null}
+          <Dialog open={showChanges} onClose={() => setShowChanges(false)} maxWidth="lg" fullWidth>
+            <DialogTitle>Changes since version {h.changesSince?.version}, the version you built</DialogTitle>
+            <DialogContent>
+              {showChanges ? <VersionCompare stpId={stpId} from={h.changesSince?.stpId ?? null} /> : null}
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setShowChanges(false)}>Close</Button>
+            </DialogActions>
+          </Dialog>
+        </>
       ) : h.version.readOnly ? (
         <Alert severity="info" sx={{ mb: 2 }}>
           {PRODUCT_MESSAGES.readOnlyVersion}
