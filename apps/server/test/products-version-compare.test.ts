@@ -1,3 +1,4 @@
+import { inflateSync } from "node:zlib";
 import { COMPARE_MESSAGES, type TProduct, type TTechPackHeader, type TVersionCompare } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { eq } from "drizzle-orm";
@@ -19,6 +20,26 @@ let v2: number;
 let demoFactoryId: number;
 
 const stp = (id: number, rest = "") => `/api/productDev/stps/${id}${rest}`;
+
+/** Whether a PDF draws a text: its page streams inflated, the text as the standard fonts write it (hex runs of a TJ). */
+const pdfDraws = (bytes: Buffer, text: string): boolean => {
+  const raw = bytes.toString("latin1");
+  const hex = Buffer.from(text, "latin1").toString("hex");
+  const re = /(?<!end)stream\r?\n/g;
+  for (let m = re.exec(raw); m; m = re.exec(raw)) {
+    const start = m.index + m[0].length;
+    const chunk = Buffer.from(raw.slice(start, raw.indexOf("endstream", start)), "latin1");
+    let body: string;
+    try {
+      body = inflateSync(chunk).toString("latin1");
+    } catch {
+      continue;
+    }
+    // A TJ array splits a text into hex runs with spacing between them: join the runs.
+    if (body.replace(/>\s*-?[\d.]+\s*</g, "").toLowerCase().includes(hex)) return true;
+  }
+  return false;
+};
 
 const put = async (stpId: number, tab: string, body: object) => {
   const version = (await f.call("designer", "GET", stp(stpId, `/tabs/${tab}`))).json<{ version: number }>().version;
@@ -174,5 +195,18 @@ describe("the facility acknowledges what it builds", () => {
     const diff = await f.call("factory", "GET", stp(v2, `/compare?from=${v1}`));
     expect(diff.statusCode, diff.body).toBe(200);
     expect(diff.json<TVersionCompare>().tabs.map((x) => x.tab)).toContain("fabrics");
+  });
+});
+
+describe("the PDF", () => {
+  test("a later version's PDF has a page of the changes since the version the factory has", async () => {
+    const v2pdf = await f.call("designer", "GET", stp(v2, "/techPack.pdf"));
+    expect(v2pdf.statusCode).toBe(200);
+    expect(pdfDraws(v2pdf.rawPayload, "Changes since v1")).toBe(true);
+    const factoryPdf = await f.call("factory", "GET", stp(v2, "/techPack.pdf"));
+    expect(pdfDraws(factoryPdf.rawPayload, "Changes since v1")).toBe(true);
+    // The first version has nothing before it.
+    const v1pdf = await f.call("designer", "GET", stp(v1, "/techPack.pdf"));
+    expect(pdfDraws(v1pdf.rawPayload, "Changes since")).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import {
   TECH_PACK_APPROVAL_LABELS,
   TECH_PACK_TAB_LABELS,
   type TTechPackHeader,
+  type TVersionCompare,
 } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
@@ -17,6 +18,7 @@ import { markOpened } from "./handoff.service";
 import { packFor } from "./scope";
 import { headerOf } from "./tech-pack-approval.service";
 import { bomRowsOf, chartOf, costingOf, readAllParts, uploadsOf } from "./tech-pack-parts";
+import { compareVersions, lastSentBefore } from "./version-compare.service";
 
 type Picture = { data: Buffer; format: "png" | "jpg" };
 
@@ -39,6 +41,8 @@ export type TechPackDoc = {
   stepImages: Map<number, Picture>;
   fabricNames: Map<number, string>;
   approvals: { action: string; comment: string | null; userName: string; at: string }[];
+  /** The changes since the version the reader built (a facility) or the last one sent (the team): a page of its own. */
+  changes: TVersionCompare | null;
 };
 
 const S = {
@@ -200,6 +204,33 @@ export const techPackDocument = (kit: PdfKit, d: TechPackDoc) => {
         ),
       ),
     ),
+    d.changes
+      ? page(
+          "changes",
+          `Changes since v${d.changes.from.version}`,
+          h(
+            Text,
+            { style: S.muted },
+            `What changed from version ${d.changes.from.version} to version ${d.changes.to.version}, tab by tab.`,
+          ),
+          ...(d.changes.tabs.length === 0
+            ? [h(Text, { style: { marginTop: 6 } }, "Nothing changed.")]
+            : d.changes.tabs.flatMap((tab) => [
+                h(Text, { style: S.h2 }, tab.label),
+                table(
+                  [{ label: "Change" }, { label: "Row", flex: "wide" }, { label: "What changed", flex: "wide" }],
+                  [
+                    ...(tab.fields.length ? [{ change: "changed", label: tab.label, fields: tab.fields }] : []),
+                    ...tab.rows,
+                  ].map((r) => [
+                    r.change,
+                    r.label,
+                    r.fields.map((f) => `${f.field}: ${f.old ?? "-"} -> ${f.new ?? "-"}`).join("; "),
+                  ]),
+                ),
+              ])),
+        )
+      : null,
     page(
       "bom",
       "Bill of materials",
@@ -391,8 +422,11 @@ export const techPackPdf = async (
   }
   const a = schema.pdTechPackApprovals;
   const approvals = await db.select().from(a).where(eq(a.techPackId, stpId)).orderBy(desc(a.at));
+  const header = await headerOf(db, p, ctx);
+  const since = header.changesSince?.stpId ?? (ctx.viewer === "team" ? await lastSentBefore(db, ctx) : null);
   const doc: TechPackDoc = {
-    header: await headerOf(db, p, ctx),
+    header,
+    changes: since ? await compareVersions(db, p, stpId, since) : null,
     all,
     bom: rows.map((r) => ({
       tab: r.tab,

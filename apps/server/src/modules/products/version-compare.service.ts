@@ -233,3 +233,15 @@ export const changesSinceOf = async (db: HubDb | HubTx, p: Principal, ctx: PackC
     .limit(1);
   return row ?? null;
 };
+
+/** For the team's PDF: the newest older version of the product sent to any facility (what the factory has), or null. */
+export const lastSentBefore = async (db: HubDb | HubTx, ctx: PackContext): Promise<number | null> => {
+  const [row] = await db
+    .select({ stpId: tp.id })
+    .from(sends)
+    .innerJoin(tp, eq(tp.id, sends.techPackId))
+    .where(and(eq(tp.productId, ctx.product.id), lt(tp.version, ctx.pack.version)))
+    .orderBy(desc(tp.version))
+    .limit(1);
+  return row?.stpId ?? null;
+};
