@@ -36,7 +36,13 @@ const pdfDraws = (bytes: Buffer, text: string): boolean => {
       continue;
     }
     // A TJ array splits a text into hex runs with spacing between them: join the runs.
-    if (body.replace(/>\s*-?[\d.]+\s*</g, "").toLowerCase().includes(hex)) return true;
+    if (
+      body
+        .replace(/>\s*-?[\d.]+\s*</g, "")
+        .toLowerCase()
+        .includes(hex)
+    )
+      return true;
   }
   return false;
 };

@@ -48,6 +48,7 @@ export * from "./orders/documents";
 export * from "./orders/import";
 export * from "./orders/open-orders";
 export * from "./orders/orders";
+export * from "./products/groups";
 export * from "./products/products";
 export * from "./products/tech-pack/compare";
 export * from "./products/tech-pack/grading";

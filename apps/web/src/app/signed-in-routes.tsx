@@ -21,6 +21,7 @@ import { libraryRoutes } from "../features/library/routes";
 import { openOrdersRoutes } from "../features/orders/open-orders/routes";
 import { orderChargeReportRoutes } from "../features/orders/order-charge-report/routes";
 import { ordersRoutes } from "../features/orders/routes";
+import { productGroupRoutes } from "../features/products/groups/routes";
 import { productsRoutes } from "../features/products/routes";
 import { reportsRoutes } from "../features/reports/routes";
 import { returnsRoutes } from "../features/returns/routes";
@@ -54,6 +55,7 @@ const featureRoutes: RouteObject[] = [
   ...cuttingRoutes,
   ...teamsRoutes,
   ...designLibraryRoutes,
+  ...productGroupRoutes,
   ...shippingRoutes,
   ...productsRoutes,
   ...openOrdersRoutes,

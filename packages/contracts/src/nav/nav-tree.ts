@@ -36,6 +36,10 @@ export const NAV_TREE: TNavSection[] = [
           { title: "Products", path: "/productDev/products", card: "products" },
           // Issue 23: the versions brands sent to the facility, read-only.
           { title: "Tech Packs", path: "/productDev/techPacks", card: "techPacks" },
+          // Issue 19: how a team groups its products, each a list of its own (products/groups.ts).
+          { title: "Collections", path: "/productDev/collections", card: "products" },
+          { title: "Batches", path: "/productDev/batches", card: "products" },
+          { title: "Tags", path: "/productDev/tags", card: "products" },
         ],
       },
       {

@@ -165,3 +165,27 @@ export const pdPomTemplatePoints = pgTable(
   },
   (t) => [uniqueIndex("pd_pom_template_points_code_key").on(t.templateId, sql`lower(${t.code})`)],
 );
+
+/**
+ * How a team groups its products (issue 19): collections (a season's line), batches (its drops) and
+ * tags. Products name them (`pd_products.collection`, `batch`, `tags`): a name a product is saved
+ * with becomes the team's group if it is new, and renaming a group renames it on the products
+ * (and the versions not yet frozen) in the same transaction.
+ */
+const productGroup = (name: string) =>
+  pgTable(
+    name,
+    {
+      id: serial("id").primaryKey(),
+      teamId: team(),
+      name: text("name").notNull(),
+      description: text("description"),
+      archived: boolean("archived").notNull().default(false),
+      createdAt: created(),
+      updatedAt: updated(),
+    },
+    (t) => [uniqueIndex(`${name}_name_key`).on(t.teamId, sql`lower(${t.name})`)],
+  );
+export const pdCollections = productGroup("pd_collections");
+export const pdBatches = productGroup("pd_batches");
+export const pdTags = productGroup("pd_tags");

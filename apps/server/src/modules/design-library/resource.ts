@@ -30,7 +30,7 @@ export type DesignResource<TReq, TDetail = Record<string, unknown>> = ResourceSp
 const tu = schema.teamUsers;
 
 /** spec 7's userId and teamId: a member's lists show the current team; internal admins every team or the one named. */
-const narrowTo =
+export const narrowTo =
   (column: PgColumn): ResourceNarrow =>
   async (db: HubDb, p: Principal, q: Record<string, unknown>): Promise<SQL | undefined> => {
     const teamId = typeof q.teamId === "number" ? q.teamId : undefined;

@@ -18,6 +18,7 @@ import { register, type ZodApp } from "../../platform/operations";
 import { sendPdf } from "../../platform/pdf";
 import { storePrintFile, type UploadKind } from "../files/print-files.service";
 import { sendStoredFile } from "../files/send-file";
+import { productGroupRoutes } from "./groups";
 import { facilityTechPackNews, listFacilityTechPacks } from "./handoff.service";
 import {
   createProduct,
@@ -78,6 +79,9 @@ export const productsRoutes =
   ({ db, files, mailer, config: hubConfig }: ModuleDeps): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 2 } });
+
+    // ---- collections, batches and tags: the resource engine ----
+    for (const plugin of productGroupRoutes(db)) await app.register(plugin);
 
     // ---- products ----
     register(app, api.list, async (request) => listProducts(db, principalOf(request), request.query));

@@ -19,6 +19,7 @@ import { schema } from "@hub/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { readTabVersion, tabStamp } from "../../platform/tab-versions";
 import { type CostingRow, costTechPack } from "./costing";
+import { ensureProductGroups } from "./groups";
 import { DETAILS_TAB, isFrozen, type PackContext } from "./scope";
 
 /** Reading a tech pack's parts: documents, library lookups, uploads, the BOM with its costs, the size chart. */
@@ -210,8 +211,11 @@ export const chartOf = (sizing: TSizingData, spec: TGradedSpecData) =>
   }));
 
 /** Writes a version's own copy of the product details. */
-export const writeDetails = (tx: HubTx, stpId: number, fields: TProductFields) =>
-  tx
+export const writeDetails = async (tx: HubTx, stpId: number, fields: TProductFields) => {
+  await tx
     .insert(parts)
     .values({ techPackId: stpId, tab: DETAILS_TAB, data: fields })
     .onConflictDoUpdate({ target: [parts.techPackId, parts.tab], set: { data: fields, updatedAt: new Date() } });
+  // A collection, batch or tag named for the first time becomes the team's (products/groups.ts).
+  await ensureProductGroups(tx, stpId, fields);
+};

@@ -193,6 +193,7 @@ export const resourceService = <TReq, TDetail, K extends string>(r: ResourceDef<
         const ownerId = await writableOwner(tx, p, id);
         await first?.(tx);
         await checkUnique(tx, req, ownerId, id);
+        await r.beforeUpdate?.(tx, id, req, ownerId);
         const values = await r.values(tx, req, ownerId, p);
         await tx
           .update(t)

@@ -74,6 +74,8 @@ export type ResourceSpec<TReq, _TDetail = Row, K extends string = string> = {
   readScope?: (p: Principal) => SQL | undefined;
   /** The columns a request writes (the owner column excluded). */
   values: (tx: HubTx, req: TReq, ownerId: number, p: Principal) => Promise<Row>;
+  /** Runs in an update's transaction before the row changes, seeing it as it was (a rename carried to the rows that name it). */
+  beforeUpdate?: (tx: HubTx, id: number, req: TReq, ownerId: number) => Promise<void>;
   /** Link tables to rewrite after the row is written (option attributes, profile members). */
   links?: (tx: HubTx, id: number, req: TReq, ownerId: number) => Promise<void>;
   /** Codes unique within one owner's rows (case-insensitive). */
