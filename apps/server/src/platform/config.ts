@@ -66,6 +66,8 @@ export type HubConfig = {
   quickSight: QuickSightSettings | null;
   /** Metabase signed embedding for dashboard embed URLs (METABASE_SITE_URL set); null: not used. */
   metabase: MetabaseSettings | null;
+  /** DeepL's API for translating tech packs (DEEPL_API_KEY set); null: translation is not set up. */
+  deepl: { apiKey: string; apiUrl: string } | null;
   /** Largest print file a person may upload, in bytes. */
   printFileMaxBytes: number;
   /** AWS Cognito user pool: when set, identity uses the Cognito adapter; null: the built-in pool. */
@@ -214,6 +216,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): HubConfig => {
           siteUrl: env.METABASE_SITE_URL.trim(),
           secretKey: required(env, "METABASE_SECRET_KEY"),
           dashboards: parseDashboardMap("METABASE_DASHBOARDS", env.METABASE_DASHBOARDS),
+        }
+      : null,
+    deepl: env.DEEPL_API_KEY?.trim()
+      ? {
+          apiKey: env.DEEPL_API_KEY.trim(),
+          // A key ending ":fx" is a DeepL API Free key, served by its own host.
+          apiUrl: (
+            env.DEEPL_API_URL?.trim() ||
+            (env.DEEPL_API_KEY.trim().endsWith(":fx") ? "https://api-free.deepl.com" : "https://api.deepl.com")
+          ).replace(/\/+$/, ""),
         }
       : null,
     printFileMaxBytes: int(env.PRINT_FILE_MAX_BYTES, 50 * 1024 * 1024, "PRINT_FILE_MAX_BYTES"),

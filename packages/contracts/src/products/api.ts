@@ -44,6 +44,7 @@ import {
   ZUploadParamsSchema,
   ZUploadQuerySchema,
 } from "./tech-pack/tech-pack";
+import { ZTechPackPdfQuerySchema } from "./translation-api";
 
 /** Products and tech packs: the Products card; the team scope decides whose rows (services). */
 const PRODUCTS: Access = { signedIn: true, card: "products" };
@@ -300,6 +301,8 @@ export const productsApi = declareApi("products", {
     path: "/productDev/stps/:stpId/techPack.pdf",
     access: READ_PACK,
     ...pack,
+    /** `?lang=`: the version's stored translation printed in place of its texts (translation-api.ts). */
+    query: ZTechPackPdfQuerySchema,
     file: "application/pdf",
   },
 });

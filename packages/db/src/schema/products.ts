@@ -196,3 +196,22 @@ export const pdTechPackSends = pgTable(
     index("pd_tech_pack_sends_factory_idx").on(t.factoryId, t.sentAt),
   ],
 );
+
+/**
+ * A version's texts in another language (issue 19, translation): one row a language, replaced when
+ * translated again. `texts` holds each text's place, its source as translated and the translation;
+ * a text whose source has changed since is shown as outdated and not printed.
+ */
+export const pdTechPackTranslations = pgTable(
+  "pd_tech_pack_translations",
+  {
+    techPackId: integer("tech_pack_id")
+      .notNull()
+      .references(() => pdTechPacks.id, { onDelete: "cascade" }),
+    lang: text("lang").notNull(),
+    texts: jsonb("texts").$type<{ path: string; label: string; source: string; text: string }[]>().notNull(),
+    translatedBy: text("translated_by"),
+    translatedAt: timestamp("translated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.techPackId, t.lang] })],
+);

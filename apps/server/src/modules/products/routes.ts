@@ -8,6 +8,7 @@ import {
 } from "@hub/contracts";
 import type { Operation } from "@hub/contracts/common/operation";
 import { productsApi as api, techPackTabsApi } from "@hub/contracts/products/api";
+import { translationApi } from "@hub/contracts/products/translation-api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { principalOf } from "../../platform/access";
@@ -16,6 +17,7 @@ import type { ModuleDeps } from "../../platform/deps";
 import { badRequest, notFound } from "../../platform/errors";
 import { register, type ZodApp } from "../../platform/operations";
 import { sendPdf } from "../../platform/pdf";
+import { translationAdapterFor } from "../../platform/translation";
 import { storePrintFile, type UploadKind } from "../files/print-files.service";
 import { sendStoredFile } from "../files/send-file";
 import { productGroupRoutes } from "./groups";
@@ -41,6 +43,14 @@ import { readHistory } from "./tech-pack-history";
 import { techPackPdf } from "./tech-pack-pdf";
 import { readDetailsTab, readDocumentTab, saveDetailsTab, saveDocumentTab } from "./tech-pack-tabs.service";
 import { deleteTask, readTasks, saveTask } from "./tech-pack-tasks.service";
+import {
+  listTranslations,
+  readTranslation,
+  removeTranslation,
+  translateText,
+  translateVersion,
+  translationStatus,
+} from "./translation.service";
 import { acknowledgeVersion, compareVersions } from "./version-compare.service";
 
 const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
@@ -79,6 +89,24 @@ export const productsRoutes =
   ({ db, files, mailer, config: hubConfig }: ModuleDeps): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 2 } });
+
+    // ---- translation (spec 7's getTranslation, and a version's texts in the factory's language) ----
+    const translator = translationAdapterFor(hubConfig);
+    register(app, translationApi.translate, async (request) => translateText(translator, request.query));
+    register(app, translationApi.status, async () => translationStatus(translator));
+    register(app, translationApi.list, async (request) =>
+      listTranslations(db, principalOf(request), request.params.stpId),
+    );
+    register(app, translationApi.read, async (request) =>
+      readTranslation(db, principalOf(request), request.params.stpId, request.params.lang),
+    );
+    register(app, translationApi.translateVersion, async (request) =>
+      translateVersion(db, translator, principalOf(request), request.params.stpId, request.body.targetLang),
+    );
+    register(app, translationApi.remove, async (request, reply) => {
+      await removeTranslation(db, principalOf(request), request.params.stpId, request.params.lang);
+      return reply.status(204).send(null);
+    });
 
     // ---- collections, batches and tags: the resource engine ----
     for (const plugin of productGroupRoutes(db)) await app.register(plugin);
@@ -183,6 +211,6 @@ export const productsRoutes =
       });
     });
     register(app, api.pdf, async (request, reply) =>
-      sendPdf(reply, await techPackPdf(db, files, principalOf(request), request.params.stpId)),
+      sendPdf(reply, await techPackPdf(db, files, principalOf(request), request.params.stpId, request.query.lang)),
     );
   };

@@ -13,11 +13,13 @@ import { schema } from "@hub/db";
 import { desc, eq } from "drizzle-orm";
 import type { FilesAdapter } from "../../platform/files/adapter";
 import { loadPdfKit, type PdfKit, renderPdf } from "../../platform/pdf";
+import { type PdfFonts, pdfFontsFor } from "../../platform/pdf-fonts";
 import type { Principal } from "../../platform/principal";
 import { markOpened } from "./handoff.service";
 import { packFor } from "./scope";
 import { headerOf } from "./tech-pack-approval.service";
 import { bomRowsOf, chartOf, costingOf, readAllParts, uploadsOf } from "./tech-pack-parts";
+import { translatedPartsFor } from "./translation.service";
 import { compareVersions, lastSentBefore } from "./version-compare.service";
 
 type Picture = { data: Buffer; format: "png" | "jpg" };
@@ -43,9 +45,11 @@ export type TechPackDoc = {
   approvals: { action: string; comment: string | null; userName: string; at: string }[];
   /** The changes since the version the reader built (a facility) or the last one sent (the team): a page of its own. */
   changes: TVersionCompare | null;
+  /** A translated tech pack's fonts; null: Helvetica. */
+  fonts: PdfFonts | null;
 };
 
-const S = {
+const BASE_STYLES = {
   page: { paddingTop: 60, paddingBottom: 44, paddingHorizontal: 32, fontSize: 8.5, fontFamily: "Helvetica" },
   band: {
     position: "absolute",
@@ -104,12 +108,30 @@ const S = {
   },
 } as const;
 
+type Styles = typeof BASE_STYLES;
+/** The styles with the document's fonts in place of Helvetica (a translated tech pack: platform/pdf-fonts.ts). */
+const withFonts = (fonts: PdfFonts | null): Styles => {
+  if (!fonts) return BASE_STYLES;
+  const out: Record<string, unknown> = {};
+  for (const [key, style] of Object.entries(BASE_STYLES)) {
+    const family = (style as { fontFamily?: string }).fontFamily;
+    out[key] =
+      family === "Helvetica"
+        ? { ...style, fontFamily: fonts.regular }
+        : family === "Helvetica-Bold"
+          ? { ...style, ...fonts.bold }
+          : style;
+  }
+  return out as unknown as Styles;
+};
+
 const money = (c: number | null | undefined) => (c === null || c === undefined ? "-" : `$${(c / 100).toFixed(2)}`);
 
 /** The tech pack as a factory reads it: one section per tab, each starting on its own page. */
 export const techPackDocument = (kit: PdfKit, d: TechPackDoc) => {
   const { h, pdf } = kit;
   const { Document, Page, View, Text, Image } = pdf;
+  const S = withFonts(d.fonts);
   const p = d.header.product;
   const title = `${p.code} ${p.name} · v${d.header.version.version}`;
   const table = (
@@ -395,11 +417,14 @@ export const techPackPdf = async (
   files: FilesAdapter,
   p: Principal,
   stpId: number,
+  lang?: string,
 ): Promise<{ bytes: Buffer; fileName: string }> => {
   const ctx = await packFor(db, p, stpId);
+  // A language asked for: its stored translation in place of the texts (refused before anything is marked opened).
+  const translated = lang ? await translatedPartsFor(db, ctx, lang) : null;
   await markOpened(db, p, ctx);
   const teamId = ctx.product.teamId;
-  const all = await readAllParts(db, stpId);
+  const all = translated?.all ?? (await readAllParts(db, stpId));
   const { rows } = await bomRowsOf(db, teamId, all);
   const variantIds = rows.flatMap((r) => Object.values(r.cells).flatMap((c) => (c.variantId ? [c.variantId] : [])));
   const lv = schema.pdLibraryVariants;
@@ -423,11 +448,13 @@ export const techPackPdf = async (
   const a = schema.pdTechPackApprovals;
   const approvals = await db.select().from(a).where(eq(a.techPackId, stpId)).orderBy(desc(a.at));
   const header = await headerOf(db, p, ctx);
+  if (translated) header.product = { ...header.product, description: translated.description };
   const since = header.changesSince?.stpId ?? (ctx.viewer === "team" ? await lastSentBefore(db, ctx) : null);
   const doc: TechPackDoc = {
     header,
     changes: since ? await compareVersions(db, p, stpId, since) : null,
     all,
+    fonts: null,
     bom: rows.map((r) => ({
       tab: r.tab,
       itemCode: r.itemCode,
@@ -461,9 +488,10 @@ export const techPackPdf = async (
     })),
   };
   const kit = await loadPdfKit();
+  if (lang) doc.fonts = pdfFontsFor(kit, lang);
   const safe = ctx.details.code.replace(/[^A-Za-z0-9._-]/g, "_");
   return {
     bytes: await renderPdf(kit, techPackDocument(kit, doc) as Parameters<typeof renderPdf>[1]),
-    fileName: `tech-pack-${safe}-v${ctx.pack.version}.pdf`,
+    fileName: `tech-pack-${safe}-v${ctx.pack.version}${lang ? `-${lang.toLowerCase()}` : ""}.pdf`,
   };
 };

@@ -16,6 +16,7 @@ import { ApprovalChip, ProductStatusChip } from "../format";
 import { VersionCompare } from "../version-compare";
 import type { TechPackContext } from "./context";
 import { openTechPackPdf } from "./pdf";
+import { TranslationsButton } from "./translations";
 
 const TABS = TECH_PACK_TABS.map((path) => ({ path, label: TECH_PACK_TAB_LABELS[path] }));
 
@@ -164,6 +165,12 @@ export default function TechPackWorkspacePage() {
                 Versions
               </Button>
             )}
+            <TranslationsButton
+              stpId={stpId}
+              code={h.product.code}
+              version={h.version.version}
+              canTranslate={!facility}
+            />
             <Button variant="outlined" onClick={() => void openTechPackPdf(stpId, h.product.code, h.version.version)}>
               Open PDF
             </Button>
