@@ -38,6 +38,9 @@
  *    1,000,000 orders and 10,000,000 unit history rows on PostgreSQL, 20 viewers at once for 12 months
  *    (p95 <= 300 ms) and 30 days (<= 100 ms), each beside the service's queries run directly.
  *
+ * 13. Product development (`bench/product-dev.ts`): version compare of two versions with 500 BOM rows
+ *    and 100 POMs x 8 sizes (p95 <= 150 ms).
+ *
  * Ends with a summary table: metric, value, target, result. Only talks to 127.0.0.1. Every loop is
  * bounded. Every child process runs in its own process group and is killed when the bench ends,
  * also on error or Ctrl-C.
@@ -60,6 +63,7 @@ import { errorText, kb, mean, ms, percentile, progress, section, table, verdict 
 import { benchLibrary } from "./library";
 import { benchOpenOrders } from "./open-orders";
 import { benchOrders } from "./orders";
+import { benchProductDev } from "./product-dev";
 import { benchTechPack } from "./tech-pack";
 
 type SummaryRow = [metric: string, value: string, target: string, result: string];
@@ -415,6 +419,13 @@ const main = async (): Promise<void> => {
   } catch (error) {
     console.log(`ERROR: ${errorText(error)}`);
     summary.push(["Dashboards (part 12)", "error", "-", "n/a"]);
+  }
+  // --- Part 13: product development (issue 19) ---------------------------------------------------
+  try {
+    summary.push(...(await benchProductDev(section, table)));
+  } catch (error) {
+    console.log(`ERROR: ${errorText(error)}`);
+    summary.push(["Version compare p95 (500 BOM rows, 100 POMs x 8)", "error", "<= 150 ms", "n/a"]);
   }
 
   // --- Summary --------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 /**
  * One part of `npm run bench` alone: `npx tsx bench/part.ts <part>`, where part is one of
- * orders, cut-planner, tech-pack, open-orders, floor, dashboards. Same environment variables as the full bench
+ * orders, cut-planner, tech-pack, open-orders, floor, dashboards, product-dev. Same environment variables as the full bench
  * (BENCH_DATABASE_URL or DATABASE_URL for the PostgreSQL parts, and each part's own sizes).
  */
 import { benchCutPlanner } from "./cut-planner";
@@ -8,6 +8,7 @@ import { benchDashboards } from "./dashboards";
 import { benchFloor } from "./floor";
 import { benchOpenOrders } from "./open-orders";
 import { benchOrders } from "./orders";
+import { benchProductDev } from "./product-dev";
 import { benchTechPack } from "./tech-pack";
 
 type Table = (header: readonly string[], rows: readonly (readonly string[])[], right?: readonly number[]) => string;
@@ -20,6 +21,7 @@ const PARTS: Record<string, Part> = {
   "open-orders": benchOpenOrders,
   floor: benchFloor,
   dashboards: benchDashboards,
+  "product-dev": benchProductDev,
 };
 
 const table: Table = (header, rows, right = []) => {
