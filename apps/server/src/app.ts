@@ -47,6 +47,7 @@ import { shippingRoutes } from "./modules/shipping/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { teamsRoutes } from "./modules/teams/routes";
 import { usersRoutes } from "./modules/users/routes";
+import { webhooksRoutes } from "./modules/webhooks/routes";
 import { installAccessGuard } from "./platform/access";
 import { type BillingAdapter, billingAdapterFor } from "./platform/billing";
 import type { HubConfig } from "./platform/config";
@@ -168,6 +169,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     await app.register(usersRoutes(moduleDeps), { prefix: "/api" });
     await app.register(clientAccountRoutes(moduleDeps), { prefix: "/api" });
     await app.register(integrationsRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(webhooksRoutes(moduleDeps), { prefix: "/api" });
     await app.register(billingRoutes(moduleDeps), { prefix: "/api" });
     await app.register(filesRoutes(moduleDeps), { prefix: "/api" });
     await app.register(libraryRoutes(moduleDeps), { prefix: "/api" });

@@ -219,6 +219,14 @@ describe("pack-out and partial shipments (manual provider)", () => {
     expect(a.json<TShipment>()).toMatchObject({ status: "shipped" });
     const b = await f.call("factory", "POST", `/api/shipments/${first.id}/ship`, {});
     expect(b.statusCode).toBe(200);
+    // The client's integrations hear it once (issue 20: webhooks and GET /events), with the box's tracking.
+    const heard = await t.db
+      .select()
+      .from(schema.hubEvents)
+      .where(and(eq(schema.hubEvents.type, "order.shipped"), eq(schema.hubEvents.clientId, order.clientId)));
+    const mine = heard.filter((x) => (x.data.shipment as { id: number }).id === first.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.data).toMatchObject({ orderId: order.id, shipment: { shipmentNumber: first.shipmentNumber } });
     const all = await unitsOf(order.id);
     expect(all.map((u) => u.status)).toEqual(["shipped", "shipped", "inspected", "sewn"]);
     const shipEvents = await t.db

@@ -26,6 +26,7 @@ export * from "./identity/password-policy";
 export * from "./identity/password-rules";
 export * from "./identity/schemas";
 export * from "./integrations/integrations";
+export * from "./integrations/webhooks-api";
 export * from "./inventory/common";
 export * from "./inventory/purchase-orders";
 export * from "./inventory/snapshot";

@@ -66,6 +66,8 @@ export type HubConfig = {
   quickSight: QuickSightSettings | null;
   /** Metabase signed embedding for dashboard embed URLs (METABASE_SITE_URL set); null: not used. */
   metabase: MetabaseSettings | null;
+  /** Webhook endpoints on private or loopback addresses, and plain http (WEBHOOKS_ALLOW_PRIVATE=true; tests, closed networks). */
+  webhooksAllowPrivate: boolean;
   /** DeepL's API for translating tech packs (DEEPL_API_KEY set); null: translation is not set up. */
   deepl: { apiKey: string; apiUrl: string } | null;
   /** Largest print file a person may upload, in bytes. */
@@ -218,6 +220,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): HubConfig => {
           dashboards: parseDashboardMap("METABASE_DASHBOARDS", env.METABASE_DASHBOARDS),
         }
       : null,
+    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE?.trim().toLowerCase() === "true",
     deepl: env.DEEPL_API_KEY?.trim()
       ? {
           apiKey: env.DEEPL_API_KEY.trim(),

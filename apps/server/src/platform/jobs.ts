@@ -38,7 +38,11 @@ export type Jobs = {
   /** Starts pg-boss if it has not started. Call it before a transaction that sends (PGlite has one connection). */
   ready: () => Promise<void>;
   /** Queues a job; with `tx` it commits or rolls back with that transaction. Call `ready()` first. */
-  send: (queue: string, data: object, options?: { tx?: HubTx; singletonKey?: string }) => Promise<string>;
+  send: (
+    queue: string,
+    data: object,
+    options?: { tx?: HubTx; singletonKey?: string; startAfterSeconds?: number },
+  ) => Promise<string>;
   /** Wakes this process's worker of `queue` at once (after the sending transaction committed). */
   wake: (queue: string) => void;
   /** Runs the registered work: starts pg-boss when jobs may be waiting (its schema exists). */
@@ -146,6 +150,7 @@ export const createJobs = (db: HubDb, config: HubConfig, log: FastifyBaseLogger)
       const id = await boss.send(queue, data, {
         ...(options.tx ? { db: fromDrizzle(options.tx as never, sql as never) } : {}),
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
       });
       if (!id) throw new Error(`queue ${queue} refused the job`);
       return id;

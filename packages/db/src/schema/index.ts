@@ -25,3 +25,4 @@ export * from "./style-sources";
 export * from "./suppliers";
 export * from "./teams";
 export * from "./users";
+export * from "./webhooks";

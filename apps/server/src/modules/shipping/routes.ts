@@ -12,6 +12,7 @@ import { register } from "../../platform/operations";
 import { sendPdf } from "../../platform/pdf";
 import type { Principal } from "../../platform/principal";
 import { ShippingPlatformError, type ShippingProviders, shippingProvidersFor } from "../../platform/shipping";
+import { dispatch } from "../webhooks/events";
 import { shipmentLabel, shipmentPackingSlip } from "./documents";
 import { afterTracking, tellStore } from "./notify";
 import { packOrderView, packScan } from "./pack.service";
@@ -32,7 +33,7 @@ import { shipToOf } from "./shipments-rows";
 export const shippingRoutes =
   (deps: ModuleDeps, providers: ShippingProviders = shippingProvidersFor(deps.config)): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db } = deps;
+    const { db, jobs } = deps;
     const after = (p: Principal, x: Parameters<typeof afterTracking>[2]) =>
       afterTracking({ ...deps, log: (error) => app.log.error({ err: error }, "tracking email failed") }, p, x);
 
@@ -105,6 +106,7 @@ export const shippingRoutes =
     register(app, api.ship, async (request) => {
       const p = principalOf(request);
       const out = await shipShipment(db, p, request.params.id, request.body ?? {});
+      if (out.raised) await dispatch(jobs, out.raised);
       return out.changed ? after(p, out.shipment) : out.shipment;
     });
 

@@ -14,6 +14,7 @@ import type { Principal } from "../../platform/principal";
 import type { ShippingAdapter, ShippingProviders } from "../../platform/shipping";
 import { followOrder } from "../floor/follow";
 import { applyUnitAction } from "../floor/state";
+import { type RaisedEvent, recordEvent } from "../webhooks/events";
 import { shipmentScope } from "./scope";
 import { adapterOf, dayOf, platformError, who } from "./shipment-create.service";
 import { shipmentDetail } from "./shipments-read.service";
@@ -42,10 +43,10 @@ export const shipShipment = async (
   p: Principal,
   id: number,
   body: TShipRequest,
-): Promise<{ shipment: TShipment; changed: boolean }> => {
-  const changed = await db.transaction(async (tx) => {
+): Promise<{ shipment: TShipment; changed: boolean; raised: RaisedEvent | null }> => {
+  const raised = await db.transaction(async (tx) => {
     const row = await lockShipment(tx, p, id);
-    if (row.status === "shipped") return false;
+    if (row.status === "shipped") return null;
     if (row.status === "voided") throw conflict(SHIPPING_MESSAGES.voided, { status: row.status });
     const units = await tx
       .select({ id: u.id, barcode: u.barcode, status: u.status })
@@ -65,9 +66,20 @@ export const shipShipment = async (
       subject: `shipment:${id}`,
       detail: { shipmentNumber: row.shipmentNumber, orderId: row.orderId, units: units.length },
     });
-    return true;
+    // The client's integrations hear it (webhooks, the event log), with the box and its tracking.
+    return recordEvent(tx, row.clientId, "order.shipped", {
+      orderId: row.orderId,
+      shipment: {
+        id,
+        shipmentNumber: row.shipmentNumber,
+        carrier: row.carrier,
+        trackingNumber: row.trackingNumber,
+        shipDate: dayOf(body.shipDate),
+        units: units.map((x) => x.barcode),
+      },
+    });
   });
-  return { shipment: await shipmentDetail(db, p, id), changed };
+  return { shipment: await shipmentDetail(db, p, id), changed: raised !== null, raised };
 };
 
 /**
