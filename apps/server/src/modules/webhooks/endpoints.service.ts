@@ -1,11 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type {
-  TWebhookDelivery,
-  TWebhookEndpoint,
-  TWebhookRequest,
-  TWebhookSecret,
-  ZWebhookRequestSchema,
-} from "@hub/contracts";
+import type { TWebhookDelivery, TWebhookEndpoint, TWebhookSecret, ZWebhookRequestSchema } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";

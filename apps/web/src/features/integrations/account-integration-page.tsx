@@ -20,6 +20,7 @@ import { TextInput } from "../../components/text-input";
 import { messageOf } from "../../lib/api-error";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useDeleteIntegration, useIntegrations, useSaveShipping, useSaveStore, useTestIntegration } from "./api";
+import { WebhooksSection } from "./webhooks-section";
 
 type FieldSpec<T> = { name: Path<T> & string; label: string; secret: boolean };
 
@@ -232,6 +233,7 @@ export default function AccountIntegrationPage() {
           ))}
         </Stack>
       )}
+      <WebhooksSection />
     </>
   );
 }
