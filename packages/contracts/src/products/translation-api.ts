@@ -34,8 +34,7 @@ export type TTranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number]["code"
 const CODES = TRANSLATION_LANGUAGES.map((l) => l.code) as [TTranslationLanguage, ...TTranslationLanguage[]];
 export const languageName = (code: string) => TRANSLATION_LANGUAGES.find((l) => l.code === code)?.name ?? code;
 
-export const ZTargetLangSchema = z
-  .string()
+export const ZTargetLangSchema = zText()
   .trim()
   .toUpperCase()
   .pipe(z.enum(CODES, { error: "Choose a language the Hub translates into" }));
