@@ -331,6 +331,37 @@ describe("invitations", () => {
     expect(Object.keys(invalid.json<TErrorResponse>().fields ?? {}).sort()).toEqual(["email", "firstName"]);
   });
 
+  test("spec 7's pending user by email and PUT {id}: a typo corrected and emailed again; another client's is a 404", async () => {
+    const made = await ok<TInvitation>(
+      "client",
+      "POST",
+      "/api/pendingUsers",
+      { email: "typo@exmaple.test", firstName: "Ty" },
+      201,
+    );
+    const found = await ok<TInvitation>("client", "GET", "/api/pendingUsers/byEmail?email=%20TYPO@exmaple.test");
+    expect(found.id).toBe(made.id);
+    expect((await call("client2", "GET", "/api/pendingUsers/byEmail?email=typo@exmaple.test")).statusCode).toBe(404);
+    const before = (await t.mailbox()).length;
+    const fixed = await ok<TInvitation>("client", "PUT", `/api/pendingUsers/${made.id}`, {
+      email: "typo@example.test",
+      firstName: "Tyra",
+    });
+    expect(fixed).toMatchObject({ id: made.id, email: "typo@example.test", firstName: "Tyra" });
+    const mails = (await t.mailbox()).slice(before);
+    expect(mails.map((m) => m.to)).toEqual(["typo@example.test"]);
+    const taken = await call("client", "PUT", `/api/pendingUsers/${made.id}`, {
+      email: "client@demo.hub.test",
+      firstName: "Tyra",
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(
+      (await call("client2", "PUT", `/api/pendingUsers/${made.id}`, { email: "x@example.test", firstName: "X" }))
+        .statusCode,
+    ).toBe(404);
+    expect((await call("client", "GET", "/api/pendingUsers/byEmail?email=typo@exmaple.test")).statusCode).toBe(404);
+  });
+
   test("invitations past the plan's limit are refused with a message to upgrade", async () => {
     // client2 has 2 active users (client2, ivyinvited) on Basic (3): one more invitation fits, the next does not.
     const third = await ok<TInvitation>(

@@ -12,6 +12,7 @@ import {
   ZClientUsersResponseSchema,
   ZClientUserUpdateSchema,
   ZGuardStatusSchema,
+  ZInvitationByEmailQuerySchema,
   ZInvitationCreateSchema,
   ZInvitationListSchema,
   ZInvitationSchema,
@@ -105,6 +106,23 @@ export const clientAccountApi = declareApi("account", {
     path: "/pendingUsers/:id/resend",
     access: YOUR_ACCOUNT,
     ...byId,
+    responses: { 200: ZInvitationSchema },
+  },
+  /** Spec 7's pending user by email: the caller's client's open invitation of that address. */
+  invitationByEmail: {
+    method: "GET",
+    path: "/pendingUsers/byEmail",
+    access: YOUR_ACCOUNT,
+    query: ZInvitationByEmailQuerySchema,
+    responses: { 200: ZInvitationSchema },
+  },
+  /** Spec 7's PUT pendingUsers/{id}: a typo in an open invitation corrected; a changed address is emailed again. */
+  updateInvitation: {
+    method: "PUT",
+    path: "/pendingUsers/:id",
+    access: YOUR_ACCOUNT,
+    ...byId,
+    body: ZInvitationCreateSchema,
     responses: { 200: ZInvitationSchema },
   },
   revokeInvitation: {

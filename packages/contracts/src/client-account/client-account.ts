@@ -108,6 +108,9 @@ export const ZInvitationCreateSchema = z.object({
   firstName: zText().trim().min(1, "First name is required").max(100),
 });
 export type TInvitationCreate = z.infer<typeof ZInvitationCreateSchema>;
+export const ZInvitationByEmailQuerySchema = z.object({
+  email: zText().trim().toLowerCase().max(254).pipe(z.email("Enter a valid email address")),
+});
 
 export const ADDRESS_OWNERS = ["me", "client"] as const;
 export const ZAddressOwnerSchema = z.enum(ADDRESS_OWNERS);

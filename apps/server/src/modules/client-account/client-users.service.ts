@@ -6,7 +6,7 @@ import type {
   TInvitation,
   TInvitationCreate,
 } from "@hub/contracts";
-import type { HubDb } from "@hub/db";
+import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit";
@@ -196,7 +196,7 @@ export const createInvitation = async (
   return toInvitation(row);
 };
 
-const openInvitationOf = async (db: HubDb, ctx: ClientContext, id: number) => {
+const openInvitationOf = async (db: HubDb | HubTx, ctx: ClientContext, id: number) => {
   const [row] = await db
     .select()
     .from(p)
@@ -221,6 +221,57 @@ export const resendInvitation = async (
     subject: `pendingUser:${row.id}`,
     detail: { email: row.email },
   });
+  return toInvitation(row);
+};
+
+/** Spec 7's pending user by email (trimmed, lower-cased), within the caller's client. */
+export const invitationByEmail = async (db: HubDb, me: Principal, email: string): Promise<TInvitation> => {
+  const ctx = await requireClient(db, me);
+  const [row] = await db
+    .select()
+    .from(p)
+    .where(and(eq(p.clientId, ctx.clientId), eq(p.registered, false), sql`lower(${p.email}) = ${email}`));
+  if (!row) throw notFound("An open invitation for that email");
+  return toInvitation(row);
+};
+
+/** Corrects an open invitation's email or first name; a new address gets the registration email. */
+export const updateInvitation = async (
+  db: HubDb,
+  mailer: Mailer,
+  config: HubConfig,
+  me: Principal,
+  id: number,
+  input: TInvitationCreate,
+): Promise<TInvitation> => {
+  const email = input.email.trim().toLowerCase();
+  const { row, ctx, moved } = await db.transaction(async (tx) => {
+    const ctx = await requireClientAdmin(tx, me, { lock: true });
+    const before = await openInvitationOf(tx, ctx, id);
+    const moved = before.email.toLowerCase() !== email;
+    if (moved) {
+      const [user] = await tx.select({ userId: u.userId }).from(u).where(sql`lower(${u.email}) = ${email}`).limit(1);
+      if (user)
+        throw conflict("A user with this email already exists.", { email: "A user with this email already exists" });
+      const [other] = await tx
+        .select({ id: p.id })
+        .from(p)
+        .where(and(sql`lower(${p.email}) = ${email}`, eq(p.registered, false)))
+        .limit(1);
+      if (other)
+        throw conflict("This email has already been invited.", { email: "This email has already been invited" });
+    }
+    const [row] = await tx.update(p).set({ email, firstName: input.firstName }).where(eq(p.id, id)).returning();
+    if (!row) throw notFound("That invitation");
+    await recordAudit(tx, {
+      actor: me.userName,
+      action: "invitation.update",
+      subject: `pendingUser:${id}`,
+      detail: { from: before.email, to: email },
+    });
+    return { row, ctx, moved };
+  });
+  if (moved) await sendRegistrationEmail(mailer, config, row, ctx);
   return toInvitation(row);
 };
 

@@ -6,11 +6,13 @@ import { register } from "../../platform/operations";
 import { createAddress, deleteAddress, listAddresses, updateAddress } from "./addresses.service";
 import {
   createInvitation,
+  invitationByEmail,
   listClientUsers,
   listInvitations,
   resendInvitation,
   revokeInvitation,
   updateClientUser,
+  updateInvitation,
 } from "./client-users.service";
 import { choosePlan, getGuardStatus, getSubscription, getYourAccount, listPlans } from "./subscription.service";
 
@@ -39,6 +41,12 @@ export const clientAccountRoutes =
     register(app, api.invitations, async (request) => ({ items: await listInvitations(db, principalOf(request)) }));
     register(app, api.invite, async (request, reply) =>
       reply.status(201).send(await createInvitation(db, mailer, config, principalOf(request), request.body)),
+    );
+    register(app, api.invitationByEmail, async (request) =>
+      invitationByEmail(db, principalOf(request), request.query.email),
+    );
+    register(app, api.updateInvitation, async (request) =>
+      updateInvitation(db, mailer, config, principalOf(request), request.params.id, request.body),
     );
     register(app, api.resendInvitation, async (request) =>
       resendInvitation(db, mailer, config, principalOf(request), request.params.id),
