@@ -19,7 +19,7 @@ test.describe("navigation and settings", () => {
     const nav = page.getByTestId("nav-horizontal");
     for (const section of SECTIONS) await expect(nav.getByRole("button", { name: section, exact: true })).toBeVisible();
     await nav.getByRole("button", { name: "Product Development", exact: true }).click();
-    await expect(page.getByRole("menuitem", { name: /File Manager/ })).toContainText("Soon");
+    await expect(page.getByRole("menuitem", { name: /File Manager/ })).not.toContainText("Soon");
     await page.keyboard.press("Escape");
     await nav.getByRole("button", { name: "Manufacturing", exact: true }).click();
     await expect(page.getByRole("menuitem", { name: /Pull Order/ })).not.toContainText("Soon");
@@ -88,13 +88,13 @@ test.describe("navigation and settings", () => {
 
   test("coming-soon pages offer Go to Home and Go Back", async ({ page }) => {
     await signIn(page, "admin");
-    await page.goto("/productDev/files/dashboard");
+    await page.goto("/productDev/shippingProfiles");
     await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
     await expect(page.getByText("Something Exciting Is On Its Way!")).toBeVisible();
     await page.getByRole("link", { name: "Go to Home" }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/productDev/files/importTechPack");
-    await page.goto("/productDev/files/dashboard");
+    await page.goto("/productDev/shippingProfiles");
     await page.getByRole("button", { name: "Go Back" }).click();
     await expect(page).toHaveURL(/\/productDev\/files\/importTechPack$/);
   });

@@ -21,6 +21,7 @@ import { startRollups } from "./modules/dashboards/rollups";
 import { dashboardsRoutes } from "./modules/dashboards/routes";
 import { designLibraryRoutes } from "./modules/design-library/routes";
 import { devRoutes } from "./modules/dev/routes";
+import { fileManagerRoutes } from "./modules/file-manager/routes";
 import { filesRoutes } from "./modules/files/routes";
 import { cuttingRoutes } from "./modules/floor/cutting.routes";
 import { FLOOR_CHANNEL } from "./modules/floor/live";
@@ -188,6 +189,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     await app.register(designLibraryRoutes(moduleDeps), { prefix: "/api" });
     await app.register(shippingRoutes(moduleDeps), { prefix: "/api" });
     await app.register(productsRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(fileManagerRoutes(moduleDeps), { prefix: "/api" });
     await app.register(homeRoutes(moduleDeps), { prefix: "/api" });
     await app.register(financeRoutes(moduleDeps), { prefix: "/api" });
     await app.register(reportsRoutes(moduleDeps), { prefix: "/api" });

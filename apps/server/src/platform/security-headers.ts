@@ -27,6 +27,7 @@ const connectOrigins = (ipLookupUrls: readonly string[]): string[] => {
  * - img-src https:: a style's picture is an https:// address its factory typed (any host); print
  *   files and instruction images come through the API as blobs (`blob:`), so S3 needs no entry.
  * - font-src data:: fonts that the build inlines.
+ * - frame-src blob:: the File Manager previews a PDF fetched with the ID token in an iframe.
  */
 export const contentSecurityPolicy = (config: Pick<HubConfig, "ipLookupUrls">): string =>
   [
@@ -35,6 +36,7 @@ export const contentSecurityPolicy = (config: Pick<HubConfig, "ipLookupUrls">): 
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
+    "frame-src 'self' blob:",
     ["connect-src 'self'", ...connectOrigins(config.ipLookupUrls)].join(" "),
     "object-src 'none'",
     "base-uri 'self'",

@@ -11,6 +11,7 @@ import { accountRoutes } from "../features/client-account/routes";
 import { clientsRoutes } from "../features/clients/routes";
 import { dashboardsRoutes } from "../features/dashboards/routes";
 import { designLibraryRoutes } from "../features/design-library/routes";
+import { fileManagerRoutes } from "../features/file-manager/routes";
 import { filesRoutes } from "../features/files/routes";
 import { cuttingKioskRoutes, cuttingRoutes } from "../features/floor/cutting/routes";
 import { floorKioskRoutes, floorRoutes } from "../features/floor/routes";
@@ -56,6 +57,7 @@ const featureRoutes: RouteObject[] = [
   ...teamsRoutes,
   ...designLibraryRoutes,
   ...productGroupRoutes,
+  ...fileManagerRoutes,
   ...shippingRoutes,
   ...productsRoutes,
   ...openOrdersRoutes,

@@ -27,7 +27,9 @@ export const NAV_TREE: TNavSection[] = [
             card: "importTechPack",
             comingSoon: true,
           },
-          { title: "File Manager", path: "/productDev/files/fileManager", card: "fileManager", comingSoon: true },
+          // Issue 19: the team's files in folders, and its storage at a glance (modules/file-manager).
+          { title: "File Manager", path: "/productDev/files/fileManager", card: "fileManager" },
+          { title: "Files Dashboard", path: "/productDev/files/dashboard", card: "fileManager" },
         ],
       },
       {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Subscription plans: a level (Professional = 2) and how many active users a client may have. */
 export const subscriptions = pgTable("subscriptions", {
@@ -8,6 +8,8 @@ export const subscriptions = pgTable("subscriptions", {
   level: integer("level").notNull(),
   nbrOfUsers: integer("nbr_of_users").notNull(),
   priceCents: integer("price_cents").notNull().default(0),
+  /** How many bytes a product-development team of a client on this plan may keep in its File Manager. */
+  storageQuotaBytes: bigint("storage_quota_bytes", { mode: "number" }).notNull().default(1_073_741_824),
 });
 
 /** Facilities (manufacturers and factories) that make clients' orders. */

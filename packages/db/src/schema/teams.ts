@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { storedFiles } from "./files";
 import { users } from "./users";
@@ -43,6 +54,33 @@ export const teamUsers = pgTable(
 );
 
 /**
+ * The File Manager's folders (issue 19): team-owned, nested (parent null = the team's top level), a
+ * name once per parent among the folders not in the trash. A folder in the trash has `deletedAt`;
+ * its subfolders and files went to the trash with it (the same `deletedAt`) and come back with it.
+ */
+export const pdFileFolders = pgTable(
+  "pd_file_folders",
+  {
+    id: serial("id").primaryKey(),
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    parentId: integer("parent_id").references((): AnyPgColumn => pdFileFolders.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("pd_file_folders_name_key")
+      .on(t.teamId, sql`coalesce(${t.parentId}, 0)`, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} is null`),
+    index("pd_file_folders_parent_idx").on(t.teamId, t.parentId),
+  ],
+);
+
+/**
  * The team a product-development file belongs to (tech-pack uploads and design-library images):
  * stored files belong to a client, and a client may have several teams, so reads and references
  * check this row, not the client.
@@ -56,6 +94,10 @@ export const pdTeamFiles = pgTable(
     teamId: integer("team_id")
       .notNull()
       .references(() => teams.id, { onDelete: "cascade" }),
+    /** The File Manager's folder; null = the team's top level (tech-pack uploads land there). */
+    folderId: integer("folder_id").references(() => pdFileFolders.id, { onDelete: "set null" }),
+    /** In the File Manager's trash since then; purged 30 days later. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
-  (t) => [index("pd_team_files_team_idx").on(t.teamId)],
+  (t) => [index("pd_team_files_team_idx").on(t.teamId), index("pd_team_files_folder_idx").on(t.teamId, t.folderId)],
 );

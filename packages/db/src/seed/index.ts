@@ -25,9 +25,9 @@ import { seedDemoOrders } from "./orders";
 import { seedDemoTechPacks } from "./tech-packs";
 
 export const PLANS = [
-  { name: "Basic", level: 1, nbrOfUsers: 3, priceCents: 4900 },
-  { name: "Professional", level: 2, nbrOfUsers: 10, priceCents: 14900 },
-  { name: "Enterprise", level: 3, nbrOfUsers: 50, priceCents: 49900 },
+  { name: "Basic", level: 1, nbrOfUsers: 3, priceCents: 4900, storageQuotaBytes: 1_073_741_824 },
+  { name: "Professional", level: 2, nbrOfUsers: 10, priceCents: 14900, storageQuotaBytes: 10_737_418_240 },
+  { name: "Enterprise", level: 3, nbrOfUsers: 50, priceCents: 49900, storageQuotaBytes: 107_374_182_400 },
 ] as const;
 
 /** Reference data every installation needs, demo or not. Safe to run on every start. */

@@ -1,0 +1,212 @@
+import {
+  FILE_MANAGER_TRASH_DAYS,
+  FM_SORT_FIELDS,
+  parseSort,
+  type TFmEntry,
+  type TFmList,
+  type TFmListQuery,
+  type TFmTrash,
+  type TFmUpdateFile,
+} from "@hub/contracts";
+import type { HubDb, HubTx } from "@hub/db";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { recordAudit } from "../../platform/audit";
+import { rowsOf } from "../../platform/database";
+import { badRequest } from "../../platform/errors";
+import type { FilesAdapter } from "../../platform/files";
+import { containsPattern } from "../../platform/paging";
+import type { Principal } from "../../platform/principal";
+import { pathOf, productsUsing, refuseInUse } from "./folders.service";
+import {
+  type EntryRow,
+  type FmTeam,
+  fileEntryColumns,
+  fileEntryFrom,
+  fileOf,
+  fmTeamOf,
+  folderOf,
+  folders,
+  isParent,
+  owned,
+  stored,
+  targetFolder,
+  teamOfFile,
+  toEntry,
+  usesFile,
+} from "./scope";
+
+/** Files of the File Manager: a folder's contents, rename and move, the trash and its purge. */
+
+const SORT_SQL: Record<(typeof FM_SORT_FIELDS)[number], string> = {
+  name: "lower(e.name)",
+  sizeBytes: "e.size_bytes",
+  updatedAt: "e.updated_at",
+};
+
+/**
+ * A folder's contents, folders first, then files; with a search, every folder and file of the team
+ * whose name contains it. Sorted by name, size or date; paged.
+ */
+export const listFolder = async (db: HubDb, files: FilesAdapter, p: Principal, q: TFmListQuery): Promise<TFmList> => {
+  const team = await fmTeamOf(db, p, q.teamId);
+  await purgeExpiredQuietly(db, files, team);
+  const folderId = q.folderId === undefined ? null : (await folderOf(db, team, q.folderId)).id;
+  const sort = parseSort(q.sort) ?? { field: "name", dir: "asc" as const };
+  const by = SORT_SQL[sort.field as keyof typeof SORT_SQL];
+  if (!by)
+    throw badRequest(`You can sort by ${FM_SORT_FIELDS.join(", ")}.`, { sort: `Unknown sort field "${sort.field}"` });
+  const search = q.searchString?.trim();
+  const folderWhere = search
+    ? sql`lower(f.name) like lower(${containsPattern(search)})`
+    : isParent(sql`f.parent_id`, folderId);
+  const fileWhere = search
+    ? sql`lower(s.file_name) like lower(${containsPattern(search)})`
+    : isParent(sql`tf.folder_id`, folderId);
+  const union = sql`
+    select 'folder'::text as kind, f.id, f.name, f.parent_id as folder_id, null::text as content_type,
+      null::bigint as size_bytes, f.updated_at, f.created_by as uploaded_by, 0 as used_by, f.deleted_at
+    from pd_file_folders f where f.team_id = ${team.teamId} and f.deleted_at is null and ${folderWhere}
+    union all
+    select ${fileEntryColumns(team.teamId)} from ${fileEntryFrom}
+    where tf.team_id = ${team.teamId} and tf.deleted_at is null and ${fileWhere}`;
+  const rows = rowsOf<EntryRow>(
+    await db.execute(sql`select * from (${union}) e
+      order by (e.kind = 'folder') desc, ${sql.raw(by)} ${sql.raw(sort.dir)} nulls last, e.id
+      limit ${q.size} offset ${q.page * q.size}`),
+  );
+  const [total] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${union}) e`));
+  return {
+    items: rows.map(toEntry),
+    total: Number(total?.n ?? 0),
+    page: q.page,
+    size: q.size,
+    teamId: team.teamId,
+    folderId,
+    path: await pathOf(db, folderId),
+  };
+};
+
+/** One file as a listing row. */
+export const fileEntry = async (db: HubDb | HubTx, team: FmTeam, fileId: number): Promise<TFmEntry> => {
+  const [row] = rowsOf<EntryRow>(
+    await db.execute(sql`select ${fileEntryColumns(team.teamId)} from ${fileEntryFrom}
+      where tf.team_id = ${team.teamId} and tf.file_id = ${fileId}`),
+  );
+  if (!row) throw new Error("file entry missing");
+  return toEntry(row);
+};
+
+/** Rename (the name people see; the stored object keeps its key) and move to a live folder or the top level. */
+export const updateFile = async (db: HubDb, p: Principal, id: number, body: TFmUpdateFile): Promise<TFmEntry> => {
+  const team = await teamOfFile(db, p, id);
+  return db.transaction(async (tx) => {
+    const { file, link } = await fileOf(tx, team, id);
+    if (body.name !== undefined) await tx.update(stored).set({ fileName: body.name }).where(eq(stored.id, file.id));
+    if (body.folderId !== undefined) {
+      const folderId = await targetFolder(tx, team, body.folderId);
+      await tx.update(owned).set({ folderId }).where(eq(owned.fileId, file.id));
+    }
+    await recordAudit(tx, {
+      actor: p.userName,
+      action: "fileManager.file.update",
+      subject: `team:${team.teamId}`,
+      detail: { fileId: file.id, from: { name: file.fileName, folderId: link.folderId }, to: body },
+    });
+    return fileEntry(tx, team, file.id);
+  });
+};
+
+export const trashFile = async (db: HubDb, p: Principal, id: number): Promise<{ ok: true }> => {
+  const team = await teamOfFile(db, p, id);
+  await db.transaction(async (tx) => {
+    const { file } = await fileOf(tx, team, id);
+    refuseInUse(await productsUsing(tx, team, [file.id]));
+    await tx.update(owned).set({ deletedAt: new Date() }).where(eq(owned.fileId, file.id));
+    await recordAudit(tx, {
+      actor: p.userName,
+      action: "fileManager.file.trash",
+      subject: `team:${team.teamId}`,
+      detail: { fileId: file.id, name: file.fileName },
+    });
+  });
+  return { ok: true };
+};
+
+/** Back from the trash; to the top level when its folder is in the trash or gone. */
+export const restoreFile = async (db: HubDb, p: Principal, id: number): Promise<TFmEntry> => {
+  const team = await teamOfFile(db, p, id);
+  return db.transaction(async (tx) => {
+    const { file, link } = await fileOf(tx, team, id, "trashed");
+    let folderId = link.folderId;
+    if (folderId !== null) {
+      const [folder] = await tx.select().from(folders).where(eq(folders.id, folderId));
+      if (!folder || folder.deletedAt) folderId = null;
+    }
+    await tx.update(owned).set({ deletedAt: null, folderId }).where(eq(owned.fileId, file.id));
+    await recordAudit(tx, {
+      actor: p.userName,
+      action: "fileManager.file.restore",
+      subject: `team:${team.teamId}`,
+      detail: { fileId: file.id, name: file.fileName },
+    });
+    return fileEntry(tx, team, file.id);
+  });
+};
+
+/**
+ * What is in the trash: each folder trashed on its own (not with its parent) and each file trashed
+ * on its own (not with its folder), newest first. Purges what has been there 30 days first.
+ */
+export const listTrash = async (db: HubDb, files: FilesAdapter, p: Principal, teamId?: number): Promise<TFmTrash> => {
+  const team = await fmTeamOf(db, p, teamId);
+  await purgeExpiredQuietly(db, files, team);
+  const rows = rowsOf<EntryRow>(
+    await db.execute(sql`select * from (
+      select 'folder'::text as kind, f.id, f.name, f.parent_id as folder_id, null::text as content_type,
+        null::bigint as size_bytes, f.updated_at, f.created_by as uploaded_by, 0 as used_by, f.deleted_at
+      from pd_file_folders f left join pd_file_folders parent on parent.id = f.parent_id
+      where f.team_id = ${team.teamId} and f.deleted_at is not null
+        and (parent.id is null or parent.deleted_at is distinct from f.deleted_at)
+      union all
+      select ${fileEntryColumns(team.teamId)} from ${fileEntryFrom}
+      left join pd_file_folders folder on folder.id = tf.folder_id
+      where tf.team_id = ${team.teamId} and tf.deleted_at is not null
+        and (folder.id is null or folder.deleted_at is distinct from tf.deleted_at)
+    ) e order by e.deleted_at desc, e.kind, e.id limit 500`),
+  );
+  return { teamId: team.teamId, trashDays: FILE_MANAGER_TRASH_DAYS, items: rows.map(toEntry) };
+};
+
+/**
+ * Removes for good what has been in the team's trash 30 days: the stored objects, the file rows,
+ * then the folders. A file a product has come to use meanwhile is kept (in the trash).
+ */
+export const purgeExpired = async (db: HubDb, files: FilesAdapter, team: FmTeam, now = new Date()) => {
+  const before = new Date(now.getTime() - FILE_MANAGER_TRASH_DAYS * 24 * 60 * 60 * 1000);
+  const expired = rowsOf<{ id: number; storage_key: string }>(
+    await db.execute(sql`select s.id, s.storage_key from pd_team_files tf join stored_files s on s.id = tf.file_id
+      where tf.team_id = ${team.teamId} and tf.deleted_at < ${before.toISOString()}
+        and not exists (select 1 from pd_tech_pack_parts parts join pd_tech_packs packs on packs.id = parts.tech_pack_id
+          join pd_products products on products.id = packs.product_id
+          where products.team_id = ${team.teamId} and ${usesFile(sql`s.id`)})`),
+  );
+  let purged = 0;
+  for (const r of expired) {
+    // One at a time: a file another record still holds (a foreign key) stays, the rest go.
+    const gone = await db
+      .delete(stored)
+      .where(eq(stored.id, Number(r.id)))
+      .returning({ id: stored.id })
+      .catch(() => []);
+    if (gone.length === 0) continue;
+    purged += 1;
+    await files.remove(r.storage_key).catch(() => undefined);
+  }
+  await db.delete(folders).where(and(eq(folders.teamId, team.teamId), lt(folders.deletedAt, before)));
+  return purged;
+};
+
+/** Purge on read: a failure here never fails the listing. */
+const purgeExpiredQuietly = async (db: HubDb, files: FilesAdapter, team: FmTeam) => {
+  await purgeExpired(db, files, team).catch(() => undefined);
+};
