@@ -1,15 +1,18 @@
 import {
+  QC_MEASURE_MESSAGES,
   STYLE_SOURCE_MESSAGES,
   type TOrder,
   type TPackStyle,
   type TProduct,
+  type TQcPoints,
   type TStyleSource,
   type TStyleSourceAnswer,
   USER_TYPES,
 } from "@hub/contracts";
 import { schema } from "@hub/db";
-import { asc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { applyUnitAction } from "../src/modules/floor/state";
 import { newKey, SHIP_TO } from "./helpers/orders-fixture";
 import { type TechPackFixture, techPackFixture } from "./helpers/tech-pack-fixture";
 import { createTestApp, type TestApp } from "./helpers/test-app";
@@ -27,6 +30,7 @@ let product: TProduct;
 let v1: number;
 let demoFactoryId: number;
 let fiona: string;
+let orderId: number;
 
 const stp = (id: number, rest = "") => `/api/productDev/stps/${id}${rest}`;
 
@@ -252,6 +256,7 @@ describe("making a style from a version", () => {
       payload: { shipTo: SHIP_TO, lines: [{ styleId, attributeIds: [id("M"), id("Black")], quantity: 2 }] },
     });
     expect(order.statusCode, order.body).toBe(201);
+    orderId = order.json<TOrder>().id;
     expect(order.json<TOrder>().totalCents).toBeGreaterThanOrEqual(3600);
     const other = await t.request({
       method: "POST",
@@ -293,5 +298,122 @@ describe("making a style from a version", () => {
       outOfDate: null,
       changes: [],
     });
+  });
+});
+
+describe("QC measures what the designer marked critical", () => {
+  const points = (barcode: string, token = f.tokens.factory) =>
+    t.request({ method: "GET", url: `/api/floor/qc/units/barcode/${barcode}/points`, token });
+  const inspect = (barcode: string, body: object) =>
+    f.call("factory", "POST", `/api/floor/qc/units/barcode/${barcode}`, body);
+  const unitRow = async (id: number) =>
+    (await t.db.select().from(schema.floorUnits).where(eq(schema.floorUnits.id, id)))[0];
+  const inspections = (unitId: number) =>
+    t.db.select().from(schema.floorQcInspections).where(eq(schema.floorQcInspections.unitId, unitId));
+  let units: (typeof schema.floorUnits.$inferSelect)[];
+
+  beforeAll(async () => {
+    const rel = await f.call("factory", "POST", `/api/orders/${orderId}/release`);
+    expect(rel.statusCode, rel.body).toBe(200);
+    units = await t.db
+      .select()
+      .from(schema.floorUnits)
+      .where(eq(schema.floorUnits.orderId, orderId))
+      .orderBy(asc(schema.floorUnits.id));
+    expect(units).toHaveLength(2);
+    const who = { actor: "QC Test", userId: null, stationId: null };
+    await t.db.transaction(async (tx) => {
+      for (const unit of units) {
+        let status = unit.status;
+        for (const action of ["mark_cut", "mark_sewn"] as const)
+          status = await applyUnitAction(tx, { ...unit, status }, action, who);
+      }
+    });
+  });
+
+  test("the unit shows its critical points for its size with target and tolerance; others are refused", async () => {
+    const unit = units[0];
+    if (!unit) throw new Error("no unit");
+    const res = await points(unit.barcode);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<TQcPoints>()).toMatchObject({
+      size: "M",
+      unit: "cm",
+      source: { productCode: "SF-TEE-1", version: 2 },
+      // Only the critical chest (A), not the body length (B); M is the base size: 52 ±1.
+      points: [{ code: "A", target: 52, tolPlus: 1, tolMinus: 1 }],
+    });
+    expect((await points(unit.barcode, fiona)).statusCode).toBe(404);
+    expect((await points(unit.barcode, f.tokens.client)).statusCode).toBe(403);
+    expect(
+      (await t.request({ method: "GET", url: `/api/floor/qc/units/barcode/${unit.barcode}/points` })).statusCode,
+    ).toBe(401);
+  });
+
+  test("a pass without every critical measurement, or with an unknown one, is a 400 that writes nothing", async () => {
+    const unit = units[0];
+    if (!unit) throw new Error("no unit");
+    const missing = await inspect(unit.barcode, { passed: true });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ message: string }>().message).toBe(QC_MEASURE_MESSAGES.missing(["A"]));
+    const unknown = await inspect(unit.barcode, { passed: true, measurements: [{ code: "ZZ", value: 3 }] });
+    expect(unknown.statusCode).toBe(400);
+    const negative = await inspect(unit.barcode, { passed: true, measurements: [{ code: "A", value: -1 }] });
+    expect(negative.statusCode).toBe(400);
+    expect((await unitRow(unit.id))?.status).toBe("sewn");
+    expect(await inspections(unit.id)).toHaveLength(0);
+  });
+
+  test("within tolerance passes; the measurements are kept with the unit and in the order's history", async () => {
+    const unit = units[0];
+    if (!unit) throw new Error("no unit");
+    const res = await inspect(unit.barcode, { passed: true, measurements: [{ code: "a", value: 52.75 }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await unitRow(unit.id))?.status).toBe("inspected");
+    const [row] = await inspections(unit.id);
+    expect(row?.passed).toBe(true);
+    expect(row?.measurements).toEqual([
+      {
+        code: "A",
+        description: "Chest width 2 cm below armhole",
+        size: "M",
+        unit: "cm",
+        target: 52,
+        tolPlus: 1,
+        tolMinus: 1,
+        measured: 52.75,
+        withinTolerance: true,
+      },
+    ]);
+    const history = await f.call("client", "GET", `/api/orders/${orderId}/history`);
+    expect(history.statusCode).toBe(200);
+    const reasons = history.json<{ items: { reason: string | null }[] }>().items.map((i) => i.reason ?? "");
+    expect(reasons.some((r) => r.includes(`QC ${unit.barcode} passed`) && r.includes("A 52.75 cm"))).toBe(true);
+  });
+
+  test("one measurement out of tolerance fails the unit with the reason Measurement", async () => {
+    const unit = units[1];
+    if (!unit) throw new Error("no unit");
+    const res = await inspect(unit.barcode, { passed: true, measurements: [{ code: "A", value: 53.5 }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ message: string }>().message).toContain("Measurement");
+    const after = await unitRow(unit.id);
+    expect(after?.status).toBe("failed");
+    const [row] = await inspections(unit.id);
+    expect(row?.passed).toBe(false);
+    const [reason] = await t.db
+      .select()
+      .from(schema.floorQcReasons)
+      .where(eq(schema.floorQcReasons.id, row?.reasonId ?? 0));
+    expect(reason?.code).toBe("MEAS");
+    expect(row?.measurements?.[0]).toMatchObject({ code: "A", measured: 53.5, withinTolerance: false });
+    const [event] = await t.db
+      .select()
+      .from(schema.floorUnitEvents)
+      .where(eq(schema.floorUnitEvents.unitId, unit.id))
+      .orderBy(desc(schema.floorUnitEvents.id))
+      .limit(1);
+    expect(event?.reason).toContain("Measurement");
+    expect(event?.reason).toContain("A 53.5 cm (target 52 +1/−1) out of tolerance");
   });
 });
