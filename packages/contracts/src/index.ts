@@ -55,6 +55,7 @@ export * from "./products/products";
 export * from "./products/tech-pack/compare";
 export * from "./products/tech-pack/grading";
 export * from "./products/tech-pack/handoff";
+export * from "./products/tech-pack/style-source";
 export * from "./products/tech-pack/tech-pack";
 export * from "./products/translation-api";
 export * from "./reports/reports";

@@ -3,6 +3,7 @@ import { ZIdSchema, zDbId } from "../common/ids";
 import { LABEL_FORMATS, LABEL_SYMBOLOGIES, PAPER_SIZES } from "../common/labels";
 import { pageOf, ZPageQuerySchema } from "../common/paging";
 import { zText } from "../common/text";
+import { ZQcMeasurementSchema } from "../products/tech-pack/style-source";
 import { UNIT_ACTIONS, ZScanIdSchema } from "./unit-actions";
 import { UNIT_STATUSES } from "./units";
 
@@ -177,6 +178,12 @@ export const ZQcInspectRequestSchema = z
     reasonId: zDbId(FLOOR_MESSAGES.chooseReason).optional(),
     stationId: zDbId().optional(),
     note: zText().trim().max(500).nullish(),
+    /**
+     * The critical points of measure of a unit whose style was made from a tech pack (issue 19), in
+     * the tech pack's unit. Every one must be measured to pass; one out of tolerance fails the unit
+     * with the reason "Measurement".
+     */
+    measurements: z.array(ZQcMeasurementSchema).max(200, "At most 200 measurements").optional(),
   })
   .refine((b) => b.passed || b.reasonId !== undefined, {
     message: FLOOR_MESSAGES.chooseReason,

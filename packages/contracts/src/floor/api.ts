@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ZIdParamsSchema } from "../common/ids";
 import { type Access, declareApi, type Operation, type OperationDef } from "../common/operation";
+import { ZQcPointsSchema } from "../products/tech-pack/style-source";
 import {
   FLOOR_USER_TYPES,
   ZFloorLabelsQuerySchema,
@@ -169,6 +170,14 @@ export const floorApi = declareApi("floor", {
     ...byId,
     body: ZQcInspectRequestSchema,
     responses: { 200: ZUnitActionResultSchema },
+  },
+  /** The critical points of measure QC measures on a unit whose style was made from a tech pack (none otherwise). */
+  qcPoints: {
+    method: "GET",
+    path: "/floor/qc/units/barcode/:barcode/points",
+    access: QC,
+    params: ZUnitBarcodeParamsSchema,
+    responses: { 200: ZQcPointsSchema },
   },
   inspectByBarcode: {
     method: "POST",

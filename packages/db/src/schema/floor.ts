@@ -210,6 +210,19 @@ export const floorUnitEvents = pgTable(
   ],
 );
 
+/** One measured point of measure, as kept with a QC inspection. */
+export type QcMeasurementRow = {
+  code: string;
+  description: string;
+  size: string;
+  unit: "cm" | "in";
+  target: number;
+  tolPlus: number;
+  tolMinus: number;
+  measured: number;
+  withinTolerance: boolean;
+};
+
 /** QC results: pass, or fail with a reason code, at a station. */
 export const floorQcInspections = pgTable(
   "floor_qc_inspections",
@@ -222,6 +235,12 @@ export const floorQcInspections = pgTable(
     passed: boolean("passed").notNull(),
     reasonId: integer("reason_id").references(() => floorQcReasons.id, { onDelete: "set null" }),
     note: text("note"),
+    /**
+     * The critical points of measure the inspector measured (issue 19), for a unit whose style was
+     * made from a tech pack: each point's target for the unit's size, tolerance, the value typed and
+     * whether it was within tolerance. Null when nothing was measured.
+     */
+    measurements: jsonb("measurements").$type<QcMeasurementRow[]>(),
     actor: text("actor").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },

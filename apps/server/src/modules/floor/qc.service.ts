@@ -1,10 +1,17 @@
-import type { TQcInspectRequest, TRecutRequest, TRecutResult, TUnitActionResult } from "@hub/contracts";
+import {
+  describeMeasurement,
+  type TQcInspectRequest,
+  type TRecutRequest,
+  type TRecutResult,
+  type TUnitActionResult,
+} from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, eq, sql } from "drizzle-orm";
 import { badRequest, conflict } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { followOrder, unitMoveFollows } from "./follow";
+import { checkMeasurements, measurementReasonOf, measurementsToHistory } from "./qc-measure";
 import { keepScan, retryOnScanRace } from "./scans";
 import { applyUnitAction } from "./state";
 import {
@@ -48,29 +55,40 @@ export const inspectUnit = (
   body: TQcInspectRequest,
 ): Promise<TUnitActionResult> =>
   scanUnit(db, p, ref, body, async (tx, { unit, station, who }) => {
-    const reason =
-      body.passed || body.reasonId === undefined ? null : await reasonOf(tx, unit.factoryId, body.reasonId);
+    // A unit made from a tech pack is measured at its critical points; one out of tolerance fails it.
+    const measured = await checkMeasurements(tx, unit, body.passed, body.measurements);
+    const out = measured?.filter((m) => !m.withinTolerance) ?? [];
+    const passed = body.passed && out.length === 0;
+    const reason = passed
+      ? null
+      : out.length > 0 && body.passed
+        ? await measurementReasonOf(tx, unit.factoryId)
+        : body.reasonId === undefined
+          ? null
+          : await reasonOf(tx, unit.factoryId, body.reasonId);
+    const note = out.length > 0 ? out.map(describeMeasurement).join("; ") : (body.note ?? null);
     // The reason once, as people read it ("Stain", "Stain: coffee on the sleeve"); its code is in the inspection row.
-    const why = reason ? `${reason.name}${body.note ? `: ${body.note}` : ""}` : (body.note ?? null);
-    const message = body.passed
+    const why = reason ? `${reason.name}${note ? `: ${note}` : ""}` : note;
+    const message = passed
       ? `${unit.barcode} passed QC.`
-      : `${unit.barcode} failed QC: ${reason?.name ?? "no reason"}. Recut it or send it back a step.`;
+      : `${unit.barcode} failed QC: ${reason?.name ?? "no reason"}${out.length > 0 ? ` (${out.map((m) => m.code).join(", ")} out of tolerance)` : ""}. Recut it or send it back a step.`;
     const qc = schema.floorQcInspections;
     // The inspection row and the scan's answer go in the move's own statement.
-    const to = await applyUnitAction(tx, unit, body.passed ? "mark_inspected" : "qc_fail", who, {
+    const to = await applyUnitAction(tx, unit, passed ? "mark_inspected" : "qc_fail", who, {
       reason: why,
       also: [
-        sql`insert into ${qc} (unit_id, station_id, passed, reason_id, note, actor)
-            values (${unit.id}, ${station?.id ?? null}, ${body.passed}, ${reason?.id ?? null}, ${body.note ?? null}, ${p.userName})`,
+        sql`insert into ${qc} (unit_id, station_id, passed, reason_id, note, measurements, actor)
+            values (${unit.id}, ${station?.id ?? null}, ${passed}, ${reason?.id ?? null}, ${note}, ${measured ? JSON.stringify(measured) : null}::jsonb, ${p.userName})`,
       ],
       keep: {
         factoryId: unit.factoryId,
         scanId: body.scanId,
-        action: body.passed ? "qc_pass" : "qc_fail",
+        action: passed ? "qc_pass" : "qc_fail",
         answer: () => ({ message, ids: { unit: unit.id } }),
       },
     });
     if (unitMoveFollows(unit.status, to)) await followOrder(tx, unit.orderId, p.userName);
+    if (measured) await measurementsToHistory(tx, unit, passed, measured, p.userName);
     return message;
   });
 

@@ -10,6 +10,7 @@ import { sendPdf } from "../../platform/pdf";
 import { toteLabelsPdf, unitLabelsPdf } from "./labels";
 import { orderUnitEvents, orderUnits, releaseToProduction } from "./orders.service";
 import { inspectUnit, recutUnit } from "./qc.service";
+import { readQcPoints } from "./qc-measure";
 import { floorSetupRoutes } from "./setup";
 import {
   assignToTote,
@@ -58,6 +59,7 @@ export const floorRoutes =
     );
 
     /* ---------- QC and recuts ---------- */
+    register(app, api.qcPoints, async (request) => readQcPoints(db, principalOf(request), request.params.barcode));
 
     register(app, api.inspect, async (request) =>
       inspectUnit(db, principalOf(request), { id: request.params.id }, request.body),

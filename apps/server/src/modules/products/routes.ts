@@ -8,6 +8,7 @@ import {
 } from "@hub/contracts";
 import type { Operation } from "@hub/contracts/common/operation";
 import { productsApi as api, techPackTabsApi } from "@hub/contracts/products/api";
+import { styleSourceApi as styleApi } from "@hub/contracts/products/style-source-api";
 import { translationApi } from "@hub/contracts/products/translation-api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
@@ -37,6 +38,7 @@ import {
   productStatusCount,
   productVersions,
 } from "./products.service";
+import { makeStyleFromPack, markStyleUpToDate, readPackStyle, readStyleSource } from "./style-from-pack.service";
 import { approvalAction, readApproval, readConfirmSetup, readHeader, readSummary } from "./tech-pack-approval.service";
 import { claimTeamFile, readTemplatePoints, uploadOf, uploadTargetOf } from "./tech-pack-files.service";
 import { readHistory } from "./tech-pack-history";
@@ -164,6 +166,18 @@ export const productsRoutes =
           config: hubConfig,
         }),
       );
+
+    // ---- from an approved version to the facility's style (issue 19) ----
+    register(app, styleApi.packStyle, async (request) => readPackStyle(db, principalOf(request), request.params.stpId));
+    register(app, styleApi.makeStyle, async (request, reply) =>
+      reply.status(201).send(await makeStyleFromPack(db, principalOf(request), request.params.stpId, request.body)),
+    );
+    register(app, styleApi.styleSource, async (request) =>
+      readStyleSource(db, principalOf(request), request.params.id),
+    );
+    register(app, styleApi.markUpToDate, async (request) =>
+      markStyleUpToDate(db, principalOf(request), request.params.id),
+    );
 
     // ---- version compare and acknowledgement ----
     register(app, api.compare, async (request) =>

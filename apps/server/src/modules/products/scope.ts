@@ -139,6 +139,30 @@ export const packFor = async (db: HubDb | HubTx, p: Principal, stpId: number): P
   throw notFound(TECH_PACK_MESSAGES.notFound);
 };
 
+/**
+ * A version without the caller's scope, read-only (viewer `facility`, no role): only for a service
+ * that has already checked the caller's right to something that names it (a style made from the
+ * product reads the newer approved version that made it out of date). 404 when there is none.
+ */
+export const packById = async (db: HubDb | HubTx, stpId: number): Promise<PackContext> => {
+  const [row] = await db
+    .select({ pack: tp, product: pr, details: parts.data })
+    .from(tp)
+    .innerJoin(pr, eq(pr.id, tp.productId))
+    .leftJoin(parts, and(eq(parts.techPackId, tp.id), eq(parts.tab, DETAILS_TAB)))
+    .where(eq(tp.id, stpId));
+  if (!row) throw notFound(TECH_PACK_MESSAGES.notFound);
+  return {
+    pack: row.pack,
+    product: row.product,
+    details: detailsOfRow(row.product, row.details),
+    latest: row.pack.version === row.product.latestVersion,
+    role: null,
+    viewer: "facility",
+    sendId: null,
+  };
+};
+
 /** Refuses changes to an older version (it stays readable). */
 export const assertWritable = (ctx: PackContext): void => {
   if (ctx.viewer === "facility") throw forbidden(HANDOFF_MESSAGES.facilityReadOnly);

@@ -33,6 +33,7 @@ import {
 } from "./handoff.service";
 import { productOfPack, recordEvent } from "./products.service";
 import { assertWritable, DETAILS_TAB, isFrozen, type PackContext, packFor, pr, tp } from "./scope";
+import { markStylesOutOfDate } from "./style-from-pack.service";
 import { canEditPack, colorwayRefs, costingOf, readAllParts, writeDetails } from "./tech-pack-parts";
 import { tasksOf } from "./tech-pack-tasks.service";
 import { changesSinceOf } from "./version-compare.service";
@@ -334,6 +335,8 @@ export const approvalAction = async (
     if (action === "submit" && (ctx.product.status === "concept" || ctx.product.status === "in_development"))
       await setProductStatus(tx, ctx, p, "sampling");
     if (action === "approve" && ctx.product.status !== "in_production") await setProductStatus(tx, ctx, p, "approved");
+    // Styles the facilities made from an older version are out of date until they review this one.
+    if (action === "approve") await markStylesOutOfDate(tx, ctx.product.id, stpId);
     if (action === "send") await setProductStatus(tx, ctx, p, "in_production");
     await recordAudit(tx, {
       actor: p.userName,

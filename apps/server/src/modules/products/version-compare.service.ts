@@ -134,6 +134,11 @@ export const compareVersions = async (
   const [to, from] = await Promise.all([packFor(db, p, stpId), packFor(db, p, fromStpId)]);
   if (to.product.id !== from.product.id)
     throw badRequest(COMPARE_MESSAGES.otherProduct, { from: COMPARE_MESSAGES.otherProduct });
+  return comparePacks(db, from, to);
+};
+
+/** The changes from one version to another of the same product, both already read with the caller's right to them. */
+export const comparePacks = async (db: HubDb, from: PackContext, to: PackContext): Promise<TVersionCompare> => {
   const [a, b, edits] = await Promise.all([
     readAllParts(db, from.pack.id),
     readAllParts(db, to.pack.id),

@@ -45,6 +45,9 @@ export const sendScan = async <T>(call: (scanId: string) => Promise<T>): Promise
 
 export const getUnitByBarcode = (barcode: string) => call(floorApi.getUnitByBarcode, { params: { barcode } });
 
+/** The critical points of measure QC measures on a unit made from a tech pack (issue 19). */
+export const getQcPoints = (barcode: string) => call(floorApi.qcPoints, { params: { barcode } });
+
 /** A unit action (the unit actions' table, contracts floor/unit-actions.ts) on a scanned unit. */
 export const unitAction = (barcode: string, action: TRoutedUnitAction, body: Omit<TUnitActionBody, "scanId"> = {}) =>
   sendScan((scanId) =>
@@ -77,8 +80,10 @@ export const toteAction = (tote: string, action: "clear" | "startTransit", stati
     }),
   );
 
-export const inspect = (barcode: string, body: { passed: boolean; reasonId?: number; stationId?: number }) =>
-  sendScan((scanId) => call(floorApi.inspectByBarcode, { params: { barcode }, body: { ...body, scanId } }));
+export const inspect = (
+  barcode: string,
+  body: { passed: boolean; reasonId?: number; stationId?: number; measurements?: { code: string; value: number }[] },
+) => sendScan((scanId) => call(floorApi.inspectByBarcode, { params: { barcode }, body: { ...body, scanId } }));
 
 export const recut = (barcode: string, body: { reasonId: number; stationId?: number }) =>
   sendScan((scanId) => call(floorApi.recutByBarcode, { params: { barcode }, body: { ...body, scanId } }));

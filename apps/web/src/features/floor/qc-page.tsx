@@ -1,10 +1,12 @@
 import type { TFloorUnit } from "@hub/contracts/floor/actions";
 import { isEarlierState, type TUnitStatus, UNIT_STATUS_LABELS } from "@hub/contracts/floor/units";
+import type { TQcPoints } from "@hub/contracts/products/tech-pack/style-source";
 import { Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { ScanInput } from "../../components/scan/scan-input";
-import { getUnitByBarcode, inspect, recut, unitAction, useQcReasons } from "./api";
+import { getQcPoints, getUnitByBarcode, inspect, recut, unitAction, useQcReasons } from "./api";
 import { BigButton, KioskIntro, Outcome, ReasonButtons, UnitCard, useOutcome } from "./kiosk-parts";
+import { type MeasureValues, measurementsOf, QcMeasurements } from "./qc-measurements";
 import { useStation } from "./use-station";
 
 const REDO_TO: TUnitStatus[] = ["queued", "printed", "cut", "sewn"];
@@ -17,6 +19,8 @@ export default function QcPage() {
   const [unit, setUnit] = useState<TFloorUnit | null>(null);
   const [failing, setFailing] = useState(false);
   const [reasonId, setReasonId] = useState<number | null>(null);
+  const [points, setPoints] = useState<TQcPoints | null>(null);
+  const [values, setValues] = useState<MeasureValues>({});
   const { outcome, setOutcome, press } = useOutcome();
   const reasons = useQcReasons();
   const { stationId, setStationId } = useStation("qc");
@@ -25,8 +29,10 @@ export default function QcPage() {
     setOutcome(null);
     setFailing(false);
     setReasonId(null);
+    setValues({});
     const found = await getUnitByBarcode(code);
     setUnit(found);
+    setPoints(await getQcPoints(found.barcode).catch(() => null));
     const ready = found.status === "sewn" || found.status === "inspected";
     return {
       ok: ready,
@@ -42,18 +48,34 @@ export default function QcPage() {
   return (
     <Stack spacing={3}>
       <KioskIntro kinds={["qc"]} stationId={stationId} setStationId={setStationId}>
-        Scan a sewn unit, then pass or fail it.
+        Scan a sewn unit, measure its critical points if it shows them, then pass or fail it.
       </KioskIntro>
       <ScanInput onScan={onScan} label="Scan a unit" />
       <Outcome outcome={outcome} />
       {unit ? (
         <UnitCard unit={unit}>
+          {unit.status === "sewn" && points ? (
+            <QcMeasurements points={points} values={values} onChange={setValues} />
+          ) : null}
           {unit.status === "sewn" && !failing ? (
             <Stack direction="row" spacing={2}>
               <BigButton
                 color="success"
                 testId="qc-pass"
-                onClick={() => run(() => inspect(unit.barcode, { passed: true, stationId: station }))}
+                onClick={() => {
+                  const measured = points && points.points.length > 0 ? measurementsOf(points, values) : null;
+                  if (measured && !measured.ok) {
+                    setOutcome({ ok: false, message: measured.message });
+                    return;
+                  }
+                  void run(() =>
+                    inspect(unit.barcode, {
+                      passed: true,
+                      stationId: station,
+                      ...(measured?.ok ? { measurements: measured.measurements } : {}),
+                    }),
+                  );
+                }}
               >
                 Pass
               </BigButton>

@@ -15,6 +15,7 @@ import { useAcknowledgeVersion, useCreateVersion, useTechPackHeader } from "../a
 import { ApprovalChip, ProductStatusChip } from "../format";
 import { VersionCompare } from "../version-compare";
 import type { TechPackContext } from "./context";
+import { PackStyleAction } from "./pack-style";
 import { openTechPackPdf } from "./pdf";
 import { TranslationsButton } from "./translations";
 
@@ -157,9 +158,12 @@ export default function TechPackWorkspacePage() {
         actions={
           <>
             {facility ? (
-              <Button component={RouterLink} to="/productDev/techPacks">
-                Tech Packs
-              </Button>
+              <>
+                <PackStyleAction stpId={stpId} />
+                <Button component={RouterLink} to="/productDev/techPacks">
+                  Tech Packs
+                </Button>
+              </>
             ) : (
               <Button component={RouterLink} to={`/productDev/products/${h.product.id}/versions`}>
                 Versions

@@ -15,6 +15,7 @@ import { useCanEditLibrary } from "../../shared/library-list-page";
 import { parseStyleId } from "../api";
 import { StyleLinks } from "../style-pages";
 import type { StyleWorkspaceContext } from "./context";
+import { StyleSourcePanel } from "./style-source-panel";
 
 const TABS = STYLE_TABS.map((path) => ({ path, label: STYLE_TAB_LABELS[path] }));
 
@@ -56,38 +57,41 @@ export default function StyleWorkspacePage() {
   };
 
   return (
-    <RecordWorkspace
-      label="Style"
-      title={style.name}
-      tabs={TABS}
-      context={context}
-      subtitle={
-        <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-          <span>Style {style.code}</span>
-          <Chip size="small" variant="outlined" label={style.category} />
-          {style.archived ? <Chip size="small" color="warning" label="Archived" /> : null}
-        </Stack>
-      }
-      actions={
-        <>
-          <StyleLinks styleId={styleId} pages={["preview", "parts", "instructions"]} />
-          {canEdit ? (
-            <ArchiveDeleteActions
-              noun="style"
-              name={style.name}
-              archived={style.archived}
-              restoring={action.isPending}
-              onRestore={() => setArchived(false).catch((e: unknown) => toast.error(messageOf(e)))}
-              onArchive={() => setArchived(true)}
-              onDelete={async () => {
-                await remove.mutateAsync(styleId);
-                toast.success(`${style.name} was deleted.`);
-                navigate("/styles");
-              }}
-            />
-          ) : null}
-        </>
-      }
-    />
+    <>
+      <StyleSourcePanel styleId={styleId} canEdit={canEdit} />
+      <RecordWorkspace
+        label="Style"
+        title={style.name}
+        tabs={TABS}
+        context={context}
+        subtitle={
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+            <span>Style {style.code}</span>
+            <Chip size="small" variant="outlined" label={style.category} />
+            {style.archived ? <Chip size="small" color="warning" label="Archived" /> : null}
+          </Stack>
+        }
+        actions={
+          <>
+            <StyleLinks styleId={styleId} pages={["preview", "parts", "instructions"]} />
+            {canEdit ? (
+              <ArchiveDeleteActions
+                noun="style"
+                name={style.name}
+                archived={style.archived}
+                restoring={action.isPending}
+                onRestore={() => setArchived(false).catch((e: unknown) => toast.error(messageOf(e)))}
+                onArchive={() => setArchived(true)}
+                onDelete={async () => {
+                  await remove.mutateAsync(styleId);
+                  toast.success(`${style.name} was deleted.`);
+                  navigate("/styles");
+                }}
+              />
+            ) : null}
+          </>
+        }
+      />
+    </>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "floor_qc_inspections" ADD COLUMN "measurements" jsonb;
