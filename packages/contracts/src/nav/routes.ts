@@ -40,7 +40,6 @@ export const PLACEHOLDER_ROUTES: string[] = [
   "/productDev/products/:productId/versions",
   "/productDev/products/:productId/versions/:version/stps/:stpId",
   ...libary.map((l) => `/productDev/libary/${l}`),
-  "/productDev/shippingProfiles",
   "/productDev/teamManagement",
   "/styles",
   "/options",
