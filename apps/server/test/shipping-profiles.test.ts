@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_HEADER, type TOrder, type TPackOrder, type TShippingProfile } from "@hub/contracts";
 import { schema } from "@hub/db";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { followOrder } from "../src/modules/floor/follow";
 import { releaseOrder } from "../src/modules/floor/release";
@@ -311,5 +311,23 @@ describe("pack-out suggests the box and the weight", () => {
 
   test("a facility still cannot list the team's profiles", async () => {
     expect((await o.call("factory", "GET", `${BASE}/findAll`)).statusCode).toBe(403);
+  });
+});
+
+describe("the demo", () => {
+  test("the demo tee's approved version names the demo profile, and the demo factory's TEE-100 is linked to it", async () => {
+    const rows = await t.db.execute(sql`
+      select st.code, pr.code as product, sp.name, sp.units_per_box
+      from lib_style_sources ss
+      join lib_styles st on st.id = ss.style_id
+      join pd_products pr on pr.id = ss.product_id
+      join pd_tech_pack_parts part on part.tech_pack_id = ss.tech_pack_id and part.tab = 'packaging'
+      join pd_shipping_profiles sp on to_jsonb(sp.id) = part.data->'shippingProfileId'
+      where st.code = 'TEE-100'`);
+    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([
+      { code: "TEE-100", product: "NW-SS27-01", name: "Folded tee, export carton", units_per_box: 48 },
+    ]);
+    const list = await f.call("designer", "GET", `${BASE}/findAll?searchString=export%20carton`);
+    expect(list.json<Page>().items[0]?.productCount).toBe(1);
   });
 });

@@ -23,6 +23,7 @@ import { orderChargeReportRoutes } from "../features/orders/order-charge-report/
 import { ordersRoutes } from "../features/orders/routes";
 import { productGroupRoutes } from "../features/products/groups/routes";
 import { productsRoutes } from "../features/products/routes";
+import { shippingProfileRoutes } from "../features/products/shipping-profiles/routes";
 import { reportsRoutes } from "../features/reports/routes";
 import { returnsRoutes } from "../features/returns/routes";
 import { shippingKioskRoutes, shippingRoutes } from "../features/shipping/routes";
@@ -56,6 +57,7 @@ const featureRoutes: RouteObject[] = [
   ...teamsRoutes,
   ...designLibraryRoutes,
   ...productGroupRoutes,
+  ...shippingProfileRoutes,
   ...shippingRoutes,
   ...productsRoutes,
   ...openOrdersRoutes,
