@@ -1,3 +1,4 @@
+import { inflateSync } from "node:zlib";
 import { IDEMPOTENCY_HEADER, type TOrder, type TPackOrder, type TShippingProfile } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { asc, eq, sql } from "drizzle-orm";
@@ -24,6 +25,29 @@ let stpId: number;
 const items = { box: 0, bag: 0, tissue: 0 };
 
 const BASE = "/api/productDev/shippingProfiles";
+
+/** Whether a PDF draws a text (its page streams inflated; a TJ's hex runs joined), as products-version-compare reads it. */
+const pdfDraws = (bytes: Buffer, text: string): boolean => {
+  const raw = bytes.toString("latin1");
+  const hex = Buffer.from(text, "latin1").toString("hex");
+  const re = /(?<!end)stream\r?\n/g;
+  for (let m = re.exec(raw); m; m = re.exec(raw)) {
+    const start = m.index + m[0].length;
+    try {
+      const body = inflateSync(Buffer.from(raw.slice(start, raw.indexOf("endstream", start)), "latin1")).toString(
+        "latin1",
+      );
+      if (
+        body
+          .replace(/>\s*-?[\d.]+\s*</g, "")
+          .toLowerCase()
+          .includes(hex)
+      )
+        return true;
+    } catch {}
+  }
+  return false;
+};
 type Page = { items: TShippingProfile[]; total: number };
 
 const shippingItem = async (code: string, name: string) => {
@@ -183,6 +207,11 @@ describe("the packaging tab's shipping profile", () => {
     expect((await f.call("designer", "GET", tab())).json<Tab>().shippingProfileId).toBe(made.id);
     const p = (await f.call("designer", "GET", `${BASE}/findById?id=${made.id}`)).json<TShippingProfile>();
     expect(p.productCount).toBe(1);
+    // The PDF's bill of materials names it.
+    const pdf = await f.call("designer", "GET", `/api/productDev/stps/${stpId}/techPack.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfDraws(pdf.rawPayload, "Shipping profile")).toBe(true);
+    expect(pdfDraws(pdf.rawPayload, "SP Tee box")).toBe(true);
   });
 
   test("another team's or an unknown profile is refused", async () => {

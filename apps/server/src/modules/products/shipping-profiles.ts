@@ -190,3 +190,35 @@ export const checkShippingProfile = async (tx: HubTx, teamId: number, id: number
       shippingProfileId: SHIPPING_PROFILE_MESSAGES.unknownProfile,
     });
 };
+
+/** The profile a version's packaging tab names, in one line for the tech pack PDF (null: none). */
+export const shippingProfileLine = async (db: HubDb, teamId: number, id: number | null): Promise<string | null> => {
+  if (id === null) return null;
+  const [r] = await db
+    .select({
+      name: sp.name,
+      boxItemName,
+      boxLength: sp.boxLength,
+      boxWidth: sp.boxWidth,
+      boxHeight: sp.boxHeight,
+      dimensionUnit: sp.dimensionUnit,
+      foldMethod: sp.foldMethod,
+      polybag: sp.polybag,
+      unitsPerBox: sp.unitsPerBox,
+      weights: sp.weights,
+    })
+    .from(sp)
+    .where(and(eq(sp.id, id), eq(sp.teamId, teamId)));
+  if (!r) return null;
+  const weights = r.weights.map((w) => `${w.size} ${w.grams} g`).join(", ");
+  return [
+    r.name,
+    `box ${shippingBoxLabel(r)}`,
+    r.foldMethod,
+    r.polybag ? "polybagged" : "no polybag",
+    `${r.unitsPerBox} per box`,
+    weights ? `weights ${weights}` : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+};
