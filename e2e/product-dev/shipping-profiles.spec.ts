@@ -1,4 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { apiCall, apiToken } from "../pages/account";
+import { placeNorthwindOrder, releaseOrder } from "../pages/floor";
 import { DEMO_PASSWORD, signIn } from "../pages/hub";
 import { LibraryFormScreen, LibraryListScreen, toast } from "../pages/library";
 
@@ -78,4 +80,38 @@ test("a designer makes a shipping profile with weights per size and chooses it o
   await list.goto("/productDev/shippingProfiles");
   await list.searchFor(name);
   await expect(list.row(name).getByRole("gridcell", { name: "1", exact: true })).toBeVisible();
+});
+
+/**
+ * The demo's TEE-100 was made from the demo tee's approved version, whose packaging tab names the
+ * "Folded tee, export carton" profile (60 x 40 x 40 cm): the packer gets its box and weight as a
+ * suggestion and takes it.
+ */
+test("the factory packs a TEE-100 order and takes the suggested box and weight", async ({ page, request }) => {
+  const factory = await apiToken(request, "factory");
+  const order = await placeNorthwindOrder(request, "shipprofile", [2], { styleCode: "TEE-100" });
+  const units = await releaseOrder(request, order.id);
+  for (const u of units)
+    for (const step of ["markCut", "markSewn", "markInspected"]) {
+      const moved = await apiCall(request, factory, "POST", `/floor/units/barcode/${u.barcode}/${step}`, {});
+      expect(moved.status, `${u.barcode} ${step}`).toBe(200);
+    }
+  await signIn(page, "factory");
+  await page.goto("/packOut");
+  const scan = page.getByTestId("scan-input");
+  for (const u of units) {
+    await scan.focus();
+    await page.keyboard.type(u.barcode);
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("scan-status")).toContainText(`Packed ${u.barcode}`);
+  }
+  const suggestion = page.getByRole("alert", { name: "Suggested box" });
+  await expect(suggestion).toContainText("Folded tee, export carton");
+  await expect(suggestion).toContainText("Export carton, 48 folded tees, 23.6 x 15.7 x 15.7 in");
+  const oz = /weight ([\d.]+) oz/.exec((await suggestion.textContent()) ?? "")?.[1];
+  expect(Number(oz)).toBeGreaterThan(900 / 28.35);
+  await suggestion.getByRole("button", { name: "Use suggestion" }).click();
+  await expect(page.getByLabel("Weight (oz)")).toHaveValue(oz ?? "");
+  await expect(page.getByLabel("Length (in)")).toHaveValue("23.6");
+  await expect(page.getByLabel("Height (in)")).toHaveValue("15.7");
 });
