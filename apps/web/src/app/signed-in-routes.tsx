@@ -24,6 +24,7 @@ import { orderChargeReportRoutes } from "../features/orders/order-charge-report/
 import { ordersRoutes } from "../features/orders/routes";
 import { productGroupRoutes } from "../features/products/groups/routes";
 import { productsRoutes } from "../features/products/routes";
+import { shippingProfileRoutes } from "../features/products/shipping-profiles/routes";
 import { reportsRoutes } from "../features/reports/routes";
 import { returnsRoutes } from "../features/returns/routes";
 import { shippingKioskRoutes, shippingRoutes } from "../features/shipping/routes";
@@ -58,6 +59,8 @@ const featureRoutes: RouteObject[] = [
   ...designLibraryRoutes,
   ...productGroupRoutes,
   ...fileManagerRoutes,
+
+  ...shippingProfileRoutes,
   ...shippingRoutes,
   ...productsRoutes,
   ...openOrdersRoutes,

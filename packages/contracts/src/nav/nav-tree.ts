@@ -66,12 +66,8 @@ export const NAV_TREE: TNavSection[] = [
       {
         title: "Setup",
         items: [
-          {
-            title: "Shipping Profiles",
-            path: "/productDev/shippingProfiles",
-            card: "shippingProfiles",
-            comingSoon: true,
-          },
+          // Issue 19: how a product is boxed and weighed at pack-out (products/shipping-profiles.ts).
+          { title: "Shipping Profiles", path: "/productDev/shippingProfiles", card: "shippingProfiles" },
           { title: "Team Management", path: "/productDev/teamManagement", card: "teamManagement" },
         ],
       },
@@ -388,6 +384,7 @@ export const DEFAULT_TYPE_CARDS: Record<string, string[]> = {
     "libaryPomTemplates",
     "libarySuppliers",
     "libaryShipping",
+    "shippingProfiles",
     "teamManagement",
     "styles",
     "orderEntry",

@@ -38,7 +38,6 @@ export const PLACEHOLDER_ROUTES: string[] = [
   "/productDev/products/:productId/versions",
   "/productDev/products/:productId/versions/:version/stps/:stpId",
   ...libary.map((l) => `/productDev/libary/${l}`),
-  "/productDev/shippingProfiles",
   "/productDev/teamManagement",
   "/styles",
   "/options",

@@ -4,6 +4,7 @@ import { pageOf, ZPageQuerySchema } from "../common/paging";
 import { zText, zTrimmed } from "../common/text";
 import { UNIT_STATUSES } from "../floor/units";
 import { ZDateSchema } from "../orders/orders";
+import { ZPackProfileSchema, ZPackSuggestionSchema } from "./pack-suggestion";
 
 /**
  * Pack-out and shipments (issue 11, "Shipping"; docs/adr/0008-shipping.md). A shipment is one box
@@ -130,6 +131,10 @@ export const ZPackOrderSchema = z
     status: zText(),
     shipTo: zText(),
     units: z.array(ZPackUnitSchema),
+    /** The shipping profiles of its lines (styles made from a tech pack naming one; issue 19). */
+    packProfiles: z.array(ZPackProfileSchema),
+    /** The box and weight suggested for its packed units not yet in a box; null without a profile. */
+    suggestion: ZPackSuggestionSchema.nullable(),
   })
   .meta({ id: "PackOrder" });
 export type TPackOrder = z.infer<typeof ZPackOrderSchema>;

@@ -21,6 +21,7 @@ export * from "./reports";
 export * from "./returns";
 export * from "./session";
 export * from "./shipping";
+export * from "./shipping-profiles";
 export * from "./style-sources";
 export * from "./suppliers";
 export * from "./teams";

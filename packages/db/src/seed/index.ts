@@ -22,6 +22,7 @@ import { seedDemoFloorSetup } from "./floor-setup";
 import { seedDemoInventory } from "./inventory";
 import { seedDemoLibrary } from "./library";
 import { seedDemoOrders } from "./orders";
+import { seedDemoShippingProfiles } from "./shipping-profiles";
 import { seedDemoTechPacks } from "./tech-packs";
 
 export const PLANS = [
@@ -99,6 +100,7 @@ export const seedDemoData = async (db: HubDb, hashPassword: (plain: string) => P
   await seedDemoFloorSetup(db);
   await seedDemoDesignLibrary(db);
   await seedDemoTechPacks(db);
+  await seedDemoShippingProfiles(db);
 };
 
 const seedDemoOrganisation = async (db: HubDb, hashPassword: (plain: string) => Promise<string>): Promise<void> => {

@@ -38,6 +38,7 @@ import {
   productStatusCount,
   productVersions,
 } from "./products.service";
+import { shippingProfileRoutes } from "./shipping-profiles";
 import { makeStyleFromPack, markStyleUpToDate, readPackStyle, readStyleSource } from "./style-from-pack.service";
 import { approvalAction, readApproval, readConfirmSetup, readHeader, readSummary } from "./tech-pack-approval.service";
 import { claimTeamFile, readTemplatePoints, uploadOf, uploadTargetOf } from "./tech-pack-files.service";
@@ -112,6 +113,7 @@ export const productsRoutes =
 
     // ---- collections, batches and tags: the resource engine ----
     for (const plugin of productGroupRoutes(db)) await app.register(plugin);
+    await app.register(shippingProfileRoutes(db));
 
     // ---- products ----
     register(app, api.list, async (request) => listProducts(db, principalOf(request), request.query));

@@ -17,6 +17,7 @@ import { type PdfFonts, pdfFontsFor } from "../../platform/pdf-fonts";
 import type { Principal } from "../../platform/principal";
 import { markOpened } from "./handoff.service";
 import { packFor } from "./scope";
+import { shippingProfileLine } from "./shipping-profiles";
 import { headerOf } from "./tech-pack-approval.service";
 import { bomRowsOf, chartOf, costingOf, readAllParts, uploadsOf } from "./tech-pack-parts";
 import { translatedPartsFor } from "./translation.service";
@@ -43,6 +44,8 @@ export type TechPackDoc = {
   stepImages: Map<number, Picture>;
   fabricNames: Map<number, string>;
   approvals: { action: string; comment: string | null; userName: string; at: string }[];
+  /** The packaging tab's shipping profile in one line (issue 19), under the bill of materials. */
+  shipping: string | null;
   /** The changes since the version the reader built (a facility) or the last one sent (the team): a page of its own. */
   changes: TVersionCompare | null;
   /** A translated tech pack's fonts; null: Helvetica. */
@@ -272,6 +275,8 @@ export const techPackDocument = (kit: PdfKit, d: TechPackDoc) => {
           ...colorways.map((c) => r.cells[c.key] ?? "-"),
         ]),
       ),
+      d.shipping ? h(Text, { style: S.h2 }, "Shipping profile") : null,
+      d.shipping ? h(Text, null, d.shipping) : null,
     ),
     page(
       "costing",
@@ -453,6 +458,7 @@ export const techPackPdf = async (
   const doc: TechPackDoc = {
     header,
     changes: since ? await compareVersions(db, p, stpId, since) : null,
+    shipping: await shippingProfileLine(db, teamId, all.packaging.shippingProfileId ?? null),
     all,
     fonts: null,
     bom: rows.map((r) => ({

@@ -6,6 +6,7 @@ import {
   TECH_PACK_MESSAGES,
   TECH_PACK_TAB_LABELS,
   type TGradedSpecData,
+  type TPackagingData,
   type TProductDetailsTab,
   type TProductFields,
   type TSizingData,
@@ -19,6 +20,7 @@ import { badRequest, conflict } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { bumpTabVersion } from "../../platform/tab-versions";
 import { DETAILS_TAB, lockEditable, type PackContext, packFor, pr } from "./scope";
+import { checkShippingProfile, shippingProfileChoices } from "./shipping-profiles";
 import { writeHistory } from "./tech-pack-history";
 import {
   chartOf,
@@ -59,12 +61,28 @@ export const readDocumentTab = async (db: HubDb, p: Principal, stpId: number, ta
     case "files":
     case "constructionDetails":
       return { ...stamp, ...data, uploads: await uploadsOf(db, teamId, fileIdsOf(tab, data)) };
+    case "packaging": {
+      // Saved before issue 19, a packaging document has no profile yet.
+      const shippingProfileId = (data as TPackagingData).shippingProfileId ?? null;
+      return {
+        ...stamp,
+        ...data,
+        shippingProfileId,
+        shippingProfiles: await shippingProfileChoices(db, teamId, shippingProfileId, facility),
+        choices: await libraryChoices(
+          db,
+          teamId,
+          tab,
+          facility ? (data as TBomData).rows.map((r) => r.itemId) : undefined,
+        ),
+        colorways: colorwayRefs(await readPart(db, stpId, "colorways")),
+      };
+    }
     case "fabrics":
     case "notions":
     case "labels":
     case "threads":
     case "graphics":
-    case "packaging":
       return {
         ...stamp,
         ...data,
@@ -177,6 +195,10 @@ const checkReferences = async (tx: HubTx, ctx: PackContext, tab: TDocumentTab, d
         if (cell.variantId && variants.get(cell.variantId)?.itemId !== r.itemId)
           throw fieldError(`rows.${i}.cells.${key}.variantId`, TECH_PACK_MESSAGES.unknownVariant);
       }
+    }
+    if (tab === "packaging") {
+      const before = (await readPart(tx, stpId, "packaging")).shippingProfileId ?? null;
+      await checkShippingProfile(tx, teamId, (data as TPackagingData).shippingProfileId ?? null, before);
     }
     return;
   }

@@ -1,6 +1,7 @@
 import {
   addressOneLine,
   SHIPPING_MESSAGES,
+  suggestPacking,
   type TPackOrder,
   type TPackScanRequest,
   type TPackScanResult,
@@ -13,6 +14,7 @@ import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { badRequest, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { applyUnitAction } from "../floor/state";
+import { packProfilesOf } from "./pack-profiles";
 import { orderFactoryScope, unitScope } from "./scope";
 import { shipToOf } from "./shipments-rows";
 
@@ -55,6 +57,10 @@ export const packOrderView = async (q: HubDb | HubTx, p: Principal, orderId: num
     .from(o)
     .where(and(eq(o.id, orderId), orderFactoryScope(p)));
   if (!row) throw notFound("That order");
+  const units = await packUnitsOf(q, and(eq(u.orderId, row.id), notInArray(u.status, ["cancelled", "failed"])));
+  const packProfiles = await packProfilesOf(q, row.id);
+  // The suggestion for the packed units still waiting for a box; the box form works it out again for its ticks.
+  const waiting = units.filter((x) => x.status === "packed" && x.shipmentId === null);
   return {
     orderId: row.id,
     orderNumber: row.orderNumber,
@@ -63,7 +69,9 @@ export const packOrderView = async (q: HubDb | HubTx, p: Principal, orderId: num
     clientName: row.clientName,
     status: row.status,
     shipTo: addressLine(row),
-    units: await packUnitsOf(q, and(eq(u.orderId, row.id), notInArray(u.status, ["cancelled", "failed"]))),
+    units,
+    packProfiles,
+    suggestion: suggestPacking(waiting, packProfiles),
   };
 };
 

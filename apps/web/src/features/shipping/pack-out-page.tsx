@@ -48,6 +48,7 @@ import {
   useShippingOptions,
 } from "./api";
 import { money } from "./labels";
+import { PackSuggestion } from "./pack-suggestion";
 
 const TARGET = { minHeight: 64, fontSize: 18 };
 
@@ -277,6 +278,21 @@ function BoxForm({ order, onCreated }: { order: TPackOrder; onCreated: (s: TShip
                 Box of {chosen.size} unit{chosen.size === 1 ? "" : "s"}
               </Typography>
               <Stack spacing={2}>
+                <PackSuggestion
+                  order={order}
+                  unitIds={chosen}
+                  onAccept={(x) => {
+                    const text = (n: number | null, was: string) => (n === null ? was : String(n));
+                    setB((d) => ({
+                      ...d,
+                      weightOz: String(x.weightOz),
+                      lengthIn: text(x.lengthIn, d.lengthIn),
+                      widthIn: text(x.widthIn, d.widthIn),
+                      heightIn: text(x.heightIn, d.heightIn),
+                    }));
+                    setRates(null);
+                  }}
+                />
                 <TextField
                   label="Weight (oz)"
                   value={b.weightOz}

@@ -19,7 +19,8 @@ import {
   TableRow,
   TextField,
 } from "@mui/material";
-import { Controller, type Path, type PathValue, useFieldArray, useWatch } from "react-hook-form";
+import type { ComponentType } from "react";
+import { type Control, Controller, type Path, type PathValue, useFieldArray, useWatch } from "react-hook-form";
 import { TabForm, type WorkspaceTabProps } from "../../../components/record-workspace";
 import { MoneyField, RowButtons } from "../../library/styles/workspace/composition-fields";
 import { money } from "../format";
@@ -27,9 +28,17 @@ import { techPackTab, useTechPackForm } from "./context";
 import { STICKY, TextF } from "./fields";
 
 /** The form's values: a new row has no item until one is chosen (saving it says "Choose a library item"). */
-type BomDraft = { version: number; rows: (Omit<TBomRow, "itemId"> & { itemId: number | undefined })[] };
+export type BomDraft = {
+  version: number;
+  rows: (Omit<TBomRow, "itemId"> & { itemId: number | undefined })[];
+  /** The packaging tab's shipping profile (issue 19). */
+  shippingProfileId?: number | null;
+};
 
-const bomForm = (tab: TBomTab) =>
+/** What a tab shows above its rows (the packaging tab's shipping profile). */
+export type BomExtra = ComponentType<{ control: Control<BomDraft>; disabled: boolean; data: TBomTabData }>;
+
+const bomForm = (tab: TBomTab, Extra?: BomExtra) =>
   function BomForm({ data, reload }: WorkspaceTabProps<TBomTabData>) {
     const label = TECH_PACK_TAB_LABELS[tab];
     const { canEdit, control, disabled, tabForm, form } = useTechPackForm<
@@ -59,6 +68,7 @@ const bomForm = (tab: TBomTab) =>
         subheader="Picked from the design library: placement, quantity or consumption, unit and cost; a column per colourway"
         {...tabForm}
       >
+        {Extra ? <Extra control={control} disabled={disabled} data={data} /> : null}
         {data.colorways.length === 0 ? (
           <Alert severity="info" sx={{ mb: 2 }}>
             Add colourways on the Colorways tab to choose a variant per colourway.
@@ -225,4 +235,4 @@ const bomForm = (tab: TBomTab) =>
   };
 
 /** A bill-of-materials tab (fabrics, notions, labels, threads, graphics, packaging). */
-export const bomTab = (tab: TBomTab) => techPackTab(techPackTabsApi[tab], bomForm(tab));
+export const bomTab = (tab: TBomTab, Extra?: BomExtra) => techPackTab(techPackTabsApi[tab], bomForm(tab, Extra));

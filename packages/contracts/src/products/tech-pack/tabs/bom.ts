@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { zDbId } from "../../../common/ids";
-import { zTrimmed } from "../../../common/text";
+import { zText, zTrimmed } from "../../../common/text";
 import {
   documentTab,
   tabBase,
@@ -47,4 +47,25 @@ export const notionsTab = bomTab("notions", "Notions");
 export const labelsTab = bomTab("labels", "Labels");
 export const threadsTab = bomTab("threads", "Threads");
 export const graphicsTab = bomTab("graphics", "Graphics");
-export const packagingTab = bomTab("packaging", "Packaging");
+
+/**
+ * The packaging tab: its BOM rows and the shipping profile the product ships with (issue 19; one of
+ * the team's `/productDev/shippingProfiles`), which pack-out reads for the box and the weight.
+ */
+export const ZPackagingDataSchema = ZBomDataSchema.extend({
+  shippingProfileId: zDbId("Choose a shipping profile").nullable().default(null),
+});
+export type TPackagingData = z.infer<typeof ZPackagingDataSchema>;
+export const ZPackagingTabSchema = ZBomTabSchema.extend({
+  shippingProfileId: z.number().int().nullable(),
+  /** The team's shipping profiles to choose from (a facility: the one chosen). */
+  shippingProfiles: z.array(z.object({ id: z.number().int(), name: zText(), archived: z.boolean() })),
+}).meta({ id: "TechPackPackagingTab" });
+export type TPackagingTabData = z.infer<typeof ZPackagingTabSchema>;
+export const packagingTab = documentTab({
+  key: "packaging",
+  label: "Packaging",
+  data: ZPackagingDataSchema,
+  response: ZPackagingTabSchema,
+  empty: { rows: [], shippingProfileId: null },
+});
