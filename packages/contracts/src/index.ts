@@ -54,6 +54,7 @@ export * from "./products/tech-pack/compare";
 export * from "./products/tech-pack/grading";
 export * from "./products/tech-pack/handoff";
 export * from "./products/tech-pack/tech-pack";
+export * from "./products/tech-pack-import";
 export * from "./reports/reports";
 export * from "./returns/api";
 export * from "./returns/returns";

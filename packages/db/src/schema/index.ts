@@ -24,4 +24,5 @@ export * from "./shipping";
 export * from "./style-sources";
 export * from "./suppliers";
 export * from "./teams";
+export * from "./tech-pack-imports";
 export * from "./users";
