@@ -25,7 +25,6 @@ export const NAV_TREE: TNavSection[] = [
             title: "Import Tech Pack",
             path: "/productDev/files/importTechPack",
             card: "importTechPack",
-            comingSoon: true,
           },
           { title: "File Manager", path: "/productDev/files/fileManager", card: "fileManager", comingSoon: true },
         ],

@@ -33,7 +33,6 @@ const adminData = [
 
 export const PLACEHOLDER_ROUTES: string[] = [
   "/productDev/files/dashboard",
-  "/productDev/files/importTechPack",
   "/productDev/files/fileManager",
   "/productDev/products/addNewProduct",
   "/productDev/products",
