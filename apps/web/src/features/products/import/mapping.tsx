@@ -65,8 +65,8 @@ export function MappingCard({
                       select
                       size="small"
                       value={value}
-                      sx={{ minWidth: 220 }}
-                      slotProps={{ htmlInput: { "aria-label": `${section.label}: ${c.header}` } }}
+                      label={`${section.label}: ${c.header}`}
+                      sx={{ minWidth: 260 }}
                       onChange={(e) =>
                         mapping &&
                         onChange({
