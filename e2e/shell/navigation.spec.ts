@@ -88,13 +88,13 @@ test.describe("navigation and settings", () => {
 
   test("coming-soon pages offer Go to Home and Go Back", async ({ page }) => {
     await signIn(page, "admin");
-    await page.goto("/productDev/shippingProfiles");
+    await page.goto("/factoryConfig");
     await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
     await expect(page.getByText("Something Exciting Is On Its Way!")).toBeVisible();
     await page.getByRole("link", { name: "Go to Home" }).click();
     await expect(page).toHaveURL(/\/$/);
     await page.goto("/productDev/files/importTechPack");
-    await page.goto("/productDev/shippingProfiles");
+    await page.goto("/factoryConfig");
     await page.getByRole("button", { name: "Go Back" }).click();
     await expect(page).toHaveURL(/\/productDev\/files\/importTechPack$/);
   });

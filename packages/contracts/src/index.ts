@@ -58,6 +58,7 @@ export * from "./products/tech-pack/grading";
 export * from "./products/tech-pack/handoff";
 export * from "./products/tech-pack/style-source";
 export * from "./products/tech-pack/tech-pack";
+export * from "./products/tech-pack-import";
 export * from "./products/translation-api";
 export * from "./reports/reports";
 export * from "./returns/api";

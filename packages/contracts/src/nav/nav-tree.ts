@@ -25,7 +25,6 @@ export const NAV_TREE: TNavSection[] = [
             title: "Import Tech Pack",
             path: "/productDev/files/importTechPack",
             card: "importTechPack",
-            comingSoon: true,
           },
           // Issue 19: the team's files in folders, and its storage at a glance (modules/file-manager).
           { title: "File Manager", path: "/productDev/files/fileManager", card: "fileManager" },

@@ -32,7 +32,6 @@ const adminData = [
 ];
 
 export const PLACEHOLDER_ROUTES: string[] = [
-  "/productDev/files/importTechPack",
   "/productDev/products/addNewProduct",
   "/productDev/products",
   "/productDev/products/:productId/versions",

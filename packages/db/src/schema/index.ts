@@ -25,5 +25,6 @@ export * from "./shipping-profiles";
 export * from "./style-sources";
 export * from "./suppliers";
 export * from "./teams";
+export * from "./tech-pack-imports";
 export * from "./users";
 export * from "./webhooks";

@@ -23,6 +23,7 @@ import { storePrintFile, type UploadKind } from "../files/print-files.service";
 import { sendStoredFile } from "../files/send-file";
 import { productGroupRoutes } from "./groups";
 import { facilityTechPackNews, listFacilityTechPacks } from "./handoff.service";
+import { registerImportRoutes } from "./import/routes";
 import {
   createProduct,
   createVersion,
@@ -114,6 +115,9 @@ export const productsRoutes =
     // ---- collections, batches and tags: the resource engine ----
     for (const plugin of productGroupRoutes(db)) await app.register(plugin);
     await app.register(shippingProfileRoutes(db));
+
+    // ---- Import Tech Pack (issue 19) ----
+    registerImportRoutes(app, { db });
 
     // ---- products ----
     register(app, api.list, async (request) => listProducts(db, principalOf(request), request.query));

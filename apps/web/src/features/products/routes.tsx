@@ -10,6 +10,7 @@ const NewProductPage = lazy(() => import("./new-product-page"));
 const VersionsPage = lazy(() => import("./versions-page"));
 const WorkspacePage = lazy(() => import("./tech-pack/workspace-page"));
 const TechPacksPage = lazy(() => import("./tech-packs-page"));
+const ImportTechPackPage = lazy(() => import("./import/import-tech-pack-page"));
 const guard = (element: ReactNode) => <CardGuard card="products">{element}</CardGuard>;
 /** A tech pack opens for its team (Products) and, read-only, for a facility it was sent to (Tech Packs). */
 const packGuard = (element: ReactNode) => <CardGuard anyOf={["products", "techPacks"]}>{element}</CardGuard>;
@@ -22,6 +23,14 @@ export const productsRoutes: RouteObject[] = [
     element: (
       <CardGuard card="techPacks">
         <TechPacksPage />
+      </CardGuard>
+    ),
+  },
+  {
+    path: "productDev/files/importTechPack",
+    element: (
+      <CardGuard card="importTechPack">
+        <ImportTechPackPage />
       </CardGuard>
     ),
   },
