@@ -33,6 +33,19 @@ export const apiCall = async <T = unknown>(
   return { status: res.status(), body: (text ? JSON.parse(text) : null) as T };
 };
 
+/**
+ * The API as a demo user, for a spec's setup (what a person would click through is another spec's
+ * subject): a call that expects success and answers the JSON body.
+ */
+export const apiAs = async (request: APIRequestContext, username: string) => {
+  const token = await apiToken(request, username);
+  return async <T>(method: Method, path: string, data?: unknown): Promise<T> => {
+    const r = await apiCall<T>(request, token, method, path, data);
+    expect(r.status, `${method} ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
+    return r.body;
+  };
+};
+
 /** The registration link in an invitation email, as a path on this Hub. */
 export const invitationPath = async (
   request: APIRequestContext,

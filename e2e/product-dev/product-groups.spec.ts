@@ -1,25 +1,11 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, signIn } from "../pages/hub";
+import { expect, test } from "@playwright/test";
+import { apiAs } from "../pages/account";
+import { signIn } from "../pages/hub";
 import { LibraryFormScreen, LibraryListScreen, toast } from "../pages/library";
 
 test.describe.configure({ timeout: 180_000 });
 
 const uid = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1e3)}`.toUpperCase();
-
-const apiAs = async (request: APIRequestContext, username: string) => {
-  const res = await request.post("/api/identity/signIn", { data: { username, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  const token = ((await res.json()) as { tokens: { idToken: string } }).tokens.idToken;
-  return async <T>(method: "GET" | "POST", url: string, data?: unknown): Promise<T> => {
-    const r = await request.fetch(`/api${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}` },
-      ...(data === undefined ? {} : { data }),
-    });
-    expect(r.status(), `${method} ${url}: ${await r.text()}`).toBeLessThan(300);
-    return (await r.json()) as T;
-  };
-};
 
 /**
  * Issue 19: collections as the team's own list. A product saved with a new collection makes it; the

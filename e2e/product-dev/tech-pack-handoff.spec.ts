@@ -1,21 +1,8 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, signIn, signOut } from "../pages/hub";
+import { expect, test } from "@playwright/test";
+import { apiAs } from "../pages/account";
+import { signIn, signOut } from "../pages/hub";
 
 const uid = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1e3)}`.toUpperCase();
-
-/** The API as a demo user (the setup a designer would click through; the tech-pack spec clicks it). */
-const apiAs = async (request: APIRequestContext, username: string) => {
-  const res = await request.post("/api/identity/signIn", { data: { username, password: DEMO_PASSWORD } });
-  expect(res.status()).toBe(200);
-  const token = ((await res.json()) as { tokens: { idToken: string } }).tokens.idToken;
-  const headers = { authorization: `Bearer ${token}` };
-  const call = async <T>(method: "GET" | "POST" | "PUT", url: string, data?: unknown): Promise<T> => {
-    const r = await request.fetch(`/api${url}`, { method, headers, ...(data === undefined ? {} : { data }) });
-    expect(r.status(), `${method} ${url}: ${await r.text()}`).toBeLessThan(300);
-    return (await r.json()) as T;
-  };
-  return call;
-};
 
 /**
  * Issue 23, the handoff end to end: a designer sends an approved version to the brand's facility;

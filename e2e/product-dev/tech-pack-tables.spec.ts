@@ -1,21 +1,8 @@
-import { type APIRequestContext, expect, type Locator, test } from "@playwright/test";
-import { DEMO_PASSWORD, signIn } from "../pages/hub";
+import { expect, type Locator, test } from "@playwright/test";
+import { apiAs } from "../pages/account";
+import { signIn } from "../pages/hub";
 
 const uid = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1e3)}`.toUpperCase();
-
-const apiAs = async (request: APIRequestContext, username: string) => {
-  const res = await request.post("/api/identity/signIn", { data: { username, password: DEMO_PASSWORD } });
-  const token = ((await res.json()) as { tokens: { idToken: string } }).tokens.idToken;
-  return async <T>(method: "GET" | "POST" | "PUT", url: string, data?: unknown): Promise<T> => {
-    const r = await request.fetch(`/api${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}` },
-      ...(data === undefined ? {} : { data }),
-    });
-    expect(r.status(), `${method} ${url}: ${await r.text()}`).toBeLessThan(300);
-    return (await r.json()) as T;
-  };
-};
 
 /** No field label inside a table is cut off (an ellipsis means its text is wider than its box). */
 const labelsFit = async (table: Locator) => {
