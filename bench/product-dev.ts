@@ -3,11 +3,14 @@
  * inject) on the embedded database:
  *  - version compare: two versions of a tech pack with 500 BOM rows (fabrics, notions, labels) x 6
  *    colourways and 100 POMs x 8 sizes, a tenth of the rows changed, added or removed between them:
- *    p50/p95 of `GET /productDev/stps/:stpId/compare?from=` (target p95 <= 150 ms).
+ *    p50/p95 of `GET /productDev/stps/:stpId/compare?from=` (target p95 <= 150 ms);
+ *  - the File Manager: a folder of 10,000 files, p50/p95 of listing a page of it by each sort, both
+ *    ways, and deep pages (target p95 <= 50 ms).
  */
 import { performance } from "node:perf_hooks";
 import type { TVersionCompare } from "@hub/contracts";
 import { schema } from "@hub/db";
+import { sql } from "drizzle-orm";
 import { techPackFixture } from "../apps/server/test/helpers/tech-pack-fixture";
 import { createTestApp } from "../apps/server/test/helpers/test-app";
 
@@ -26,7 +29,9 @@ export const benchProductDev = async (
   table: (h: string[], r: string[][], right?: number[]) => string,
 ): Promise<Row[]> => {
   const summary: Row[] = [];
-  section("13. Product development: version compare of 500 BOM rows and 100 POMs x 8 sizes (in process)");
+  section(
+    "13. Product development: version compare (500 BOM rows, 100 POMs x 8 sizes) and a File Manager folder of 10,000 files (in process)",
+  );
   const t = await createTestApp();
   try {
     const f = await techPackFixture(t, "CMPB");
@@ -120,6 +125,47 @@ export const benchProductDev = async (
       ),
     );
     summary.push(["Version compare p95 (500 BOM rows, 100 POMs x 8)", ms(p95), "<= 150 ms", verdict(p95, 150)]);
+
+    // A folder of 10,000 files (stored_files rows and the team's pd_team_files rows, made in SQL).
+    const folder = await f.call("designer", "POST", "/api/productDev/files/folders", { name: "Bench 10k" });
+    if (folder.statusCode !== 201) throw new Error(`folder: ${folder.statusCode} ${folder.body.slice(0, 300)}`);
+    const folderId = folder.json<{ id: number }>().id;
+    await t.db.execute(sql`
+      with made as (
+        insert into ${schema.storedFiles} (client_id, area, storage_key, file_name, content_type, size_bytes, sha256)
+        select (select client_id from ${schema.teams} where id = ${f.teamId}), 'techPack', 'bench/fm/' || g,
+          'Sketch ' || lpad(g::text, 5, '0') || '.pdf', 'application/pdf', 1000 + (g * 7919) % 500000, 'bench'
+        from generate_series(1, 10000) g
+        returning id)
+      insert into ${schema.pdTeamFiles} (file_id, team_id, folder_id) select id, ${f.teamId}, ${folderId} from made`);
+    await t.db.execute(sql`analyze`);
+    const listUrls = [
+      `folderId=${folderId}&page=0&size=50`,
+      `folderId=${folderId}&page=0&size=50&sort=name,desc`,
+      `folderId=${folderId}&page=0&size=50&sort=sizeBytes,desc`,
+      `folderId=${folderId}&page=0&size=50&sort=updatedAt,desc`,
+      `folderId=${folderId}&page=150&size=50`,
+      `folderId=${folderId}&page=0&size=50&searchString=sketch%200999`,
+    ];
+    const fmRows: string[][] = [];
+    let fmWorst = 0;
+    for (const q of listUrls) {
+      const url = `/api/productDev/files/list?${q}`;
+      const warm = await f.call("designer", "GET", url);
+      if (warm.statusCode !== 200) throw new Error(`list: ${warm.statusCode} ${warm.body.slice(0, 300)}`);
+      const fmTimes: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const start = performance.now();
+        await f.call("designer", "GET", url);
+        fmTimes.push(performance.now() - start);
+      }
+      fmTimes.sort((x, y) => x - y);
+      const fmP95 = percentile(fmTimes, 95);
+      fmWorst = Math.max(fmWorst, fmP95);
+      fmRows.push([q.replace(`folderId=${folderId}&`, ""), ms(percentile(fmTimes, 50)), ms(fmP95)]);
+    }
+    console.log(table(["File Manager, a folder of 10,000 files", "p50", "p95"], fmRows, [1, 2]));
+    summary.push(["File Manager list p95, 10k files (worst)", ms(fmWorst), "<= 50 ms", verdict(fmWorst, 50)]);
   } finally {
     await t.close();
   }

@@ -32,6 +32,7 @@ import {
   targetFolder,
   teamOfFile,
   toEntry,
+  usedByCount,
   usesFile,
 } from "./scope";
 
@@ -62,17 +63,23 @@ export const listFolder = async (db: HubDb, files: FilesAdapter, p: Principal, q
   const fileWhere = search
     ? sql`lower(s.file_name) like lower(${containsPattern(search)})`
     : isParent(sql`tf.folder_id`, folderId);
+  // The page is chosen first; how many products use each file (a correlated count over the tech
+  // packs' documents) is worked out for its rows only, not for every file of the folder.
   const union = sql`
     select 'folder'::text as kind, f.id, f.name, f.parent_id as folder_id, null::text as content_type,
-      null::bigint as size_bytes, f.updated_at, f.created_by as uploaded_by, 0 as used_by, f.deleted_at
+      null::bigint as size_bytes, f.updated_at, f.created_by as uploaded_by, f.deleted_at
     from pd_file_folders f where f.team_id = ${team.teamId} and f.deleted_at is null and ${folderWhere}
     union all
-    select ${fileEntryColumns(team.teamId)} from ${fileEntryFrom}
+    select 'file'::text, s.id, s.file_name, tf.folder_id, s.content_type, s.size_bytes::bigint, s.created_at,
+      u.user_name, tf.deleted_at
+    from ${fileEntryFrom}
     where tf.team_id = ${team.teamId} and tf.deleted_at is null and ${fileWhere}`;
+  const order = sql`(e.kind = 'folder') desc, ${sql.raw(by)} ${sql.raw(sort.dir)} nulls last, e.id`;
   const rows = rowsOf<EntryRow>(
-    await db.execute(sql`select * from (${union}) e
-      order by (e.kind = 'folder') desc, ${sql.raw(by)} ${sql.raw(sort.dir)} nulls last, e.id
-      limit ${q.size} offset ${q.page * q.size}`),
+    await db.execute(sql`select e.*,
+        case when e.kind = 'file' then ${usedByCount(team.teamId, sql`e.id`)} else 0 end as used_by
+      from (select * from (${union}) e order by ${order} limit ${q.size} offset ${q.page * q.size}) e
+      order by ${order}`),
   );
   const [total] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${union}) e`));
   return {
