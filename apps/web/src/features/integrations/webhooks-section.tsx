@@ -47,6 +47,39 @@ const keys = {
 };
 type Out = z.output<typeof ZWebhookRequestSchema>;
 
+/** A secret, shown once (after adding an endpoint and after a rotation), with Copy. */
+function SecretDialog({
+  title,
+  secret,
+  note,
+  onClose,
+}: {
+  title: string;
+  secret: string;
+  note: string;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="secret-title">
+      <DialogTitle id="secret-title">{title}</DialogTitle>
+      <DialogContent>
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          Copy it now: the Hub shows it only this once. {note}
+        </Alert>
+        <TextField fullWidth value={secret} label="Secret" slotProps={{ input: { readOnly: true } }} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => void navigator.clipboard?.writeText(secret).then(() => toast.success("Copied."))}>
+          Copy
+        </Button>
+        <Button variant="contained" onClick={onClose}>
+          Done
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 /** Add or edit an endpoint: the contract's schema here too; the secret is shown once after adding. */
 function EndpointDialog({ endpoint, onClose }: { endpoint: TWebhookEndpoint | null; onClose: () => void }) {
   const qc = useQueryClient();
@@ -77,24 +110,12 @@ function EndpointDialog({ endpoint, onClose }: { endpoint: TWebhookEndpoint | nu
   };
   if (secret)
     return (
-      <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="secret-title">
-        <DialogTitle id="secret-title">Signing secret</DialogTitle>
-        <DialogContent>
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            Copy it now: the Hub shows it only this once. Your receiver verifies each delivery's webhook-signature with
-            it (Standard Webhooks).
-          </Alert>
-          <TextField fullWidth value={secret} label="Secret" slotProps={{ input: { readOnly: true } }} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => void navigator.clipboard?.writeText(secret).then(() => toast.success("Copied."))}>
-            Copy
-          </Button>
-          <Button variant="contained" onClick={onClose}>
-            Done
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <SecretDialog
+        title="Signing secret"
+        secret={secret}
+        note="Your receiver verifies each delivery's webhook-signature with it (Standard Webhooks)."
+        onClose={onClose}
+      />
     );
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="endpoint-title">
@@ -365,18 +386,14 @@ export function WebhooksSection() {
         <EndpointDialog endpoint={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
       ) : null}
       {logOf ? <DeliveryLog endpoint={logOf} onClose={() => setLogOf(null)} /> : null}
-      <Dialog open={rotated !== null} onClose={() => setRotated(null)} maxWidth="sm" fullWidth>
-        <DialogTitle>New signing secret</DialogTitle>
-        <DialogContent>
-          <Alert severity="warning" sx={{ mb: 2 }}>
-            Copy it now: it is shown only this once. The old secret also signs for the next 24 hours.
-          </Alert>
-          <TextField fullWidth value={rotated ?? ""} label="Secret" slotProps={{ input: { readOnly: true } }} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRotated(null)}>Done</Button>
-        </DialogActions>
-      </Dialog>
+      {rotated ? (
+        <SecretDialog
+          title="New signing secret"
+          secret={rotated}
+          note="The old secret also signs for the next 24 hours."
+          onClose={() => setRotated(null)}
+        />
+      ) : null}
       <ConfirmDialog
         open={removing !== null}
         title="Remove endpoint"
