@@ -339,6 +339,26 @@ describe("after placing", () => {
       paymentState: "refunded",
       refundedCents: 6000,
     });
+    // Nothing is left to refund now: a retry of the earlier refund still answers it (200), a new one is refused.
+    const late = await f.call(
+      "client",
+      "POST",
+      `/api/orders/${order.id}/refund`,
+      { amountCents: 1000, reason: "Two shirts arrived stained" },
+      refundKey,
+    );
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json<TOrder>()).toMatchObject({ refundedCents: 6000, paymentState: "refunded" });
+    const fresh = await f.call(
+      "client",
+      "POST",
+      `/api/orders/${order.id}/refund`,
+      { amountCents: 1 },
+      {
+        "idempotency-key": "refund-after-cancel",
+      },
+    );
+    expect(fresh.statusCode).toBe(409);
     // The history says who refunded how much and why (the refund keeps the order's status).
     const history = (await f.call("client", "GET", `/api/orders/${order.id}/history`)).json<{
       items: {

@@ -1,10 +1,13 @@
 import type { TOrder, TPaymentState } from "@hub/contracts";
-import { eq } from "drizzle-orm";
+import { schema } from "@hub/db";
+import { and, eq } from "drizzle-orm";
 import { conflict, HttpError } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { payOrder } from "./payment.service";
 import { getOrder, orderRowFor } from "./read.service";
 import { h, type OrderDeps, type OrderRow, o } from "./rows";
+
+const ledger = schema.billingLedger;
 
 /** Charging again (payment.service.ts does the charging) and refunds. */
 
@@ -84,7 +87,25 @@ export const refundOrder = async (
 ): Promise<TOrder> => {
   const row = await orderRowFor(deps.db, p, id);
   const left = row.chargedCents - row.refundedCents;
-  if (amountCents > left)
+  // A retry of a refund that went through (same Idempotency-Key, this order) is answered by the
+  // billing adapter's replay, not refused by the cap its own refund has used up.
+  const retry =
+    idempotencyKey !== undefined &&
+    (
+      await deps.db
+        .select({ id: ledger.id })
+        .from(ledger)
+        .where(
+          and(
+            eq(ledger.clientId, row.clientId),
+            eq(ledger.kind, "refund"),
+            eq(ledger.idempotencyKey, idempotencyKey),
+            eq(ledger.orderId, row.orderNumber),
+          ),
+        )
+        .limit(1)
+    ).length > 0;
+  if (!retry && amountCents > left)
     throw conflict(`At most ${left} cents can be refunded for order ${row.orderNumber}.`, {
       amountCents: `At most ${left} cents`,
     });
