@@ -23,24 +23,36 @@ test("a designer uploads a file, makes a folder, moves the file into it, deletes
   page,
 }) => {
   const u = uid();
+  const home = `E2E Home ${u}`;
   const folder = `E2E Folder ${u}`;
   const file = `e2e-${u}.png`;
   const fm = new FileManagerScreen(page);
+  const tree = page.getByRole("list", { name: "Folders" });
   await signIn(page, "designer");
   await fm.goto();
 
-  // Upload at the top level.
+  // A folder of its own, opened from the folder list (the top level holds every other spec's files,
+  // so what this spec makes is not necessarily on the grid's first page there).
+  await page.getByRole("button", { name: "New folder" }).click();
+  const naming = page.getByRole("dialog", { name: "New folder" });
+  await naming.getByLabel("Name").fill("../bad");
+  await expect(naming.getByText(/cannot contain/)).toBeVisible();
+  await naming.getByLabel("Name").fill(home);
+  await naming.getByRole("button", { name: "Create" }).click();
+  await expect(toast(page, `Folder ${home} was created.`)).toBeVisible();
+  await tree.getByRole("button", { name: home }).click();
+  await expect(page.getByRole("navigation", { name: "Folder path" })).toContainText(home);
+  await expect(page.getByText("This folder is empty")).toBeVisible();
+
+  // Upload into it.
   await page
     .getByLabel("Choose files to upload")
     .setInputFiles({ name: file, mimeType: "image/png", buffer: smallPng() });
   await expect(toast(page, `${file} uploaded.`)).toBeVisible();
   await expect(fm.entry(file)).toBeVisible();
 
-  // A new folder.
+  // A folder inside it.
   await page.getByRole("button", { name: "New folder" }).click();
-  const naming = page.getByRole("dialog", { name: "New folder" });
-  await naming.getByLabel("Name").fill("../bad");
-  await expect(naming.getByText(/cannot contain/)).toBeVisible();
   await naming.getByLabel("Name").fill(folder);
   await naming.getByRole("button", { name: "Create" }).click();
   await expect(toast(page, `Folder ${folder} was created.`)).toBeVisible();
@@ -74,12 +86,12 @@ test("a designer uploads a file, makes a folder, moves the file into it, deletes
   await expect(trash.getByText(file)).toHaveCount(0);
 
   // Back in its folder.
-  await page.getByRole("list", { name: "Folders" }).getByRole("button", { name: folder }).click();
+  await tree.getByRole("button", { name: folder }).click();
   await expect(fm.entry(file)).toBeVisible();
 
-  // The dashboard counts it among the unused files.
+  // The dashboard lists it among the recent uploads.
   await page.goto("/productDev/files/dashboard");
   await expect(page.getByRole("heading", { name: "Files Dashboard" })).toBeVisible();
   await expect(page.getByTestId("storage-used")).toContainText("used");
-  await expect(page.getByRole("table", { name: "Files no product uses" }).getByText(file)).toBeVisible();
+  await expect(page.getByRole("table", { name: "Recent uploads" }).getByText(file)).toBeVisible();
 });
