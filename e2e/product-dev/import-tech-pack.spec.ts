@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
+import { textPdf } from "../../apps/server/test/helpers/pdf-fixture";
 import { signIn } from "../pages/hub";
 
 // Builds a workbook, walks it through upload, mapping and preview, and applies it, on a loaded machine.
@@ -77,4 +78,42 @@ test("a designer uploads a workbook, maps an unknown column, checks the problems
   await done.getByRole("link", { name: `Open ${code} version 1` }).click();
   await expect(page).toHaveURL(/\/productDev\/products\/\d+\/versions\/1\/stps\/\d+\/summary$/);
   await expect(page.getByText(code).first()).toBeVisible();
+});
+
+test("a designer imports a PDF tech pack into a new product, and the File Manager finds it by a word inside", async ({
+  page,
+}) => {
+  const u = uid();
+  const code = `PDF-${u}`;
+  const word = `Ripstop${u}`;
+  await signIn(page, "designer");
+  await page.goto("/productDev/files/importTechPack");
+  await page.getByLabel("Tech pack file").setInputFiles({
+    name: `${code} Field Jacket.pdf`,
+    mimeType: "application/pdf",
+    buffer: textPdf([[`Style ${code} Field Jacket`, `Shell: cotton ${word}, 220 gsm`]]),
+  });
+
+  // The code and name are guessed from the file name; a code cleared is asked for before anything is sent.
+  const form = page.getByRole("form", { name: "Import a PDF tech pack" });
+  await expect(form.getByLabel("Product code")).toHaveValue(code);
+  await expect(form.getByLabel("Product name")).toHaveValue("Field Jacket");
+  await form.getByLabel("Product code").fill("");
+  await form.getByRole("button", { name: "Import PDF" }).click();
+  await expect(form.getByText("Enter a product code")).toBeVisible();
+  await form.getByLabel("Product code").fill(code);
+  await form.getByRole("button", { name: "Import PDF" }).click();
+
+  const done = page.getByTestId("import-done");
+  await expect(done).toContainText(`is on the Files tab of ${code} version 1 (a new product)`);
+  await expect(done).toContainText("its text is searchable in the File Manager");
+  await done.getByRole("link", { name: `Open ${code} version 1` }).click();
+  await expect(page).toHaveURL(/\/versions\/1\/stps\/\d+\/files$/);
+  await expect(page.getByRole("table", { name: "Files" })).toContainText(`${code} Field Jacket.pdf`);
+
+  // The File Manager's search reaches the PDF's text, and says where it matched.
+  await page.goto(`/productDev/files/fileManager?q=${word.toLowerCase()}`);
+  const grid = page.getByRole("grid", { name: "Files and folders" });
+  await expect(grid.getByRole("button", { name: `${code} Field Jacket.pdf`, exact: true })).toBeVisible();
+  await expect(grid.getByText(`In the text: …`)).toContainText(`cotton ${word}, 220 gsm`);
 });

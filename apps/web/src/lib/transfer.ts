@@ -24,7 +24,7 @@ export const uploadWithProgress = async <S extends z.ZodType>(
   path: string,
   body: XMLHttpRequestBodyInit,
   schema: S,
-  options: { contentType?: string; expectStatus?: number; onProgress: (fraction: number) => void },
+  options: { contentType?: string; expectStatus?: number | number[]; onProgress: (fraction: number) => void },
 ): Promise<z.infer<S>> => {
   const token = await currentIdToken();
   return new Promise((resolve, reject) => {
@@ -38,7 +38,8 @@ export const uploadWithProgress = async <S extends z.ZodType>(
     };
     xhr.onerror = () => reject(new ApiError(0, "NETWORK", "The upload failed: check your connection and try again."));
     xhr.onload = () => {
-      if (xhr.status !== (options.expectStatus ?? 200)) return reject(parseError(xhr.status, xhr.responseText));
+      const expected = [options.expectStatus ?? 200].flat();
+      if (!expected.includes(xhr.status)) return reject(parseError(xhr.status, xhr.responseText));
       const parsed = schema.safeParse(JSON.parse(xhr.responseText));
       if (!parsed.success) return reject(new ApiError(200, "BAD_RESPONSE", "Something went wrong"));
       options.onProgress(1);

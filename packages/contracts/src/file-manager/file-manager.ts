@@ -96,6 +96,8 @@ export const ZFmEntrySchema = z.object({
   usedBy: z.number().int(),
   /** In the trash since (trash listings only). */
   deletedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** With a search that matched a PDF's text rather than its name: the words around the match. */
+  match: zText().nullable().optional(),
 });
 export type TFmEntry = z.infer<typeof ZFmEntrySchema>;
 export const ZFmListSchema = pageOf(ZFmEntrySchema).extend({

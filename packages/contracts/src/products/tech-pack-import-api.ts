@@ -1,6 +1,8 @@
 import { type Access, declareApi } from "../common/operation";
 import {
   ZTpImportApplyRequestSchema,
+  ZTpImportPdfQuerySchema,
+  ZTpImportPdfResultSchema,
   ZTpImportPreviewQuerySchema,
   ZTpImportPreviewSchema,
   ZTpImportResultSchema,
@@ -36,6 +38,19 @@ export const techPackImportApi = declareApi("products.import", {
     body: ZTpImportApplyRequestSchema,
     responses: { 201: ZTpImportResultSchema },
     errors: [409],
+  },
+  /**
+   * multipart/form-data with one PDF (at most 20 MB): kept as one of the team's files with its text
+   * for search, and put on the Files tab of the product with the code (new, or its next version).
+   */
+  pdf: {
+    method: "POST",
+    path: "/productDev/importTechPack/pdf",
+    access: IMPORT,
+    query: ZTpImportPdfQuerySchema,
+    /** 200: this very PDF is already on the product's newest version (a retry), and nothing was made. */
+    responses: { 200: ZTpImportPdfResultSchema, 201: ZTpImportPdfResultSchema },
+    errors: [409, 413],
   },
   template: {
     method: "GET",

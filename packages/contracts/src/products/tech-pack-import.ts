@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZIdSchema } from "../common/ids";
 import { zText } from "../common/text";
+import { ZProductFieldsSchema } from "./products";
 
 /**
  * Import Tech Pack (issue 19): a workbook (one sheet per section, or one sheet with section titles)
@@ -98,6 +99,8 @@ export const TECH_PACK_IMPORT_LIMITS = {
   maxRowsPerSheet: 5_000,
   maxSheets: 60,
   maxColumns: 100,
+  /** A PDF tech pack (kept whole, with its images). */
+  maxPdfBytes: 20 * 1024 * 1024,
 } as const;
 
 export const ZTpImportColumnSchema = z.object({
@@ -199,3 +202,24 @@ export const ZTpImportResultSchema = z.object({
   code: zText(),
 });
 export type TTpImportResult = z.infer<typeof ZTpImportResultSchema>;
+
+/**
+ * POST …/importTechPack/pdf (multipart, one PDF): the product it is attached to, by code — a new
+ * product with version 1, or the next version of the team's product with the code.
+ */
+export const ZTpImportPdfQuerySchema = ZTpImportPreviewQuerySchema.extend({
+  code: ZProductFieldsSchema.shape.code,
+  name: ZProductFieldsSchema.shape.name,
+});
+export type TTpImportPdfQuery = z.infer<typeof ZTpImportPdfQuerySchema>;
+export const ZTpImportPdfResultSchema = ZTpImportResultSchema.extend({
+  /** The PDF, now one of the team's files and on the version's Files tab. */
+  fileId: z.number().int(),
+  fileName: zText(),
+  pages: z.number().int(),
+  /** Characters of text kept for search (0: none found, as in a scan). */
+  textCharacters: z.number().int(),
+  /** True when this very PDF was already on the product's newest version: nothing new was made. */
+  alreadyImported: z.boolean(),
+});
+export type TTpImportPdfResult = z.infer<typeof ZTpImportPdfResultSchema>;

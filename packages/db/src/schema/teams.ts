@@ -98,6 +98,8 @@ export const pdTeamFiles = pgTable(
     folderId: integer("folder_id").references(() => pdFileFolders.id, { onDelete: "set null" }),
     /** In the File Manager's trash since then; purged 30 days later. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** A PDF's text, extracted when it was stored, for the File Manager's search (null: not a PDF, or none found). */
+    textContent: text("text_content"),
   },
   (t) => [index("pd_team_files_team_idx").on(t.teamId), index("pd_team_files_folder_idx").on(t.teamId, t.folderId)],
 );

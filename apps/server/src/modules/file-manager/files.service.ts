@@ -60,18 +60,25 @@ export const listFolder = async (db: HubDb, files: FilesAdapter, p: Principal, q
   const folderWhere = search
     ? sql`lower(f.name) like lower(${containsPattern(search)})`
     : isParent(sql`f.parent_id`, folderId);
-  const fileWhere = search
-    ? sql`lower(s.file_name) like lower(${containsPattern(search)})`
-    : isParent(sql`tf.folder_id`, folderId);
+  // A search matches a file's name or, for a PDF, its text (kept when it was stored); a text match
+  // carries the words around it, so the person sees why the file is listed.
+  const byName = search ? sql`lower(s.file_name) like lower(${containsPattern(search)})` : sql`false`;
+  const byText = search ? sql`lower(tf.text_content) like lower(${containsPattern(search)})` : sql`false`;
+  const fileWhere = search ? sql`(${byName} or ${byText})` : isParent(sql`tf.folder_id`, folderId);
+  const match = search
+    ? sql`case when not ${byName} and ${byText} then regexp_replace(substr(tf.text_content,
+        greatest(1, strpos(lower(tf.text_content), lower(${search})) - 60), ${search.length + 120}), '[[:space:]]+', ' ', 'g')
+        end`
+    : sql`null::text`;
   // The page is chosen first; how many products use each file (a correlated count over the tech
   // packs' documents) is worked out for its rows only, not for every file of the folder.
   const union = sql`
     select 'folder'::text as kind, f.id, f.name, f.parent_id as folder_id, null::text as content_type,
-      null::bigint as size_bytes, f.updated_at, f.created_by as uploaded_by, f.deleted_at
+      null::bigint as size_bytes, f.updated_at, f.created_by as uploaded_by, f.deleted_at, null::text as match
     from pd_file_folders f where f.team_id = ${team.teamId} and f.deleted_at is null and ${folderWhere}
     union all
     select 'file'::text, s.id, s.file_name, tf.folder_id, s.content_type, s.size_bytes::bigint, s.created_at,
-      u.user_name, tf.deleted_at
+      u.user_name, tf.deleted_at, ${match}
     from ${fileEntryFrom}
     where tf.team_id = ${team.teamId} and tf.deleted_at is null and ${fileWhere}`;
   const order = sql`(e.kind = 'folder') desc, ${sql.raw(by)} ${sql.raw(sort.dir)} nulls last, e.id`;

@@ -1,4 +1,4 @@
-import { FILE_MANAGER_DEFAULT_QUOTA_BYTES, FILE_MANAGER_MESSAGES, type TFmEntry } from "@hub/contracts";
+import { FILE_MANAGER_MESSAGES, type TFmEntry } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
@@ -111,31 +111,7 @@ export const usedByCount = (teamId: number, fileId: SQL): SQL<number> => sql<num
   where products.team_id = ${teamId} and ${usesFile(fileId)}
 )`;
 
-/** The bytes a team's files take (the trash included: it is still stored) and its plan's quota. */
-export const storageOf = async (
-  db: HubDb | HubTx,
-  team: FmTeam,
-): Promise<{ usedBytes: number; trashBytes: number; quotaBytes: number; planName: string | null }> => {
-  const [used] = await db
-    .select({
-      used: sql<string>`coalesce(sum(${stored.sizeBytes}), 0)`,
-      trash: sql<string>`coalesce(sum(${stored.sizeBytes}) filter (where ${owned.deletedAt} is not null), 0)`,
-    })
-    .from(owned)
-    .innerJoin(stored, eq(stored.id, owned.fileId))
-    .where(eq(owned.teamId, team.teamId));
-  const [plan] = await db
-    .select({ quota: schema.subscriptions.storageQuotaBytes, name: schema.subscriptions.name })
-    .from(schema.clients)
-    .innerJoin(schema.subscriptions, eq(schema.subscriptions.subscriptionId, schema.clients.subscriptionId))
-    .where(eq(schema.clients.clientId, team.clientId));
-  return {
-    usedBytes: Number(used?.used ?? 0),
-    trashBytes: Number(used?.trash ?? 0),
-    quotaBytes: plan?.quota ?? FILE_MANAGER_DEFAULT_QUOTA_BYTES,
-    planName: plan?.name ?? null,
-  };
-};
+export { storageOf } from "../files/team-storage";
 
 export const iso = (d: Date | string | null): string | null =>
   d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString();
@@ -152,6 +128,7 @@ export type EntryRow = {
   uploaded_by: string | null;
   used_by: number | string;
   deleted_at: Date | string | null;
+  match?: string | null;
 };
 export const toEntry = (r: EntryRow): TFmEntry => ({
   key: `${r.kind}-${r.id}`,
@@ -165,6 +142,7 @@ export const toEntry = (r: EntryRow): TFmEntry => ({
   uploadedBy: r.uploaded_by,
   usedBy: Number(r.used_by),
   deletedAt: iso(r.deleted_at),
+  match: r.match ?? null,
 });
 
 /** The select list of a file entry over `tf` (pd_team_files), `s` (stored_files) and `u` (users). */

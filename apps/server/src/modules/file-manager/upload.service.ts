@@ -14,6 +14,7 @@ import { recordAudit } from "../../platform/audit";
 import { badRequest, HttpError } from "../../platform/errors";
 import type { FilesAdapter } from "../../platform/files";
 import type { Principal } from "../../platform/principal";
+import { keepPdfText } from "../files/pdf-text.service";
 import { storePrintFile, type UploadKind } from "../files/print-files.service";
 import { fileEntry } from "./files.service";
 import { fmTeamOf, owned, storageOf, stored, targetFolder } from "./scope";
@@ -99,6 +100,9 @@ export const uploadFiles = async (
     throw error;
   }
   const out = [];
-  for (const d of done) out.push(await fileEntry(db, team, d.id));
+  for (const d of done) {
+    await keepPdfText(db, files, d.id);
+    out.push(await fileEntry(db, team, d.id));
+  }
   return { files: out };
 };

@@ -19,6 +19,7 @@ import { badRequest, notFound } from "../../platform/errors";
 import { register, type ZodApp } from "../../platform/operations";
 import { sendPdf } from "../../platform/pdf";
 import { translationAdapterFor } from "../../platform/translation";
+import { keepPdfText } from "../files/pdf-text.service";
 import { storePrintFile, type UploadKind } from "../files/print-files.service";
 import { sendStoredFile } from "../files/send-file";
 import { productGroupRoutes } from "./groups";
@@ -117,7 +118,7 @@ export const productsRoutes =
     await app.register(shippingProfileRoutes(db));
 
     // ---- Import Tech Pack (issue 19) ----
-    registerImportRoutes(app, { db });
+    registerImportRoutes(app, { db, files });
 
     // ---- products ----
     register(app, api.list, async (request) => listProducts(db, principalOf(request), request.query));
@@ -218,6 +219,7 @@ export const productsRoutes =
       const kind = UPLOADS[request.query.purpose];
       const stored = await storePrintFile(db, files, p, clientId, part, UPLOAD_MAX_BYTES, kind);
       await claimTeamFile(db, stored.id, teamId);
+      await keepPdfText(db, files, stored.id);
       return reply.status(201).send(stored);
     });
     register(app, api.uploadFile, async (request, reply) => {

@@ -7,7 +7,7 @@ import Folder from "@mui/icons-material/Folder";
 import InsertDriveFile from "@mui/icons-material/InsertDriveFile";
 import Link from "@mui/icons-material/Link";
 import Visibility from "@mui/icons-material/Visibility";
-import { Box, IconButton, Stack, Tooltip } from "@mui/material";
+import { Box, IconButton, Stack, Tooltip, Typography } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
 import { dropTarget, formatBytes, PREVIEWABLE, startEntryDrag } from "./drag";
 
@@ -60,18 +60,26 @@ export const entryColumns = (a: Actions): GridColDef<TFmEntry>[] => [
         ) : (
           <InsertDriveFile fontSize="small" color="action" />
         )}
-        <Box
-          component="button"
-          type="button"
-          onClick={() => a.onOpen(row)}
-          sx={{
-            all: "unset",
-            cursor: "pointer",
-            "&:hover": { textDecoration: "underline" },
-            "&:focus-visible": { outline: "2px solid" },
-          }}
-        >
-          {row.name}
+        <Box sx={{ display: "flex", flexDirection: "column", minWidth: 0, lineHeight: 1.3 }}>
+          <Box
+            component="button"
+            type="button"
+            onClick={() => a.onOpen(row)}
+            sx={{
+              all: "unset",
+              cursor: "pointer",
+              "&:hover": { textDecoration: "underline" },
+              "&:focus-visible": { outline: "2px solid" },
+            }}
+          >
+            {row.name}
+          </Box>
+          {row.match ? (
+            // A search that matched the PDF's text, not its name: the words around the match.
+            <Typography variant="caption" noWrap title={row.match} sx={{ color: "text.secondary" }}>
+              In the text: …{row.match}…
+            </Typography>
+          ) : null}
         </Box>
       </Box>
     ),

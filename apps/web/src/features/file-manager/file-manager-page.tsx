@@ -289,7 +289,7 @@ export default function FileManagerPage() {
                 list={list}
                 listState={{ state, update }}
                 getRowId={(row) => row.key}
-                searchPlaceholder="Search every folder…"
+                searchPlaceholder="Search every folder, and the text of PDFs…"
                 emptyText={state.searchString ? "Nothing matches this search" : "This folder is empty"}
               />
             </>

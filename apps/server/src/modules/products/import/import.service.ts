@@ -85,7 +85,7 @@ const evaluate = async (
   return { blocks, mapping, unusedSheets, built };
 };
 
-const existingProduct = async (db: HubDb | HubTx, teamId: number, code: string | undefined, lock = false) => {
+export const existingProduct = async (db: HubDb | HubTx, teamId: number, code: string | undefined, lock = false) => {
   if (!code) return null;
   const q = db
     .select({ id: pr.id, latestVersion: pr.latestVersion })
@@ -287,7 +287,7 @@ export const remapImport = async (db: HubDb, p: Principal, req: TTpImportApplyRe
 
 // ---- apply ----------------------------------------------------------------------------------------
 
-const upsertPart = (tx: HubTx, stpId: number, tab: string, data: object) =>
+export const upsertPart = (tx: HubTx, stpId: number, tab: string, data: object) =>
   tx
     .insert(parts)
     .values({ techPackId: stpId, tab, data: data as Record<string, unknown> })
@@ -296,8 +296,18 @@ const upsertPart = (tx: HubTx, stpId: number, tab: string, data: object) =>
       set: { data: data as Record<string, unknown>, updatedAt: new Date() },
     });
 
-/** The product (new, version 1) or its next version (the latest copied first, so tabs the file lacks stay). */
-const packFor = async (tx: HubTx, p: Principal, teamId: number, details: TProductFields) => {
+/**
+ * The product (new, version 1) or its next version (the latest copied first, so tabs the file lacks
+ * stay). A workbook brings the product's details, so they replace the product's; a PDF only names a
+ * new product (`keepDetails`: an existing one keeps its own).
+ */
+export const packFor = async (
+  tx: HubTx,
+  p: Principal,
+  teamId: number,
+  details: TProductFields,
+  { keepDetails = false, note = "Imported" } = {},
+) => {
   const existing = await existingProduct(tx, teamId, details.code, true);
   if (!existing) {
     const [product] = await tx
@@ -315,11 +325,11 @@ const packFor = async (tx: HubTx, p: Principal, teamId: number, details: TProduc
   const version = existing.latestVersion + 1;
   await tx
     .update(pr)
-    .set({ ...details, latestVersion: version, updatedAt: new Date() })
+    .set({ ...(keepDetails ? {} : details), latestVersion: version, updatedAt: new Date() })
     .where(eq(pr.id, existing.id));
   const [pack] = await tx
     .insert(tp)
-    .values({ productId: existing.id, version, note: "Imported", createdBy: p.userName })
+    .values({ productId: existing.id, version, note, createdBy: p.userName })
     .returning({ id: tp.id });
   if (!pack) throw new Error("tech pack insert failed");
   await tx.execute(

@@ -31,7 +31,9 @@ export const readUpload = async (buffer: Buffer, fileName: string): Promise<Shee
   if (isOldXls(buffer))
     throw refuse("Old .xls workbooks are not read: save it as .xlsx (Excel workbook) and upload that.");
   if (isPdf(buffer))
-    throw refuse("A PDF tech pack cannot be imported into tabs: upload the workbook or CSV it came from.");
+    throw refuse(
+      "A PDF tech pack is not read into tabs: import it as a PDF (it goes on a product's Files tab), or upload the workbook or CSV it came from.",
+    );
   if (/\.(csv|txt)$/i.test(fileName)) return [readCsvSheet(buffer, fileName)];
   throw refuse(NOT_A_WORKBOOK);
 };

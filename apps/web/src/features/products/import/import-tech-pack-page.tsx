@@ -2,6 +2,7 @@ import { productsApi } from "@hub/contracts/products/api";
 import { techPackPath } from "@hub/contracts/products/products";
 import {
   TECH_PACK_IMPORT_LIMITS,
+  type TTpImportPdfResult,
   type TTpImportPreview,
   type TTpImportResult,
   type TTpImportSectionMapping,
@@ -39,6 +40,7 @@ import { messageOf } from "../../../lib/api-error";
 import { downloadFile, uploadWithProgress } from "../../../lib/transfer";
 import { productKeys } from "../api";
 import { MappingCard, ProblemsTable } from "./mapping";
+import { isPdfFile, PdfImportCard } from "./pdf-import";
 
 const toMapping = (p: TTpImportPreview): TTpImportSectionMapping[] =>
   p.sections.map((s) => ({
@@ -57,7 +59,8 @@ export default function ImportTechPackPage() {
   const [mapping, setMapping] = useState<TTpImportSectionMapping[]>([]);
   const [edited, setEdited] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<TTpImportResult | null>(null);
+  const [result, setResult] = useState<TTpImportResult | TTpImportPdfResult | null>(null);
+  const [pdf, setPdf] = useState<File | null>(null);
   const [teamId, setTeamId] = useState<number | "">("");
   const starters = useQuery({
     queryKey: [...productKeys.all(), "starters"],
@@ -75,6 +78,12 @@ export default function ImportTechPackPage() {
   const upload = async (file: File) => {
     setError(null);
     setResult(null);
+    // A PDF has no sections to map: it is attached to a product named next (pdf-import.tsx).
+    setPdf(isPdfFile(file) ? file : null);
+    if (isPdfFile(file)) {
+      setPreview(null);
+      return;
+    }
     if (file.size > TECH_PACK_IMPORT_LIMITS.maxBytes) {
       setError(`The file is larger than ${TECH_PACK_IMPORT_LIMITS.maxBytes / 1024 / 1024} MB.`);
       return;
@@ -145,14 +154,25 @@ export default function ImportTechPackPage() {
     if (file) void upload(file);
   };
 
-  const step = result ? 3 : preview ? 1 : 0;
+  const pdfDone = async (done: TTpImportPdfResult) => {
+    setPdf(null);
+    setResult(done);
+    await queryClient.invalidateQueries({ queryKey: productKeys.all() });
+    toast.success(
+      done.alreadyImported
+        ? `${done.fileName} is already on ${done.code} version ${done.version}.`
+        : `${done.fileName} was attached to ${done.code} version ${done.version}.`,
+    );
+  };
+
+  const step = result ? 3 : preview || pdf ? 1 : 0;
   const errors = preview?.problems.filter((p) => p.severity === "error").length ?? 0;
 
   return (
     <>
       <PageHeader
         title="Import Tech Pack"
-        subtitle="Make a product and its tech pack from a workbook (.xlsx, one sheet per section or titled sections) or a CSV: details, colourways, BOM, points of measure with grading and construction steps."
+        subtitle="Make a product and its tech pack from a workbook (.xlsx, one sheet per section or titled sections) or a CSV: details, colourways, BOM, points of measure with grading and construction steps. A PDF tech pack goes on a product's Files tab, its text searchable."
         actions={
           <Button
             variant="outlined"
@@ -180,10 +200,20 @@ export default function ImportTechPackPage() {
 
       {result ? (
         <Alert severity="success" sx={{ mb: 2 }} data-testid="import-done">
-          {result.created
-            ? `${result.code} was created with version 1. `
-            : `Version ${result.version} of ${result.code} was made. `}
-          <Link component={RouterLink} to={techPackPath(result.productId, result.version, result.stpId)}>
+          {"fileName" in result
+            ? `${result.alreadyImported ? `${result.fileName} was already on` : `${result.fileName} is on the Files tab of`} ${result.code} version ${result.version}${result.created ? " (a new product)" : ""}; ${result.textCharacters > 0 ? "its text is searchable in the File Manager" : "no text was found in it (a scan?), so only its name is searchable"}. `
+            : result.created
+              ? `${result.code} was created with version 1. `
+              : `Version ${result.version} of ${result.code} was made. `}
+          <Link
+            component={RouterLink}
+            to={techPackPath(
+              result.productId,
+              result.version,
+              result.stpId,
+              "fileName" in result ? "files" : "summary",
+            )}
+          >
             Open {result.code} version {result.version}
           </Link>
         </Alert>
@@ -227,11 +257,11 @@ export default function ImportTechPackPage() {
               bgcolor: dragging ? "action.hover" : undefined,
             }}
           >
-            <Typography sx={{ mb: 2 }}>Drop the tech pack workbook or CSV here, or</Typography>
+            <Typography sx={{ mb: 2 }}>Drop the tech pack workbook, CSV or PDF here, or</Typography>
             <FileButton
               variant="contained"
               startIcon={<UploadFile />}
-              accept=".xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv"
+              accept=".xlsx,.csv,.pdf,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv,application/pdf"
               inputLabel="Tech pack file"
               disabled={progress !== null || busy}
               onFile={(file) => void upload(file)}
@@ -241,12 +271,23 @@ export default function ImportTechPackPage() {
             <Typography variant="body2" sx={{ mt: 1, color: "text.secondary" }}>
               At most {TECH_PACK_IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and{" "}
               {TECH_PACK_IMPORT_LIMITS.maxRowsPerSheet.toLocaleString()} rows a sheet. Formulas are read by their saved
-              value.
+              value. A PDF (at most {TECH_PACK_IMPORT_LIMITS.maxPdfBytes / 1024 / 1024} MB) is attached to a product as
+              it is.
             </Typography>
             {progress !== null ? <LinearProgress variant="determinate" value={progress * 100} sx={{ mt: 2 }} /> : null}
           </Box>
         </CardContent>
       </Card>
+
+      {pdf && !result ? (
+        <PdfImportCard
+          key={`${pdf.name}-${pdf.size}`}
+          file={pdf}
+          teamId={teamId}
+          onCancel={() => setPdf(null)}
+          onDone={(d) => void pdfDone(d)}
+        />
+      ) : null}
 
       {preview && !result ? (
         <>

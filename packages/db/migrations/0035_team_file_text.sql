@@ -1,0 +1,1 @@
+ALTER TABLE "pd_team_files" ADD COLUMN "text_content" text;
