@@ -88,7 +88,9 @@ describe("importing a PDF tech pack", () => {
     expect(hit?.name).toBe("IMP-900 jacket.pdf");
     expect(hit?.match).toContain("cotton ripstop, 220 gsm");
     // A match by name carries no text excerpt.
-    const byName = (await search("designer", "IMP-900 jacket")).json<TFmList>().items.find((e) => e.id === first.fileId);
+    const byName = (await search("designer", "IMP-900 jacket"))
+      .json<TFmList>()
+      .items.find((e) => e.id === first.fileId);
     expect(byName?.match ?? null).toBeNull();
     // Nobody else's search reaches it: Bluebird's user has no design team, the factory no card.
     expect((await search("client2", "ripstop")).statusCode).toBe(400);

@@ -9,10 +9,10 @@ export const textPdf = (pages: string[][]): Buffer => {
   const catalog = add("");
   const pageTree = add("");
   const font = add("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
-  const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
+  const pdfString = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
   const kids: number[] = [];
   for (const lines of pages) {
-    const stream = `BT /F1 12 Tf 14 TL 72 720 Td ${lines.map((l) => `(${escape(l)}) Tj T*`).join(" ")} ET`;
+    const stream = `BT /F1 12 Tf 14 TL 72 720 Td ${lines.map((l) => `(${pdfString(l)}) Tj T*`).join(" ")} ET`;
     const content = add(`<< /Length ${Buffer.byteLength(stream, "latin1")} >>\nstream\n${stream}\nendstream`);
     kids.push(
       add(
