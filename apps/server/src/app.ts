@@ -48,6 +48,8 @@ import { shippingRoutes } from "./modules/shipping/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { teamsRoutes } from "./modules/teams/routes";
 import { usersRoutes } from "./modules/users/routes";
+import { dispatch } from "./modules/webhooks/events";
+import { installEventDispatch } from "./modules/webhooks/request-events";
 import { webhooksRoutes } from "./modules/webhooks/routes";
 import { installAccessGuard } from "./platform/access";
 import { type BillingAdapter, billingAdapterFor } from "./platform/billing";
@@ -154,6 +156,8 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   // when jobs may be waiting or the first is sent, and stops (running jobs get a moment) on close.
   const jobs = createJobs(db, config, app.log);
   app.addHook("onClose", () => jobs.close());
+  // Webhook deliveries raised in a request are queued once its response has gone (webhooks/request-events.ts).
+  installEventDispatch(app, (deliveryIds) => dispatch(jobs, { eventId: 0, deliveryIds }));
   // From here a failure must close what is open (the listener's connection), or nothing can.
   try {
     const moduleDeps = {

@@ -193,6 +193,19 @@ describe("the facility acknowledges what it builds", () => {
     expect(header.changesSince).toBeNull();
   });
 
+  test("the brand's event log heard the approval, the send and the first acknowledgement, once each (issue 20)", async () => {
+    const events = (await f.call("client", "GET", "/api/events?after=0")).json<{
+      items: { type: string; data: Record<string, unknown> }[];
+    }>().items;
+    const ofV1 = events.filter((e) => e.data.stpId === v1);
+    expect(ofV1.map((e) => e.type)).toEqual(["product.approved", "techpack.sent", "techpack.acknowledged"]);
+    expect(ofV1[1]?.data).toMatchObject({ version: 1, factoryId: demoFactoryId, sentBy: "designer" });
+    expect(ofV1[2]?.data).toMatchObject({ version: 1, factoryId: demoFactoryId, acknowledgedBy: "factory" });
+    // Bluebird, another client, hears none of it.
+    const theirs = (await f.call("client2", "GET", "/api/events?after=0")).json<{ items: { type: string }[] }>().items;
+    expect(theirs.filter((e) => e.type.startsWith("techpack.") || e.type === "product.approved")).toEqual([]);
+  });
+
   test("the next version sent opens, for the facility, on the changes since the version it acknowledged", async () => {
     await approveAndSend(v2);
     const header = (await f.call("factory", "GET", stp(v2))).json<TTechPackHeader>();

@@ -17,7 +17,9 @@ export const WEBHOOK_EVENTS = [
   { type: "order.cancelled", label: "Order cancelled" },
   { type: "order.shipped", label: "Order shipped (with the shipment and tracking)" },
   { type: "return.requested", label: "Return requested" },
+  { type: "return.received", label: "Return received back at the factory" },
   { type: "return.refunded", label: "Return refunded" },
+  { type: "product.approved", label: "Tech pack version approved" },
   { type: "techpack.sent", label: "Tech pack version sent to the factory" },
   { type: "techpack.acknowledged", label: "Tech pack version acknowledged" },
 ] as const;

@@ -1,6 +1,7 @@
 import type { HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, isNull, ne, notInArray, type SQL, sql } from "drizzle-orm";
+import { recordEvent } from "../webhooks/events";
 import { followCounts, followOrder } from "./follow";
 import { notifyOrderFloorChange } from "./live";
 
@@ -32,7 +33,7 @@ export const releaseOrder = async (
    * round trip fewer); it is made even when the order is closed, which is then not released.
    */
   also?: AlsoSet,
-): Promise<{ unitsMade: number; matched: boolean }> => {
+): Promise<{ unitsMade: number; matched: boolean; clientId: number | null }> => {
   const o = schema.orders;
   const closed = sql`${o.status} in ('cancelled', 'completed')`;
   // Marks it released (the first time) and locks it, unless it is closed: one statement.
@@ -53,8 +54,9 @@ export const releaseOrder = async (
       requestedShipDate: o.requestedShipDate,
       placedAt: o.placedAt,
     });
-  if (!order) return { unitsMade: 0, matched: false };
-  if (order.status === "cancelled" || order.status === "completed") return { unitsMade: 0, matched: true };
+  if (!order) return { unitsMade: 0, matched: false, clientId: null };
+  const done = { unitsMade: 0, matched: true, clientId: order.clientId };
+  if (order.status === "cancelled" || order.status === "completed") return done;
   const u = schema.floorUnits;
   const oi = schema.orderItems;
   // Each live line, with the instances of it already made (a repeat makes only what is missing).
@@ -83,7 +85,7 @@ export const releaseOrder = async (
     .leftJoin(made, eq(made.itemId, oi.id))
     .where(and(eq(oi.orderId, orderId), ne(oi.status, "cancelled")))
     .orderBy(asc(oi.lineNumber));
-  if (items.length === 0) return { unitsMade: 0, matched: true };
+  if (items.length === 0) return done;
   const have = new Map(items.map((i) => [i.id, Number(i.made ?? 0)]));
 
   const due =
@@ -117,7 +119,7 @@ export const releaseOrder = async (
       fabricId: fabric?.fabricId ?? null,
     });
   }
-  if (lines.length === 0) return { unitsMade: 0, matched: true };
+  if (lines.length === 0) return done;
   const e = schema.floorUnitEvents;
   await tx.execute(sql`
     with made as (
@@ -142,9 +144,16 @@ export const releaseOrder = async (
   else {
     const counts = new Map(lines.map((l) => [l.itemId, { total: l.last - l.first + 1, cancelled: 0, shipped: 0 }]));
     await followCounts(tx, order, items, counts, actor);
+    // Its first release: the client's integrations hear it (a repeat, making what a larger line lacks, does not).
+    await recordEvent(tx, order.clientId, "order.released", {
+      orderId,
+      orderNumber: order.orderNumber,
+      units: unitsMade,
+      dueDate: due,
+    });
   }
   await notifyOrderFloorChange(tx, orderId);
-  return { unitsMade, matched: true };
+  return { unitsMade, matched: true, clientId: order.clientId };
 };
 
 /** Orders released but whose units were never made (for a repair job or the seed). */

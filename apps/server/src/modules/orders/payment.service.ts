@@ -5,6 +5,7 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import type { BillingAdapter } from "../../platform/billing";
 import { HttpError } from "../../platform/errors";
 import { releaseOrder } from "../floor/production";
+import { recordEvent } from "../webhooks/events";
 
 /**
  * Charging an order, exactly once, whatever dies between the steps (docs/adr/0003-orders.md,
@@ -61,10 +62,12 @@ export const hasDefaultMethod = async (db: HubDb | HubTx, clientId: number): Pro
 const settlePaid = (db: HubDb, orderId: number, attempt: number, chargedCents: number) =>
   db.transaction(async (tx) => {
     // Settling is release's first statement (it marks and locks the order): one round trip.
-    await releaseOrder(tx, orderId, "payment", {
+    const { matched, clientId } = await releaseOrder(tx, orderId, "payment", {
       set: { paymentState: "paid", paymentMessage: null, chargedCents, updatedAt: new Date() },
       where: and(eq(o.paymentState, "pending"), eq(o.chargeAttempts, attempt)),
     });
+    if (matched && clientId !== null)
+      await recordEvent(tx, clientId, "order.paid", { orderId, amountCents: chargedCents });
   });
 
 const settleFailed = (db: HubDb, orderId: number, attempt: number, paymentMessage: string) =>
@@ -118,8 +121,13 @@ export const claimPayment = async (
     .returning({ attempt: o.chargeAttempts });
   if (!claimed) return null;
   if (order.totalCents === 0) {
-    const paid = (tx: HubTx) =>
-      releaseOrder(tx, orderId, "payment", { set: { paymentState: "paid", paymentMessage: null }, where: undefined });
+    const paid = async (tx: HubTx) => {
+      await releaseOrder(tx, orderId, "payment", {
+        set: { paymentState: "paid", paymentMessage: null },
+        where: undefined,
+      });
+      await recordEvent(tx, order.clientId, "order.paid", { orderId, amountCents: 0 });
+    };
     if (db instanceof PgTransaction) await paid(db);
     else await db.transaction(paid);
     return null;

@@ -16,6 +16,8 @@ import { rowShape, rowsOf } from "../../platform/database";
 import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict, HttpError } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
+import { eventCtes } from "../webhooks/events";
+import { noteDeliveries } from "../webhooks/request-events";
 import { chargeClaimed, claimOnInsert, claimPayment, payOrder } from "./payment.service";
 import {
   Compositions,
@@ -282,20 +284,32 @@ const writeOrder = async (
   // nothing, one round trip instead of five), written by hand: Drizzle's builder took longer to
   // build this statement (1.4 ms) than the database takes to run it (ADR 0003, issue 21).
   const newOrderId = sql`(select id from new_order)`;
+  // The client's integrations hear "order.placed" from the same statement (webhooks/events.ts).
   const result = await tx.execute(sql`
     with new_order as (${ORDER.insert([orderValues])} returning *),
     new_items as (${ITEM.insert(lines, { orderId: newOrderId })} returning *),
-    placed as (insert into ${h} (order_id, from_status, to_status, actor) select id, null, 'placed', ${p.userName} from new_order)
-    select ${ORDER.columns("new_order", "o.")}, ${ITEM.columns("new_items", "i.")}
+    placed as (insert into ${h} (order_id, from_status, to_status, actor) select id, null, 'placed', ${p.userName} from new_order),
+    ${eventCtes("placed", "order.placed", PLACED_EVENT)}
+    select ${ORDER.columns("new_order", "o.")}, ${ITEM.columns("new_items", "i.")},
+      (select coalesce(array_agg(id), '{}') from placed_deliveries) as delivery_ids
     from new_order cross join new_items order by new_items.line_number`);
   const rows = rowsOf<Record<string, unknown>>(result);
   const [first] = rows;
   if (!first) throw new Error("order insert failed");
+  noteDeliveries(((first.delivery_ids as (number | string)[] | null) ?? []).map(Number));
   return { row: ORDER.read(first, "o."), items: rows.map((r) => ITEM.read(r, "i.")) };
 };
 
 const ORDER = rowShape(o);
 const ITEM = rowShape(oi);
+
+/** order.placed's data, from placing's own CTEs: the order, its source, total and lines. */
+const PLACED_EVENT = sql`select o.client_id, jsonb_build_object(
+    'orderId', o.id, 'source', o.source, 'externalOrderId', o.external_order_id, 'poNumber', o.po_number,
+    'totalCents', o.total_cents, 'placedBy', o.placed_by,
+    'lines', (select jsonb_agg(jsonb_build_object('lineNumber', i.line_number, 'sku', i.sku, 'styleCode', i.style_code,
+      'quantity', i.quantity, 'unitPriceCents', i.unit_price_cents) order by i.line_number) from new_items i)
+  ) as data from new_order o`;
 
 /**
  * Checks an order before anything is written: ship-to (or the address book's address), PO file,

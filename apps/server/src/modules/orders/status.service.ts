@@ -4,6 +4,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { conflict, forbidden, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { cancelOrderUnits, orderCanMove, transitionItems, transitionOrder } from "../floor/production";
+import { recordEvent } from "../webhooks/events";
 import { refund } from "./money.service";
 import { getOrder, orderRowFor } from "./read.service";
 import { type OrderDeps, type OrderRow, o, oi } from "./rows";
@@ -51,6 +52,12 @@ const completeIn = async (tx: HubTx, row: OrderRow, actor: string, reason: strin
 
 const cancelIn = async (tx: HubTx, row: OrderRow, actor: string, reason: string) => {
   await transitionOrder(tx, row, "cancelled", actor, reason);
+  await recordEvent(tx, row.clientId, "order.cancelled", {
+    orderId: row.id,
+    orderNumber: row.orderNumber,
+    reason: reason || null,
+    cancelledBy: actor,
+  });
   await cancelOrderUnits(tx, row.id, actor, reason || null);
   const items = await tx.select().from(oi).where(eq(oi.orderId, row.id)).orderBy(asc(oi.lineNumber));
   const live = items.filter((item) => item.status === "open" || item.status === "in_production");

@@ -22,6 +22,7 @@ import type { HubConfig } from "../../platform/config";
 import { badRequest, conflict, forbidden } from "../../platform/errors";
 import type { Mailer } from "../../platform/mail";
 import type { Principal } from "../../platform/principal";
+import { recordEvent as raiseEvent } from "../webhooks/events";
 import {
   brandOf,
   displayNameOf,
@@ -34,7 +35,7 @@ import {
 import { productOfPack, recordEvent } from "./products.service";
 import { assertWritable, DETAILS_TAB, isFrozen, type PackContext, packFor, pr, tp } from "./scope";
 import { markStylesOutOfDate } from "./style-from-pack.service";
-import { canEditPack, colorwayRefs, costingOf, readAllParts, writeDetails } from "./tech-pack-parts";
+import { canEditPack, colorwayRefs, costingOf, readAllParts, teamClientOf, writeDetails } from "./tech-pack-parts";
 import { tasksOf } from "./tech-pack-tasks.service";
 import { changesSinceOf } from "./version-compare.service";
 
@@ -344,6 +345,20 @@ export const approvalAction = async (
       subject: `techPacks:${stpId}`,
       detail: { product: ctx.product.id, version: ctx.pack.version, ...(facility ? { factoryId: facility.id } : {}) },
     });
+    // The brand's integrations hear an approval and a send (webhooks, the event log).
+    if (action === "approve" || (action === "send" && facility)) {
+      const clientId = await teamClientOf(tx, ctx.product.teamId);
+      const about = { productId: ctx.product.id, code: ctx.product.code, version: ctx.pack.version, stpId };
+      if (clientId !== null)
+        await raiseEvent(
+          tx,
+          clientId,
+          action === "approve" ? "product.approved" : "techpack.sent",
+          facility
+            ? { ...about, factoryId: facility.id, factoryName: facility.name, sentBy: p.userName }
+            : { ...about, approvedBy: p.userName },
+        );
+    }
     return facility ? { facility, ctx } : null;
   });
   if (sent && mail)

@@ -11,11 +11,12 @@ import {
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, desc, eq, gt, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import { badRequest, forbidden, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
+import { recordEvent as raiseEvent } from "../webhooks/events";
 import { DETAILS_TAB, type PackContext, packFor, tp } from "./scope";
-import { itemsById, readAllParts } from "./tech-pack-parts";
+import { itemsById, readAllParts, teamClientOf } from "./tech-pack-parts";
 
 /**
  * Version compare and the facility's acknowledgement (issue 19; docs/adr/0010-tech-pack.md, "Version
@@ -199,13 +200,25 @@ const lastEdits = async (db: HubDb, to: PackContext, from: PackContext) => {
 export const acknowledgeVersion = async (db: HubDb, p: Principal, stpId: number): Promise<TAcknowledgement> => {
   const ctx = await packFor(db, p, stpId);
   if (ctx.viewer !== "facility") throw forbidden(COMPARE_MESSAGES.onlyFacility);
-  await db
-    .update(sends)
-    .set({
-      acknowledgedAt: sql`coalesce(${sends.acknowledgedAt}, now())`,
-      acknowledgedBy: sql`coalesce(${sends.acknowledgedBy}, ${p.userName})`,
-    })
-    .where(and(eq(sends.techPackId, stpId), inArray(sends.factoryId, p.factoryIds)));
+  await db.transaction(async (tx) => {
+    const first = await tx
+      .update(sends)
+      .set({ acknowledgedAt: sql`now()`, acknowledgedBy: p.userName })
+      .where(and(eq(sends.techPackId, stpId), inArray(sends.factoryId, p.factoryIds), isNull(sends.acknowledgedAt)))
+      .returning({ factoryId: sends.factoryId });
+    // The brand's integrations hear the first acknowledgement by each facility (a repeat changes nothing).
+    const clientId = first.length > 0 ? await teamClientOf(tx, ctx.product.teamId) : null;
+    if (clientId !== null)
+      for (const f of first)
+        await raiseEvent(tx, clientId, "techpack.acknowledged", {
+          productId: ctx.product.id,
+          code: ctx.product.code,
+          version: ctx.pack.version,
+          stpId,
+          factoryId: f.factoryId,
+          acknowledgedBy: p.userName,
+        });
+  });
   const [row] = await db
     .select({ at: sends.acknowledgedAt, by: sends.acknowledgedBy })
     .from(sends)

@@ -6,6 +6,7 @@ import type { Principal } from "../../platform/principal";
 import { type ItemRow, orderRowFor } from "../orders/orders.service";
 import { detailOf } from "./read.service";
 import { alreadyReturned, lockOrder, oi, r, rh, rl, shippedPieces, unitValue } from "./returns-rows";
+import { raiseReturnEvent } from "./state";
 
 /** Creating a return: only shipped pieces, each line at most what shipped less what other returns take. */
 
@@ -88,7 +89,7 @@ export const createReturn = async (db: HubDb, p: Principal, body: TCreateReturnR
         note: body.note ?? null,
         requestedBy: p.userName,
       })
-      .returning({ id: r.id });
+      .returning({ id: r.id, rmaNumber: r.rmaNumber });
     if (!ret) throw new Error("return insert failed");
     await tx.insert(rl).values(
       body.lines.map((line) => {
@@ -103,6 +104,12 @@ export const createReturn = async (db: HubDb, p: Principal, body: TCreateReturnR
       reason: body.note ?? null,
       actor: p.userName,
     });
+    await raiseReturnEvent(
+      tx,
+      { id: ret.id, rmaNumber: ret.rmaNumber, clientId: order.clientId, orderId: order.id },
+      "return.requested",
+      { reasonCode: body.reasonCode, lines: body.lines },
+    );
     return ret.id;
   });
   return detailOf(db, id);

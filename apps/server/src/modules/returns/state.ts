@@ -1,8 +1,9 @@
-import { RETURN_TRANSITIONS, type TReturnStatus } from "@hub/contracts";
+import { RETURN_TRANSITIONS, type TReturnStatus, type TWebhookEventType } from "@hub/contracts";
 import type { HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { eq } from "drizzle-orm";
 import { conflict } from "../../platform/errors";
+import { recordEvent } from "../webhooks/events";
 
 /**
  * The only function that changes a return's status: it checks the transition is allowed (else a
@@ -22,7 +23,7 @@ export const checkReturnTransition = (ret: { rmaNumber: string; status: string }
 
 export const transitionReturn = async (
   tx: HubTx,
-  ret: { id: number; rmaNumber: string; status: string },
+  ret: { id: number; rmaNumber: string; status: string; clientId: number; orderId: number },
   to: TReturnStatus,
   actor: string,
   reason: string | null,
@@ -36,4 +37,20 @@ export const transitionReturn = async (
   await tx
     .insert(schema.returnStatusHistory)
     .values({ returnId: ret.id, fromStatus: ret.status, toStatus: to, reason, actor });
+  const event = RETURN_EVENTS[to];
+  if (event) await raiseReturnEvent(tx, ret, event, { refundedCents: also.refundedCents ?? null });
 };
+
+/** The moves of a return that the client's integrations hear (webhooks, the event log). */
+const RETURN_EVENTS: Partial<Record<TReturnStatus, TWebhookEventType>> = {
+  received: "return.received",
+  refunded: "return.refunded",
+};
+
+export const raiseReturnEvent = (
+  tx: HubTx,
+  ret: { id: number; rmaNumber: string; clientId: number; orderId: number },
+  type: TWebhookEventType,
+  extra: Record<string, unknown> = {},
+) =>
+  recordEvent(tx, ret.clientId, type, { returnId: ret.id, rmaNumber: ret.rmaNumber, orderId: ret.orderId, ...extra });

@@ -12,7 +12,6 @@ import { register } from "../../platform/operations";
 import { sendPdf } from "../../platform/pdf";
 import type { Principal } from "../../platform/principal";
 import { ShippingPlatformError, type ShippingProviders, shippingProvidersFor } from "../../platform/shipping";
-import { dispatch } from "../webhooks/events";
 import { shipmentLabel, shipmentPackingSlip } from "./documents";
 import { afterTracking, tellStore } from "./notify";
 import { packOrderView, packScan } from "./pack.service";
@@ -33,7 +32,7 @@ import { shipToOf } from "./shipments-rows";
 export const shippingRoutes =
   (deps: ModuleDeps, providers: ShippingProviders = shippingProvidersFor(deps.config)): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, jobs } = deps;
+    const { db } = deps;
     const after = (p: Principal, x: Parameters<typeof afterTracking>[2]) =>
       afterTracking({ ...deps, log: (error) => app.log.error({ err: error }, "tracking email failed") }, p, x);
 
@@ -105,8 +104,8 @@ export const shippingRoutes =
 
     register(app, api.ship, async (request) => {
       const p = principalOf(request);
+      // "order.shipped" is raised in shipping's transaction; its deliveries are queued after the response.
       const out = await shipShipment(db, p, request.params.id, request.body ?? {});
-      if (out.raised) await dispatch(jobs, out.raised);
       return out.changed ? after(p, out.shipment) : out.shipment;
     });
 

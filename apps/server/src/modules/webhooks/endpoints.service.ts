@@ -12,7 +12,8 @@ import { encryptSecret } from "../integrations/crypto";
 import { actingClientId, adminClientId } from "../integrations/scope";
 import { addressRefusal } from "./address-guard";
 import { endpointAad } from "./deliver";
-import { dispatch, recordEvent } from "./events";
+import { recordEvent } from "./events";
+import { noteDeliveries } from "./request-events";
 
 /**
  * A client's webhook endpoints (issue 20): listed by the client's users with the Account
@@ -217,7 +218,6 @@ export const sendTest = async (deps: Deps, p: Principal, id: number): Promise<TW
   const raised = await deps.db.transaction((tx) =>
     recordEvent(tx, clientId, "webhook.test", { message: "A test event from the Hub.", endpointId: id }, id),
   );
-  await dispatch(deps.jobs, raised);
   const [deliveryId] = raised.deliveryIds;
   if (deliveryId === undefined) throw new Error("test delivery not written");
   return oneDelivery(deps.db, deliveryId);
@@ -238,7 +238,8 @@ export const resendDelivery = async (deps: Deps, p: Principal, id: number, deliv
     .values({ endpointId: id, eventId: old.eventId, status: "pending", nextAttemptAt: new Date() })
     .returning({ id: d.id });
   if (!made) throw new Error("delivery not written");
-  await dispatch(deps.jobs, { eventId: old.eventId, deliveryIds: [made.id] });
+  // Queued when the response has gone, as a raised event's are (request-events.ts).
+  noteDeliveries([made.id]);
   return oneDelivery(deps.db, made.id);
 };
 

@@ -1,13 +1,13 @@
 import type { TWebhookEventType } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
-import { schema } from "@hub/db";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { rowsOf } from "../../platform/database";
 import type { Jobs } from "../../platform/jobs";
+import { noteDeliveries } from "./request-events";
 
 /**
  * Raising an event (issue 20): the event and a delivery for each of the client's enabled endpoints
- * that hear its type are written in the caller's transaction (two statements), so an event exists
+ * that hear its type are written in the caller's transaction (one statement), so an event exists
  * exactly when what raised it committed; `dispatch` then queues the deliveries' jobs after the
  * commit, never blocking the request (a process that dies between the two leaves the deliveries
  * pending, and the minute sweep queues them: deliver.ts).
@@ -24,21 +24,35 @@ export const recordEvent = async (
   data: Record<string, unknown>,
   onlyEndpointId?: number,
 ): Promise<RaisedEvent> => {
-  const e = schema.hubEvents;
-  const w = schema.webhookEndpoints;
-  const d = schema.webhookDeliveries;
-  const [event] = await tx.insert(e).values({ clientId, type, data }).returning({ id: e.id });
-  if (!event) throw new Error("event not written");
-  const endpointFilter =
-    onlyEndpointId === undefined ? sql`${type} = any(${w.events}) and ${w.enabled}` : sql`${w.id} = ${onlyEndpointId}`;
-  const rows = rowsOf<{ id: number | string }>(
-    await tx.execute(sql`
-      insert into ${d} (endpoint_id, event_id, status, next_attempt_at)
-      select ${w.id}, ${event.id}, 'pending', now() from ${w}
-      where ${w.clientId} = ${clientId} and ${endpointFilter}
-      returning id`),
+  // The event and its deliveries in one statement (one round trip inside the caller's transaction).
+  const source = sql`select ${clientId}::int as client_id, ${JSON.stringify(data)}::jsonb as data`;
+  const [row] = rowsOf<{ event_id: number | string; delivery_ids: (number | string)[] | null }>(
+    await tx.execute(sql`with ${eventCtes("raised", type, source, onlyEndpointId)}
+      select (select id from raised_event) as event_id,
+        (select coalesce(array_agg(id), '{}') from raised_deliveries) as delivery_ids`),
   );
-  return { eventId: event.id, deliveryIds: rows.map((r) => Number(r.id)) };
+  if (!row) throw new Error("event not written");
+  const deliveryIds = (row.delivery_ids ?? []).map(Number);
+  noteDeliveries(deliveryIds);
+  return { eventId: Number(row.event_id), deliveryIds };
+};
+
+/**
+ * The same as `recordEvent`, as two CTEs for a statement that writes the change itself (placing's
+ * one statement, ADR 0003): `source` selects `client_id` and `data` (jsonb) from the statement's
+ * own CTEs; select `delivery_ids` from `<name>_deliveries` and pass them to `noteDeliveries`.
+ */
+export const eventCtes = (name: string, type: TWebhookEventType, source: SQL, onlyEndpointId?: number): SQL => {
+  // A test event goes to its one endpoint, whatever it hears; any other to the enabled ones that hear its type.
+  const hears =
+    onlyEndpointId === undefined ? sql`${type} = any(w.events) and w.enabled` : sql`w.id = ${onlyEndpointId}`;
+  return sql`
+  ${sql.raw(name)}_event as (insert into hub_events (client_id, type, data)
+    select client_id, ${type}, data from (${source}) s returning id, client_id),
+  ${sql.raw(name)}_deliveries as (insert into webhook_deliveries (endpoint_id, event_id, status, next_attempt_at)
+    select w.id, e.id, 'pending', now() from ${sql.raw(name)}_event e
+    join webhook_endpoints w on w.client_id = e.client_id and ${hears}
+    returning id)`;
 };
 
 /** Queues the deliveries' first attempts (after the raising transaction committed); a failure here is left to the sweep. */
