@@ -33,6 +33,7 @@ import { identityRoutes } from "./modules/identity/routes";
 import { integrationsRoutes } from "./modules/integrations/routes";
 import { inventoryRoutes } from "./modules/inventory/routes";
 import { libraryRoutes } from "./modules/library/routes";
+import { messagesRoutes } from "./modules/messages/routes";
 import { orderDocumentsRoutes } from "./modules/orders/documents.routes";
 import { orderImportRoutes } from "./modules/orders/import.routes";
 import { openOrdersRoutes } from "./modules/orders/open-orders.routes";
@@ -175,6 +176,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     await app.register(clientAccountRoutes(moduleDeps), { prefix: "/api" });
     await app.register(integrationsRoutes(moduleDeps), { prefix: "/api" });
     await app.register(webhooksRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(messagesRoutes(moduleDeps), { prefix: "/api" });
     await app.register(billingRoutes(moduleDeps), { prefix: "/api" });
     await app.register(filesRoutes(moduleDeps), { prefix: "/api" });
     await app.register(libraryRoutes(moduleDeps), { prefix: "/api" });

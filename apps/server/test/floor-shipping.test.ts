@@ -227,6 +227,13 @@ describe("pack-out and partial shipments (manual provider)", () => {
     const mine = heard.filter((x) => (x.data.shipment as { id: number }).id === first.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]?.data).toMatchObject({ orderId: order.id, shipment: { shipmentNumber: first.shipmentNumber } });
+    // The client's people find it under the bell, once, linked to the order; the factory's do not.
+    const inbox = (await f.call("client", "GET", "/api/messages")).json<{ items: { title: string; link: string }[] }>();
+    expect(inbox.items.filter((x) => x.title === `Order ${order.orderNumber} shipped`)).toEqual([
+      expect.objectContaining({ link: `/orders/${order.id}` }),
+    ]);
+    const theirs = (await f.call("factory", "GET", "/api/messages")).json<{ items: { title: string }[] }>();
+    expect(theirs.items.some((x) => x.title === `Order ${order.orderNumber} shipped`)).toBe(false);
     const all = await unitsOf(order.id);
     expect(all.map((u) => u.status)).toEqual(["shipped", "shipped", "inspected", "sewn"]);
     const shipEvents = await t.db

@@ -201,6 +201,13 @@ describe("the facility acknowledges what it builds", () => {
     expect(ofV1.map((e) => e.type)).toEqual(["product.approved", "techpack.sent", "techpack.acknowledged"]);
     expect(ofV1[1]?.data).toMatchObject({ version: 1, factoryId: demoFactoryId, sentBy: "designer" });
     expect(ofV1[2]?.data).toMatchObject({ version: 1, factoryId: demoFactoryId, acknowledgedBy: "factory" });
+    // The team's people find the approval and the send under the bell (issue 20, Messages).
+    const titles = (await f.call("designer", "GET", "/api/messages?size=100"))
+      .json<{ items: { title: string }[] }>()
+      .items.map((x) => x.title);
+    const code = ofV1[0]?.data.code as string;
+    expect(titles).toContain(`${code} version 1 was approved`);
+    expect(titles.some((x) => x.startsWith(`${code} version 1 was sent to `))).toBe(true);
     // Bluebird, another client, hears none of it.
     const theirs = (await f.call("client2", "GET", "/api/events?after=0")).json<{ items: { type: string }[] }>().items;
     expect(theirs.filter((e) => e.type.startsWith("techpack.") || e.type === "product.approved")).toEqual([]);

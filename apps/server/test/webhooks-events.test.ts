@@ -18,7 +18,7 @@ import { createTestApp, type TestApp } from "./helpers/test-app";
 
 let t: TestApp;
 let f: OrderFixture;
-let received: { type: string; body: string; headers: Record<string, string> }[] = [];
+const received: { type: string; body: string; headers: Record<string, string> }[] = [];
 let closeReceiver: () => Promise<void>;
 let secret: string;
 
@@ -87,7 +87,10 @@ describe("orders", () => {
 
   test("a placing refused by the checks raises nothing", async () => {
     const before = await lastEventId();
-    const res = await f.place("client", { shipTo: SHIP_TO, lines: [{ styleId: f.ids.tee, attributeIds: [], quantity: 1 }] });
+    const res = await f.place("client", {
+      shipTo: SHIP_TO,
+      lines: [{ styleId: f.ids.tee, attributeIds: [], quantity: 1 }],
+    });
     expect(res.statusCode).toBe(400);
     expect(await eventsAfter(before)).toEqual([]);
   });

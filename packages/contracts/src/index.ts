@@ -44,6 +44,7 @@ export * from "./library/profiles";
 export * from "./library/sku-maps";
 export * from "./library/style-composition";
 export * from "./library/styles";
+export * from "./messages/messages-api";
 export * from "./nav/nav-tree";
 export * from "./nav/routes";
 export * from "./orders/documents";

@@ -19,6 +19,7 @@ import { integrationsRoutes } from "../features/integrations/routes";
 import { inventoryRoutes } from "../features/inventory/routes";
 import { jasPricingRoutes } from "../features/library/jas-pricing/routes";
 import { libraryRoutes } from "../features/library/routes";
+import { messagesRoutes } from "../features/messages/routes";
 import { openOrdersRoutes } from "../features/orders/open-orders/routes";
 import { orderChargeReportRoutes } from "../features/orders/order-charge-report/routes";
 import { ordersRoutes } from "../features/orders/routes";
@@ -43,6 +44,7 @@ const featureRoutes: RouteObject[] = [
   ...usersRoutes,
   ...accountRoutes,
   ...integrationsRoutes,
+  ...messagesRoutes,
   ...billingRoutes,
   ...filesRoutes,
   ...libraryRoutes,

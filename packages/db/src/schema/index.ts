@@ -13,6 +13,7 @@ export * from "./integrations";
 export * from "./inventory";
 export * from "./library";
 export * from "./library-imports";
+export * from "./messages";
 export * from "./orders";
 export * from "./platform";
 export * from "./products";

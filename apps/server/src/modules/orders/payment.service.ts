@@ -5,6 +5,7 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import type { BillingAdapter } from "../../platform/billing";
 import { HttpError } from "../../platform/errors";
 import { releaseOrder } from "../floor/production";
+import { sendMessage, to } from "../messages/send";
 import { recordEvent } from "../webhooks/events";
 
 /**
@@ -71,10 +72,26 @@ const settlePaid = (db: HubDb, orderId: number, attempt: number, chargedCents: n
   });
 
 const settleFailed = (db: HubDb, orderId: number, attempt: number, paymentMessage: string) =>
-  db
-    .update(o)
-    .set({ paymentState: "failed", paymentMessage, updatedAt: new Date() })
-    .where(and(eq(o.id, orderId), eq(o.paymentState, "pending"), eq(o.chargeAttempts, attempt)));
+  db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(o)
+      .set({ paymentState: "failed", paymentMessage, updatedAt: new Date() })
+      .where(and(eq(o.id, orderId), eq(o.paymentState, "pending"), eq(o.chargeAttempts, attempt)))
+      .returning({ clientId: o.clientId, orderNumber: o.orderNumber, placedBy: o.placedBy });
+    // The client's admins and whoever placed it hear it, so someone charges it again.
+    if (failed)
+      await sendMessage(
+        tx,
+        {
+          kind: "order.paymentFailed",
+          title: `The payment for order ${failed.orderNumber} failed`,
+          body: `${paymentMessage} Charge it again from the order once the payment method is fixed.`,
+          link: `/orders/${orderId}`,
+          clientId: failed.clientId,
+        },
+        to.clientAdminsAnd(failed.clientId, failed.placedBy),
+      );
+  });
 
 /**
  * Step 1 for an order not written yet (placing): its payment columns as claimPayment would leave

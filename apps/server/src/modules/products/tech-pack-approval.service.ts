@@ -13,6 +13,7 @@ import {
   type TProductFields,
   type TTechPackHeader,
   type TTechPackSummary,
+  techPackPath,
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
@@ -22,6 +23,7 @@ import type { HubConfig } from "../../platform/config";
 import { badRequest, conflict, forbidden } from "../../platform/errors";
 import type { Mailer } from "../../platform/mail";
 import type { Principal } from "../../platform/principal";
+import { sendMessage, to } from "../messages/send";
 import { recordEvent as raiseEvent } from "../webhooks/events";
 import {
   brandOf,
@@ -359,6 +361,20 @@ export const approvalAction = async (
             : { ...about, approvedBy: p.userName },
         );
     }
+    if (action === "approve" || (action === "send" && facility))
+      await sendMessage(
+        tx,
+        {
+          kind: action === "approve" ? "techpack.approved" : "techpack.sent",
+          title:
+            action === "approve"
+              ? `${ctx.product.code} version ${ctx.pack.version} was approved`
+              : `${ctx.product.code} version ${ctx.pack.version} was sent to ${facility?.name ?? "the factory"}`,
+          body: `${ctx.details.name ?? ctx.product.code}, by ${p.userName}${comment ? `: ${comment}` : "."}`,
+          link: techPackPath(ctx.product.id, ctx.pack.version, stpId),
+        },
+        to.team(ctx.product.teamId),
+      );
     return facility ? { facility, ctx } : null;
   });
   if (sent && mail)

@@ -12,6 +12,7 @@ import { HttpError } from "../../platform/errors";
 import type { JobInfo } from "../../platform/jobs";
 import type { Mailer } from "../../platform/mail";
 import { loadPrincipal, type Principal } from "../../platform/principal";
+import { sendMessage } from "../messages/send";
 import { canRequest, filtersOf, REPORT_SOURCES } from "./catalogue";
 import type { DownloadRow, ReportDeps } from "./downloads.service";
 import { mailReady } from "./schedules.service";
@@ -145,6 +146,20 @@ export const runDownload = async (deps: WorkerDeps, downloadId: number, job: Job
     // Cancelled while the file was being stored: it is not kept.
     if (!done) await deps.files.remove(fileKey).catch(() => undefined);
     stored = null;
+    // The person who asked gets a message (the bell; by email if they asked for it).
+    if (done)
+      await sendMessage(
+        deps.db,
+        {
+          kind: "report.ready",
+          title: `Your report ${REPORTS[key].title} is ready`,
+          body: `${written.toLocaleString("en-US")} row${written === 1 ? "" : "s"} as ${row.format.toUpperCase()}, to download for 7 days.`,
+          link: "/reportDownloads",
+        },
+        sql`select ${row.userId}::int`,
+      ).catch((error: unknown) =>
+        deps.log.warn({ err: error, downloadId: row.id }, "the report-ready message was not written"),
+      );
     if (done && row.scheduleId !== null) {
       await mailReady(deps, { ...row, rowsWritten: written }).catch((error: unknown) =>
         deps.log.warn({ err: error, downloadId: row.id }, "the report-ready email could not be sent"),

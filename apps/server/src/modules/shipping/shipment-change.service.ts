@@ -14,6 +14,7 @@ import type { Principal } from "../../platform/principal";
 import type { ShippingAdapter, ShippingProviders } from "../../platform/shipping";
 import { followOrder } from "../floor/follow";
 import { applyUnitAction } from "../floor/state";
+import { sendMessage, to } from "../messages/send";
 import { type RaisedEvent, recordEvent } from "../webhooks/events";
 import { shipmentScope } from "./scope";
 import { adapterOf, dayOf, platformError, who } from "./shipment-create.service";
@@ -66,6 +67,19 @@ export const shipShipment = async (
       subject: `shipment:${id}`,
       detail: { shipmentNumber: row.shipmentNumber, orderId: row.orderId, units: units.length },
     });
+    // The client's people get a message (the bell; by email for those who asked).
+    const orderNumber = `SO-${String(row.orderId).padStart(6, "0")}`;
+    await sendMessage(
+      tx,
+      {
+        kind: "order.shipped",
+        title: `Order ${orderNumber} shipped`,
+        body: `Box ${row.shipmentNumber} (${units.length} piece${units.length === 1 ? "" : "s"}) left${row.carrier ? ` with ${row.carrier}` : ""}${row.trackingNumber ? `, tracking ${row.trackingNumber}` : ""}.`,
+        link: `/orders/${row.orderId}`,
+        clientId: row.clientId,
+      },
+      to.clientUsers(row.clientId),
+    );
     // The client's integrations hear it (webhooks, the event log), with the box and its tracking.
     return recordEvent(tx, row.clientId, "order.shipped", {
       orderId: row.orderId,

@@ -20,6 +20,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from "../../plat
 import type { Mailer } from "../../platform/mail";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
+import { sendMessage, to } from "../messages/send";
 import { activeMembership, requireTeamAdmin } from "./current";
 
 const t = schema.teams;
@@ -318,6 +319,23 @@ export const answerInvitation = async (
       .set(status === "ACCEPTED" ? { pending: false, invitationStatus: "ACCEPTED" } : { invitationStatus: "DECLINED" })
       .where(eq(tu.id, id));
     await audit(tx, p, status === "ACCEPTED" ? "accept" : "decline", row.teamId);
+    // The team's admins hear who joined.
+    if (status === "ACCEPTED") {
+      const [team] = await tx
+        .select({ name: schema.teams.displayName })
+        .from(schema.teams)
+        .where(eq(schema.teams.id, row.teamId));
+      await sendMessage(
+        tx,
+        {
+          kind: "team.invitationAccepted",
+          title: `${p.userName} joined ${team?.name ?? "your team"}`,
+          body: `${p.userName} accepted the invitation and is now a member.`,
+          link: "/productDev/teamManagement",
+        },
+        to.team(row.teamId, true),
+      );
+    }
   });
   return memberRow(db, id, "That invitation");
 };

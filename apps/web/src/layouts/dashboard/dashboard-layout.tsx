@@ -16,6 +16,7 @@ import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { HubMark } from "../../components/hub-mark";
 import { SessionClientSwitcher } from "../../features/clients/session-client-switcher";
+import { MessagesBell } from "../../features/messages/messages-bell";
 import { TeamSwitcher } from "../../features/teams/team-switcher";
 import { useSettings } from "../../lib/settings/settings-context";
 import { PageOutlet } from "../page-outlet";
@@ -75,6 +76,7 @@ export function DashboardLayout() {
           <Box sx={{ flexGrow: 1 }} />
           <TeamSwitcher />
           <SessionClientSwitcher />
+          <MessagesBell />
           <Tooltip title="Settings">
             <IconButton aria-label="Settings" onClick={() => setDrawerOpen(true)}>
               <SettingsOutlined />
