@@ -417,4 +417,28 @@ describe("access", () => {
   });
 });
 
+describe("a folder sorted by name, paged", () => {
+  test("folders first, then files in name order across pages (either way); a rename moves the file", async () => {
+    const box = await mkdir("Paging box");
+    for (const name of ["b sub", "A sub"]) await mkdir(name, box.id);
+    const up = await upload(
+      "designer",
+      ["delta.png", "Alpha.png", "charlie.png", "bravo.png"].map((name) => ({ name, bytes: PNG })),
+      `?folderId=${box.id}`,
+    );
+    expect(up.statusCode, up.body).toBe(201);
+    const names = async (query: string) =>
+      (await list("designer", `?folderId=${box.id}&${query}`)).items.map((e) => e.name);
+    expect(await names("size=3&page=0")).toEqual(["A sub", "b sub", "Alpha.png"]);
+    expect(await names("size=3&page=1")).toEqual(["bravo.png", "charlie.png", "delta.png"]);
+    expect(await names("size=3&page=0&sort=name,desc")).toEqual(["b sub", "A sub", "delta.png"]);
+    expect(await names("size=3&page=1&sort=name,desc")).toEqual(["charlie.png", "bravo.png", "Alpha.png"]);
+    expect((await list("designer", `?folderId=${box.id}&size=3`)).total).toBe(6);
+    const alpha = (await list("designer", `?folderId=${box.id}&size=10`)).items.find((e) => e.name === "Alpha.png");
+    const renamed = await call("designer", "PUT", `${BASE}/items/${alpha?.id}`, { name: "zulu.png" });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await names("size=10")).toEqual(["A sub", "b sub", "bravo.png", "charlie.png", "delta.png", "zulu.png"]);
+  });
+});
+
 void multipart;

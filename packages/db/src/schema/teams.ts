@@ -100,6 +100,17 @@ export const pdTeamFiles = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** A PDF's text, extracted when it was stored, for the File Manager's search (null: not a PDF, or none found). */
     textContent: text("text_content"),
+    /**
+     * lower(stored_files.file_name), kept by triggers (migration 0037) on insert here and on a rename
+     * there: the File Manager's name sort walks `pd_team_files_name_idx` instead of sorting a folder.
+     */
+    nameKey: text("name_key").notNull().default(""),
   },
-  (t) => [index("pd_team_files_team_idx").on(t.teamId), index("pd_team_files_folder_idx").on(t.teamId, t.folderId)],
+  (t) => [
+    index("pd_team_files_team_idx").on(t.teamId),
+    index("pd_team_files_folder_idx").on(t.teamId, t.folderId),
+    index("pd_team_files_name_idx")
+      .on(t.teamId, t.folderId, t.nameKey, t.fileId)
+      .where(sql`${t.deletedAt} is null`),
+  ],
 );

@@ -9,7 +9,7 @@ import {
   type TFmUpdateFile,
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, type SQL, sql } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit";
 import { rowsOf } from "../../platform/database";
 import { badRequest } from "../../platform/errors";
@@ -82,16 +82,73 @@ export const listFolder = async (db: HubDb, files: FilesAdapter, p: Principal, q
     from ${fileEntryFrom}
     where tf.team_id = ${team.teamId} and tf.deleted_at is null and ${fileWhere}`;
   const order = sql`(e.kind = 'folder') desc, ${sql.raw(by)} ${sql.raw(sort.dir)} nulls last, e.id`;
-  const rows = rowsOf<EntryRow>(
-    await db.execute(sql`select e.*,
+  const withUsedBy = (page: SQL) => sql`select e.*,
         case when e.kind = 'file' then ${usedByCount(team.teamId, sql`e.id`)} else 0 end as used_by
-      from (select * from (${union}) e order by ${order} limit ${q.size} offset ${q.page * q.size}) e
-      order by ${order}`),
-  );
-  const [total] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${union}) e`));
+      from (${page}) e order by ${order}`;
+  // Without a search the total needs neither the names nor the join: two counts on the folder's own index.
+  const counts = async () => {
+    const [row] = rowsOf<{ folders: number; files: number }>(
+      await db.execute(sql`select
+        (select count(*) from pd_file_folders f where f.team_id = ${team.teamId} and f.deleted_at is null
+          and ${folderWhere})::int as folders,
+        (select count(*) from pd_team_files tf where tf.team_id = ${team.teamId} and tf.deleted_at is null
+          and ${fileWhere})::int as files`),
+    );
+    return { folders: Number(row?.folders ?? 0), files: Number(row?.files ?? 0) };
+  };
+  let rows: EntryRow[];
+  let total: number;
+  const offset = q.page * q.size;
+  if (!search && sort.field === "name") {
+    // A folder by name (the default): its folders (few) first, then its files read in name order
+    // from `pd_team_files_name_idx` (name_key, kept by triggers), never sorting the whole folder.
+    const n = await counts();
+    total = n.folders + n.files;
+    const dir = sql.raw(sort.dir);
+    const folderPage =
+      offset < n.folders
+        ? sql`select 'folder'::text as kind, f.id, f.name, f.parent_id as folder_id, null::text as content_type,
+            null::bigint as size_bytes, f.updated_at, f.created_by as uploaded_by, f.deleted_at, null::text as match
+          from pd_file_folders f where f.team_id = ${team.teamId} and f.deleted_at is null and ${folderWhere}
+          order by lower(f.name) ${dir}, f.id limit ${q.size} offset ${offset}`
+        : null;
+    const foldersShown = Math.max(0, Math.min(q.size, n.folders - offset));
+    const fileLimit = q.size - foldersShown;
+    const filePage =
+      fileLimit > 0
+        ? sql`select * from (select 'file'::text as kind, s.id, s.file_name as name, tf.folder_id, s.content_type,
+            s.size_bytes::bigint as size_bytes, s.created_at as updated_at, u.user_name as uploaded_by, tf.deleted_at,
+            null::text as match
+          from ${fileEntryFrom}
+          where tf.team_id = ${team.teamId} and tf.deleted_at is null and ${fileWhere}
+          order by tf.name_key ${dir}, tf.file_id limit ${fileLimit} offset ${Math.max(0, offset - n.folders)}) files`
+        : null;
+    const parts = [folderPage, filePage].filter((x): x is SQL => x !== null).map((x) => sql`(${x})`);
+    rows = parts.length === 0 ? [] : rowsOf<EntryRow>(await db.execute(withUsedBy(sql.join(parts, sql` union all `))));
+  } else {
+    // A search's matches are counted by the same read that pages them (a window over the union), not a
+    // second scan; a folder's other sorts keep their top-N sort (a window would sort every row).
+    const page = await db.execute(
+      withUsedBy(
+        sql`select *${search ? sql`, count(*) over ()::int as total_count` : sql``} from (${union}) e order by ${order} limit ${q.size} offset ${offset}`,
+      ),
+    );
+    rows = rowsOf<EntryRow & { total_count: number }>(page);
+    if (search) {
+      const first = (rows[0] as (EntryRow & { total_count?: number }) | undefined)?.total_count;
+      const [row] =
+        first !== undefined
+          ? [{ n: first }]
+          : rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from (${union}) e`));
+      total = Number(row?.n ?? 0);
+    } else {
+      const n = await counts();
+      total = n.folders + n.files;
+    }
+  }
   return {
     items: rows.map(toEntry),
-    total: Number(total?.n ?? 0),
+    total,
     page: q.page,
     size: q.size,
     teamId: team.teamId,
