@@ -109,8 +109,6 @@ export const pdTeamFiles = pgTable(
   (t) => [
     index("pd_team_files_team_idx").on(t.teamId),
     index("pd_team_files_folder_idx").on(t.teamId, t.folderId),
-    index("pd_team_files_name_idx")
-      .on(t.teamId, t.folderId, t.nameKey, t.fileId)
-      .where(sql`${t.deletedAt} is null`),
+    index("pd_team_files_name_idx").on(t.teamId, t.folderId, t.nameKey, t.fileId).where(sql`${t.deletedAt} is null`),
   ],
 );
