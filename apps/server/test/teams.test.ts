@@ -99,6 +99,13 @@ describe("teams", () => {
     const accepted = await call("dana", "PUT", `${U}/invitationStatus?id=${member.id}&status=ACCEPTED`);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({ pending: false, invitationStatus: "ACCEPTED" });
+    // The team's admin (the designer) hears it under the bell (issue 20, Messages); dana does not.
+    const heard = (await call("designer", "GET", "/api/messages")).json<{ items: { title: string; link: string }[] }>();
+    expect(heard.items.filter((x) => x.title.startsWith("dana joined "))).toEqual([
+      expect.objectContaining({ link: "/productDev/teamManagement" }),
+    ]);
+    const own = (await call("dana", "GET", "/api/messages")).json<{ items: { title: string }[] }>();
+    expect(own.items.some((x) => x.title.startsWith("dana joined "))).toBe(false);
     const after = await session("dana");
     expect(after.teams.map((x) => x.id)).toContain(northwind);
 
