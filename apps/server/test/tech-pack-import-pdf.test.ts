@@ -121,6 +121,22 @@ describe("importing a PDF tech pack", () => {
     expect(product).toMatchObject({ name: "Field jacket", latestVersion: 2 });
   });
 
+  test("the same new PDF sent twice at once makes one version, and the other answers it", async () => {
+    const before = await writes();
+    const pdf = textPdf([["IMP-900 twice", "double click"]]);
+    const [a, b] = await Promise.all([
+      importPdf("designer", "twice.pdf", pdf, { code: "IMP-900", name: "Field jacket" }),
+      importPdf("designer", "twice.pdf", pdf, { code: "IMP-900", name: "Field jacket" }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort(), `${a.body} ${b.body}`).toEqual([200, 201]);
+    const [ra, rb] = [a.json<TTpImportPdfResult>(), b.json<TTpImportPdfResult>()];
+    expect(ra.stpId).toBe(rb.stpId);
+    expect(ra.fileId).toBe(rb.fileId);
+    const after = await writes();
+    expect(after.packs).toBe((before.packs ?? 0) + 1);
+    expect(after.stored).toBe((before.stored ?? 0) + 1);
+  });
+
   test("a PDF with no text (a scan) is still attached, with no search text", async () => {
     const res = await importPdf("designer", "scan.pdf", textPdf([[]]), { code: "IMP-901", name: "Scanned" });
     expect(res.statusCode, res.body).toBe(201);

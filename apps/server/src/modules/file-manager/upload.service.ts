@@ -11,11 +11,12 @@ import {
 import type { HubDb } from "@hub/db";
 import { inArray } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit";
-import { badRequest, HttpError } from "../../platform/errors";
+import { badRequest } from "../../platform/errors";
 import type { FilesAdapter } from "../../platform/files";
 import type { Principal } from "../../platform/principal";
 import { keepPdfText } from "../files/pdf-text.service";
 import { storePrintFile, type UploadKind } from "../files/print-files.service";
+import { refuseOverQuota } from "../files/team-storage";
 import { fileEntry } from "./files.service";
 import { fmTeamOf, owned, storageOf, stored, targetFolder } from "./scope";
 
@@ -26,8 +27,6 @@ const KIND: UploadKind = {
   wrongType: FILES_MESSAGES.wrongType,
   action: "fileManager.file.upload",
 };
-
-const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
 
 type Part = { filename: string; file: Readable & { truncated?: boolean } };
 
@@ -79,11 +78,10 @@ export const uploadFiles = async (
       }
       const file = await storePrintFile(db, files, p, team.clientId, part, FILE_MANAGER_MAX_BYTES, KIND);
       done.push({ id: file.id, size: file.sizeBytes });
-      const total = storage.usedBytes + done.reduce((n, d) => n + d.size, 0);
-      if (total > storage.quotaBytes) {
-        const message = FILE_MANAGER_MESSAGES.quota(mb(storage.usedBytes), mb(storage.quotaBytes));
-        throw new HttpError(413, "BAD_REQUEST", message, { file: message });
-      }
+      refuseOverQuota(
+        storage,
+        done.reduce((n, d) => n + d.size, 0),
+      );
     }
     if (done.length === 0) throw badRequest(FILES_MESSAGES.noFile, { file: FILES_MESSAGES.noFile });
     await db.transaction(async (tx) => {

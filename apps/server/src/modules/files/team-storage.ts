@@ -1,7 +1,8 @@
-import { FILE_MANAGER_DEFAULT_QUOTA_BYTES } from "@hub/contracts";
+import { FILE_MANAGER_DEFAULT_QUOTA_BYTES, FILE_MANAGER_MESSAGES } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { eq, sql } from "drizzle-orm";
+import { HttpError } from "../../platform/errors";
 
 const owned = schema.pdTeamFiles;
 const stored = schema.storedFiles;
@@ -30,4 +31,12 @@ export const storageOf = async (
     quotaBytes: plan?.quota ?? FILE_MANAGER_DEFAULT_QUOTA_BYTES,
     planName: plan?.name ?? null,
   };
+};
+
+/** A 413 when `addedBytes` more would take the team past its plan's quota (the File Manager's message). */
+export const refuseOverQuota = (storage: { usedBytes: number; quotaBytes: number }, addedBytes: number): void => {
+  if (storage.usedBytes + addedBytes <= storage.quotaBytes) return;
+  const mb = (n: number) => (n / (1024 * 1024)).toFixed(1);
+  const message = FILE_MANAGER_MESSAGES.quota(mb(storage.usedBytes), mb(storage.quotaBytes));
+  throw new HttpError(413, "BAD_REQUEST", message, { file: message });
 };

@@ -16,13 +16,13 @@ import { schema } from "@hub/db";
 import { and, eq, inArray } from "drizzle-orm";
 import { recordAudit } from "../../../platform/audit";
 import { isUniqueViolation } from "../../../platform/db-errors";
-import { badRequest, conflict, HttpError } from "../../../platform/errors";
+import { badRequest, conflict } from "../../../platform/errors";
 import type { FilesAdapter } from "../../../platform/files";
 import { extractPdfText, isPdfBytes, type PdfText, PdfUnreadable } from "../../../platform/pdf-text";
 import type { Principal } from "../../../platform/principal";
 import { teamOwner } from "../../../platform/resource/owners";
 import { storePrintFile, type UploadKind } from "../../files/print-files.service";
-import { storageOf } from "../../files/team-storage";
+import { refuseOverQuota, storageOf } from "../../files/team-storage";
 import { recordEvent } from "../products.service";
 import { pr, tp } from "../scope";
 import { teamClientOf } from "../tech-pack-parts";
@@ -60,8 +60,8 @@ const filesTabOf = async (db: HubDb | HubTx, stpId: number) => {
 };
 
 /** The team product's newest version, when its Files tab already has a file with these bytes. */
-const alreadyOn = async (db: HubDb, teamId: number, code: string, sha256: string) => {
-  const product = await existingProduct(db, teamId, code);
+const alreadyOn = async (db: HubDb | HubTx, teamId: number, code: string, sha256: string, lock = false) => {
+  const product = await existingProduct(db, teamId, code, lock);
   if (!product) return null;
   const [pack] = await db
     .select({ stpId: tp.id, version: tp.version, code: pr.code })
@@ -79,6 +79,28 @@ const alreadyOn = async (db: HubDb, teamId: number, code: string, sha256: string
   if (!same) return null;
   return { productId: product.id, ...pack, file: same };
 };
+type Found = NonNullable<Awaited<ReturnType<typeof alreadyOn>>>;
+
+/** The answer for a PDF already on the product's newest version: that version, nothing made. */
+const foundResult = (done: Found): TTpImportPdfResult => ({
+  productId: done.productId,
+  stpId: done.stpId,
+  version: done.version,
+  created: false,
+  code: done.code,
+  fileId: done.file.id,
+  fileName: done.file.fileName,
+  pages: 0,
+  textCharacters: done.file.text?.length ?? 0,
+  alreadyImported: true,
+});
+
+/** Thrown inside the transaction when a concurrent request attached the same PDF first (rolls this one back). */
+class AlreadyImported extends Error {
+  constructor(readonly found: Found) {
+    super("already imported");
+  }
+}
 
 export const importPdf = async (
   db: HubDb,
@@ -98,23 +120,9 @@ export const importPdf = async (
   const details = ZProductFieldsSchema.parse({ code: q.code, name: q.name });
   const sha256 = createHash("sha256").update(upload.buffer).digest("hex");
 
+  // Checked before anything is stored (a retry costs nothing), and again under the product's lock below.
   const done = await alreadyOn(db, teamId, details.code, sha256);
-  if (done)
-    return {
-      status: 200,
-      result: {
-        productId: done.productId,
-        stpId: done.stpId,
-        version: done.version,
-        created: false,
-        code: done.code,
-        fileId: done.file.id,
-        fileName: done.file.fileName,
-        pages: 0,
-        textCharacters: done.file.text?.length ?? 0,
-        alreadyImported: true,
-      },
-    };
+  if (done) return { status: 200, result: foundResult(done) };
 
   let text: PdfText;
   try {
@@ -124,12 +132,7 @@ export const importPdf = async (
     throw error;
   }
 
-  const storage = await storageOf(db, { teamId, clientId });
-  if (storage.usedBytes + upload.buffer.length > storage.quotaBytes) {
-    const mb = (n: number) => (n / (1024 * 1024)).toFixed(1);
-    const message = FILE_MANAGER_MESSAGES.quota(mb(storage.usedBytes), mb(storage.quotaBytes));
-    throw new HttpError(413, "BAD_REQUEST", message, { file: message });
-  }
+  refuseOverQuota(await storageOf(db, { teamId, clientId }), upload.buffer.length);
 
   const file = await storePrintFile(
     db,
@@ -142,6 +145,9 @@ export const importPdf = async (
   );
   try {
     const result = await db.transaction(async (tx) => {
+      // Two clicks at once: the second waits on the product's row lock, then finds the first's PDF.
+      const raced = await alreadyOn(tx, teamId, details.code, sha256, true);
+      if (raced) throw new AlreadyImported(raced);
       const made = await packFor(tx, p, teamId, details, { keepDetails: true, note: NOTE });
       await tx.insert(owned).values({ fileId: file.id, teamId, textContent: text.text || null });
       const tab = await filesTabOf(tx, made.stpId);
@@ -178,6 +184,7 @@ export const importPdf = async (
     // Nothing of a refused import stays: the stored bytes and their row go again.
     const [row] = await db.delete(stored).where(eq(stored.id, file.id)).returning({ key: stored.storageKey });
     if (row) await files.remove(row.key).catch(() => undefined);
+    if (error instanceof AlreadyImported) return { status: 200, result: foundResult(error.found) };
     if (isUniqueViolation(error)) throw conflict(PRODUCT_MESSAGES.codeTaken, { code: PRODUCT_MESSAGES.codeTaken });
     throw error;
   }
