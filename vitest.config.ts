@@ -13,6 +13,7 @@ const PROCESS_TESTS = [
   "apps/server/test/database-outage.test.ts",
   "apps/server/test/durability.test.ts",
   "apps/server/test/payment-recovery.test.ts",
+  "apps/server/test/instances.test.ts",
 ];
 
 export default defineConfig({

@@ -58,6 +58,7 @@ import type { HubConfig } from "./platform/config";
 import { forbidden, installErrorHandler, sendNotFound } from "./platform/errors";
 import { type FilesAdapter, filesAdapterFor } from "./platform/files";
 import { installInputGuard } from "./platform/input-guard";
+import { installWorkerGate, openReplicaFor } from "./platform/instances";
 import { createJobs } from "./platform/jobs";
 import { type LogStream, loggerOptions } from "./platform/logging";
 import { type Mailer, outboxMailer, smtpMailer } from "./platform/mail";
@@ -77,6 +78,8 @@ export type AppDeps = {
   billing?: BillingAdapter;
   /** Files adapter; by default from the config (S3 when S3_BUCKET is set, else a local folder). */
   files?: FilesAdapter;
+  /** Where lagging reads go; by default the read replica (DATABASE_REPLICA_URL) when set, else `db`. */
+  readDb?: HubDb;
 };
 
 export type HubApp = FastifyInstance & { identity: IdentityProvider };
@@ -96,6 +99,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  if (config.role === "worker") installWorkerGate(app);
   installSecurityHeaders(app, config);
   installInputGuard(app);
 
@@ -161,8 +165,10 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   installEventDispatch(app, (deliveryIds) => dispatch(jobs, { eventId: 0, deliveryIds }));
   // From here a failure must close what is open (the listener's connection), or nothing can.
   try {
+    const readDb = deps.readDb ?? (await openReplicaFor(app, config, db));
     const moduleDeps = {
       db,
+      readDb,
       config,
       mailer,
       identity,

@@ -9,9 +9,17 @@ import { openHubDatabase } from "./platform/database";
 import { outboxMailer } from "./platform/mail";
 
 const usage = `Usage: npm run hub -- create-admin --username NAME --email EMAIL --first-name FIRST --last-name LAST [--temporary-password PASSWORD]
+       npm run hub -- web
+       npm run hub -- worker
 
-Creates an internal admin (icreate, superadmin role). The admin signs in with the temporary password
-and must then choose a new one. Without --temporary-password one is generated and printed once.`;
+create-admin  Creates an internal admin (icreate, superadmin role). The admin signs in with the
+              temporary password and must then choose a new one. Without --temporary-password one
+              is generated and printed once.
+web           Runs a web instance (HUB_ROLE=web): the app and the API; it queues background jobs
+              and runs none. Start as many as you like behind a load balancer.
+worker        Runs a worker (HUB_ROLE=worker): the background jobs and schedules (reports, webhook
+              deliveries, emails, rollups); it answers only /api/health on PORT.
+Both need DATABASE_URL (one PostgreSQL for all of them); README "Several instances".`;
 
 const generatePassword = () => {
   return `Hub-${randomBytes(9).toString("base64url")}1a!`;
@@ -19,6 +27,12 @@ const generatePassword = () => {
 
 const main = async () => {
   const [command, ...rest] = process.argv.slice(2);
+  if (command === "web" || command === "worker") {
+    // The server itself, as this kind of process (platform/config.ts reads HUB_ROLE).
+    process.env.HUB_ROLE = command;
+    await import("./main");
+    return;
+  }
   if (command !== "create-admin") {
     console.log(usage);
     process.exit(command ? 1 : 0);

@@ -80,12 +80,17 @@ const main = async () => {
   app.log.info(
     {
       database: database.driver === "pglite" ? `embedded (${config.databaseDir})` : "postgresql",
+      role: config.role,
+      jobWorkers: config.jobWorkers,
+      readReplica: config.databaseReplicaUrl ? true : undefined,
       demoMode: config.demoMode,
       network: demoListenNote(config) ?? undefined,
       startupMs: Math.round(performance.now() - started),
       startupSteps: { ...database.timings, appMs },
     },
-    `Hub is ready at http://localhost:${config.port}`,
+    config.role === "all"
+      ? `Hub is ready at http://localhost:${config.port}`
+      : `Hub is ready at http://localhost:${config.port} (a ${config.role} instance)`,
   );
 };
 

@@ -3,7 +3,7 @@ import { openDatabase, seedDemoData, seedReferenceData } from "@hub/db";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { hashPassword } from "../src/modules/identity/password";
 import { canRunPrivatePostgres, type PrivatePostgres, startPrivatePostgres } from "./helpers/private-postgres";
-import { api, freePort, killAll, type ServerProcess, signIn, startServer } from "./helpers/server-process";
+import { api, freePort, killAll, type ServerProcess, signIn, startServer, withinMs } from "./helpers/server-process";
 
 /**
  * The real server process on a PostgreSQL server of the test's own, which the test restarts, stops
@@ -19,14 +19,32 @@ beforeAll(async () => {
 afterEach(killAll);
 afterAll(() => pg?.destroy());
 
-/** Polls until `check` holds, or fails after `ms`. */
+/**
+ * Polls until `check` holds, or fails after `ms` naming what it saw last (a status, an error, a
+ * request that did not answer in 5 s), so a failure in CI says why.
+ */
 const eventually = async (check: () => Promise<boolean>, ms: number, what: string) => {
   const deadline = performance.now() + ms;
+  let last = "nothing yet";
   while (performance.now() < deadline) {
-    if (await check().catch(() => false)) return performance.now();
+    const outcome = await withinMs(check(), 5_000).then(
+      (held) => (held ? null : "did not hold"),
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    if (outcome === null) return performance.now();
+    last = outcome;
     await sleep(100);
   }
-  throw new Error(`${what}: not within ${ms} ms`);
+  throw new Error(`${what}: not within ${ms} ms (last: ${last}; answers so far: ${lastStatuses.join(" ")})`);
+};
+
+/** The last statuses `status` saw, for the failure message. */
+const lastStatuses: string[] = [];
+const status = async (hub: ServerProcess, method: string, path: string, token?: string, body?: unknown) => {
+  const res = await api(hub, method, path, token, body);
+  lastStatuses.push(String(res.status));
+  if (lastStatuses.length > 12) lastStatuses.shift();
+  return res.status;
 };
 
 const alive = (hub: ServerProcess) => hub.child.exitCode === null && hub.child.signalCode === null;
@@ -76,7 +94,7 @@ describe.skipIf(!canRunPrivatePostgres())("the Hub on a PostgreSQL server that r
     pg.restart();
     await sleep(500);
     expect(alive(hub), hub.output()).toBe(true);
-    await eventually(async () => (await api(hub, "GET", "/api/health")).status === 200, 30_000, "health after restart");
+    await eventually(async () => (await status(hub, "GET", "/api/health")) === 200, 30_000, "health after restart");
     const after = await api(hub, "POST", "/api/library/machines", token, machine("after-restart"));
     expect(after.status, after.text).toBe(201);
 
@@ -95,7 +113,7 @@ describe.skipIf(!canRunPrivatePostgres())("the Hub on a PostgreSQL server that r
     pg.stop();
     const down = performance.now();
     // While it is down: the health check and every request get a clear 503.
-    await eventually(async () => (await api(hub, "GET", "/api/health")).status === 503, 30_000, "503 while down");
+    await eventually(async () => (await status(hub, "GET", "/api/health")) === 503, 30_000, "503 while down");
     const during = await api(hub, "GET", "/api/library/machines?page=0&size=5", token);
     expect(during.status).toBe(503);
     expect(during.json()).toEqual({
@@ -107,7 +125,7 @@ describe.skipIf(!canRunPrivatePostgres())("the Hub on a PostgreSQL server that r
     pg.start();
     const up = performance.now();
     const back = await eventually(
-      async () => (await api(hub, "POST", "/api/library/machines", token, machine("back"))).status === 201,
+      async () => (await status(hub, "POST", "/api/library/machines", token, machine("back"))) === 201,
       15_000,
       "a write after the server came back",
     );

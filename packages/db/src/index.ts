@@ -1,4 +1,5 @@
 export * from "./client";
+export { openReadReplica, type ReadReplica, type ReplicaOptions } from "./replica";
 export * as schema from "./schema/index";
 export { defaultMark, defaultMarksWhere } from "./seed/card-defaults";
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData, seedReferenceData } from "./seed/index";

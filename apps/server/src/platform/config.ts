@@ -76,8 +76,29 @@ export type HubConfig = {
   cognito: CognitoSettings | null;
   /** On SIGTERM/SIGINT, how long requests in flight may finish before their connections are cut (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
-  /** Run background jobs in this process (JOB_WORKERS=false: a process that only queues them, for others to run). */
+  /**
+   * What this process is (HUB_ROLE): `all` (one process does everything: the default), `web` (serves
+   * the app and the API, queues jobs, runs none) or `worker` (runs the background jobs and the
+   * schedules, answers only /api/health). Several of each on one PostgreSQL: README "Several instances".
+   */
+  role: HubRole;
+  /** Run background jobs in this process: not on a `web` instance, nor with JOB_WORKERS=false. */
   jobWorkers: boolean;
+  /**
+   * A read replica of DATABASE_URL (DATABASE_REPLICA_URL) for the dashboards and the report jobs;
+   * null: they read the primary. Reads that must see a write just made always go to the primary.
+   */
+  databaseReplicaUrl: string | null;
+};
+
+export const HUB_ROLES = ["all", "web", "worker"] as const;
+export type HubRole = (typeof HUB_ROLES)[number];
+
+const roleOf = (value: string | undefined): HubRole => {
+  const role = value?.trim().toLowerCase() || "all";
+  if (!(HUB_ROLES as readonly string[]).includes(role))
+    throw new Error(`HUB_ROLE must be one of ${HUB_ROLES.join(", ")}, got "${value}".`);
+  return role as HubRole;
 };
 
 export type CognitoSettings = {
@@ -147,6 +168,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): HubConfig => {
   if (production && !secret)
     throw new Error("HUB_SECRET_KEY is required in production (it encrypts integration credentials).");
   if (secret && secret.length < 32) throw new Error("HUB_SECRET_KEY must be at least 32 characters.");
+  const role = roleOf(env.HUB_ROLE);
+  if (role !== "all" && !databaseUrl)
+    throw new Error(
+      `HUB_ROLE=${role} needs DATABASE_URL: the embedded database belongs to one process, which does everything.`,
+    );
+  const databaseReplicaUrl = env.DATABASE_REPLICA_URL?.trim() || null;
+  if (databaseReplicaUrl && !databaseUrl)
+    throw new Error("DATABASE_REPLICA_URL is set but DATABASE_URL is not: a replica serves a PostgreSQL primary.");
   return {
     port,
     // Demo accounts have published passwords and the mailbox shows reset codes: keep demo mode on this machine.
@@ -234,7 +263,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): HubConfig => {
     printFileMaxBytes: int(env.PRINT_FILE_MAX_BYTES, 50 * 1024 * 1024, "PRINT_FILE_MAX_BYTES"),
     cognito: cognitoSettings(env),
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10_000, "SHUTDOWN_GRACE_MS"),
-    jobWorkers: env.JOB_WORKERS?.trim().toLowerCase() !== "false",
+    role,
+    jobWorkers: role !== "web" && env.JOB_WORKERS?.trim().toLowerCase() !== "false",
+    databaseReplicaUrl,
   };
 };
 

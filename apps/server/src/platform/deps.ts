@@ -10,6 +10,11 @@ import type { NotifyListener } from "./notify";
 /** What an area's routes are built from. */
 export type ModuleDeps = {
   db: HubDb;
+  /**
+   * For reads that may lag a moment (the dashboards, the report jobs): the read replica when
+   * DATABASE_REPLICA_URL is set, else `db`. A read that must see a write just made uses `db`.
+   */
+  readDb: HubDb;
   config: HubConfig;
   mailer: Mailer;
   identity: IdentityProvider;

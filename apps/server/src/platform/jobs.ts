@@ -78,6 +78,10 @@ export const createJobs = (db: HubDb, config: HubConfig, log: FastifyBaseLogger)
       // Registered instances and queue statistics are for dashboards the Hub does not have.
       registerInstance: false,
       openTelemetry: { enabled: false },
+      // A process that runs no jobs (a web instance) neither maintains the queues nor fires the
+      // schedules: the workers do, and pg-boss makes a schedule fire once among them.
+      supervise: config.jobWorkers,
+      schedule: config.jobWorkers,
     } as const;
     if (embedded) return new PgBoss({ ...common, db: fromPglite(client as PgliteClient), backend: "pglite" });
     const connectionString = config.databaseUrl ?? (client as PoolLike).options?.connectionString;

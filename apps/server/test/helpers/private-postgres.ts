@@ -33,7 +33,9 @@ const asRoot = userInfo().uid === 0;
 export const canRunPrivatePostgres = (): boolean =>
   binDir() !== null && (!asRoot || spawnSync("id", ["postgres"], { stdio: "ignore" }).status === 0);
 
-export const startPrivatePostgres = (port: number): PrivatePostgres => {
+type Made = { bin: string; dir: string; data: string; run: (tool: string, args: string[]) => string; user: string };
+
+const makeFolder = (): Made => {
   const bin = binDir();
   if (!bin) throw new Error("no PostgreSQL binaries on this machine");
   const dir = mkdtempSync(join(tmpdir(), "hub-private-pg-"));
@@ -44,11 +46,14 @@ export const startPrivatePostgres = (port: number): PrivatePostgres => {
     const full = asRoot ? ["-u", "postgres", "--", join(bin, tool), ...args] : args;
     return execFileSync(command, full, { cwd: dir, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   };
-  const user = asRoot ? "postgres" : userInfo().username;
-  run("initdb", ["-D", data, "-A", "trust", "-U", user, "--no-sync", "-E", "UTF8"]);
+  return { bin, dir, data, run, user: asRoot ? "postgres" : userInfo().username };
+};
+
+/** Controls a server whose data folder is made: start, stop, psql, destroy. */
+const serverOf = ({ dir, data, run, user }: Made, port: number): PrivatePostgres => {
   const ctl = (action: string, extra: string[] = []) => run("pg_ctl", [action, "-D", data, "-w", "-t", "60", ...extra]);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=60`;
-  const server: PrivatePostgres = {
+  return {
     port,
     url: (database = "postgres") => `postgres://${user}@127.0.0.1:${port}/${database}`,
     start: () => void ctl("start", ["-l", join(dir, "log"), "-o", options]),
@@ -63,6 +68,41 @@ export const startPrivatePostgres = (port: number): PrivatePostgres => {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+};
+
+export const startPrivatePostgres = (port: number): PrivatePostgres => {
+  const made = makeFolder();
+  made.run("initdb", ["-D", made.data, "-A", "trust", "-U", made.user, "--no-sync", "-E", "UTF8"]);
+  const server = serverOf(made, port);
+  server.start();
+  return server;
+};
+
+/**
+ * A streaming replica of `primary` (a hot standby: it answers reads, refuses writes), copied with
+ * pg_basebackup and following the primary's WAL, on a port of its own. initdb's trust rules let
+ * the copy connect for replication from 127.0.0.1.
+ */
+export const startPrivateReplica = (primary: PrivatePostgres, port: number): PrivatePostgres => {
+  const made = makeFolder();
+  made.run("pg_basebackup", [
+    "-h",
+    "127.0.0.1",
+    "-p",
+    String(primary.port),
+    "-U",
+    made.user,
+    "-D",
+    made.data,
+    "-R",
+    "-X",
+    "stream",
+    // A fast checkpoint: the default spreads it over minutes.
+    "-c",
+    "fast",
+    "--no-sync",
+  ]);
+  const server = serverOf(made, port);
   server.start();
   return server;
 };

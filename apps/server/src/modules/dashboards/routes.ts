@@ -14,9 +14,14 @@ import { jasSalesDashboard, salesDashboard } from "./sales.service";
 import { timesDashboard } from "./times.service";
 import { createWallLink, wallView } from "./wall";
 
-/** Native dashboards (`dashboardsApi`): the Sales Dashboard, Production Overview, its live stream and wall display. */
+/**
+ * Native dashboards (`dashboardsApi`): the Sales Dashboard, Production Overview, its live stream and
+ * wall display. The dashboards over history read `readDb` (the read replica when there is one);
+ * the live ones (the floor board, Production Overview and its wall), which a floor change asks to
+ * read again at once, read the primary, so they never show the state before the change.
+ */
 export const dashboardsRoutes =
-  ({ db, config, notify }: ModuleDeps): FastifyPluginAsyncZod =>
+  ({ db, readDb, config, notify }: ModuleDeps): FastifyPluginAsyncZod =>
   async (app) => {
     // Streams still open when the server closes are ended, so a close never waits on them.
     const open = new Set<() => void>();
@@ -24,15 +29,15 @@ export const dashboardsRoutes =
       for (const end of [...open]) end();
     });
 
-    register(app, api.sales, async (request) => salesDashboard(db, principalOf(request), request.query));
-    register(app, api.jasSales, async (request) => jasSalesDashboard(db, principalOf(request), request.query));
-    register(app, api.categories, async (request) => categoryDashboard(db, principalOf(request), request.query));
-    register(app, api.botPerformance, async (request) => botDashboard(db, principalOf(request), request.query));
-    register(app, api.times, async (request) => timesDashboard(db, principalOf(request), request.query));
+    register(app, api.sales, async (request) => salesDashboard(readDb, principalOf(request), request.query));
+    register(app, api.jasSales, async (request) => jasSalesDashboard(readDb, principalOf(request), request.query));
+    register(app, api.categories, async (request) => categoryDashboard(readDb, principalOf(request), request.query));
+    register(app, api.botPerformance, async (request) => botDashboard(readDb, principalOf(request), request.query));
+    register(app, api.times, async (request) => timesDashboard(readDb, principalOf(request), request.query));
     register(app, api.floorBoard, async (request) => floorBoard(db, principalOf(request), request.query));
-    register(app, api.qualityHistory, async (request) => qualityHistory(db, principalOf(request), request.query));
+    register(app, api.qualityHistory, async (request) => qualityHistory(readDb, principalOf(request), request.query));
     register(app, api.qualityInspections, async (request) =>
-      listQualityInspections(db, principalOf(request), request.query),
+      listQualityInspections(readDb, principalOf(request), request.query),
     );
     register(app, api.production, async (request) => productionDashboard(db, principalOf(request), request.query));
     register(app, api.productionEvents, async (request, reply) => {

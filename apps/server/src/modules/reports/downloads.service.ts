@@ -25,7 +25,13 @@ import { canRequest, storedFilters } from "./catalogue";
 
 export const REPORT_QUEUE = "reports.download";
 
-export type ReportDeps = { db: HubDb; files: FilesAdapter; jobs: Jobs };
+export type ReportDeps = {
+  db: HubDb;
+  /** Where a report's rows are read (the read replica when there is one); its own row is always `db`. */
+  readDb: HubDb;
+  files: FilesAdapter;
+  jobs: Jobs;
+};
 
 const d = schema.reportDownloads;
 export type DownloadRow = typeof d.$inferSelect;

@@ -26,9 +26,9 @@ import {
 
 /** Report Downloads' handlers (issue 18) and its background work; who may call each is in `reportsApi`. */
 export const reportsRoutes =
-  ({ db, files, jobs, mailer, config }: ModuleDeps): FastifyPluginAsyncZod =>
+  ({ db, readDb, files, jobs, mailer, config }: ModuleDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const deps = { db, files, jobs };
+    const deps = { db, readDb, files, jobs };
     let stopping = false;
     app.addHook("preClose", () => {
       stopping = true;

@@ -91,7 +91,7 @@ export const runDownload = async (deps: WorkerDeps, downloadId: number, job: Job
     const writer = await reportWriter(row.format, path, source.header, REPORTS[key].title);
     // The next page is read while this one is written (the database and the writer overlap).
     const read = (after: number) => {
-      const page = source.page(deps.db, p, filters, after, REPORT_PAGE_ROWS);
+      const page = source.page(deps.readDb, p, filters, after, REPORT_PAGE_ROWS);
       page.catch(() => undefined); // awaited below; a page left unread by a cancel must not go unhandled
       return page;
     };
