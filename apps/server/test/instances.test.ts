@@ -1,8 +1,9 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { IDEMPOTENCY_HEADER, type TReportDownload } from "@hub/contracts";
+import { IDEMPOTENCY_HEADER, type TReportDownload, type TWebhookDelivery } from "@hub/contracts";
 import { DEMO_PASSWORD, openDatabase, seedDemoData, seedReferenceData } from "@hub/db";
+import pgDriver from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { LOGIN_LIMITS } from "../src/modules/identity/builtin-pool";
 import { hashPassword } from "../src/modules/identity/password";
@@ -63,19 +64,27 @@ const envFor = (database: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-/** A receiver of webhook deliveries on loopback: each delivery's id, as it arrived. */
-const startReceiver = async () => {
+/**
+ * A receiver of webhook deliveries on loopback: each delivery's id, as it arrived. With `holdFirst`
+ * it never answers the first one (its sender is in the middle of the attempt).
+ */
+const startReceiver = async (holdFirst = false) => {
   const ids: string[] = [];
   const server = createServer(async (req, res) => {
     for await (const _ of req);
     ids.push(String(req.headers["webhook-id"]));
+    if (holdFirst && ids.length === 1) return;
     res.writeHead(200).end("thanks");
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
     ids,
-    close: () => new Promise<void>((done) => server.close(() => done())),
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
   };
 };
 
@@ -259,4 +268,79 @@ describe.skipIf(!canRunPrivatePostgres())("several Hub processes on one PostgreS
       replica.destroy();
     }
   }, 180_000);
+  test("a worker killed in the middle of a report and of a webhook delivery: both are retried by another worker, done once and whole", async () => {
+    await demoDatabase("faults");
+    // Workers that look for the jobs of a dead process every 2 s (the default is a minute).
+    const env = envFor("faults", { JOBS_SUPERVISE_SECONDS: "2" });
+    const [hub, doomed] = await Promise.all([
+      startServer(null, { env: { ...env, HUB_ROLE: "web" } }),
+      startServer(null, { env: { ...env, HUB_ROLE: "worker" } }),
+    ]);
+    ready(hub);
+    ready(doomed);
+    const client = await signIn(hub, "client");
+    const receiver = await startReceiver(true);
+    // Holds every read of the orders: the report's worker is then in the middle of its job.
+    const holder = new pgDriver.Client({ connectionString: pg.url("faults") });
+    await holder.connect();
+    try {
+      const made = await api(hub, "POST", "/api/webhooks", client, { url: receiver.url, events: ["order.shipped"] });
+      expect(made.status, made.text).toBe(201);
+      const endpointId = (made.json().endpoint as { id: number }).id;
+
+      await holder.query("begin; lock table orders in access exclusive mode");
+      const asked = await api(hub, "POST", "/api/reports/downloads", client, { report: "orders", format: "csv" });
+      expect(asked.status, asked.text).toBe(201);
+      const downloadId = asked.json().id as number;
+      await expect
+        .poll(async () => (await api(hub, "GET", `/api/reports/downloads/${downloadId}`, client)).json().status, {
+          timeout: 30_000,
+        })
+        .toBe("running");
+      expect((await api(hub, "POST", `/api/webhooks/${endpointId}/test`, client)).status).toBe(202);
+      await expect.poll(() => receiver.ids.length, { timeout: 30_000 }).toBe(1);
+
+      // The worker dies with both jobs in hand; the orders are free again; another worker starts.
+      doomed.child.kill("SIGKILL");
+      await doomed.exited;
+      await holder.query("commit");
+      const heir = await startServer(null, { env: { ...env, HUB_ROLE: "worker" } });
+      ready(heir);
+
+      // The report: run again from the start, one file with every order, the job retried once.
+      const download = await waitForDownload(hub, client, downloadId);
+      expect(download.status, download.errorMessage ?? "").toBe("done");
+      const orders = (await api(hub, "GET", "/api/orders?page=0&size=1", client)).json().total as number;
+      expect(download.rowsWritten).toBe(orders);
+      const file = await api(hub, "GET", `/api/reports/downloads/${downloadId}/file`, client);
+      expect(file.text.trim().split("\r\n").length - 1).toBe(orders);
+      const job = pg
+        .psql(
+          `select state || ' ' || retry_count from pgboss.job where name = 'reports.download' and data->>'downloadId' = '${downloadId}'`,
+          "faults",
+        )
+        .trim();
+      expect(job).toBe("completed 1");
+
+      // The delivery: sent again under the same webhook-id (a receiver drops the repeat), and logged
+      // as one successful attempt; the attempt lost with the worker left no half-written row.
+      await expect
+        .poll(
+          async () => {
+            const page = (await api(hub, "GET", `/api/webhooks/${endpointId}/deliveries`, client)).json();
+            return (page.items as TWebhookDelivery[])[0]?.status;
+          },
+          { timeout: 90_000, interval: 500 },
+        )
+        .toBe("succeeded");
+      const [delivery] = (await api(hub, "GET", `/api/webhooks/${endpointId}/deliveries`, client)).json()
+        .items as TWebhookDelivery[];
+      expect(delivery?.attempts.map((x) => x.responseStatus)).toEqual([200]);
+      expect(receiver.ids).toHaveLength(2);
+      expect(new Set(receiver.ids).size).toBe(1);
+    } finally {
+      await holder.end().catch(() => undefined);
+      await receiver.close();
+    }
+  }, 240_000);
 });

@@ -85,6 +85,11 @@ export type HubConfig = {
   /** Run background jobs in this process: not on a `web` instance, nor with JOB_WORKERS=false. */
   jobWorkers: boolean;
   /**
+   * How often a worker looks for jobs whose process died (a missed heartbeat, an attempt past its
+   * time) and puts them back to be retried (JOBS_SUPERVISE_SECONDS, default 60).
+   */
+  jobsSuperviseSeconds: number;
+  /**
    * A read replica of DATABASE_URL (DATABASE_REPLICA_URL) for the dashboards and the report jobs;
    * null: they read the primary. Reads that must see a write just made always go to the primary.
    */
@@ -265,6 +270,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): HubConfig => {
     shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 10_000, "SHUTDOWN_GRACE_MS"),
     role,
     jobWorkers: role !== "web" && env.JOB_WORKERS?.trim().toLowerCase() !== "false",
+    jobsSuperviseSeconds: int(env.JOBS_SUPERVISE_SECONDS, 60, "JOBS_SUPERVISE_SECONDS"),
     databaseReplicaUrl,
   };
 };

@@ -81,6 +81,8 @@ export const createJobs = (db: HubDb, config: HubConfig, log: FastifyBaseLogger)
       // A process that runs no jobs (a web instance) neither maintains the queues nor fires the
       // schedules: the workers do, and pg-boss makes a schedule fire once among them.
       supervise: config.jobWorkers,
+      superviseIntervalSeconds: config.jobsSuperviseSeconds,
+      monitorIntervalSeconds: config.jobsSuperviseSeconds,
       schedule: config.jobWorkers,
     } as const;
     if (embedded) return new PgBoss({ ...common, db: fromPglite(client as PgliteClient), backend: "pglite" });
@@ -165,7 +167,8 @@ export const createJobs = (db: HubDb, config: HubConfig, log: FastifyBaseLogger)
     },
     resume: async () => {
       if (queues.size === 0 && schedules.length === 0) return;
-      if (await installed()) {
+      // A worker is there to run jobs: it installs pg-boss if need be and waits for them at once.
+      if (config.role === "worker" || (await installed())) {
         await start();
         return;
       }

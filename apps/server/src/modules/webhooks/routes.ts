@@ -22,10 +22,11 @@ export const webhooksRoutes =
   (deps: ModuleDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, jobs } = deps;
-    // Each attempt is one job; the delivery row, not pg-boss's retry, decides what is left (retryLimit 1 covers a lost worker).
+    // Each attempt is one job; the delivery row, not pg-boss's retry, decides what is left (retryLimit 1 covers a lost
+    // worker: an attempt takes at most its 15 s time-out, so one not finished in 30 s was lost with its process).
     jobs.work<{ deliveryId: number }>(WEBHOOK_QUEUE, (data) => deliverWebhook(deps, data.deliveryId), {
       retryLimit: 1,
-      expireInSeconds: 60,
+      expireInSeconds: 30,
     });
     jobs.work(WEBHOOK_SWEEP_QUEUE, () => sweepDeliveries(deps), { retryLimit: 0 });
     jobs.schedule(WEBHOOK_SWEEP_QUEUE, "* * * * *");
