@@ -1,5 +1,5 @@
 import type { TPoDetail, TStockItem, TSupplierDetail } from "@hub/contracts";
-import { schema, seedReferenceData } from "@hub/db";
+import { defaultMarksWhere, schema, seedReferenceData } from "@hub/db";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, DEMO_USERS, type DemoUser, signInDemoUsers, type TestApp } from "./helpers/test-app";
@@ -204,7 +204,7 @@ describe("access matrix", () => {
 });
 
 describe("card grants", () => {
-  test("an installation seeded before the facility type had Supplier Details gets it at start, once", async () => {
+  test("an installation seeded before the facility type had Supplier Details gets it at start, once, and an admin's removal stays", async () => {
     const g = schema.cardGrants;
     const [factoryType] = await t.db.select().from(schema.userTypes).where(eq(schema.userTypes.name, "factory"));
     const typeId = factoryType?.id ?? 0;
@@ -216,7 +216,9 @@ describe("card grants", () => {
           .where(and(eq(g.routeName, "supplierDetails"), eq(g.typeId, typeId)))
       )[0]?.n ?? 0;
     expect(await grants()).toBe(1);
-    // As an older installation has it: the facility type raises purchase orders without Supplier Details.
+    // As an older installation has it (from before the seed's bookkeeping of the defaults it gave,
+    // seed/card-defaults.ts): the facility type raises purchase orders without Supplier Details.
+    await t.db.delete(schema.cards).where(defaultMarksWhere);
     await t.db.delete(g).where(and(eq(g.routeName, "supplierDetails"), eq(g.typeId, typeId)));
     expect((await call("factory", "GET", "/api/suppliers")).statusCode).toBe(403);
     expect((await call("factory", "GET", "/api/purchaseOrders")).statusCode).toBe(200);
@@ -227,6 +229,12 @@ describe("card grants", () => {
     expect((await call("factory", "GET", `/api/suppliers/${own.supplier}`)).statusCode).toBe(200);
     // Another facility's supplier stays out of reach.
     expect((await call("factory", "GET", `/api/suppliers/${other.supplier}`)).statusCode).toBe(404);
+    // Given once: an admin who takes it from the type later is not overruled by the next start.
+    await t.db.delete(g).where(and(eq(g.routeName, "supplierDetails"), eq(g.typeId, typeId)));
+    await seedReferenceData(t.db);
+    expect(await grants()).toBe(0);
+    expect((await call("factory", "GET", "/api/suppliers")).statusCode).toBe(403);
+    await t.db.insert(g).values({ routeName: "supplierDetails", typeId });
   });
 });
 

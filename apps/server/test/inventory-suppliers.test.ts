@@ -1,6 +1,6 @@
 import type { TSupplier, TSupplierDetail } from "@hub/contracts";
 import { schema } from "@hub/db";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createTestApp, type DemoUser, signInDemoUsers, type TestApp } from "./helpers/test-app";
 
@@ -274,5 +274,120 @@ describe("the library's fabrics and parts pick their supplier from this list", (
     });
     expect(chosen.statusCode, chosen.body).toBe(200);
     expect(chosen.json()).toEqual([{ id: mill.id, label: "PICK-MILL Supplier PICK-MILL", archived: false }]);
+  });
+});
+
+describe("a facility user's own suppliers (Supplier Details for who raises purchase orders)", () => {
+  const as = (who: DemoUser, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: unknown) =>
+    t.request({
+      method,
+      url,
+      token: tokens[who],
+      ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+    });
+  const codesOf = (res: Awaited<ReturnType<typeof as>>) => res.json<{ items: TSupplier[] }>().items.map((i) => i.code);
+  let demoFactoryId = 0;
+  let theirs = { supplier: 0, fabric: 0 };
+
+  beforeAll(async () => {
+    const [factory] = await t.db.select().from(schema.factories).where(eq(schema.factories.name, "Hub Demo Factory"));
+    demoFactoryId = factory?.factoryId ?? 0;
+    const [other] = await t.db.insert(schema.factories).values({ name: "Other Supplier Town Factory" }).returning();
+    const otherId = other?.factoryId ?? 0;
+    const [supplier] = await t.db
+      .insert(schema.suppliers)
+      .values({ factoryId: otherId, code: "THEIRS-1", name: "Their own mill" })
+      .returning();
+    const [fabric] = await t.db
+      .insert(schema.fabrics)
+      .values({ factoryId: otherId, fabricCode: "THEIRS-RIB", fabricName: "Their rib", unit: "m" })
+      .returning();
+    theirs = { supplier: supplier?.id ?? 0, fabric: fabric?.id ?? 0 };
+  });
+
+  test("the factory user has the card and lists, creates and edits its facility's suppliers", async () => {
+    const profile = await as("factory", "GET", "/api/userdata?username=factory");
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(JSON.stringify(profile.json())).toContain('"routeName":"supplierDetails"');
+
+    const created = await as("factory", "POST", "/api/suppliers", body("FAC-OWN"));
+    expect(created.statusCode, created.body).toBe(201);
+    const own = created.json<TSupplierDetail>();
+    expect(own).toMatchObject({ code: "FAC-OWN", factoryId: demoFactoryId, materialCount: 2 });
+
+    const list = await as("factory", "GET", "/api/suppliers?size=100");
+    expect(list.statusCode, list.body).toBe(200);
+    expect(codesOf(list)).toContain("FAC-OWN");
+    expect(list.json<{ items: TSupplier[] }>().items.every((i) => i.factoryId === demoFactoryId)).toBe(true);
+
+    const edited = await as(
+      "factory",
+      "PUT",
+      `/api/suppliers/${own.id}`,
+      body("FAC-OWN", {
+        name: "Factory's own mill",
+        materials: [{ materialKind: "part", materialId: ids.part, priceCents: 7 }],
+      }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<TSupplierDetail>()).toMatchObject({ name: "Factory's own mill", materialCount: 1 });
+    expect((await as("factory", "GET", `/api/suppliers/${own.id}`)).json()).toMatchObject({
+      name: "Factory's own mill",
+    });
+    // The purchase order form's picker offers it too.
+    const picker = await as("factory", "GET", "/api/purchaseOrders/suppliers/lookup?searchString=fac-own");
+    expect(picker.json<{ id: number }[]>().map((r) => r.id)).toEqual([own.id]);
+  });
+
+  test("another facility's supplier is out of reach: not listed, 404 to read, edit or delete; no supplier or material of its own", async () => {
+    const list = await as("factory", "GET", "/api/suppliers?size=500");
+    expect(codesOf(list)).not.toContain("THEIRS-1");
+    const csv = await as("factory", "GET", "/api/suppliers/export.csv");
+    expect(csv.body).not.toContain("THEIRS-1");
+    expect((await as("factory", "GET", `/api/suppliers/${theirs.supplier}`)).statusCode).toBe(404);
+    expect((await as("factory", "PUT", `/api/suppliers/${theirs.supplier}`, body("THEIRS-1"))).statusCode).toBe(404);
+    expect((await as("factory", "DELETE", `/api/suppliers/${theirs.supplier}`)).statusCode).toBe(404);
+    const [kept] = await t.db.select().from(schema.suppliers).where(eq(schema.suppliers.id, theirs.supplier));
+    expect(kept).toMatchObject({ code: "THEIRS-1", name: "Their own mill" });
+
+    // Nor can it make a supplier in that facility, or sell that facility's fabric.
+    const [otherFactory] = await t.db
+      .select()
+      .from(schema.factories)
+      .where(eq(schema.factories.name, "Other Supplier Town Factory"));
+    const elsewhere = await as(
+      "factory",
+      "POST",
+      "/api/suppliers",
+      body("FAC-ELSEWHERE", { factoryId: otherFactory?.factoryId }),
+    );
+    expect(elsewhere.statusCode, elsewhere.body).toBe(400);
+    expect(elsewhere.json().fields).toHaveProperty("factoryId");
+    const foreignFabric = await as(
+      "factory",
+      "POST",
+      "/api/suppliers",
+      body("FAC-FOREIGN", { materials: [{ materialKind: "fabric", materialId: theirs.fabric, priceCents: 1 }] }),
+    );
+    expect(foreignFabric.statusCode, foreignFabric.body).toBe(400);
+    expect(foreignFabric.json().fields).toHaveProperty(["materials.0.materialId"]);
+    const made = await t.db.select().from(schema.suppliers).where(sql`${schema.suppliers.code} like 'FAC-%'`);
+    expect(made.map((r) => r.code)).toEqual(["FAC-OWN"]);
+
+    // The internal admin sees both facilities' suppliers.
+    expect(codesOf(await as("admin", "GET", "/api/suppliers?size=500"))).toEqual(
+      expect.arrayContaining(["FAC-OWN", "THEIRS-1"]),
+    );
+  });
+
+  test("client users and designers have no Supplier Details, as before", async () => {
+    for (const who of ["client", "client2", "designer"] as const) {
+      expect((await as(who, "GET", "/api/suppliers")).statusCode, who).toBe(403);
+      expect((await as(who, "GET", `/api/suppliers/${theirs.supplier}`)).statusCode, who).toBe(403);
+      expect((await as(who, "POST", "/api/suppliers", body(`NO-${who}`))).statusCode, who).toBe(403);
+      const profile = await as(who, "GET", `/api/userdata?username=${who}`);
+      expect(profile.statusCode, profile.body).toBe(200);
+      expect(JSON.stringify(profile.json()), who).not.toContain('"routeName":"supplierDetails"');
+    }
   });
 });

@@ -35,6 +35,7 @@ import {
   ZOrderRefundRequestSchema,
   ZOrderSchema,
   ZPlaceOrderRequestSchema,
+  ZPortalOrderRequestSchema,
   ZQuoteRequestSchema,
   ZQuoteSchema,
   ZWebOrderRequestSchema,
@@ -46,7 +47,10 @@ const ENTRY: Access = { signedIn: true, types: ["icreate", "manufacturer", "fact
 const ORDERS: Access = { signedIn: true, types: ["icreate", "manufacturer", "factory", "client"], card: "orders" };
 /** Coupons: the facility's users and internal admins. */
 const COUPONS: Access = { signedIn: true, types: ["icreate", "manufacturer", "factory"], card: "orders" };
-/** Web orders come from a client's store with its API key: anyone signed in passes, the handler refuses a caller without a key. */
+/**
+ * Web and portal orders come from a client's store or storefront with its API key: anyone signed in
+ * passes, the handler refuses a caller without a key.
+ */
 const WEB: Access = { signedIn: true };
 
 const errors = [402, 409] as const;
@@ -114,6 +118,19 @@ export const ordersApi = declareApi("orders", {
     access: WEB,
     apiKey: true,
     body: ZWebOrderRequestSchema,
+    responses: { 200: ZOrderSchema, 201: ZOrderSchema },
+    errors,
+  },
+  /**
+   * A client's end customer orders on its storefront, which sends the order with the client's API key
+   * (source "portal"); the same portal order reference answers the order already placed (200).
+   */
+  placePortal: {
+    method: "POST",
+    path: "/orders/portal",
+    access: WEB,
+    apiKey: true,
+    body: ZPortalOrderRequestSchema,
     responses: { 200: ZOrderSchema, 201: ZOrderSchema },
     errors,
   },

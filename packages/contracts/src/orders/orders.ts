@@ -26,8 +26,12 @@ export const ITEM_STATUSES = [
   "cancelled",
 ] as const;
 export const PAYMENT_STATES = ["unpaid", "pending", "paid", "failed", "partially_refunded", "refunded"] as const;
-/** remake: made again for a return (RMA), its lines at zero price (docs/adr/0003-orders.md, Returns). */
-export const ORDER_SOURCES = ["entry", "web", "import", "remake"] as const;
+/**
+ * web: the client's own store (POST /orders/web); portal: the client's end customer on its storefront,
+ * through the Hub's portal endpoint (POST /orders/portal); remake: made again for a return (RMA), its
+ * lines at zero price (docs/adr/0003-orders.md, Returns).
+ */
+export const ORDER_SOURCES = ["entry", "web", "portal", "import", "remake"] as const;
 export type TOrderStatus = (typeof ORDER_STATUSES)[number];
 export type TItemStatus = (typeof ITEM_STATUSES)[number];
 export type TPaymentState = (typeof PAYMENT_STATES)[number];
@@ -84,6 +88,9 @@ export const ORDER_MESSAGES = {
   notYourAddress: "That address is not in this client's address book or yours.",
   addAnAddress: "No saved addresses yet: add one under My addresses, or type a one-off address.",
   completeWho: "Only the factory or an internal admin can complete an order.",
+  /** A store's external id (web) or a portal reference already names an order of the other source. */
+  referenceOtherSource: (orderNumber: string) =>
+    `This reference already names order ${orderNumber}, placed another way; send a reference of its own.`,
   completeNotDone: (orderNumber: string, left: number) =>
     `Order ${orderNumber} cannot be completed yet: every line must be shipped or cancelled first (${left} ${left === 1 ? "line is" : "lines are"} not).`,
 } as const;
@@ -231,6 +238,34 @@ export const ZWebOrderRequestSchema = z.object({
   couponCode: couponCode.optional(),
 });
 export type TWebOrderRequest = z.infer<typeof ZWebOrderRequestSchema>;
+
+/** The end customer who placed a portal order: the order's ship-to name and phone are theirs. */
+export const ZPortalCustomerSchema = z.object({
+  name: zTrimmed(120, 1),
+  email: zText({ error: "Email is required" })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email("Enter a valid email address"))
+    .pipe(zText().max(254, "Email must be at most 254 characters")),
+  phone: zOptionalText(40),
+});
+export type TPortalCustomer = z.infer<typeof ZPortalCustomerSchema>;
+
+/**
+ * A portal order (POST /orders/portal): the client's storefront sends its end customer, the address
+ * to ship to, the lines (as a web order's) and its own reference for the order, which makes a retry
+ * answer the order already placed (200), as a web order's external id does.
+ */
+export const ZPortalOrderRequestSchema = z.object({
+  portalOrderRef: zTrimmed(100, 1),
+  customer: ZPortalCustomerSchema,
+  shipTo: ZShipToSchema.omit({ name: true, phone: true }),
+  requestedShipDate: ZDateSchema.optional(),
+  notes: zOptionalText(1500),
+  lines: ZWebOrderRequestSchema.shape.lines,
+  couponCode: ZWebOrderRequestSchema.shape.couponCode,
+});
+export type TPortalOrderRequest = z.infer<typeof ZPortalOrderRequestSchema>;
 
 export const ZOrderItemSchema = z.object({
   id: z.number().int(),

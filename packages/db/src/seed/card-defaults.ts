@@ -20,8 +20,9 @@ import { cardGrants, cards } from "../schema/index";
 export const DEFAULT_MARK_PREFIX = "default:";
 export const defaultMark = (typeName: string, card: string) => `${DEFAULT_MARK_PREFIX}${typeName}:${card}`;
 
-/** Defaults added to a type's list after the card itself existed (issue 18), as `type:card`. */
+/** Defaults added to a type's list after the card itself existed (issues 16 and 18), as `type:card`. */
 export const DEFAULTS_ADDED_LATER: readonly string[] = [
+  "factory:supplierDetails",
   "manufacturer:salesDashboard",
   "factory:reportDownloads",
   "factory:productionOverview",

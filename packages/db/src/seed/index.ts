@@ -2,7 +2,6 @@ import { ROLE_NAMES, TEAM_TYPE, USER_TYPES } from "@hub/contracts";
 import { and, eq, sql } from "drizzle-orm";
 import type { HubDb } from "../client";
 import {
-  cardGrants,
   clients,
   factories,
   identityUsers,
@@ -64,15 +63,9 @@ export const seedReferenceData = async (db: HubDb): Promise<void> => {
       .onConflictDoNothing();
     // Every default (type, card) grant is given once per installation, a default added later too
     // (seed/card-defaults.ts); after that, grants are data that admins change.
+    // The facility type's Supplier Details (who raises purchase orders opens the suppliers it orders
+    // from) reaches installations seeded before it had it the same way (DEFAULTS_ADDED_LATER).
     await applyDefaultCardGrants(tx);
-    // A user type that raises purchase orders opens Supplier Details (the suppliers it orders from).
-    // Installations seeded before the facility type had that card get it here; type grants are the
-    // seed's (admins grant and deny per user), so this changes nothing a person chose. Idempotent.
-    await tx.execute(sql`
-      insert into ${cardGrants} (route_name, type_id)
-      select 'supplierDetails', ${cardGrants.typeId} from ${cardGrants}
-      where ${cardGrants.routeName} = 'inventoryOnOrder' and ${cardGrants.typeId} is not null and ${cardGrants.granted}
-      on conflict do nothing`);
   });
 };
 

@@ -3,6 +3,7 @@ import {
   ORDER_MESSAGES,
   type TOrder,
   type TPlaceOrderRequest,
+  type TPortalOrderRequest,
   type TPricedLine,
   type TQuote,
   type TQuoteRequest,
@@ -14,7 +15,7 @@ import { schema } from "@hub/db";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { rowShape, rowsOf } from "../../platform/database";
 import { isUniqueViolation } from "../../platform/db-errors";
-import { badRequest, conflict, HttpError } from "../../platform/errors";
+import { badRequest, conflict, forbidden, HttpError } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { eventCtes } from "../webhooks/events";
 import { noteDeliveries } from "../webhooks/request-events";
@@ -33,7 +34,7 @@ import { detailOf } from "./read.service";
 import { h, type ItemRow, lineFields, type OrderDeps, type OrderRow, o, oi, refuseLines, todayUtc } from "./rows";
 import { type OrderClient, orderClientFor } from "./scope";
 
-/** Placing orders (entry, web, CSV import, remakes) and quoting them. The model: docs/adr/0003-orders.md. */
+/** Placing orders (entry, web, portal, CSV import, remakes) and quoting them. The model: docs/adr/0003-orders.md. */
 
 type Priced = {
   client: OrderClient;
@@ -101,11 +102,15 @@ export const quoteOrder = async (db: HubDb, p: Principal, body: TQuoteRequest): 
 
 /* ---------- placing ---------- */
 
+/** A store's (web) or a storefront's (portal) order, by API key: its external id is the key. */
+type KeyedInput = { source: "web" | "portal"; body: TWebOrderRequest };
 type PlaceInput =
   | { source: "entry"; body: TPlaceOrderRequest; idempotencyKey: string | undefined }
-  | { source: "web"; body: TWebOrderRequest }
+  | KeyedInput
   /** A CSV import's order: the key is `import:<PO number>`, so a re-import of the same file answers the first order. */
   | { source: "import"; body: TPlaceOrderRequest; idempotencyKey: string };
+
+const byExternalId = (input: PlaceInput): input is KeyedInput => input.source === "web" || input.source === "portal";
 
 const hashOf = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
 
@@ -143,7 +148,7 @@ const shipToFromAddress = async (
   };
 };
 
-/** An earlier order with this key (entry) or external id (web), if any. */
+/** An earlier order with this key (entry) or external id (web, portal), if any. */
 const earlierOrder = async (db: HubDb | HubTx, clientId: number, input: PlaceInput): Promise<OrderRow | undefined> => {
   const [row] = await db
     .select()
@@ -152,9 +157,9 @@ const earlierOrder = async (db: HubDb | HubTx, clientId: number, input: PlaceInp
   return row;
 };
 
-/** The order a repeat of this request would find: the same Idempotency-Key (entry, import) or external id (web). */
+/** The order a repeat of this request would find: the same Idempotency-Key (entry, import) or external id (web, portal). */
 const sameRequest = (input: PlaceInput) =>
-  input.source === "web"
+  byExternalId(input)
     ? eq(o.externalOrderId, input.body.externalOrderId)
     : eq(o.idempotencyKey, input.idempotencyKey ?? "");
 
@@ -164,10 +169,9 @@ const sameRequest = (input: PlaceInput) =>
  */
 const earlierOrderAndMethod = async (db: HubDb, clientId: number, input: PlaceInput) => {
   const pm = schema.paymentMethods;
-  const same =
-    input.source === "web"
-      ? sql`orders.external_order_id = ${input.body.externalOrderId}`
-      : sql`orders.idempotency_key = ${input.idempotencyKey ?? ""}`;
+  const same = byExternalId(input)
+    ? sql`orders.external_order_id = ${input.body.externalOrderId}`
+    : sql`orders.idempotency_key = ${input.idempotencyKey ?? ""}`;
   const result = await db.execute(sql`
     select exists (select 1 from ${pm} where ${pm.clientId} = ${clientId} and ${pm.isDefault}) as "hasMethod",
       ${ORDER.columns("orders", "o.")}
@@ -193,6 +197,11 @@ const orderWithItems = async (db: HubDb, orderId: number) => {
 
 const replayOf = (row: OrderRow, input: PlaceInput, hash: string): OrderRow => {
   if (input.source === "entry" && row.requestHash !== hash) throw conflict(ORDER_MESSAGES.idempotencyKeyReused);
+  // Web and portal orders share the client's external ids: a web order's id never answers a portal order, nor back.
+  if (byExternalId(input) && row.source !== input.source) {
+    const message = ORDER_MESSAGES.referenceOtherSource(row.orderNumber);
+    throw conflict(message, { [input.source === "portal" ? "portalOrderRef" : "externalOrderId"]: message });
+  }
   return row;
 };
 
@@ -221,7 +230,7 @@ const writeOrder = async (
   const body = input.body;
   const searchTokens = schema.orderSearchTokens({
     poNumber: body.poNumber,
-    externalOrderId: input.source === "web" ? input.body.externalOrderId : null,
+    externalOrderId: byExternalId(input) ? input.body.externalOrderId : null,
     clientName: client.clientName,
     clientCode: client.clientCode,
     shipName: shipTo.name,
@@ -242,8 +251,8 @@ const writeOrder = async (
     clientName: client.clientName,
     factoryId: client.factoryId,
     source: input.source,
-    externalOrderId: input.source === "web" ? input.body.externalOrderId : null,
-    idempotencyKey: input.source === "web" ? null : input.idempotencyKey,
+    externalOrderId: byExternalId(input) ? input.body.externalOrderId : null,
+    idempotencyKey: byExternalId(input) ? null : input.idempotencyKey,
     requestHash: hash,
     poNumber: body.poNumber ?? null,
     poFileId,
@@ -327,13 +336,13 @@ export const checkOrder = async (
   const fields: Record<string, string> = {};
   let shipTo: TShipTo;
   let addressId: number | null = null;
-  if (input.source !== "web" && input.body.addressId !== undefined) {
+  if (!byExternalId(input) && input.body.addressId !== undefined) {
     addressId = input.body.addressId;
     shipTo = await shipToFromAddress(db, client.clientId, addressId, placerId);
   } else {
     shipTo = body.shipTo as TShipTo;
   }
-  const poFileId = input.source !== "web" ? (input.body.poFileId ?? null) : null;
+  const poFileId = !byExternalId(input) ? (input.body.poFileId ?? null) : null;
   if (poFileId !== null) {
     const f = schema.storedFiles;
     const [file] = await db
@@ -362,6 +371,7 @@ export const checkOrder = async (
  * coupon) and nothing is written unless all is well; then order, lines with frozen prices, the
  * coupon's use and the "placed" history row in one transaction; then the charge, when the client
  * has a default payment method. A repeat (same Idempotency-Key or external id) answers the first order.
+ * Entry, web and portal orders all come through here (the CSV import writes through `writeOrder`).
  */
 export const placeOrder = async (
   deps: OrderDeps,
@@ -412,6 +422,42 @@ export const placeOrder = async (
   if (attempt !== null) await chargeClaimed(deps, orderId, p.userId || null, written.row);
   const { row, items } = await orderWithItems(db, orderId);
   return { order: await detailOf(deps, row, { items, hasPaymentMethod: hasMethod }), created: true };
+};
+
+/**
+ * A portal order as the web order it is placed as: its reference is the external id, the end customer
+ * the ship-to's name and phone, and the customer's email heads the notes (an order keeps no email).
+ */
+export const portalOrderBody = (b: TPortalOrderRequest): TWebOrderRequest => ({
+  externalOrderId: b.portalOrderRef,
+  shipTo: { ...b.shipTo, name: b.customer.name, phone: b.customer.phone },
+  poNumber: undefined,
+  requestedShipDate: b.requestedShipDate,
+  notes: [`Portal customer: ${b.customer.name} <${b.customer.email}>`, b.notes].filter(Boolean).join("\n\n"),
+  lines: b.lines,
+  couponCode: b.couponCode,
+});
+
+/**
+ * POST /orders/web and /orders/portal: a client's store (web) or storefront (portal) places an order
+ * with the client's API key (a person's session is refused), through the one placing path.
+ */
+export const placeKeyedOrder = (
+  deps: OrderDeps,
+  p: Principal,
+  input: { source: "web"; body: TWebOrderRequest } | { source: "portal"; body: TPortalOrderRequest },
+): Promise<{ order: TOrder; created: boolean }> => {
+  if (!p.apiKey)
+    throw forbidden(
+      input.source === "web"
+        ? "Web orders come from a client's store with its API key."
+        : "Portal orders come from a client's storefront with its API key.",
+    );
+  return placeOrder(
+    deps,
+    p,
+    input.source === "portal" ? { source: "portal", body: portalOrderBody(input.body) } : input,
+  );
 };
 
 /**

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../platform/access";
 import { sendCsv, toCsv } from "../../platform/csv";
 import type { ModuleDeps } from "../../platform/deps";
-import { forbidden } from "../../platform/errors";
 import { idempotencyKeyOf } from "../../platform/idempotency";
 import { register } from "../../platform/operations";
 import { createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from "./coupons.service";
@@ -22,6 +21,7 @@ import {
   listIssues,
   listOrders,
   ORDER_CSV_HEADER,
+  placeKeyedOrder,
   placeOrder,
   quoteOrder,
   raiseIssue,
@@ -50,9 +50,17 @@ export const ordersRoutes =
       return reply.status(created ? 201 : 200).send(order);
     });
     register(app, api.placeWeb, async (request, reply) => {
-      const p = principalOf(request);
-      if (!p.apiKey) throw forbidden("Web orders come from a client's store with its API key.");
-      const { order, created } = await placeOrder(deps, p, { source: "web", body: request.body });
+      const { order, created } = await placeKeyedOrder(deps, principalOf(request), {
+        source: "web",
+        body: request.body,
+      });
+      return reply.status(created ? 201 : 200).send(order);
+    });
+    register(app, api.placePortal, async (request, reply) => {
+      const { order, created } = await placeKeyedOrder(deps, principalOf(request), {
+        source: "portal",
+        body: request.body,
+      });
       return reply.status(created ? 201 : 200).send(order);
     });
 

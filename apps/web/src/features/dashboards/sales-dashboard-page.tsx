@@ -22,7 +22,13 @@ import { EmbedButton } from "./embed-dialog";
 import { bucketDates, chargesTo, type OrdersListFilter, ordersListTo } from "./links";
 import { RangeBar, useDashboardQuery } from "./range-bar";
 
-const SOURCE_LABELS: Record<string, string> = { entry: "Order entry", web: "Web", import: "Import" };
+const SOURCE_LABELS: Record<string, string> = {
+  entry: "Order entry",
+  web: "Web",
+  portal: "Portal",
+  import: "Import",
+  remake: "Remake",
+};
 const count = (n: number) => n.toLocaleString();
 
 type Tile = { key: keyof TSalesFigures; label: string; format: (n: number) => string };

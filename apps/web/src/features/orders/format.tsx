@@ -38,6 +38,7 @@ const PAYMENT_COLOURS: Record<TPaymentState, "default" | "warning" | "success" |
 export const SOURCE_LABELS: Record<TOrderSource, string> = {
   entry: "Order entry",
   web: "Web (store)",
+  portal: "Portal",
   import: "Import",
   remake: "Remake (return)",
 };
