@@ -21,6 +21,7 @@ import { startRollups } from "./modules/dashboards/rollups";
 import { dashboardsRoutes } from "./modules/dashboards/routes";
 import { designLibraryRoutes } from "./modules/design-library/routes";
 import { devRoutes } from "./modules/dev/routes";
+import { factoryConfigRoutes } from "./modules/factory-config/routes";
 import { fileManagerRoutes } from "./modules/file-manager/routes";
 import { filesRoutes } from "./modules/files/routes";
 import { cuttingRoutes } from "./modules/floor/cutting.routes";
@@ -185,6 +186,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     await app.register(messagesRoutes(moduleDeps), { prefix: "/api" });
     await app.register(billingRoutes(moduleDeps), { prefix: "/api" });
     await app.register(filesRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(factoryConfigRoutes(moduleDeps), { prefix: "/api" });
     await app.register(libraryRoutes(moduleDeps), { prefix: "/api" });
     await app.register(ordersRoutes(moduleDeps), { prefix: "/api" });
     await app.register(orderDocumentsRoutes(moduleDeps), { prefix: "/api" });

@@ -14,6 +14,8 @@ export * from "./common/paging";
 export * from "./common/record-tabs";
 export * from "./common/text";
 export * from "./design-library/design-library";
+export * from "./factory-config/factory-config";
+export * from "./factory-config/factory-config-api";
 export * from "./file-manager/file-manager";
 export * from "./files/files";
 export * from "./floor/actions";

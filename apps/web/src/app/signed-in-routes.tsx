@@ -11,6 +11,7 @@ import { accountRoutes } from "../features/client-account/routes";
 import { clientsRoutes } from "../features/clients/routes";
 import { dashboardsRoutes } from "../features/dashboards/routes";
 import { designLibraryRoutes } from "../features/design-library/routes";
+import { factoryConfigRoutes } from "../features/factory-config/routes";
 import { fileManagerRoutes } from "../features/file-manager/routes";
 import { filesRoutes } from "../features/files/routes";
 import { cuttingKioskRoutes, cuttingRoutes } from "../features/floor/cutting/routes";
@@ -45,6 +46,7 @@ const featureRoutes: RouteObject[] = [
   ...accountRoutes,
   ...integrationsRoutes,
   ...messagesRoutes,
+  ...factoryConfigRoutes,
   ...billingRoutes,
   ...filesRoutes,
   ...libraryRoutes,

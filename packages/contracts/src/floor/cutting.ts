@@ -154,38 +154,38 @@ export const ZUnpullResponseSchema = z.object({ released: z.number().int() });
 
 export const PLAN_DEFAULTS = { maxPlies: 60, tableLengthInches: 360, maxGarmentsPerPly: 6, endAllowanceInches: 2 };
 
+/**
+ * The planner's limits, each field's rule without a default: the Factory Config page keeps a
+ * facility's own defaults with the same rules (factory-config/factory-config.ts).
+ */
+const planNumber = () => z.number({ error: "Enter a number" });
+export const PLAN_LIMIT_FIELDS = {
+  maxPlies: planNumber().int("Use a whole number").min(1, "At least 1").max(500, "At most 500"),
+  tableLengthInches: planNumber().min(12, "At least 12 in").max(6_000, "At most 6,000 in"),
+  maxGarmentsPerPly: planNumber().int("Use a whole number").min(1, "At least 1").max(20, "At most 20"),
+  endAllowanceInches: planNumber().min(0, "Must not be negative").max(24, "At most 24 in"),
+};
+
 export const ZPlanLimitsSchema = z.object({
-  maxPlies: z.number().int().min(1, "At least 1").max(500, "At most 500").default(PLAN_DEFAULTS.maxPlies),
-  tableLengthInches: z
-    .number()
-    .min(12, "At least 12 in")
-    .max(6_000, "At most 6,000 in")
-    .default(PLAN_DEFAULTS.tableLengthInches),
-  maxGarmentsPerPly: z
-    .number()
-    .int()
-    .min(1, "At least 1")
-    .max(20, "At most 20")
-    .default(PLAN_DEFAULTS.maxGarmentsPerPly),
-  endAllowanceInches: z
-    .number()
-    .min(0, "Must not be negative")
-    .max(24, "At most 24 in")
-    .default(PLAN_DEFAULTS.endAllowanceInches),
+  maxPlies: PLAN_LIMIT_FIELDS.maxPlies.default(PLAN_DEFAULTS.maxPlies),
+  tableLengthInches: PLAN_LIMIT_FIELDS.tableLengthInches.default(PLAN_DEFAULTS.tableLengthInches),
+  maxGarmentsPerPly: PLAN_LIMIT_FIELDS.maxGarmentsPerPly.default(PLAN_DEFAULTS.maxGarmentsPerPly),
+  endAllowanceInches: PLAN_LIMIT_FIELDS.endAllowanceInches.default(PLAN_DEFAULTS.endAllowanceInches),
 });
 export type TPlanLimits = z.infer<typeof ZPlanLimitsSchema>;
 
 /**
  * POST /floor/cutPlans: plan `unitIds`, or the queued units not on a ticket (only those pulled to
  * `cutterStationId`, only of `fabricId`, when named). `fabricMaxPlies` lowers the ply limit of a
- * fabric (a thick fleece spreads fewer plies).
+ * fabric (a thick fleece spreads fewer plies). A limit the request leaves out is the facility's
+ * cut planner default (Factory Config), else PLAN_DEFAULTS.
  */
 export const ZPlanRequestSchema = z.object({
   unitIds: zUnitIds.optional(),
   cutterStationId: ZDbIdSchema.optional(),
   fabricId: ZDbIdSchema.optional(),
   factoryId: ZDbIdSchema.optional(),
-  limits: ZPlanLimitsSchema.default(PLAN_DEFAULTS),
+  limits: z.object(PLAN_LIMIT_FIELDS).partial().default({}),
   fabricMaxPlies: z
     .array(z.object({ fabricId: ZDbIdSchema, maxPlies: z.number().int().min(1, "At least 1").max(500, "At most 500") }))
     .max(500)

@@ -231,6 +231,11 @@ export const NAV_TREE: TNavSection[] = [
         ],
       },
       {
+        title: "Facility",
+        // A facility's own settings: working time, labels and printers, shipping defaults, auto-release, tote range, cut planner, labour rate.
+        items: [{ title: "Factory Config", path: "/factoryConfig", card: "factoryConfig" }],
+      },
+      {
         title: "Administration",
         items: [
           { title: "Clients", path: "/clients", card: "clients" },
@@ -304,6 +309,7 @@ export const DEFAULT_TYPE_CARDS: Record<string, string[]> = {
     "floorBoard3100",
     "techPacks",
     "yourAccount",
+    "factoryConfig",
   ],
   factory: [
     "styles",
@@ -344,6 +350,7 @@ export const DEFAULT_TYPE_CARDS: Record<string, string[]> = {
     "floorBoard3100",
     "techPacks",
     "yourAccount",
+    "factoryConfig",
   ],
   designer: [
     "importTechPack",

@@ -6,6 +6,7 @@ export * from "./card-grants";
 export * from "./clients";
 export * from "./dashboards";
 export * from "./design-library";
+export * from "./factory-config";
 export * from "./files";
 export * from "./floor";
 export * from "./identity";

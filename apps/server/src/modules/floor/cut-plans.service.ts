@@ -17,6 +17,7 @@ import { recordAudit } from "../../platform/audit";
 import { badRequest, conflict, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { facilityScope, resolveFacility } from "../../platform/resource/owners";
+import { readFactorySettings } from "../factory-config/factory-config.service";
 import { cutterOf, cutterWhere } from "./cutters.service";
 import { CUTTABLE, cuttable, fb, garmentColumns, iso, pl, st, statusLabel, sy, tk, u } from "./cutting-rows";
 import {
@@ -150,6 +151,17 @@ const styleFacts = async (tx: HubTx, styleIds: number[]) => {
   return { sizes, markers, fabrics };
 };
 
+/** The limits of a plan: those the request names, the rest the facility's cut planner defaults (Factory Config). */
+const limitsFor = async (tx: HubTx, factoryId: number, asked: Partial<TPlanLimits>): Promise<TPlanLimits> => {
+  const s = (await readFactorySettings(tx, factoryId))?.settings;
+  return {
+    maxPlies: asked.maxPlies ?? s?.cutMaxPlies ?? PLAN_DEFAULTS.maxPlies,
+    tableLengthInches: asked.tableLengthInches ?? s?.cutTableLengthInches ?? PLAN_DEFAULTS.tableLengthInches,
+    maxGarmentsPerPly: asked.maxGarmentsPerPly ?? s?.cutMaxGarmentsPerPly ?? PLAN_DEFAULTS.maxGarmentsPerPly,
+    endAllowanceInches: asked.endAllowanceInches ?? s?.cutEndAllowanceInches ?? PLAN_DEFAULTS.endAllowanceInches,
+  };
+};
+
 /** POST /floor/cutPlans: plans the units into lays and keeps the plan as a draft. */
 export const createPlan = async (db: HubDb, p: Principal, raw: TPlanRequest): Promise<TCutPlan> => {
   const body = ZPlanRequestSchema.parse(raw);
@@ -159,7 +171,9 @@ export const createPlan = async (db: HubDb, p: Principal, raw: TPlanRequest): Pr
     const factoryId = units[0]?.factoryId ?? 0;
     if (units.some((x) => x.factoryId !== factoryId))
       throw badRequest(CUTTING_MESSAGES.mixedFacilities, { unitIds: CUTTING_MESSAGES.mixedFacilities });
-    const plan = buildPlan(units, await styleFacts(tx, [...new Set(units.map((x) => x.styleId ?? 0))]), body);
+    const limits = await limitsFor(tx, factoryId, body.limits);
+    const facts = await styleFacts(tx, [...new Set(units.map((x) => x.styleId ?? 0))]);
+    const plan = buildPlan(units, facts, { limits, fabricMaxPlies: body.fabricMaxPlies });
     const [row] = await tx
       .insert(pl)
       .values({

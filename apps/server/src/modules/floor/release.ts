@@ -1,6 +1,7 @@
 import type { HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, isNull, ne, notInArray, type SQL, sql } from "drizzle-orm";
+import { autoReleaseOf } from "../factory-config/factory-config.service";
 import { recordEvent } from "../webhooks/events";
 import { followCounts, followOrder } from "./follow";
 import { notifyOrderFloorChange } from "./live";
@@ -8,7 +9,8 @@ import { notifyOrderFloorChange } from "./live";
 /**
  * Releasing an order to the floor makes its units: a line of quantity q becomes q units
  * (instance 1..q, attempt 1), each queued with its size, colour, fabric and due date. It happens
- * when the order is paid, or when the factory releases an invoice client's unpaid order. It is
+ * when the order is paid (unless its facility turned auto-release off in Factory Config), or when
+ * the factory releases an order by hand (an invoice client's unpaid order, or a paid one waiting). It is
  * idempotent: instances that exist are not made again, so a repeat (or a line whose quantity
  * grew before production) makes only what is missing. Runs in the caller's transaction.
  */
@@ -21,8 +23,17 @@ const optionValue = (
   re: RegExp,
 ) => options.find((o) => re.test(o.optionCode) || re.test(o.optionName));
 
-/** A change of the caller's to make in release's first statement (paying: the payment state), and only if `where` holds. */
-export type AlsoSet = { set: Partial<typeof schema.orders.$inferInsert>; where: SQL | undefined };
+/**
+ * A change of the caller's to make in release's first statement (paying: the payment state), and
+ * only if `where` holds. `ifAutoRelease`: release only when the order's facility releases paid
+ * orders itself (Factory Config); otherwise only the change is made, and the order waits for the
+ * facility's "Release to production".
+ */
+export type AlsoSet = {
+  set: Partial<typeof schema.orders.$inferInsert>;
+  where: SQL | undefined;
+  ifAutoRelease?: boolean;
+};
 
 export const releaseOrder = async (
   tx: HubTx,
@@ -35,7 +46,10 @@ export const releaseOrder = async (
   also?: AlsoSet,
 ): Promise<{ unitsMade: number; matched: boolean; clientId: number | null }> => {
   const o = schema.orders;
-  const closed = sql`${o.status} in ('cancelled', 'completed')`;
+  // A closed order is not released; nor, when the caller asks, one whose facility does not release paid orders itself.
+  const closed = also?.ifAutoRelease
+    ? sql`(${o.status} in ('cancelled', 'completed') or not (${autoReleaseOf(o.factoryId)}))`
+    : sql`${o.status} in ('cancelled', 'completed')`;
   // Marks it released (the first time) and locks it, unless it is closed: one statement.
   const [order] = await tx
     .update(o)
@@ -53,10 +67,13 @@ export const releaseOrder = async (
       clientId: o.clientId,
       requestedShipDate: o.requestedShipDate,
       placedAt: o.placedAt,
+      releasedAt: o.releasedAt,
     });
   if (!order) return { unitsMade: 0, matched: false, clientId: null };
   const done = { unitsMade: 0, matched: true, clientId: order.clientId };
   if (order.status === "cancelled" || order.status === "completed") return done;
+  // Paid, but its facility releases paid orders by hand: no units until it does.
+  if (order.releasedAt === null) return done;
   const u = schema.floorUnits;
   const oi = schema.orderItems;
   // Each live line, with the instances of it already made (a repeat makes only what is missing).

@@ -1,4 +1,6 @@
 import {
+  FACTORY_CONFIG_MESSAGES,
+  FACTORY_SETTINGS_DEFAULTS,
   FLOOR_MESSAGES,
   TOTE_BARCODE_PATTERN,
   type TTote,
@@ -7,6 +9,7 @@ import {
   type TToteResult,
   type TToteStatus,
   type TUnitStatus,
+  toteBarcode,
   UNIT_OPEN_STATUSES,
   UNIT_STATUS_LABELS,
 } from "@hub/contracts";
@@ -14,10 +17,12 @@ import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, count, eq, inArray, like, type SQL, sql } from "drizzle-orm";
 import { rowsOf } from "../../platform/database";
+import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict, HttpError } from "../../platform/errors";
 import { orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { facilityScope, resolveFacility } from "../../platform/resource/owners";
+import { readFactorySettings } from "../factory-config/factory-config.service";
 import { keepScan, keepScanSql, retryOnScanRace, ScanRace, type StoredScan } from "./scans";
 import { actorOf, checkStation, lockUnit, unitViews } from "./units.service";
 
@@ -303,7 +308,11 @@ export const exportTotes = async (db: HubDb, p: Principal, q: TToteListQuery): P
     .map((x) => [x.barcode, x.status, x.orderNumber, x.clientName, x.unitCount, x.stationCode, x.updatedAt]);
 };
 
-/** POST /floor/totes: new totes with the next free barcodes of the facility (T-0001, T-0002, …). */
+/**
+ * POST /floor/totes: new totes with the next barcodes of the facility's tote range (Factory Config:
+ * prefix, first and last number; by default T-0001 up): one past the highest number of the range
+ * in use, and never past its last number (409 saying how many are left).
+ */
 export const createTotes = async (
   db: HubDb,
   p: Principal,
@@ -313,16 +322,42 @@ export const createTotes = async (
   const ids = await db.transaction(async (tx) => {
     // One creator at a time per facility: the next numbers are read and taken under the lock.
     await tx.execute(sql`select pg_advisory_xact_lock(4711, ${factoryId})`);
+    const range = (await readFactorySettings(tx, factoryId))?.settings ?? FACTORY_SETTINGS_DEFAULTS;
+    const prefix = range.toteBarcodePrefix;
+    const number = sql`substring(${t.barcode} from ${prefix.length + 1}::int)`;
     const [max] = await tx
-      .select({ n: sql<number>`coalesce(max(substring(${t.barcode} from 3)::int), 0)::int` })
+      .select({ n: sql<number>`coalesce(max(${number}::bigint), 0)::bigint` })
       .from(t)
-      .where(and(eq(t.factoryId, factoryId), like(t.barcode, "T-%"), sql`${t.barcode} ~ '^T-[0-9]+$'`));
-    const start = Number(max?.n ?? 0) + 1;
+      .where(
+        and(
+          eq(t.factoryId, factoryId),
+          like(t.barcode, `${prefix}%`),
+          sql`${number} ~ '^[0-9]{1,10}$'`,
+          sql`${number}::bigint between ${range.toteBarcodeFirst} and ${range.toteBarcodeLast}`,
+        ),
+      );
+    const start = Math.max(Number(max?.n ?? 0) + 1, range.toteBarcodeFirst);
+    const left = Math.max(range.toteBarcodeLast - start + 1, 0);
+    if (body.count > left)
+      throw conflict(
+        FACTORY_CONFIG_MESSAGES.rangeFull(
+          left,
+          toteBarcode(prefix, range.toteBarcodeFirst),
+          toteBarcode(prefix, range.toteBarcodeLast),
+        ),
+        { count: `At most ${left}` },
+      );
     const rows = Array.from({ length: body.count }, (_, i) => ({
       factoryId,
-      barcode: `T-${String(start + i).padStart(4, "0")}`,
+      barcode: toteBarcode(prefix, start + i),
     }));
-    return tx.insert(t).values(rows).returning({ id: t.id });
+    try {
+      return await tx.insert(t).values(rows).returning({ id: t.id });
+    } catch (error) {
+      // A tote outside the range's numbering already has one of these barcodes (another prefix wrote it).
+      if (isUniqueViolation(error)) throw conflict(FACTORY_CONFIG_MESSAGES.barcodeTaken);
+      throw error;
+    }
   });
   const rows = await toteRows(
     db,

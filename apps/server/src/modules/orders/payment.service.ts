@@ -18,8 +18,8 @@ import { recordEvent } from "../webhooks/events";
  * 2. Charge: the billing adapter charges under a key made of the order and the attempt
  *    (`order-<id>-charge-<n>`): the ledger answers a repeat of the key with its first entry, and the
  *    provider (Stripe) gets a key derived from it, so a repeat never moves money twice.
- * 3. Settle: paid (and released to the floor, made once) or failed, only if the order is still
- *    pending on that same attempt.
+ * 3. Settle: paid (and released to the floor, made once, unless its facility turned auto-release
+ *    off in Factory Config) or failed, only if the order is still pending on that same attempt.
  *
  * A pending order is resumed, never claimed again: steps 2 and 3 run again with the same attempt,
  * so the provider answers the charge it already made, or makes it now if it never got there. That
@@ -57,8 +57,9 @@ export const hasDefaultMethod = async (db: HubDb | HubTx, clientId: number): Pro
 
 /**
  * An order becomes paid: the payment state and the release to the floor (its units, made once:
- * modules/floor/production.ts) in one transaction, only while it is pending on `attempt` (or, for an
- * order with nothing to charge, in the caller's transaction).
+ * modules/floor/production.ts; unless its facility turned auto-release off) in one transaction,
+ * only while it is pending on `attempt` (or, for an order with nothing to charge, in the caller's
+ * transaction).
  */
 const settlePaid = (db: HubDb, orderId: number, attempt: number, chargedCents: number) =>
   db.transaction(async (tx) => {
@@ -66,6 +67,7 @@ const settlePaid = (db: HubDb, orderId: number, attempt: number, chargedCents: n
     const { matched, clientId } = await releaseOrder(tx, orderId, "payment", {
       set: { paymentState: "paid", paymentMessage: null, chargedCents, updatedAt: new Date() },
       where: and(eq(o.paymentState, "pending"), eq(o.chargeAttempts, attempt)),
+      ifAutoRelease: true,
     });
     if (matched && clientId !== null)
       await recordEvent(tx, clientId, "order.paid", { orderId, amountCents: chargedCents });
@@ -142,6 +144,7 @@ export const claimPayment = async (
       await releaseOrder(tx, orderId, "payment", {
         set: { paymentState: "paid", paymentMessage: null },
         where: undefined,
+        ifAutoRelease: true,
       });
       await recordEvent(tx, order.clientId, "order.paid", { orderId, amountCents: 0 });
     };

@@ -1,3 +1,4 @@
+import type { TFactoryConfig } from "@hub/contracts/factory-config/factory-config";
 import { UNIT_STATUS_LABELS } from "@hub/contracts/floor/units";
 import {
   CARRIERS,
@@ -37,6 +38,7 @@ import { Link as RouterLink } from "react-router";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { ScanInput } from "../../components/scan/scan-input";
 import { messageOf } from "../../lib/api-error";
+import { useFactoryConfig } from "../factory-config/api";
 import {
   fetchRates,
   openShipmentPdf,
@@ -73,6 +75,18 @@ const EMPTY_BOX: BoxDraft = {
   trackingNumber: "",
 };
 
+/** A new box as the facility's Factory Config says (its default carrier and box), else EMPTY_BOX. */
+const newBox = (facility: TFactoryConfig | undefined): BoxDraft =>
+  facility
+    ? {
+        ...EMPTY_BOX,
+        carrier: facility.settings.defaultCarrier,
+        lengthIn: String(facility.settings.defaultBoxLengthIn),
+        widthIn: String(facility.settings.defaultBoxWidthIn),
+        heightIn: String(facility.settings.defaultBoxHeightIn),
+      }
+    : EMPTY_BOX;
+
 const num = (v: string) => (v.trim() === "" ? undefined : Number(v));
 
 /**
@@ -86,6 +100,8 @@ export default function PackOutPage() {
   const [box, setBox] = useState<TShipment | null>(null);
   const order = usePackOrder(orderId);
   const queryClient = useQueryClient();
+  // Read on opening, so the first box already starts from the facility's defaults.
+  const facility = useFactoryConfig();
 
   const onScan = async (code: string) => {
     const result = await packScan(crypto.randomUUID(), code);
@@ -110,7 +126,7 @@ export default function PackOutPage() {
         box ? (
           <BoxDone shipment={box} order={order.data} onNext={() => setBox(null)} />
         ) : (
-          <BoxForm key={order.data.orderId} order={order.data} onCreated={setBox} />
+          <BoxForm key={order.data.orderId} order={order.data} onCreated={setBox} facility={facility.data} />
         )
       ) : null}
     </Box>
@@ -132,12 +148,20 @@ function OrderHeader({ order }: { order: TPackOrder }) {
   );
 }
 
-function BoxForm({ order, onCreated }: { order: TPackOrder; onCreated: (s: TShipment) => void }) {
+function BoxForm({
+  order,
+  onCreated,
+  facility,
+}: {
+  order: TPackOrder;
+  onCreated: (s: TShipment) => void;
+  facility: TFactoryConfig | undefined;
+}) {
   const options = useShippingOptions();
   const create = useCreateShipment();
   const free = useMemo(() => order.units.filter((u) => u.status === "packed" && u.shipmentId === null), [order]);
   const [chosen, setChosen] = useState<Set<number>>(() => new Set(free.map((u) => u.id)));
-  const [b, setB] = useState<BoxDraft>(EMPTY_BOX);
+  const [b, setB] = useState<BoxDraft>(() => newBox(facility));
   const [rates, setRates] = useState<TRate[] | null>(null);
   const [rateId, setRateId] = useState<string>("");
   const [errors, setErrors] = useState<Record<string, string>>({});

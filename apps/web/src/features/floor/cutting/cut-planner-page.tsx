@@ -1,5 +1,5 @@
 import { cuttingApi } from "@hub/contracts/floor/api";
-import { PLAN_DEFAULTS, type TCutPlan, type TPlanTotals } from "@hub/contracts/floor/cutting";
+import { PLAN_DEFAULTS, type TCutPlan, type TPlanLimits, type TPlanTotals } from "@hub/contracts/floor/cutting";
 import { fabricsApi } from "@hub/contracts/library/resources-api";
 import {
   Alert,
@@ -24,6 +24,7 @@ import { RefSelect } from "../../../components/resource/fields";
 import { pathTo } from "../../../lib/api";
 import { messageOf } from "../../../lib/api-error";
 import { openPdf } from "../../../lib/open-pdf";
+import { useFactoryConfig } from "../../factory-config/api";
 import { pct, ratioText, useAcceptPlan, useDiscardPlan, usePlan, yd } from "./api";
 import { CutterSelect } from "./cutter-select";
 
@@ -60,7 +61,19 @@ const numberField = (label: string, value: number, set: (n: number) => void, ste
 export default function CutPlannerPage() {
   const [source, setSource] = useState<number | null>(null);
   const [fabricId, setFabricId] = useState<number | null>(null);
-  const [limits, setLimits] = useState({ ...PLAN_DEFAULTS });
+  // The facility's cut planner defaults (Factory Config); only the limits changed here are sent, the
+  // server fills the rest from the defaults of the units' facility.
+  const facility = useFactoryConfig();
+  const defaults: TPlanLimits = facility.data
+    ? {
+        maxPlies: facility.data.settings.cutMaxPlies,
+        tableLengthInches: facility.data.settings.cutTableLengthInches,
+        maxGarmentsPerPly: facility.data.settings.cutMaxGarmentsPerPly,
+        endAllowanceInches: facility.data.settings.cutEndAllowanceInches,
+      }
+    : PLAN_DEFAULTS;
+  const [changed, setChanged] = useState<Partial<TPlanLimits>>({});
+  const limits: TPlanLimits = { ...defaults, ...changed };
   const [target, setTarget] = useState<number | null>(null);
   const [plan, setPlan] = useState<TCutPlan | null>(null);
   const planning = usePlan();
@@ -68,7 +81,7 @@ export default function CutPlannerPage() {
   const discarding = useDiscardPlan();
   const error = planning.error ?? accepting.error ?? discarding.error;
   const lays = plan?.groups.flatMap((g) => g.lays) ?? [];
-  const set = (k: keyof typeof limits) => (n: number) => setLimits((l) => ({ ...l, [k]: n }));
+  const set = (k: keyof TPlanLimits) => (n: number) => setChanged((l) => ({ ...l, [k]: n }));
 
   return (
     <>
@@ -106,7 +119,7 @@ export default function CutPlannerPage() {
                   {
                     ...(source !== null ? { cutterStationId: source } : {}),
                     ...(fabricId !== null ? { fabricId } : {}),
-                    limits,
+                    limits: changed,
                   },
                   {
                     onSuccess: (p) => {
