@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { followOrder } from "../src/modules/floor/follow";
 import { releaseOrder } from "../src/modules/floor/release";
 import { applyUnitAction } from "../src/modules/floor/state";
+import { trackShippedBoxes } from "../src/modules/shipping/shipments.service";
+import { shippingProvidersFor } from "../src/platform/shipping";
 import { newKey, type OrderFixture, orderFixture, SHIP_TO } from "./helpers/orders-fixture";
 import { createTestApp, DEMO_USERS, demoClientIds, type TestApp } from "./helpers/test-app";
 import { STORE_CREDENTIALS } from "./stand-ins/platforms";
@@ -357,6 +359,44 @@ describe("pack-out and partial shipments (manual provider)", () => {
     expect(await orderStatus(order.id)).toBe("shipped");
     const list = await f.call("client", "GET", `/api/shipments?orderId=${order.id}&sort=createdAt,asc`);
     expect(list.json().items.map((x: TShipment) => x.status)).toEqual(["shipped", "voided", "shipped"]);
+
+    // The tracking job asks the platform about its shipped boxes; the first "delivered" is kept once
+    // and raises order.delivered for the client's integrations. The manual box is not asked.
+    const providers = shippingProvidersFor(t.config);
+    const log = { warn: () => undefined };
+    const delivered = async () =>
+      t.db
+        .select({ data: schema.hubEvents.data })
+        .from(schema.hubEvents)
+        .where(and(eq(schema.hubEvents.type, "order.delivered"), eq(schema.hubEvents.clientId, order.clientId)));
+    // As if it shipped today and nobody had pressed Track (the test's ship date is long past).
+    await t.db
+      .update(schema.shipments)
+      .set({ trackingCheckedAt: null, shippedAt: new Date() })
+      .where(eq(schema.shipments.id, second.id));
+    expect(await trackShippedBoxes(t.db, providers, log)).toEqual({ asked: 1, delivered: 0 });
+    // Asked within the hour: not asked again.
+    expect(await trackShippedBoxes(t.db, providers, log)).toEqual({ asked: 0, delivered: 0 });
+    const bought2 = [...ss.labels.values()].find((l) => l.tracking === second.trackingNumber);
+    if (!bought2) throw new Error("no label");
+    bought2.deliveredAt = "2026-01-09T15:30:00Z";
+    const tracked2 = await f.call("factory", "POST", `/api/shipments/${second.id}/track`);
+    expect(tracked2.json<TShipment>()).toMatchObject({
+      trackingStatus: "Delivered",
+      deliveredAt: "2026-01-09T15:30:00.000Z",
+    });
+    // Delivered: the job no longer asks about it.
+    await t.db.update(schema.shipments).set({ trackingCheckedAt: null }).where(eq(schema.shipments.id, second.id));
+    expect(await trackShippedBoxes(t.db, providers, log)).toEqual({ asked: 0, delivered: 0 });
+    const events = await delivered();
+    expect(events).toHaveLength(1);
+    expect(events[0]?.data).toMatchObject({
+      orderId: order.id,
+      shipment: { id: second.id, trackingNumber: second.trackingNumber, deliveredAt: "2026-01-09T15:30:00.000Z" },
+    });
+    // Asking again changes nothing and raises nothing more.
+    expect((await f.call("factory", "POST", `/api/shipments/${second.id}/track`)).statusCode).toBe(200);
+    expect(await delivered()).toHaveLength(1);
   });
 });
 

@@ -10,14 +10,16 @@ import { STORE_CREDENTIALS } from "./platforms";
  * - A Shopify-shaped store's fulfilment API (basic auth as the integrations' stand-in):
  *   GET orders/{id}.json, GET orders/{id}/fulfillment_orders.json, POST fulfillments.json,
  *   POST fulfillments/{id}/update_tracking.json. Orders are added by the test (`addStoreOrder`).
- * `storeDown` makes the store answer 503; `refuseVoid` makes ShipStation refuse voids.
+ * `storeDown` makes the store answer 503; `refuseVoid` makes ShipStation refuse voids; a label's
+ * `deliveredAt` makes its tracking say Delivered.
  */
 export const SHIPSTATION_KEY = "ss-test-key-77";
 
 export type ShippingStandIn = {
   url: string;
   requests: { method: string; path: string; headers: IncomingMessage["headers"]; body: unknown }[];
-  labels: Map<string, { tracking: string; voided: boolean; rateId: string | null }>;
+  /** Labels bought, by id; `deliveredAt` (ISO) makes the label's tracking say Delivered. */
+  labels: Map<string, { tracking: string; voided: boolean; rateId: string | null; deliveredAt?: string }>;
   fulfillments: { id: number; orderId: string; lines: { id: number; quantity: number }[]; tracking: unknown }[];
   addStoreOrder: (orderId: string, lines: { sku: string; quantity: number }[]) => void;
   storeDown: boolean;
@@ -150,11 +152,11 @@ export const startShippingStandIn = async (): Promise<ShippingStandIn> => {
         if (!l) return ssError(404, "The label was not found.");
         return json(200, {
           tracking_number: l.tracking,
-          status_code: "IT",
-          status_description: "In Transit",
-          carrier_status_description: "Departed facility",
+          status_code: l.deliveredAt ? "DE" : "IT",
+          status_description: l.deliveredAt ? "Delivered" : "In Transit",
+          carrier_status_description: l.deliveredAt ? "Delivered, front door" : "Departed facility",
           ship_date: "2026-01-05T10:00:00Z",
-          actual_delivery_date: null,
+          actual_delivery_date: l.deliveredAt ?? null,
           events: [],
         });
       }

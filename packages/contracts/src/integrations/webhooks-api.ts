@@ -16,6 +16,7 @@ export const WEBHOOK_EVENTS = [
   { type: "order.released", label: "Order released to production" },
   { type: "order.cancelled", label: "Order cancelled" },
   { type: "order.shipped", label: "Order shipped (with the shipment and tracking)" },
+  { type: "order.delivered", label: "Order delivered (a box, as the carrier's tracking says)" },
   { type: "return.requested", label: "Return requested" },
   { type: "return.received", label: "Return received back at the factory" },
   { type: "return.refunded", label: "Return refunded" },

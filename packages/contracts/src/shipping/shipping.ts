@@ -236,6 +236,8 @@ export const ZShipmentListItemSchema = z
     unitCount: z.number().int(),
     weightOz: z.number().nullable(),
     shippedAt: z.iso.datetime({ offset: true }).nullable(),
+    /** When the carrier delivered it, as the shipping platform's tracking said; null until then. */
+    deliveredAt: z.iso.datetime({ offset: true }).nullable(),
     storeNotify: z.enum(STORE_NOTIFY_STATES),
     createdBy: zText(),
     createdAt: z.iso.datetime({ offset: true }),

@@ -54,6 +54,8 @@ export const shipments = pgTable(
     widthIn: qty("width_in"),
     heightIn: qty("height_in"),
     shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    /** When the carrier delivered it (the shipping platform's tracking says so; "order.delivered"). */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     /** When the client's store was told (web orders), and its answer if it failed. */
     storeNotifiedAt: timestamp("store_notified_at", { withTimezone: true }),
     storeNotifyError: text("store_notify_error"),

@@ -22,7 +22,9 @@ import {
   listShipments,
   shipmentDetail,
   shipShipment,
+  TRACKING_QUEUE,
   trackShipment,
+  trackShippedBoxes,
   updateTracking,
   voidShipment,
 } from "./shipments.service";
@@ -32,7 +34,12 @@ import { shipToOf } from "./shipments-rows";
 export const shippingRoutes =
   (deps: ModuleDeps, providers: ShippingProviders = shippingProvidersFor(deps.config)): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db } = deps;
+    const { db, jobs } = deps;
+    // The platform's shipped boxes are tracked every 30 minutes; the first "delivered" raises order.delivered.
+    jobs.work(TRACKING_QUEUE, () => trackShippedBoxes(db, providers, app.log).then(() => undefined), {
+      retryLimit: 0,
+    });
+    jobs.schedule(TRACKING_QUEUE, "*/30 * * * *");
     const after = (p: Principal, x: Parameters<typeof afterTracking>[2]) =>
       afterTracking({ ...deps, log: (error) => app.log.error({ err: error }, "tracking email failed") }, p, x);
 

@@ -7,7 +7,7 @@ import {
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit";
 import { conflict, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
@@ -176,8 +176,54 @@ export const updateTracking = async (
 };
 
 /**
- * POST /shipments/:id/track: asks the provider where the parcel is; keeps its status (and a
- * tracking number the carrier changed). Answers whether the tracking number changed.
+ * Keeps what the carrier said of a shipment: its status, a tracking number the carrier changed, and
+ * the first time it says delivered, when (`delivered_at`, set once), with "order.delivered" raised
+ * for the client's integrations in the same transaction. Answers whether the tracking number changed
+ * and whether this was the delivery.
+ */
+const keepTracking = (
+  db: HubDb,
+  row: ShipmentRow,
+  outcome: Awaited<ReturnType<ShippingAdapter["track"]>>,
+): Promise<{ changed: boolean; delivered: boolean }> =>
+  db.transaction(async (tx) => {
+    const changed = outcome.trackingNumber !== null && outcome.trackingNumber !== row.trackingNumber;
+    const [updated] = await tx
+      .update(s)
+      .set({
+        trackingStatus: outcome.status.slice(0, 200),
+        trackingCheckedAt: new Date(),
+        ...(changed ? { trackingNumber: outcome.trackingNumber } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(s.id, row.id))
+      .returning({ status: s.status, deliveredAt: s.deliveredAt, trackingNumber: s.trackingNumber });
+    if (!outcome.deliveredAt || !updated || updated.status !== "shipped" || updated.deliveredAt) {
+      return { changed, delivered: false };
+    }
+    // Set once: of two trackings at the same moment, one finds it still undelivered.
+    const [first] = await tx
+      .update(s)
+      .set({ deliveredAt: outcome.deliveredAt })
+      .where(and(eq(s.id, row.id), isNull(s.deliveredAt)))
+      .returning({ id: s.id });
+    if (!first) return { changed, delivered: false };
+    await recordEvent(tx, row.clientId, "order.delivered", {
+      orderId: row.orderId,
+      shipment: {
+        id: row.id,
+        shipmentNumber: row.shipmentNumber,
+        carrier: row.carrier,
+        trackingNumber: updated.trackingNumber,
+        deliveredAt: outcome.deliveredAt.toISOString(),
+      },
+    });
+    return { changed, delivered: true };
+  });
+
+/**
+ * POST /shipments/:id/track: asks the provider where the parcel is and keeps its answer
+ * (`keepTracking`). Answers whether the tracking number changed.
  */
 export const trackShipment = async (
   db: HubDb,
@@ -197,17 +243,52 @@ export const trackShipment = async (
   } catch (error) {
     return platformError(error);
   }
-  const changed = outcome.trackingNumber !== null && outcome.trackingNumber !== row.trackingNumber;
-  await db
-    .update(s)
-    .set({
-      trackingStatus: outcome.status.slice(0, 200),
-      trackingCheckedAt: new Date(),
-      ...(changed ? { trackingNumber: outcome.trackingNumber } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(s.id, id));
+  const { changed } = await keepTracking(db, row, outcome);
   return { shipment: await shipmentDetail(db, p, id), changed };
+};
+
+/** The tracking job's queue: every 30 minutes, the platform's shipped boxes not yet delivered. */
+export const TRACKING_QUEUE = "shipments-track";
+/** Boxes the job asks about a run, oldest check first; a box is asked again after an hour at the soonest. */
+const TRACK_BATCH = 100;
+/** A box the carrier has not delivered after this long is left to a person (lost, returned). */
+const TRACK_DAYS = 30;
+
+/**
+ * The tracking job: asks the shipping platform about its shipped boxes not yet delivered (the
+ * longest unasked first, each at most hourly, for 30 days after shipping) and keeps each answer, so
+ * "order.delivered" is raised without anyone pressing Track. A box the platform cannot answer for
+ * is left for the next run. Answers how many boxes it asked about and how many were delivered.
+ */
+export const trackShippedBoxes = async (
+  db: HubDb,
+  providers: ShippingProviders,
+  log: { warn: (o: object, m: string) => void },
+): Promise<{ asked: number; delivered: number }> => {
+  const rows = await db
+    .select()
+    .from(s)
+    .where(
+      and(
+        eq(s.status, "shipped"),
+        isNull(s.deliveredAt),
+        sql`${s.provider} <> 'manual'`,
+        sql`${s.shippedAt} > now() - make_interval(days => ${TRACK_DAYS})`,
+        sql`coalesce(${s.trackingCheckedAt}, '-infinity') < now() - interval '1 hour'`,
+      ),
+    )
+    .orderBy(sql`${s.trackingCheckedAt} asc nulls first`, asc(s.id))
+    .limit(TRACK_BATCH);
+  let delivered = 0;
+  for (const row of rows) {
+    try {
+      const outcome = await adapterOf(providers, row.provider).track(row);
+      if ((await keepTracking(db, row, outcome)).delivered) delivered++;
+    } catch (error) {
+      log.warn({ err: error, shipmentId: row.id }, "tracking a shipment failed; it is asked again next run");
+    }
+  }
+  return { asked: rows.length, delivered };
 };
 
 /** Units of a shipment by SKU (what the store's fulfilment lists). */

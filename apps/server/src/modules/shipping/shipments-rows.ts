@@ -88,6 +88,7 @@ export const toListItem = (r: ListRow): TShipmentListItem => ({
   unitCount: Number(r.unitCount),
   weightOz: r.row.weightOz,
   shippedAt: iso(r.row.shippedAt),
+  deliveredAt: iso(r.row.deliveredAt),
   storeNotify: storeState(r),
   createdBy: r.row.createdBy,
   createdAt: r.row.createdAt.toISOString(),

@@ -176,6 +176,7 @@ function ShipmentDetail({ shipment: x }: { shipment: TShipment }) {
             </Field>
             <Field label="Carrier status">{x.trackingStatus ?? "—"}</Field>
             <Field label="Shipped">{dateText(x.shippedAt)}</Field>
+            <Field label="Delivered">{dateText(x.deliveredAt)}</Field>
             <Field label="Label from">{SHIPPING_PROVIDER_LABELS[x.provider]}</Field>
             <Field label="Label cost">{money(x.labelCostCents)}</Field>
             <Field label="Box">

@@ -69,6 +69,13 @@ const columns: GridColDef<TShipmentListItem>[] = [
   { field: "unitCount", headerName: "Pieces", width: 80, type: "number" },
   { field: "shippedAt", headerName: "Shipped", width: 110, valueFormatter: (v: string | null) => dateText(v) },
   {
+    field: "deliveredAt",
+    headerName: "Delivered",
+    width: 110,
+    sortable: false,
+    valueFormatter: (v: string | null) => dateText(v),
+  },
+  {
     field: "storeNotify",
     headerName: "Store",
     width: 130,
