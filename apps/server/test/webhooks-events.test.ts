@@ -5,6 +5,7 @@ import { schema } from "@hub/db";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { batchUnitChanges } from "../src/modules/webhooks/unit-changes";
 import { type OrderFixture, orderFixture, SHIP_TO, shipPieces } from "./helpers/orders-fixture";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -58,7 +59,8 @@ beforeAll(async () => {
   f = await orderFixture(t);
   const res = await f.call("client", "POST", "/api/webhooks", {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    events: WEBHOOK_EVENTS.map((e) => e.type),
+    // Every event but the batched unit changes, which the last test subscribes to on its own.
+    events: WEBHOOK_EVENTS.map((e) => e.type).filter((type) => type !== "units.changed"),
   });
   expect(res.statusCode, res.body).toBe(201);
   secret = res.json<TWebhookSecret>().secret;
@@ -156,5 +158,54 @@ describe("returns", () => {
   test("another client reads none of these events", async () => {
     const theirs = (await f.call("client2", "GET", "/api/events?after=0")).json<{ items: THubEvent[] }>().items;
     expect(theirs.filter((e) => e.type.startsWith("order.") || e.type.startsWith("return."))).toEqual([]);
+  });
+});
+
+describe("unit state changes (batched)", () => {
+  test("a minute's unit changes are one event for an endpoint that hears them, each change in exactly one batch", async () => {
+    const order = await place(2);
+    // Subscribed after the order was placed: the first batch holds what happens from now on.
+    const made = await f.call("client", "POST", "/api/webhooks", {
+      url: "http://127.0.0.1:9/unused",
+      events: ["units.changed"],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const endpointId = made.json<TWebhookSecret>().endpoint.id;
+    try {
+      const released = await f.call("factory", "POST", `/api/orders/${order.id}/release`);
+      expect(released.statusCode, released.body).toBe(200);
+      const units = await t.db
+        .select({ id: schema.floorUnits.id, barcode: schema.floorUnits.barcode })
+        .from(schema.floorUnits)
+        .where(eq(schema.floorUnits.orderId, order.id));
+      expect(units).toHaveLength(2);
+      const before = await lastEventId();
+      expect(await batchUnitChanges(t.db, null)).toBe(1);
+      const [first] = (await eventsAfter(before)).filter((e) => e.type === "units.changed");
+      const firstChanges = first?.data.changes as { unitId: number; toStatus: string; orderId: number }[];
+      expect(firstChanges.map((c) => [c.unitId, c.orderId, c.toStatus]).sort()).toEqual(
+        units.map((u) => [u.id, order.id, "queued"]).sort(),
+      );
+      // Nothing new: no event. One scan: the next batch holds that change only.
+      expect(await batchUnitChanges(t.db, null)).toBe(0);
+      const unit = units[0];
+      if (!unit) throw new Error("no unit");
+      const cut = await f.call("factory", "POST", `/api/floor/units/${unit.id}/markCut`, {});
+      expect(cut.statusCode, cut.body).toBe(200);
+      const middle = await lastEventId();
+      expect(await batchUnitChanges(t.db, null)).toBe(1);
+      const [second] = (await eventsAfter(middle)).filter((e) => e.type === "units.changed");
+      expect(second?.data.changes).toEqual([
+        expect.objectContaining({ unitId: unit.id, barcode: unit.barcode, fromStatus: "queued", toStatus: "cut" }),
+      ]);
+      // The endpoint that hears them got a delivery for each batch; the others none.
+      const deliveries = await t.db
+        .select({ eventId: schema.webhookDeliveries.eventId })
+        .from(schema.webhookDeliveries)
+        .where(eq(schema.webhookDeliveries.endpointId, endpointId));
+      expect(deliveries.map((d) => d.eventId).sort()).toEqual([first?.id, second?.id].sort());
+    } finally {
+      await f.call("client", "DELETE", `/api/webhooks/${endpointId}`);
+    }
   });
 });

@@ -23,6 +23,7 @@ export const WEBHOOK_EVENTS = [
   { type: "product.approved", label: "Tech pack version approved" },
   { type: "techpack.sent", label: "Tech pack version sent to the factory" },
   { type: "techpack.acknowledged", label: "Tech pack version acknowledged" },
+  { type: "units.changed", label: "Unit state changes on the floor (batched: a minute's changes in one event)" },
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENTS)[number]["type"] | "webhook.test";
 const TYPES = WEBHOOK_EVENTS.map((e) => e.type) as [string, ...string[]];

@@ -16,6 +16,7 @@ import {
   updateEndpoint,
 } from "./endpoints.service";
 import { WEBHOOK_QUEUE, WEBHOOK_SWEEP_QUEUE } from "./events";
+import { batchUnitChanges, WEBHOOK_UNITS_QUEUE } from "./unit-changes";
 
 /** Webhooks and the event log (issue 20); what each answers and who may call it is in `webhooksApi`. */
 export const webhooksRoutes =
@@ -30,6 +31,9 @@ export const webhooksRoutes =
     });
     jobs.work(WEBHOOK_SWEEP_QUEUE, () => sweepDeliveries(deps), { retryLimit: 0 });
     jobs.schedule(WEBHOOK_SWEEP_QUEUE, "* * * * *");
+    // Unit state changes reach the endpoints that hear them in batches, a minute's at a time (unit-changes.ts).
+    jobs.work(WEBHOOK_UNITS_QUEUE, () => batchUnitChanges(db, jobs).then(() => undefined), { retryLimit: 0 });
+    jobs.schedule(WEBHOOK_UNITS_QUEUE, "* * * * *");
 
     register(app, api.list, async (request) => listEndpoints(db, principalOf(request)));
     register(app, api.create, async (request, reply) =>
