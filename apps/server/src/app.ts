@@ -44,6 +44,7 @@ import { ordersRoutes } from "./modules/orders/routes";
 import { productsRoutes } from "./modules/products/routes";
 import { reportsRoutes } from "./modules/reports/routes";
 import { returnsRoutes } from "./modules/returns/routes";
+import { s3ImportRoutes } from "./modules/s3-import/routes";
 import { assertBrandSignUpAllowed } from "./modules/session/hub-user.service";
 import { sessionRoutes } from "./modules/session/routes";
 import { shippingRoutes } from "./modules/shipping/routes";
@@ -183,6 +184,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     await app.register(clientAccountRoutes(moduleDeps), { prefix: "/api" });
     await app.register(integrationsRoutes(moduleDeps), { prefix: "/api" });
     await app.register(webhooksRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(s3ImportRoutes(moduleDeps), { prefix: "/api" });
     await app.register(messagesRoutes(moduleDeps), { prefix: "/api" });
     await app.register(billingRoutes(moduleDeps), { prefix: "/api" });
     await app.register(filesRoutes(moduleDeps), { prefix: "/api" });

@@ -29,6 +29,8 @@ export * from "./identity/password-policy";
 export * from "./identity/password-rules";
 export * from "./identity/schemas";
 export * from "./integrations/integrations";
+export * from "./integrations/s3-import";
+export * from "./integrations/s3-import-api";
 export * from "./integrations/webhooks-api";
 export * from "./inventory/common";
 export * from "./inventory/purchase-orders";

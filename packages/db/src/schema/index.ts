@@ -21,6 +21,7 @@ export * from "./products";
 export * from "./record-tabs";
 export * from "./reports";
 export * from "./returns";
+export * from "./s3-order-imports";
 export * from "./session";
 export * from "./shipping";
 export * from "./shipping-profiles";

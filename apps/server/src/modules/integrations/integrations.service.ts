@@ -1,4 +1,5 @@
 import {
+  INTEGRATION_PLATFORMS,
   maskSecret,
   type TIntegration,
   type TIntegrationList,
@@ -11,7 +12,7 @@ import {
 } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { recordAudit } from "../../platform/audit";
 import type { HubConfig } from "../../platform/config";
 import { notFound } from "../../platform/errors";
@@ -52,7 +53,12 @@ const toIntegration = (config: HubConfig, row: Row): TIntegration => {
 /** GET /integrations: the acting client's saved integrations, with masked hints only. */
 export const listIntegrations = async (db: HubDb, config: HubConfig, p: Principal): Promise<TIntegrationList> => {
   const clientId = actingClientId(p);
-  const rows = await db.select().from(t).where(eq(t.clientId, clientId)).orderBy(asc(t.platform));
+  // The store and shipping platforms only: the S3 order import keeps its settings in this table too (modules/s3-import).
+  const rows = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.clientId, clientId), inArray(t.platform, INTEGRATION_PLATFORMS)))
+    .orderBy(asc(t.platform));
   return { items: rows.map((r) => toIntegration(config, r)) };
 };
 

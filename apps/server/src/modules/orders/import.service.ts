@@ -403,3 +403,22 @@ export const applyOrderImport = async (
   await payImportedOrders(deps, p, created);
   return reportOf(applied ?? (await importFor(db, p, id)));
 };
+
+/**
+ * One file through the whole import, as the upload takes it in two steps: `validateOrderImport`
+ * (every check, the stored report), then, when no row was refused, `applyOrderImport` (every order
+ * placed in one transaction, or none; a PO the client already has answers its first order). The S3
+ * order import calls it for each file it finds; `idempotencyKey` makes a repeat of the same file
+ * answer the first apply.
+ */
+export const importOrderFile = async (
+  deps: OrderDeps,
+  p: Principal,
+  fileName: string,
+  csv: string,
+  idempotencyKey: string,
+): Promise<TOrderImportReport> => {
+  const checked = await validateOrderImport(deps.db, p, fileName, csv);
+  if (checked.errorCount > 0 || checked.orders.length === 0) return checked;
+  return applyOrderImport(deps, p, checked.importId, idempotencyKey);
+};

@@ -20,6 +20,7 @@ import { TextInput } from "../../components/text-input";
 import { messageOf } from "../../lib/api-error";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useDeleteIntegration, useIntegrations, useSaveShipping, useSaveStore, useTestIntegration } from "./api";
+import { S3ImportSection } from "./s3-import-section";
 import { WebhooksSection } from "./webhooks-section";
 
 type FieldSpec<T> = { name: Path<T> & string; label: string; secret: boolean };
@@ -233,6 +234,7 @@ export default function AccountIntegrationPage() {
           ))}
         </Stack>
       )}
+      <S3ImportSection />
       <WebhooksSection />
     </>
   );
