@@ -3,6 +3,7 @@ import type { TSalesDashboard } from "@hub/contracts/dashboards/sales";
 import { schema } from "@hub/db";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { applyUnitAction } from "../src/modules/floor/state";
 import { type OrderFixture, orderFixture, SHIP_TO } from "./helpers/orders-fixture";
 import { createTestApp, type DemoUser, type TestApp } from "./helpers/test-app";
 
@@ -80,8 +81,9 @@ describe("placing a portal order", () => {
       line1: "12 Elm Street",
       country: "US",
     });
-    // Orders keep no email column: the customer's email heads the notes, the storefront's notes follow.
-    expect(placed.notes).toBe("Portal customer: Jamie Rivera <jamie.rivera@example.com>\n\nGift wrap, please");
+    // The customer's email is kept beside the ship-to (the tracking email goes there); the notes are the storefront's.
+    expect(placed.customerEmail).toBe("jamie.rivera@example.com");
+    expect(placed.notes).toBe("Gift wrap, please");
     // Priced as a web order: 3 tees under the first tier (1500), the upcharges frozen on the lines.
     expect(placed.items.map((i) => [i.sku, i.quantity, i.unitPriceCents, i.upchargeCents, i.lineTotalCents])).toEqual([
       ["OT-OBK-OM", 2, 1500, 50, 3100],
@@ -99,6 +101,44 @@ describe("placing a portal order", () => {
     expect(events.map((e) => e.data)).toEqual([
       expect.objectContaining({ source: "portal", externalOrderId: "PORTAL-1001", totalCents: 4800 }),
     ]);
+  });
+
+  test("when a box of it ships, the customer gets the tracking email under their own order reference", async () => {
+    const released = await f.call("factory", "POST", `/api/orders/${placed.id}/release`);
+    expect(released.statusCode, released.body).toBe(200);
+    const units = await t.db.select().from(schema.floorUnits).where(eq(schema.floorUnits.orderId, placed.id));
+    const who = { actor: "Portal Test", userId: null, stationId: null };
+    await t.db.transaction(async (tx) => {
+      for (const unit of units) {
+        let status = unit.status;
+        for (const action of ["mark_cut", "mark_sewn", "mark_inspected"] as const)
+          status = await applyUnitAction(tx, { ...unit, status }, action, who);
+      }
+    });
+    for (const unit of units) {
+      const packed = await f.call("factory", "POST", "/api/shipping/pack-scan", {
+        code: unit.barcode,
+        scanId: `portal-pack-${unit.id}`,
+      });
+      expect(packed.statusCode, packed.body).toBe(200);
+    }
+    const box = await f.call("factory", "POST", "/api/shipments", {
+      orderId: placed.id,
+      unitIds: units.map((u) => u.id),
+      provider: "manual",
+      carrier: "ups",
+      trackingNumber: "1ZPORTAL0001",
+      weightOz: 20,
+      lengthIn: 12,
+      widthIn: 10,
+      heightIn: 4,
+    });
+    expect(box.statusCode, box.body).toBe(201);
+    const shipped = await f.call("factory", "POST", `/api/shipments/${box.json<{ id: number }>().id}/ship`, {});
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const mails = (await t.mailbox()).filter((m) => m.to === "jamie.rivera@example.com");
+    expect(mails.map((m) => m.subject)).toEqual(["Your order PORTAL-1001 has shipped"]);
+    expect(mails[0]?.text).toContain("Tracking number: 1ZPORTAL0001");
   });
 
   test("the same reference again answers the order already placed (200), whatever the body; nothing new is written", async () => {

@@ -331,6 +331,8 @@ export const ZOrderSchema = ZOrderListItemSchema.extend({
   /** The PO file's name (GET /orders/:id/poFile downloads it). */
   poFileName: zText().nullable(),
   notes: zText().nullable(),
+  /** The end customer's email: a portal order's, which gets the tracking email; null otherwise. */
+  customerEmail: zText().nullable(),
   couponCode: zText().nullable(),
   paymentMessage: zText().nullable(),
   chargedCents: z.number().int(),

@@ -159,6 +159,8 @@ export const orders = pgTable(
     shipPostalCode: text("ship_postal_code").notNull(),
     shipCountry: text("ship_country").notNull(),
     shipPhone: text("ship_phone"),
+    /** The end customer's email (a portal order's): the box's tracking email goes there too. */
+    customerEmail: text("customer_email"),
     requestedShipDate: date("requested_ship_date", { mode: "string" }),
     notes: text("notes"),
     /** placed | in_production | completed | cancelled */

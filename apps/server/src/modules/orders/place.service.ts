@@ -102,8 +102,11 @@ export const quoteOrder = async (db: HubDb, p: Principal, body: TQuoteRequest): 
 
 /* ---------- placing ---------- */
 
-/** A store's (web) or a storefront's (portal) order, by API key: its external id is the key. */
-type KeyedInput = { source: "web" | "portal"; body: TWebOrderRequest };
+/**
+ * A store's (web) or a storefront's (portal) order, by API key: its external id is the key; a portal
+ * order keeps its customer's email.
+ */
+type KeyedInput = { source: "web" | "portal"; body: TWebOrderRequest; customerEmail?: string };
 type PlaceInput =
   | { source: "entry"; body: TPlaceOrderRequest; idempotencyKey: string | undefined }
   | KeyedInput
@@ -266,6 +269,7 @@ const writeOrder = async (
     shipPostalCode: shipTo.postalCode,
     shipCountry: shipTo.country,
     shipPhone: shipTo.phone ?? null,
+    customerEmail: byExternalId(input) ? (input.customerEmail ?? null) : null,
     requestedShipDate: body.requestedShipDate ?? null,
     notes: body.notes ?? null,
     subtotalCents: priced.subtotalCents,
@@ -426,14 +430,14 @@ export const placeOrder = async (
 
 /**
  * A portal order as the web order it is placed as: its reference is the external id, the end customer
- * the ship-to's name and phone, and the customer's email heads the notes (an order keeps no email).
+ * the ship-to's name and phone (the email is kept beside it: `customerEmail`).
  */
 export const portalOrderBody = (b: TPortalOrderRequest): TWebOrderRequest => ({
   externalOrderId: b.portalOrderRef,
   shipTo: { ...b.shipTo, name: b.customer.name, phone: b.customer.phone },
   poNumber: undefined,
   requestedShipDate: b.requestedShipDate,
-  notes: [`Portal customer: ${b.customer.name} <${b.customer.email}>`, b.notes].filter(Boolean).join("\n\n"),
+  notes: b.notes,
   lines: b.lines,
   couponCode: b.couponCode,
 });
@@ -456,7 +460,9 @@ export const placeKeyedOrder = (
   return placeOrder(
     deps,
     p,
-    input.source === "portal" ? { source: "portal", body: portalOrderBody(input.body) } : input,
+    input.source === "portal"
+      ? { source: "portal", body: portalOrderBody(input.body), customerEmail: input.body.customer.email }
+      : input,
   );
 };
 

@@ -117,6 +117,7 @@ export const detailOf = async (deps: OrderDeps, row: OrderRow, known: KnownDetai
     poFileId: row.poFileId,
     poFileName,
     notes: row.notes,
+    customerEmail: row.customerEmail,
     couponCode: row.couponCode,
     paymentMessage: row.paymentMessage,
     chargedCents: row.chargedCents,

@@ -24,6 +24,29 @@ export const trackingEmail = (x: TShipment) => ({
     .join("\n"),
 });
 
+/** The tracking email to a portal order's end customer: their own order reference, not the Hub's. */
+export const customerTrackingEmail = (x: TShipment, reference: string) => ({
+  subject: `Your order ${reference} has shipped`,
+  text: [
+    `Your order ${reference} has shipped: ${x.unitCount} piece${x.unitCount === 1 ? "" : "s"} with ${carrierService(x.carrier, x.service)}.`,
+    `Tracking number: ${x.trackingNumber ?? "-"}`,
+    x.trackingUrl ? `Track it: ${x.trackingUrl}` : "",
+  ]
+    .filter(Boolean)
+    .join("\n"),
+});
+
+/** A portal order's end customer hears of each box too, at the email the storefront gave. */
+const emailCustomer = async (db: HubDb, mailer: Mailer, x: TShipment): Promise<void> => {
+  const o = schema.orders;
+  const [order] = await db
+    .select({ email: o.customerEmail, reference: o.externalOrderId })
+    .from(o)
+    .where(eq(o.id, x.orderId));
+  if (!order?.email) return;
+  await mailer.send({ to: order.email, ...customerTrackingEmail(x, order.reference ?? x.orderNumber) });
+};
+
 const emailClient = async (db: HubDb, mailer: Mailer, x: TShipment): Promise<void> => {
   const us = schema.users;
   const people = await db
@@ -72,8 +95,8 @@ export const tellStore = async (db: HubDb, config: HubConfig, p: Principal, id: 
 };
 
 /**
- * After a box ships, or a shipped box's tracking changes: the client gets the tracking email and
- * a web order's store is told. Neither can undo the shipment: a store failure is recorded on it
+ * After a box ships, or a shipped box's tracking changes: the client gets the tracking email (and a
+ * portal order's customer too) and a web order's store is told. Neither can undo the shipment: a store failure is recorded on it
  * (and retried from its page), a mail failure is logged.
  */
 export const afterTracking = async (
@@ -82,10 +105,12 @@ export const afterTracking = async (
   x: TShipment,
 ): Promise<TShipment> => {
   if (x.status !== "shipped" || !x.trackingNumber) return x;
-  try {
-    await emailClient(deps.db, deps.mailer, x);
-  } catch (error) {
-    deps.log(error);
+  for (const send of [emailClient, emailCustomer]) {
+    try {
+      await send(deps.db, deps.mailer, x);
+    } catch (error) {
+      deps.log(error);
+    }
   }
   if (x.storeNotify === "not_applicable") return x;
   return tellStore(deps.db, deps.config, p, x.id);

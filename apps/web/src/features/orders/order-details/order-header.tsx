@@ -56,6 +56,7 @@ export function OrderHeader({ order }: { order: TOrder }) {
                   <div key={l}>{l}</div>
                 ))}
               </Field>
+              {order.customerEmail ? <Field label="Customer email">{order.customerEmail}</Field> : null}
               <Field label="Requested ship date">{order.requestedShipDate ?? "—"}</Field>
               <Field label="Placed">{dateTime(order.placedAt)}</Field>
             </Stack>
