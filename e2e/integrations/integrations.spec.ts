@@ -102,6 +102,10 @@ test.describe("integrations", () => {
     await expect(screen.store().getByText("bluebird-e2e")).toBeVisible();
     await expect(page.getByText("e2e-store-key-7788")).toHaveCount(0);
     await expect(page.getByText("e2e-store-password-4242")).toHaveCount(0);
-    await expect(page.locator("input[type=password]")).toHaveCount(3);
+    // Every secret field (the store's two, the shipping platform's, the S3 import's) is a password
+    // field left empty: a saved secret shows only as its masked hint.
+    const secrets = page.locator("input[type=password]");
+    await expect(secrets).toHaveCount(4);
+    for (const field of await secrets.all()) await expect(field).toHaveValue("");
   });
 });
