@@ -54,6 +54,13 @@ test.describe("Factory Config", () => {
     await expect(printerRow).toContainText("factory");
     await expect(history.getByRole("row").filter({ hasText: "Working days" }).first()).toBeVisible();
 
+    // The facility's own webhooks: its endpoint dialog offers its clients' events, not a brand's own.
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    const endpoint = page.getByRole("dialog", { name: "Add endpoint" });
+    await expect(endpoint.getByRole("group", { name: "Events" }).getByLabel("Order placed")).toBeVisible();
+    await expect(endpoint.getByText("Tech pack version approved")).toHaveCount(0);
+    await endpoint.getByRole("button", { name: "Cancel" }).click();
+
     // Leaving with unsaved changes asks first.
     await form.getByLabel("Tote label printer").fill("Brother QL");
     await page.getByRole("link", { name: "Stations" }).click();

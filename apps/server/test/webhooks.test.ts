@@ -151,7 +151,10 @@ describe("endpoints", () => {
       );
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
-    expect((await as("factory", "GET", "/webhooks")).statusCode).toBe(403);
+    // A facility user reaches its facility's endpoints, never a client's.
+    expect((await as("factory", "GET", "/webhooks")).json().items).toEqual([]);
+    expect((await as("factory", "GET", `/webhooks/${endpoint.id}/deliveries`)).statusCode).toBe(404);
+    expect((await as("designer", "GET", "/webhooks")).statusCode).toBe(403);
     expect((await as(null, "GET", "/webhooks")).statusCode).toBe(401);
     expect((await as(null, "GET", "/events")).statusCode).toBe(401);
   });
@@ -245,5 +248,69 @@ describe("the event log", () => {
   test("removing an endpoint", async () => {
     expect((await as("client", "DELETE", `/webhooks/${endpoint.id}`)).statusCode).toBe(204);
     expect((await as("client", "GET", `/webhooks/${endpoint.id}/deliveries`)).statusCode).toBe(404);
+  });
+});
+
+describe("a facility's endpoints", () => {
+  let mine: TWebhookEndpoint;
+  let facilitySecret: string;
+
+  test("a facility user adds one from Factory Config's card; a brand's own event is refused", async () => {
+    const brandOnly = await as("factory", "POST", "/webhooks", { url: receiver.url, events: ["product.approved"] });
+    expect(brandOnly.statusCode, brandOnly.body).toBe(400);
+    expect(brandOnly.json().fields).toEqual({ events: "A facility's endpoint cannot hear product.approved." });
+    const res = await as("factory", "POST", "/webhooks", {
+      url: receiver.url,
+      description: "Floor ERP",
+      events: ["order.placed"],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    ({ endpoint: mine, secret: facilitySecret } = res.json<TWebhookSecret>());
+    const [row] = await t.db.select().from(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.id, mine.id));
+    expect(row).toMatchObject({ clientId: null, factoryId: expect.any(Number) });
+    // The clients see none of it.
+    expect(
+      (await as("client", "GET", "/webhooks")).json<{ items: TWebhookEndpoint[] }>().items.map((x) => x.id),
+    ).not.toContain(mine.id);
+    expect((await as("client", "GET", `/webhooks/${mine.id}/deliveries`)).statusCode).toBe(404);
+  });
+
+  test("its test event arrives signed with its own secret", async () => {
+    const sent = await as("factory", "POST", `/webhooks/${mine.id}/test`);
+    expect(sent.statusCode, sent.body).toBe(202);
+    const got = await waitFor("the facility's test event", async () =>
+      receiver.received.find((r) => r.body.includes(`"endpointId":${mine.id}`)),
+    );
+    expect(verify(facilitySecret, got)).toMatchObject({ type: "webhook.test", data: { endpointId: mine.id } });
+  });
+
+  test("it hears the orders its clients place, and reads them from the event log", async () => {
+    const before = receiver.received.length;
+    const placed = await t.request({
+      method: "POST",
+      url: "/api/orders",
+      token: tokens.client2,
+      headers: { "idempotency-key": "facility-hook-1" },
+      payload: {
+        poNumber: "FACILITY-HOOK",
+        shipTo: { name: "Demo Buyer", line1: "1 Harbour Road", city: "Portland", postalCode: "97201", country: "US" },
+        lines: [{ sku: "TEE100-WHT-SLM-L", quantity: 12 }],
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json<{ id: number }>().id;
+    const got = await waitFor("order.placed at the facility's endpoint", async () =>
+      receiver.received.slice(before).find((r) => r.body.includes('"order.placed"')),
+    );
+    expect(verify(facilitySecret, got)).toMatchObject({ type: "order.placed", data: { orderId } });
+    const log = (await as("factory", "GET", "/events?after=0")).json<{ items: THubEvent[] }>().items;
+    expect(log.map((x) => x.type)).toContain("order.placed");
+    // The client's own test events (its endpoint's) are not the facility's to read.
+    expect(log.filter((x) => x.type === "webhook.test").every((x) => x.data.endpointId === mine.id)).toBe(true);
+  });
+
+  test("removing it", async () => {
+    expect((await as("client", "DELETE", `/webhooks/${mine.id}`)).statusCode).toBe(404);
+    expect((await as("factory", "DELETE", `/webhooks/${mine.id}`)).statusCode).toBe(204);
   });
 });

@@ -26,6 +26,8 @@ export const WEBHOOK_EVENTS = [
   { type: "units.changed", label: "Unit state changes on the floor (batched: a minute's changes in one event)" },
 ] as const;
 export type TWebhookEventType = (typeof WEBHOOK_EVENTS)[number]["type"] | "webhook.test";
+/** What a facility's endpoints may hear (Factory Config): its clients' events, not a brand's own. */
+export const FACILITY_WEBHOOK_EVENTS = WEBHOOK_EVENTS.filter((e) => e.type !== "product.approved");
 const TYPES = WEBHOOK_EVENTS.map((e) => e.type) as [string, ...string[]];
 
 /** The retry schedule after a failed attempt, in seconds (Standard Webhooks' suggested schedule). */
@@ -115,7 +117,8 @@ const ZEventsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 
-const INTEGRATIONS: Access = { signedIn: true, card: "accountIntegration" };
+/** A client's (Account Integration) or a facility's (Factory Config) endpoints: the service narrows by who calls. */
+const INTEGRATIONS: Access = { signedIn: true, anyCard: ["accountIntegration", "factoryConfig"] };
 
 export const webhooksApi = declareApi("webhooks", {
   list: {

@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -10,7 +12,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
-import { clients } from "./clients";
+import { clients, factories } from "./clients";
 import { created, updated } from "./columns";
 
 /**
@@ -23,9 +25,9 @@ export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
     id: serial("id").primaryKey(),
-    clientId: integer("client_id")
-      .notNull()
-      .references(() => clients.clientId, { onDelete: "cascade" }),
+    /** Whose endpoint: a client's (its Account Integration), or a facility's (its Factory Config). */
+    clientId: integer("client_id").references(() => clients.clientId, { onDelete: "cascade" }),
+    factoryId: integer("factory_id").references(() => factories.factoryId, { onDelete: "cascade" }),
     url: text("url").notNull(),
     description: text("description"),
     /** The event types it hears. */
@@ -43,21 +45,26 @@ export const webhookEndpoints = pgTable(
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [index("webhook_endpoints_client_idx").on(t.clientId)],
+  (t) => [
+    index("webhook_endpoints_client_idx").on(t.clientId),
+    index("webhook_endpoints_factory_idx").on(t.factoryId),
+    check("webhook_endpoints_one_owner", sql`num_nonnulls(${t.clientId}, ${t.factoryId}) = 1`),
+  ],
 );
 
 export const hubEvents = pgTable(
   "hub_events",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    clientId: integer("client_id")
-      .notNull()
-      .references(() => clients.clientId, { onDelete: "cascade" }),
+    /** The client it happened to (null: a facility's own test event). */
+    clientId: integer("client_id").references(() => clients.clientId, { onDelete: "cascade" }),
+    /** The facility that serves that client (its endpoints hear the event too). */
+    factoryId: integer("factory_id").references(() => factories.factoryId, { onDelete: "cascade" }),
     type: text("type").notNull(),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     createdAt: created(),
   },
-  (t) => [index("hub_events_client_idx").on(t.clientId, t.id)],
+  (t) => [index("hub_events_client_idx").on(t.clientId, t.id), index("hub_events_factory_idx").on(t.factoryId, t.id)],
 );
 
 export const webhookDeliveries = pgTable(

@@ -1,7 +1,7 @@
 import { WEBHOOK_DISABLE_AFTER_DAYS, WEBHOOK_MESSAGES, WEBHOOK_RETRY_SECONDS } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { HubConfig } from "../../platform/config";
 import type { Jobs } from "../../platform/jobs";
@@ -27,7 +27,9 @@ const a = schema.webhookAttempts;
 
 export type DeliverDeps = { db: HubDb; config: HubConfig; jobs: Jobs; mailer: Mailer; timeoutMs?: number };
 
-export const endpointAad = (clientId: number, id: number) => `webhook:${clientId}:${id}`;
+/** The secret's additional data: its endpoint and owner (a client's id; a facility's as `f<id>`). */
+export const endpointAad = (owner: { clientId: number | null; factoryId: number | null }, id: number) =>
+  `webhook:${owner.clientId ?? `f${owner.factoryId}`}:${id}`;
 
 const EXCERPT = 500;
 
@@ -46,17 +48,16 @@ const disable = async (deps: DeliverDeps, endpoint: typeof w.$inferSelect, reaso
     .set({ enabled: false, disabledReason: reason, updatedAt: new Date() })
     .where(and(eq(w.id, endpoint.id), eq(w.enabled, true)));
   const us = schema.users;
+  const f = endpoint.factoryId;
+  // A client's admins; a facility's people (its endpoints are changed with its Factory Config card).
+  const owners =
+    f !== null
+      ? or(eq(us.userFactoryId, f), eq(us.manufacturerId, f), eq(us.manufacturingFactoryId, f))
+      : and(eq(us.clientId, endpoint.clientId ?? 0), eq(us.isClientAdmin, true));
   const admins = await deps.db
     .select({ email: us.email })
     .from(us)
-    .where(
-      and(
-        eq(us.clientId, endpoint.clientId),
-        eq(us.isClientAdmin, true),
-        eq(us.available, true),
-        eq(us.deliverableEmail, true),
-      ),
-    );
+    .where(and(owners, eq(us.available, true), eq(us.deliverableEmail, true)));
   for (const admin of admins)
     await deps.mailer
       .send({
@@ -66,7 +67,7 @@ const disable = async (deps: DeliverDeps, endpoint: typeof w.$inferSelect, reaso
           `The Hub disabled the webhook endpoint ${endpoint.url}.`,
           `Why: ${reason}`,
           "",
-          "Fix the receiver, then enable the endpoint again under Account Integration → Webhooks. Events meanwhile",
+          `Fix the receiver, then enable the endpoint again under ${f !== null ? "Factory Config" : "Account Integration"} → Webhooks. Events meanwhile`,
           "stay readable over the API (GET /api/events?after=).",
         ].join("\n"),
       })
@@ -98,7 +99,7 @@ export const deliverWebhook = async (deps: DeliverDeps, deliveryId: number): Pro
   const refusal = await addressRefusal(endpoint.url, deps.config.webhooksAllowPrivate);
   if (refusal) error = refusal;
   else {
-    const aad = endpointAad(endpoint.clientId, endpoint.id);
+    const aad = endpointAad(endpoint, endpoint.id);
     const secrets = [decryptSecret(deps.config.secretKey, endpoint.secret, aad)];
     if (endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > new Date())
       secrets.push(decryptSecret(deps.config.secretKey, endpoint.previousSecret, aad));

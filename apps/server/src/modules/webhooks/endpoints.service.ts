@@ -1,24 +1,32 @@
 import { randomBytes } from "node:crypto";
-import type { TWebhookDelivery, TWebhookEndpoint, TWebhookSecret, ZWebhookRequestSchema } from "@hub/contracts";
+import {
+  FACILITY_WEBHOOK_EVENTS,
+  type TWebhookDelivery,
+  type TWebhookEndpoint,
+  type TWebhookSecret,
+  type ZWebhookRequestSchema,
+} from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import type { z } from "zod";
 import type { HubConfig } from "../../platform/config";
-import { badRequest, conflict, notFound } from "../../platform/errors";
+import { badRequest, conflict, forbidden, notFound } from "../../platform/errors";
 import type { Jobs } from "../../platform/jobs";
 import type { Principal } from "../../platform/principal";
 import { encryptSecret } from "../integrations/crypto";
 import { actingClientId, adminClientId } from "../integrations/scope";
 import { addressRefusal } from "./address-guard";
 import { endpointAad } from "./deliver";
-import { recordEvent } from "./events";
+import { recordEvent, recordFacilityEvent } from "./events";
 import { noteDeliveries } from "./request-events";
 
 /**
- * A client's webhook endpoints (issue 20): listed by the client's users with the Account
- * Integration card, changed by its admins (internal admins on a session client). Another client's
- * endpoint is a 404. The secret is answered once, when made and when rotated.
+ * Webhook endpoints (issue 20) of a client or of a facility. A client's: listed by the client's
+ * users with the Account Integration card, changed by its admins (internal admins on a session
+ * client). A facility's: listed by its users, changed with the Factory Config card; they hear the
+ * events of the clients it serves, except a brand's own (`FACILITY_WEBHOOK_EVENTS`). Another
+ * owner's endpoint is a 404. The secret is answered once, when made and when rotated.
  */
 const w = schema.webhookEndpoints;
 const d = schema.webhookDeliveries;
@@ -48,30 +56,63 @@ const checkUrl = async (config: HubConfig, url: string) => {
   if (refusal) throw badRequest(refusal, { url: refusal });
 };
 
-const endpointOf = async (db: HubDb, clientId: number, id: number) => {
+/** Whose endpoints a call acts on: the caller's facility (a facility user), else a client's. */
+type Owner = { clientId: number; factoryId: null } | { clientId: null; factoryId: number };
+
+const isFacilityUser = (p: Principal) => !p.isInternal && (p.userType === "factory" || p.userType === "manufacturer");
+
+const ownerOf = (p: Principal, change: boolean): Owner => {
+  if (isFacilityUser(p)) {
+    const factoryId = p.factoryIds[0];
+    if (factoryId === undefined) throw forbidden("This is for users of a facility.");
+    if (change && !p.cards.has("factoryConfig")) throw forbidden("Changing webhooks needs the Factory Config card.");
+    return { clientId: null, factoryId };
+  }
+  return { clientId: change ? adminClientId(p) : actingClientId(p), factoryId: null };
+};
+
+const ownedBy = (o: Owner) => (o.clientId !== null ? eq(w.clientId, o.clientId) : eq(w.factoryId, o.factoryId));
+
+/** A facility's endpoint hears only what a facility may: not a brand's own events. */
+const checkEvents = (o: Owner, events: readonly string[]) => {
+  if (o.factoryId === null) return;
+  const allowed = new Set<string>(FACILITY_WEBHOOK_EVENTS.map((x) => x.type));
+  const refused = events.find((x) => !allowed.has(x));
+  if (refused) {
+    const message = `A facility's endpoint cannot hear ${refused}.`;
+    throw badRequest(message, { events: message });
+  }
+};
+
+const endpointOf = async (db: HubDb, o: Owner, id: number) => {
   const [row] = await db
     .select()
     .from(w)
-    .where(and(eq(w.id, id), eq(w.clientId, clientId)));
+    .where(and(eq(w.id, id), ownedBy(o)));
   if (!row) throw notFound("That webhook endpoint");
   return row;
 };
 
 export const listEndpoints = async (db: HubDb, p: Principal) => {
-  const clientId = actingClientId(p);
-  const rows = await db.select().from(w).where(eq(w.clientId, clientId)).orderBy(asc(w.id));
+  const rows = await db
+    .select()
+    .from(w)
+    .where(ownedBy(ownerOf(p, false)))
+    .orderBy(asc(w.id));
   return { items: rows.map(answer) };
 };
 
 export const createEndpoint = async ({ db, config }: Deps, p: Principal, req: Req): Promise<TWebhookSecret> => {
-  const clientId = adminClientId(p);
+  const owner = ownerOf(p, true);
+  checkEvents(owner, req.events);
   await checkUrl(config, req.url);
   const secret = newSecret();
   const row = await db.transaction(async (tx) => {
     const [made] = await tx
       .insert(w)
       .values({
-        clientId,
+        clientId: owner.clientId,
+        factoryId: owner.factoryId,
         url: req.url,
         description: req.description,
         events: req.events,
@@ -83,7 +124,7 @@ export const createEndpoint = async ({ db, config }: Deps, p: Principal, req: Re
     if (!made) throw new Error("endpoint not written");
     const [sealed] = await tx
       .update(w)
-      .set({ secret: encryptSecret(config.secretKey, secret, endpointAad(clientId, made.id)) })
+      .set({ secret: encryptSecret(config.secretKey, secret, endpointAad(owner, made.id)) })
       .where(eq(w.id, made.id))
       .returning();
     return sealed ?? made;
@@ -92,8 +133,9 @@ export const createEndpoint = async ({ db, config }: Deps, p: Principal, req: Re
 };
 
 export const updateEndpoint = async ({ db, config }: Deps, p: Principal, id: number, req: Req) => {
-  const clientId = adminClientId(p);
-  const before = await endpointOf(db, clientId, id);
+  const owner = ownerOf(p, true);
+  checkEvents(owner, req.events);
+  const before = await endpointOf(db, owner, id);
   if (req.url !== before.url) await checkUrl(config, req.url);
   const enabling = req.enabled && !before.enabled;
   const [row] = await db
@@ -115,21 +157,20 @@ export const updateEndpoint = async ({ db, config }: Deps, p: Principal, id: num
 };
 
 export const removeEndpoint = async (db: HubDb, p: Principal, id: number) => {
-  const clientId = adminClientId(p);
-  await endpointOf(db, clientId, id);
+  await endpointOf(db, ownerOf(p, true), id);
   await db.delete(w).where(eq(w.id, id));
   return null;
 };
 
 /** A new secret; the old one keeps signing beside it for 24 hours, so receivers can switch without losing a delivery. */
 export const rotateSecret = async ({ db, config }: Deps, p: Principal, id: number): Promise<TWebhookSecret> => {
-  const clientId = adminClientId(p);
-  const before = await endpointOf(db, clientId, id);
+  const owner = ownerOf(p, true);
+  const before = await endpointOf(db, owner, id);
   const secret = newSecret();
   const [row] = await db
     .update(w)
     .set({
-      secret: encryptSecret(config.secretKey, secret, endpointAad(clientId, id)),
+      secret: encryptSecret(config.secretKey, secret, endpointAad(owner, id)),
       previousSecret: before.secret,
       previousSecretUntil: new Date(Date.now() + 24 * 3_600_000),
       updatedAt: new Date(),
@@ -189,8 +230,7 @@ const deliveryColumns = {
 
 /** The endpoint's delivery log, newest first, each with its attempts. */
 export const listDeliveries = async (db: HubDb, p: Principal, id: number, q: { page: number; size: number }) => {
-  const clientId = actingClientId(p);
-  await endpointOf(db, clientId, id);
+  await endpointOf(db, ownerOf(p, false), id);
   const rows = await db
     .select(deliveryColumns)
     .from(d)
@@ -212,11 +252,14 @@ const oneDelivery = async (db: HubDb, deliveryId: number) => {
 
 /** Send test event: a `webhook.test` event to this endpoint alone (enabled or not: it checks the receiver). */
 export const sendTest = async (deps: Deps, p: Principal, id: number): Promise<TWebhookDelivery> => {
-  const clientId = adminClientId(p);
-  const endpoint = await endpointOf(deps.db, clientId, id);
+  const owner = ownerOf(p, true);
+  const endpoint = await endpointOf(deps.db, owner, id);
   if (!endpoint.enabled) throw conflict("Enable the endpoint to send it a test event.");
+  const data = { message: "A test event from the Hub.", endpointId: id };
   const raised = await deps.db.transaction((tx) =>
-    recordEvent(tx, clientId, "webhook.test", { message: "A test event from the Hub.", endpointId: id }, id),
+    owner.clientId !== null
+      ? recordEvent(tx, owner.clientId, "webhook.test", data, id)
+      : recordFacilityEvent(tx, owner.factoryId, "webhook.test", data, id),
   );
   const [deliveryId] = raised.deliveryIds;
   if (deliveryId === undefined) throw new Error("test delivery not written");
@@ -225,8 +268,7 @@ export const sendTest = async (deps: Deps, p: Principal, id: number): Promise<TW
 
 /** Resend: the same event again to this endpoint, as a new delivery with its own attempts. */
 export const resendDelivery = async (deps: Deps, p: Principal, id: number, deliveryId: number) => {
-  const clientId = adminClientId(p);
-  const endpoint = await endpointOf(deps.db, clientId, id);
+  const endpoint = await endpointOf(deps.db, ownerOf(p, true), id);
   if (!endpoint.enabled) throw conflict("Enable the endpoint to resend to it.");
   const [old] = await deps.db
     .select({ eventId: d.eventId })
@@ -243,13 +285,30 @@ export const resendDelivery = async (deps: Deps, p: Principal, id: number, deliv
   return oneDelivery(deps.db, made.id);
 };
 
-/** GET /events?after=: the client's events after an id, oldest first (a receiver that was down catches up). */
+/**
+ * GET /events?after=: the caller's events after an id, oldest first (a receiver that was down catches
+ * up): a client's own; a facility's, those of the clients it serves that a facility may hear.
+ */
 export const listEvents = async (db: HubDb, p: Principal, q: { after: number; limit: number }) => {
-  const clientId = actingClientId(p);
+  const o = ownerOf(p, false);
+  const mine =
+    o.clientId !== null
+      ? eq(e.clientId, o.clientId)
+      : and(
+          eq(e.factoryId, o.factoryId),
+          // Its clients' events a facility may hear, and its own test events (not its clients').
+          or(
+            inArray(
+              e.type,
+              FACILITY_WEBHOOK_EVENTS.map((x) => x.type),
+            ),
+            and(eq(e.type, "webhook.test"), isNull(e.clientId)),
+          ),
+        );
   const rows = await db
     .select()
     .from(e)
-    .where(and(eq(e.clientId, clientId), gt(e.id, q.after)))
+    .where(and(mine, gt(e.id, q.after)))
     .orderBy(asc(e.id))
     .limit(q.limit);
   return {

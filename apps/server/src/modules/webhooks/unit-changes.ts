@@ -7,7 +7,7 @@ import { dispatch, type RaisedEvent, recordEvent } from "./events";
 /**
  * "units.changed" (issue 20: unit state changes, opt-in and batched). A floor scan is the hottest
  * write the Hub has, so it raises nothing itself: every minute a job (`webhook-units`) gathers, for
- * each client with an enabled endpoint that hears the type, the unit changes since the last batch
+ * each client with an enabled endpoint that hears the type (its own, or its facility's), the unit changes since the last batch
  * (`floor_unit_events`, in id order) into one event of at most `UNITS_BATCH` changes. The batch's
  * last change id is in the event (`lastChangeId`): the next batch starts after it, so a change is in
  * exactly one batch. A client's first batch starts at its first such endpoint's creation. The
@@ -43,8 +43,10 @@ const nextBatch = (db: HubDb, clientId: number): Promise<{ held: number; raised:
             (select (data->>'lastChangeId')::bigint from hub_events
               where client_id = ${clientId} and type = 'units.changed' order by id desc limit 1),
             (select coalesce(max(e.id), 0) from floor_unit_events e
-              where e.at < (select min(created_at) from webhook_endpoints
-                where client_id = ${clientId} and 'units.changed' = any(events)))
+              where e.at < (select min(w.created_at) from webhook_endpoints w
+                where (w.client_id = ${clientId}
+                  or w.factory_id = (select factory_id from clients where client_id = ${clientId}))
+                  and 'units.changed' = any(w.events)))
           ) as after
         )
         select e.id, e.unit_id, u.barcode, u.order_id, e.action, e.from_status, e.to_status, e.at
@@ -78,8 +80,9 @@ const nextBatch = (db: HubDb, clientId: number): Promise<{ held: number; raised:
  */
 export const batchUnitChanges = async (db: HubDb, jobs: Jobs | null): Promise<number> => {
   const clients = rowsOf<{ client_id: number }>(
-    await db.execute(sql`select distinct client_id from webhook_endpoints
-      where enabled and 'units.changed' = any(events)`),
+    await db.execute(sql`select distinct c.client_id from clients c
+      join webhook_endpoints w on w.client_id = c.client_id or w.factory_id = c.factory_id
+      where w.enabled and 'units.changed' = any(w.events)`),
   );
   let events = 0;
   for (const { client_id: clientId } of clients) {

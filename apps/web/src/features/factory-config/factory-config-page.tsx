@@ -1,12 +1,14 @@
+import { FACILITY_WEBHOOK_EVENTS } from "@hub/contracts/integrations/webhooks-api";
 import { Alert, FormControl, FormHelperText, InputLabel, MenuItem, Select, Skeleton, Stack } from "@mui/material";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../components/page-header";
 import { RecordNotFound } from "../../components/record-not-found";
 import { ApiError, messageOf } from "../../lib/api-error";
+import { useAuth } from "../../lib/auth/auth-context";
 import { parseId } from "../../lib/ids";
+import { WebhooksSection } from "../integrations/webhooks-section";
 import { useFactoryConfig } from "./api";
-
 import { History } from "./history";
 import { ManagedLists, SettingsForm } from "./settings-form";
 
@@ -19,6 +21,7 @@ export default function FactoryConfigPage() {
   const [params, setParams] = useSearchParams();
   const chosen = parseId(params.get("factoryId")) ?? undefined;
   const config = useFactoryConfig(chosen);
+  const { user } = useAuth();
   const [dirty, setDirty] = useState(false);
   const data = config.data;
 
@@ -84,6 +87,8 @@ export default function FactoryConfigPage() {
             onDirty={setDirty}
           />
           <ManagedLists />
+          {/* A facility's own endpoints (an internal admin's webhooks are a client's, on Account Integration). */}
+          {user?.userType !== "icreate" && data.canEdit ? <WebhooksSection events={FACILITY_WEBHOOK_EVENTS} /> : null}
           <History key={data.factoryId} factoryId={data.factoryId} canRead={data.canEdit} />
         </>
       )}

@@ -81,7 +81,17 @@ function SecretDialog({
 }
 
 /** Add or edit an endpoint: the contract's schema here too; the secret is shown once after adding. */
-function EndpointDialog({ endpoint, onClose }: { endpoint: TWebhookEndpoint | null; onClose: () => void }) {
+type EventChoice = { type: string; label: string };
+
+function EndpointDialog({
+  endpoint,
+  events,
+  onClose,
+}: {
+  endpoint: TWebhookEndpoint | null;
+  events: readonly EventChoice[];
+  onClose: () => void;
+}) {
   const qc = useQueryClient();
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -148,7 +158,7 @@ function EndpointDialog({ endpoint, onClose }: { endpoint: TWebhookEndpoint | nu
                 <Box role="group" aria-label="Events">
                   <Typography variant="subtitle2">Events</Typography>
                   <FormGroup>
-                    {WEBHOOK_EVENTS.map((e) => (
+                    {events.map((e) => (
                       <FormControlLabel
                         key={e.type}
                         label={e.label}
@@ -286,8 +296,11 @@ function DeliveryLog({ endpoint, onClose }: { endpoint: TWebhookEndpoint; onClos
   );
 }
 
-/** Account Integration's Webhooks card (issue 20): the client's endpoints, their secrets and delivery logs. */
-export function WebhooksSection() {
+/**
+ * The Webhooks card (issue 20): the endpoints, their secrets and delivery logs. On Account
+ * Integration a client's (every event); on Factory Config a facility's (`FACILITY_WEBHOOK_EVENTS`).
+ */
+export function WebhooksSection({ events = WEBHOOK_EVENTS }: { events?: readonly EventChoice[] }) {
   const qc = useQueryClient();
   const list = useQuery({ queryKey: keys.list, queryFn: () => call(webhooksApi.list) });
   const [editing, setEditing] = useState<TWebhookEndpoint | "new" | null>(null);
@@ -383,7 +396,11 @@ export function WebhooksSection() {
         ) : null}
       </CardContent>
       {editing ? (
-        <EndpointDialog endpoint={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
+        <EndpointDialog
+          endpoint={editing === "new" ? null : editing}
+          events={events}
+          onClose={() => setEditing(null)}
+        />
       ) : null}
       {logOf ? <DeliveryLog endpoint={logOf} onClose={() => setLogOf(null)} /> : null}
       {rotated ? (
