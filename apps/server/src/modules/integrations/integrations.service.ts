@@ -100,14 +100,21 @@ export const saveIntegration = async (
 };
 
 /** DELETE /integrations/:platform: forgets the credentials (404 when none are saved). */
-export const deleteIntegration = async (db: HubDb, p: Principal, platform: TIntegrationPlatform): Promise<void> => {
+export const deleteIntegration = (db: HubDb, p: Principal, platform: TIntegrationPlatform): Promise<void> =>
+  forgetIntegration(db, p, platform, "That integration");
+
+/**
+ * Forgets a client's saved credentials of one platform (its admin), with an audit row; 404 naming
+ * `what` when none are saved. Also the S3 order import's settings (`s3-import/settings.service.ts`).
+ */
+export const forgetIntegration = async (db: HubDb, p: Principal, platform: string, what: string): Promise<void> => {
   const clientId = adminClientId(p);
   await db.transaction(async (tx) => {
     const deleted = await tx
       .delete(t)
       .where(and(eq(t.clientId, clientId), eq(t.platform, platform)))
       .returning({ id: t.id });
-    if (deleted.length === 0) throw notFound("That integration");
+    if (deleted.length === 0) throw notFound(what);
     await recordAudit(tx, {
       actor: p.userName,
       action: "integration.delete",

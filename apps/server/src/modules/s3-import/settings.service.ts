@@ -17,6 +17,7 @@ import type { HubConfig } from "../../platform/config";
 import { badRequest, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { decryptSecret, encryptSecret } from "../integrations/crypto";
+import { forgetIntegration } from "../integrations/integrations.service";
 import { actingClientId, adminClientId } from "../integrations/scope";
 import { addressRefusal } from "../webhooks/address-guard";
 import { bucketClient, describeS3Error } from "./s3-client";
@@ -168,22 +169,8 @@ export const setS3Enabled = async (
 };
 
 /** DELETE /s3OrderImport/settings: forgets the settings (the recent imports stay). */
-export const removeS3Settings = async (db: HubDb, p: Principal): Promise<void> => {
-  const clientId = adminClientId(p);
-  await db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(t)
-      .where(and(eq(t.clientId, clientId), eq(t.platform, S3_IMPORT_PLATFORM)))
-      .returning({ id: t.id });
-    if (deleted.length === 0) throw notFound("The S3 order import settings");
-    await recordAudit(tx, {
-      actor: p.userName,
-      action: "integration.delete",
-      subject: `integration:${clientId}:${S3_IMPORT_PLATFORM}`,
-      detail: { clientId, platform: S3_IMPORT_PLATFORM },
-    });
-  });
-};
+export const removeS3Settings = (db: HubDb, p: Principal): Promise<void> =>
+  forgetIntegration(db, p, S3_IMPORT_PLATFORM, "The S3 order import settings");
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
