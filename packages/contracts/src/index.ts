@@ -51,6 +51,7 @@ export * from "./library/styles";
 export * from "./messages/messages-api";
 export * from "./nav/nav-tree";
 export * from "./nav/routes";
+export * from "./orders/coupons";
 export * from "./orders/documents";
 export * from "./orders/import";
 export * from "./orders/open-orders";

@@ -40,44 +40,46 @@ export const openReadReplica = async (options: ReplicaOptions): Promise<ReadRepl
     downUntil = Date.now() + downForMs;
   };
 
-  /**
-   * The replica's pool, answering from the primary's while the replica is down. Drizzle sends a
-   * plain read through `query` and takes a client with `connect()` for a transaction (it knows a
-   * pool by its class, so this stays a `pg.Pool`); both fall back. pg's own `query` takes its
-   * client through the callback form of `connect`, which is left as it is.
-   */
-  class ReplicaPool extends pg.Pool {
-    // biome-ignore lint/suspicious/noExplicitAny: pg's overloads; Drizzle calls the promise forms.
-    override query(...args: any[]): any {
-      if (typeof args[args.length - 1] === "function") return (super.query as (...a: unknown[]) => unknown)(...args);
-      const onPrimary = () => (primaryPool.query as (...a: unknown[]) => Promise<unknown>)(...args);
-      if (down()) return onPrimary();
-      return (super.query as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
-        if (!options.isUnavailable(error)) throw error;
-        markDown(error);
-        return onPrimary();
-      });
-    }
-
-    // biome-ignore lint/suspicious/noExplicitAny: pg's overloads.
-    override connect(...args: any[]): any {
-      if (args.length > 0) return (super.connect as (...a: unknown[]) => unknown)(...args);
-      if (down()) return primaryPool.connect();
-      return (super.connect() as Promise<PoolClient>).catch((error: unknown) => {
-        if (!options.isUnavailable(error)) throw error;
-        markDown(error);
-        return primaryPool.connect();
-      });
-    }
-  }
-
-  const pool = new ReplicaPool({
+  const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
     options: HUB_SESSION_OPTIONS,
     // A replica that does not answer is given up on quickly: the primary is there.
     connectionTimeoutMillis: 2_000,
   });
+
+  /**
+   * The replica's pool answers from the primary's while the replica is down. Drizzle sends a plain
+   * read through `query` (its promise form) and takes a client with `connect()` for a transaction
+   * (it knows a pool by its class, so this stays a `pg.Pool`); both fall back. The callback forms
+   * (pg's own `query` takes its client through `connect(callback)`) are left as they are.
+   */
+  type Call = (...args: unknown[]) => unknown;
+  const fallBack = <T>(onReplica: () => Promise<T>, onPrimary: () => Promise<T>): Promise<T> =>
+    down()
+      ? onPrimary()
+      : onReplica().catch((error: unknown) => {
+          if (!options.isUnavailable(error)) throw error;
+          markDown(error);
+          return onPrimary();
+        });
+  const replicaQuery = pool.query.bind(pool) as Call;
+  const replicaConnect = pool.connect.bind(pool) as Call;
+  const query: Call = (...args) =>
+    typeof args.at(-1) === "function"
+      ? replicaQuery(...args)
+      : fallBack(
+          () => replicaQuery(...args) as Promise<unknown>,
+          () => (primaryPool.query as Call)(...args) as Promise<unknown>,
+        );
+  const connect: Call = (...args) =>
+    args.length > 0
+      ? replicaConnect(...args)
+      : fallBack(
+          () => replicaConnect() as Promise<PoolClient>,
+          () => primaryPool.connect(),
+        );
+  Object.assign(pool, { query, connect });
   pool.on("error", (error) => markDown(error));
   let ending: Promise<void> | undefined;
   return {

@@ -1,6 +1,7 @@
 import { ZIdParamsSchema } from "../common/ids";
 import { type Access, declareApi } from "../common/operation";
 import { ZStoredFileSchema } from "../files/files";
+import { ZCouponListQuerySchema, ZCouponPageSchema, ZCouponRequestSchema, ZCouponSchema } from "./coupons";
 import { ZLabelsQuerySchema, ZPackingSlipQuerySchema } from "./documents";
 import { ZPoFileQuerySchema } from "./import";
 import {
@@ -11,10 +12,6 @@ import {
   ZCommentRequestSchema,
   ZCommentSchema,
   ZCompleteRequestSchema,
-  ZCouponListQuerySchema,
-  ZCouponPageSchema,
-  ZCouponRequestSchema,
-  ZCouponSchema,
   ZEntryOptionsSchema,
   ZEntryQuerySchema,
   ZEntryStyleDetailsSchema,

@@ -109,7 +109,7 @@ export const ZOrderQuantitySchema = z
   .int("Must be a whole number")
   .min(1, "Must be at least 1")
   .max(100_000, "At most 100000 per line");
-const ZMoneySchema = z.number().int("Whole cents").min(0).max(100_000_000, "At most 100000000 cents");
+export const ZMoneySchema = z.number().int("Whole cents").min(0).max(100_000_000, "At most 100000000 cents");
 
 /** A line as a person or a store gives it: by SKU, by style id + attribute ids, or by style code + attribute codes. */
 export const ZOrderLineInputSchema = z
@@ -478,55 +478,5 @@ export const entryDefaultAddress = (addresses: readonly TEntryAddress[]): TEntry
 export const ZEntryStyleListSchema = ZLookupListSchema;
 /** A style as the order's client sees it (its offered options and upcharges). */
 export const ZEntryStyleDetailsSchema = ZProductDetailsSchema;
-
-/* Coupons */
-
-export const ZCouponRequestSchema = z
-  .object({
-    code: z
-      .string()
-      .trim()
-      .min(1, "Required")
-      .max(40, "At most 40 characters")
-      .regex(/^[A-Za-z0-9._-]+$/, "Letters, digits, dots, hyphens and underscores"),
-    description: zOptionalText(200),
-    percentOffBp: z.number().int("Whole basis points").min(1).max(10_000, "At most 10000 (100 %)").optional(),
-    amountOffCents: ZMoneySchema.min(1, "Must be more than zero").optional(),
-    validFrom: ZDateSchema.optional(),
-    validTo: ZDateSchema.optional(),
-    usageLimit: z.number().int().min(1).max(10_000_000).optional(),
-    clientId: ZDbIdSchema.optional(),
-    factoryId: ZDbIdSchema.optional(),
-    active: z.boolean().default(true),
-  })
-  .refine((c) => (c.percentOffBp === undefined) !== (c.amountOffCents === undefined), {
-    message: "Give either a percent off or an amount off",
-    path: ["percentOffBp"],
-  })
-  .refine((c) => !c.validFrom || !c.validTo || c.validFrom <= c.validTo, {
-    message: "Must not be before the start date",
-    path: ["validTo"],
-  });
-export type TCouponRequest = z.infer<typeof ZCouponRequestSchema>;
-
-export const ZCouponSchema = z
-  .object({
-    id: z.number().int(),
-    factoryId: z.number().int(),
-    code: zText(),
-    description: zText().nullable(),
-    percentOffBp: z.number().int().nullable(),
-    amountOffCents: z.number().int().nullable(),
-    validFrom: zText().nullable(),
-    validTo: zText().nullable(),
-    usageLimit: z.number().int().nullable(),
-    usedCount: z.number().int(),
-    clientId: z.number().int().nullable(),
-    active: z.boolean(),
-  })
-  .meta({ id: "Coupon" });
-export type TCoupon = z.infer<typeof ZCouponSchema>;
-export const ZCouponPageSchema = pageOf(ZCouponSchema);
-export const ZCouponListQuerySchema = ZPageQuerySchema.extend({ searchString: zTrimmed(200).optional() });
 
 export * from "./attention";

@@ -22,7 +22,8 @@ import { type ConnectionOutcome, testShipping, testStore } from "./platforms";
 import { actingClientId, adminClientId } from "./scope";
 
 const t = schema.integrations;
-const aadOf = (clientId: number, platform: TIntegrationPlatform) => `integration:${clientId}:${platform}`;
+/** Saved credentials' additional data: the row's client and platform. */
+export const credentialsAad = (clientId: number, platform: string) => `integration:${clientId}:${platform}`;
 
 type Row = typeof t.$inferSelect;
 
@@ -31,7 +32,7 @@ const FAILED = "FAILED: ";
 
 /** Masked hints of the secrets (never the secrets): "••••1234"; "••••" alone when unreadable. */
 const hintsOf = (config: HubConfig, row: Row): Record<string, string> => {
-  const plain = decryptSecret(config.secretKey, row.secret, aadOf(row.clientId, row.platform as TIntegrationPlatform));
+  const plain = decryptSecret(config.secretKey, row.secret, credentialsAad(row.clientId, row.platform));
   const fields = row.platform === "store" ? ["apiKey", "apiPassword"] : ["apiKey", "apiPassword", "token"];
   const values: Record<string, unknown> = plain ? (JSON.parse(plain) as Record<string, unknown>) : {};
   return Object.fromEntries(fields.map((f) => [f, typeof values[f] === "string" ? maskSecret(values[f]) : "••••"]));
@@ -71,17 +72,35 @@ export const saveIntegration = async (
   credentials: TStoreCredentials | TShippingCredentials,
 ): Promise<TIntegration> => {
   const clientId = adminClientId(p);
-  const secret = encryptSecret(config.secretKey, JSON.stringify(credentials), aadOf(clientId, platform));
   const label = "storeName" in credentials ? credentials.storeName : null;
+  const row = await storeCredentials(db, config, p, clientId, platform, credentials, label, { label });
+  return toIntegration(config, row);
+};
+
+/**
+ * Saves a client's credentials of one platform, encrypted (the row's client and platform as the
+ * additional data), with an audit row whose `detail` never holds a secret; a save starts untested.
+ * Also the S3 order import's settings (`s3-import/settings.service.ts`).
+ */
+export const storeCredentials = (
+  db: HubDb,
+  config: HubConfig,
+  p: Principal,
+  clientId: number,
+  platform: string,
+  credentials: object,
+  label: string | null,
+  detail: Record<string, unknown>,
+): Promise<Row> => {
   const values = {
-    secret,
+    secret: encryptSecret(config.secretKey, JSON.stringify(credentials), credentialsAad(clientId, platform)),
     label,
     lastTestedAt: null,
     lastTestResult: null,
     updatedBy: p.userId > 0 ? p.userId : null,
     updatedAt: new Date(),
   };
-  const row = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [saved] = await tx
       .insert(t)
       .values({ clientId, platform, ...values })
@@ -92,11 +111,10 @@ export const saveIntegration = async (
       actor: p.userName,
       action: "integration.save",
       subject: `integration:${clientId}:${platform}`,
-      detail: { clientId, platform, label },
+      detail: { clientId, platform, ...detail },
     });
     return saved;
   });
-  return toIntegration(config, row);
 };
 
 /** DELETE /integrations/:platform: forgets the credentials (404 when none are saved). */
@@ -137,7 +155,7 @@ export const testIntegration = async (
     .from(t)
     .where(and(eq(t.clientId, clientId), eq(t.platform, platform)));
   if (!row) throw notFound("That integration");
-  const plain = decryptSecret(config.secretKey, row.secret, aadOf(clientId, platform));
+  const plain = decryptSecret(config.secretKey, row.secret, credentialsAad(clientId, platform));
   let outcome: ConnectionOutcome;
   if (!plain) {
     outcome = {

@@ -11,6 +11,7 @@ export * from "./conversation.service";
 export * from "./item-edit.service";
 export * from "./money.service";
 export * from "./place.service";
+export * from "./place-keyed.service";
 export * from "./read.service";
 export * from "./remake.service";
 export * from "./report.service";

@@ -12,12 +12,11 @@ import {
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, eq } from "drizzle-orm";
-import { recordAudit } from "../../platform/audit";
 import type { HubConfig } from "../../platform/config";
 import { badRequest, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
-import { decryptSecret, encryptSecret } from "../integrations/crypto";
-import { forgetIntegration } from "../integrations/integrations.service";
+import { decryptSecret } from "../integrations/crypto";
+import { credentialsAad, forgetIntegration, storeCredentials } from "../integrations/integrations.service";
 import { actingClientId, adminClientId } from "../integrations/scope";
 import { addressRefusal } from "../webhooks/address-guard";
 import { bucketClient, describeS3Error } from "./s3-client";
@@ -33,13 +32,12 @@ export const S3_IMPORT_PLATFORM = "s3Import";
 const t = schema.integrations;
 type Row = typeof t.$inferSelect;
 
-const aadOf = (clientId: number) => `integration:${clientId}:${S3_IMPORT_PLATFORM}`;
 const OK = "OK: ";
 const FAILED = "FAILED: ";
 
 /** The stored settings, or null when they cannot be read (another secret key) or are incomplete. */
 export const readStored = (config: HubConfig, row: Row): TS3ImportStored | null => {
-  const plain = decryptSecret(config.secretKey, row.secret, aadOf(row.clientId));
+  const plain = decryptSecret(config.secretKey, row.secret, credentialsAad(row.clientId, S3_IMPORT_PLATFORM));
   if (!plain) return null;
   const parsed = ZS3ImportStoredSchema.safeParse(JSON.parse(plain));
   return parsed.success ? parsed.data : null;
@@ -85,38 +83,13 @@ const checkEndpoint = async (config: HubConfig, endpoint: string | null) => {
   if (refusal) throw badRequest(refusal, { endpoint: refusal });
 };
 
-const write = async (db: HubDb, config: HubConfig, p: Principal, clientId: number, stored: TS3ImportStored) => {
-  const values = {
-    secret: encryptSecret(config.secretKey, JSON.stringify(stored), aadOf(clientId)),
-    label: `s3://${stored.bucket}/${stored.prefix}`,
-    lastTestedAt: null,
-    lastTestResult: null,
-    updatedBy: p.userId > 0 ? p.userId : null,
-    updatedAt: new Date(),
-  };
-  return db.transaction(async (tx) => {
-    const [saved] = await tx
-      .insert(t)
-      .values({ clientId, platform: S3_IMPORT_PLATFORM, ...values })
-      .onConflictDoUpdate({ target: [t.clientId, t.platform], set: values })
-      .returning();
-    if (!saved) throw new Error("s3 import settings not saved");
-    await recordAudit(tx, {
-      actor: p.userName,
-      action: "integration.save",
-      subject: `integration:${clientId}:${S3_IMPORT_PLATFORM}`,
-      // Never the key pair.
-      detail: {
-        clientId,
-        platform: S3_IMPORT_PLATFORM,
-        bucket: stored.bucket,
-        prefix: stored.prefix,
-        enabled: stored.enabled,
-      },
-    });
-    return saved;
+const write = (db: HubDb, config: HubConfig, p: Principal, clientId: number, stored: TS3ImportStored) =>
+  // Never the key pair in the audit detail.
+  storeCredentials(db, config, p, clientId, S3_IMPORT_PLATFORM, stored, `s3://${stored.bucket}/${stored.prefix}`, {
+    bucket: stored.bucket,
+    prefix: stored.prefix,
+    enabled: stored.enabled,
   });
-};
 
 /** PUT /s3OrderImport/settings: a blank access key id or secret keeps the saved one; the first save needs both. */
 export const saveS3Settings = async (

@@ -16,6 +16,7 @@ import type { ModuleDeps } from "../../platform/deps";
 import { HttpError } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { importOrderFile } from "../orders/import.service";
+import { clientView } from "../orders/scope";
 import { addressRefusal } from "../webhooks/address-guard";
 import { type BucketClient, bucketClient, describeS3Error, type ListedObject } from "./s3-client";
 import { enabledS3Imports } from "./settings.service";
@@ -57,21 +58,7 @@ export type WatchOptions = {
 export type WatchResult = { claimed: number; processed: number; failed: number; errors: string[] };
 
 /** Who imports a client's S3 files: the client itself, as its API key would (no cards, no admin rights). */
-const importerOf = (clientId: number): Principal => ({
-  userId: 0,
-  userName: "s3-import",
-  userType: "client",
-  isSuperadmin: false,
-  isInternal: false,
-  isFacility: false,
-  roles: [],
-  cards: new Set(),
-  clientId,
-  isClientAdmin: false,
-  planLevel: null,
-  factoryIds: [],
-  sessionClientId: null,
-});
+const importerOf = (clientId: number): Principal => ({ ...clientView(clientId), userName: "s3-import" });
 
 const nameOf = (key: string) => key.slice(key.lastIndexOf("/") + 1);
 
