@@ -44,7 +44,12 @@ test.describe("totes and labels", () => {
     await expect(row).toBeVisible();
     await expect(row).toContainText("Empty");
     await tick(row.getByRole("checkbox"));
+    // The facility's own layout (Factory Config's label size and barcode) is offered first, on its paper.
+    await page.getByRole("button", { name: "Labels (1 chosen)" }).click();
+    await expect(page.getByRole("menuitem").first()).toContainText("Factory Config default");
+    await page.keyboard.press("Escape");
     const labels = await printLabels(page, "Labels (1 chosen)", "Label sheet, QR", "/floor/totes/labels.pdf");
+    expect(labels.url()).toMatch(/paper=(letter|a4)/);
     expect(labels.status()).toBe(200);
     expect(labels.headers()["content-type"]).toBe("application/pdf");
     expect(labels.url()).toContain("symbology=qr");

@@ -3,39 +3,53 @@ import { Alert, Button, ListItemText, Menu, MenuItem, Stack } from "@mui/materia
 import { useState } from "react";
 import { openPdf } from "../lib/open-pdf";
 
-/** How barcode labels are printed: a sheet of 2 × 1 in labels, or one 4 × 6 in label per page; Code128 or QR. */
-export type LabelChoice = { format: "sheet" | "single"; symbology: "code128" | "qr" };
+/** How barcode labels are printed: a sheet of 2 × 1 in labels, or one 4 × 6 in label per page; Code128 or QR; the sheet's paper. */
+export type LabelChoice = { format: "sheet" | "single"; symbology: "code128" | "qr"; paper: "letter" | "a4" };
 
-const LABEL_CHOICES: { label: string; hint: string; q: LabelChoice }[] = [
-  { label: "Label sheet, Code128", hint: "2 × 1 in labels on Letter", q: { format: "sheet", symbology: "code128" } },
-  { label: "Label sheet, QR", hint: "2 × 1 in labels on Letter", q: { format: "sheet", symbology: "qr" } },
-  {
-    label: "4 × 6 in labels, Code128",
-    hint: "One label per page, for a label printer",
-    q: { format: "single", symbology: "code128" },
-  },
-  {
-    label: "4 × 6 in labels, QR",
-    hint: "One label per page, for a label printer",
-    q: { format: "single", symbology: "qr" },
-  },
+const LAYOUTS: { label: string; q: Omit<LabelChoice, "paper"> }[] = [
+  { label: "Label sheet, Code128", q: { format: "sheet", symbology: "code128" } },
+  { label: "Label sheet, QR", q: { format: "sheet", symbology: "qr" } },
+  { label: "4 × 6 in labels, Code128", q: { format: "single", symbology: "code128" } },
+  { label: "4 × 6 in labels, QR", q: { format: "single", symbology: "qr" } },
 ];
+
+/** The four layouts on the facility's paper; the facility's own layout (Factory Config) first and marked. */
+const choicesFor = (preferred: LabelChoice | undefined) => {
+  const paper = preferred?.paper ?? "letter";
+  const choices = LAYOUTS.map((l) => {
+    const isDefault = preferred?.format === l.q.format && preferred.symbology === l.q.symbology;
+    const hint =
+      l.q.format === "sheet"
+        ? `2 × 1 in labels on ${paper === "a4" ? "A4" : "Letter"}`
+        : "One label per page, for a label printer";
+    return {
+      label: l.label,
+      hint: isDefault ? `${hint} · Factory Config default` : hint,
+      q: { ...l.q, paper },
+      isDefault,
+    };
+  });
+  return [...choices.filter((c) => c.isDefault), ...choices.filter((c) => !c.isDefault)];
+};
 
 /**
  * A "Labels" button whose menu opens a labels PDF rendered on the server, in one of the four
  * layouts, in a new tab to print (order lines, an order's units, totes). `path` answers the API
- * path (without /api) for a choice; a refusal shows under the button.
+ * path (without /api) for a choice; a refusal shows under the button. `preferred`: the facility's
+ * label size, barcode and paper from Factory Config, offered first.
  */
 export function LabelsMenuButton({
   label = "Labels",
   path,
   fileName,
   disabled,
+  preferred,
 }: {
   label?: string;
   path: (choice: LabelChoice) => string;
   fileName: (choice: LabelChoice) => string;
   disabled?: boolean;
+  preferred?: LabelChoice;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +72,7 @@ export function LabelsMenuButton({
         {label}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {LABEL_CHOICES.map((c) => (
+        {choicesFor(preferred).map((c) => (
           <MenuItem key={c.label} onClick={() => choose(c.q)}>
             <ListItemText primary={c.label} secondary={c.hint} />
           </MenuItem>

@@ -21,6 +21,17 @@ export const useFactoryConfig = (factoryId?: number) =>
     queryFn: () => call(factoryConfigApi.get, { query: { factoryId } }),
   });
 
+/** The caller's facility's label size, barcode and paper (Factory Config), for the Labels menus; undefined until read or when `enabled` is false. */
+export const useLabelDefaults = (enabled: boolean) => {
+  const config = useQuery({
+    queryKey: factoryConfigKeys.config(undefined),
+    queryFn: () => call(factoryConfigApi.get, { query: {} }),
+    enabled,
+  });
+  const s = config.data?.settings;
+  return s ? { format: s.unitLabelFormat, symbology: s.labelSymbology, paper: s.labelPaper } : undefined;
+};
+
 /** A page of the facility's changes, newest first. */
 export const useFactoryConfigHistory = (factoryId: number, q: { page: number; size: number }) =>
   useQuery({

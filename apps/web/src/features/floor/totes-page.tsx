@@ -17,6 +17,7 @@ import { pathTo } from "../../lib/api";
 import { applyServerErrors } from "../../lib/form-errors";
 import { useListFilters, useListState } from "../../lib/list-state";
 import { downloadListCsv } from "../../lib/transfer";
+import { useLabelDefaults } from "../factory-config/api";
 import { useCreateTotes, useToteList } from "./api";
 
 const STATUS_LABELS: Record<TToteStatus, string> = { empty: "Empty", in_use: "In use", in_transit: "In transit" };
@@ -81,6 +82,7 @@ export default function TotesPage() {
   const status = TOTE_STATUSES.find((s) => s === filters.get("status"));
   const fullQuery = useMemo(() => ({ ...query, status }), [query, status]);
   const list = useToteList(fullQuery);
+  const labelDefaults = useLabelDefaults(true);
   const [selection, setSelection] = useState<GridRowSelectionModel>({ type: "include", ids: new Set() });
   const [adding, setAdding] = useState(false);
   const chosen = [...selection.ids].map(Number);
@@ -99,11 +101,13 @@ export default function TotesPage() {
                   query: {
                     format: q.format,
                     symbology: q.symbology,
+                    paper: q.paper,
                     ids: chosen.length > 0 ? chosen.join(",") : undefined,
                   },
                 })
               }
               fileName={(q) => `tote-labels-${q.format}.pdf`}
+              preferred={labelDefaults}
             />
             <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)}>
               Add totes

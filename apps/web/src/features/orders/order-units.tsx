@@ -31,6 +31,7 @@ import { LabelsMenuButton } from "../../components/labels-menu";
 import { pathTo } from "../../lib/api";
 import { messageOf } from "../../lib/api-error";
 import { useAuth } from "../../lib/auth/auth-context";
+import { useLabelDefaults } from "../factory-config/api";
 import { useOrderUnits, useReleaseOrder, useUnitEvents } from "../floor/api";
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -51,6 +52,7 @@ const STATUS_COLOUR: Partial<Record<TOrderUnit["status"], "success" | "error" | 
 export function OrderUnits({ order }: { order: TOrder }) {
   const units = useOrderUnits(order.id);
   const { cardAccess } = useAuth();
+  const labelDefaults = useLabelDefaults(cardAccess.has("unitActions"));
   const [open, setOpen] = useState<TOrderUnit | null>(null);
   if (units.isPending) return <CircularProgress size={24} />;
   if (units.isError) return <Alert severity="error">{messageOf(units.error)}</Alert>;
@@ -68,9 +70,10 @@ export function OrderUnits({ order }: { order: TOrder }) {
               label="Unit labels"
               path={(q) =>
                 pathTo(floorApi.unitLabelsPdf, {
-                  query: { orderId: order.id, format: q.format, symbology: q.symbology },
+                  query: { orderId: order.id, format: q.format, symbology: q.symbology, paper: q.paper },
                 })
               }
+              preferred={labelDefaults}
               fileName={(q) => `unit-labels-${order.orderNumber}-${q.format}.pdf`}
             />
           ) : null}
