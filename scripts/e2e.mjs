@@ -13,6 +13,20 @@ export const runE2e = async (extraArgs = []) => {
   const webDist = process.env.E2E_WEB_DIST ?? "apps/web/dist";
   ensureWebBuild({ outDir: webDist });
   const dataDir = mkdtempSync(join(tmpdir(), "hub-e2e-"));
+  // The store and shipping platforms' stand-in (the one the HTTP tests use), for specs that send orders there.
+  const platforms = spawn(process.execPath, ["--import", "tsx", "apps/server/test/stand-ins/serve-platforms.ts"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  process.on("exit", () => platforms.exitCode === null && platforms.kill("SIGTERM"));
+  const platformUrl = await new Promise((resolve, reject) => {
+    let out = "";
+    platforms.stdout.on("data", (chunk) => {
+      out += String(chunk);
+      const found = /PLATFORM_STAND_IN (\S+)/.exec(out);
+      if (found) resolve(found[1]);
+    });
+    platforms.once("exit", () => reject(new Error("The platforms' stand-in exited before it was ready.")));
+  });
   const port = Number(process.env.E2E_PORT ?? 3210);
   const env = {
     ...process.env,
@@ -22,6 +36,8 @@ export const runE2e = async (extraArgs = []) => {
     WEB_DIST: webDist,
     // The webhook spec's receiver listens on this machine's loopback, which a real Hub refuses.
     WEBHOOKS_ALLOW_PRIVATE: "true",
+    STORE_PLATFORM_URL: platformUrl,
+    SHIPPING_PLATFORM_URL: platformUrl,
   };
   delete env.DATABASE_URL;
   delete env.NODE_ENV;
@@ -50,6 +66,7 @@ export const runE2e = async (extraArgs = []) => {
   const server = spawn(process.execPath, ["scripts/start.mjs"], { env, stdio: ["ignore", "inherit", "inherit"] });
   const stop = () => {
     if (server.exitCode === null) server.kill("SIGTERM");
+    if (platforms.exitCode === null) platforms.kill("SIGTERM");
   };
   process.on("exit", stop);
   try {

@@ -34,6 +34,15 @@ test.describe("Factory Config", () => {
     await last.fill(was);
     await expect(form.getByText("At least 1")).toHaveCount(0);
 
+    // The lead time that gives new orders their due date is a whole number of working days.
+    const lead = form.getByLabel("Lead time (working days)");
+    const leadWas = await lead.inputValue();
+    await lead.fill("0");
+    await save.click();
+    await expect(form.getByText("At least 1")).toBeVisible();
+    await lead.fill(leadWas);
+    await expect(form.getByText("At least 1")).toHaveCount(0);
+
     const printer = `Zebra ZT411 dock ${Date.now().toString(36)}`;
     await form.getByLabel("Shipping label printer").fill(printer);
     const saturday = form.getByRole("checkbox", { name: "Sat" });

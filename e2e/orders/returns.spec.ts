@@ -1,17 +1,12 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { shipOrderUnits } from "../pages/floor";
-import { signIn, signOut } from "../pages/hub";
+import { signIn, signOut, tokenOf } from "../pages/hub";
 
 /**
  * Returns (RMA, issue 10): only shipped pieces come back. A client's paid order offers no "Return
  * items" until the factory has shipped some of it; then the client raises a return of the shipped
  * pieces from /returns, the admin receives it and refunds it, and the return shows "refunded".
  */
-
-const tokenOf = async (page: Page): Promise<string> => {
-  const stored = await page.evaluate(() => localStorage.getItem("hub.identity"));
-  return (JSON.parse(stored ?? "{}") as { idToken: string }).idToken;
-};
 
 /** Northwind's paid order: a card on file, then one line of TEE-120 (M, Black) × 3 placed through the API. */
 const paidOrder = async (request: APIRequestContext, token: string) => {

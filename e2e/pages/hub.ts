@@ -87,3 +87,9 @@ export const tick = async (box: Locator) => {
   await box.click();
   await expect(box).toBeChecked();
 };
+
+/** The signed-in person's ID token, for calling the API beside the screens (`authorization: Bearer …`). */
+export const tokenOf = async (page: Page): Promise<string> => {
+  const stored = await page.evaluate(() => localStorage.getItem("hub.identity"));
+  return (JSON.parse(stored ?? "{}") as { idToken: string }).idToken;
+};

@@ -11,7 +11,7 @@ import {
   USER_TYPES,
 } from "@hub/contracts";
 import { schema } from "@hub/db";
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type OrderFixture, orderFixture, SHIP_TO } from "./helpers/orders-fixture";
 import { createTestApp, demoClientIds, type TestApp } from "./helpers/test-app";
@@ -343,6 +343,88 @@ describe("what the settings drive", () => {
     } finally {
       await t.db.delete(schema.paymentMethods).where(eq(schema.paymentMethods.clientId, f.northwind));
       await setDemo({ autoRelease: true });
+    }
+  });
+
+  test("due dates: the facility's lead time in working days on its calendar, frozen at placing; a ship-by date wins", async () => {
+    // The database's rule for a facility, at a moment.
+    const dueAt = async (factoryId: number, at: string) => {
+      const [row] = await t.db
+        .execute<{ due: string }>(sql`select hub_floor_due_date(${factoryId}, ${at}::timestamptz)::text as due`)
+        .then((r) => (r as unknown as { rows: { due: string }[] }).rows);
+      return row?.due;
+    };
+    // A facility that never saved: the defaults (Mon-Fri, until 17:00 UTC, 10 working days).
+    const [fresh, third] = await t.db
+      .insert(schema.factories)
+      .values([{ name: "Config Fresh Mill" }, { name: "Config Defaults Mill" }])
+      .returning();
+    const freshId = fresh?.factoryId ?? 0;
+    expect(await dueAt(freshId, "2026-11-25T10:00:00Z")).toBe("2026-12-09"); // a Wednesday: two weeks on
+    expect(await dueAt(freshId, "2026-11-25T17:30:00Z")).toBe("2026-12-10"); // after the day's end: from Thursday
+    expect(await dueAt(freshId, "2026-11-28T09:00:00Z")).toBe("2026-12-14"); // a Saturday: from Monday
+    // The SQL defaults are the contracts' defaults: saved explicitly, every few hours of a week give the same dates.
+    const thirdId = third?.factoryId ?? 0;
+    await t.db.insert(schema.factorySettings).values({
+      factoryId: thirdId,
+      ...FACTORY_SETTINGS_DEFAULTS,
+      updatedBy: "test",
+    });
+    for (let h = 0; h < 7 * 24; h += 5) {
+      const at = new Date(Date.UTC(2026, 10, 23, h, 30)).toISOString();
+      expect(await dueAt(thirdId, at), at).toBe(await dueAt(freshId, at));
+    }
+
+    // The demo facility works Monday to Saturday until 16:00 in New York, 3 working days.
+    const placeNow = async (extra: Record<string, unknown> = {}) =>
+      json<TOrder>(
+        await f.place("client", {
+          shipTo: SHIP_TO,
+          lines: [{ styleId: f.ids.tee, attributeIds: [f.ids.m, f.ids.black], quantity: 1 }],
+          ...extra,
+        }),
+        201,
+      );
+    const before = await placeNow();
+    try {
+      await setDemo({
+        workingDays: ["mon", "tue", "wed", "thu", "fri", "sat"],
+        workdayEnd: "16:00",
+        timeZone: "America/New_York",
+        leadWorkingDays: 3,
+      });
+      // Thursday 20:30 UTC is 15:30 in New York: counts from Thursday (Fri, Sat, Mon: Saturday works).
+      expect(await dueAt(ids.demo, "2026-11-26T20:30:00Z")).toBe("2026-11-30");
+      // 21:30 UTC is 16:30 there, after the end: counts from Friday (Sat, Mon, Tue).
+      expect(await dueAt(ids.demo, "2026-11-26T21:30:00Z")).toBe("2026-12-01");
+
+      const placed = await placeNow();
+      const expected = await dueAt(ids.demo, (await orderRow(placed.id))?.placedAt.toISOString() ?? "");
+      expect(placed.dueDate).toBe(expected);
+      expect((await f.call("client", "GET", `/api/orders/${placed.id}`)).json<TOrder>().dueDate).toBe(expected);
+      // An order placed before the change keeps its due date.
+      expect((await orderRow(before.id))?.dueDate).toBe(before.dueDate);
+
+      // A ship-by date is the due date; released, its units carry it.
+      const shipBy = await placeNow({ requestedShipDate: "2027-01-15" });
+      expect(shipBy.dueDate).toBe("2027-01-15");
+      json(await call("factory", "POST", `/orders/${shipBy.id}/release`));
+      const dates = await t.db
+        .selectDistinct({ due: schema.floorUnits.dueDate })
+        .from(schema.floorUnits)
+        .where(eq(schema.floorUnits.orderId, shipBy.id));
+      expect(dates).toEqual([{ due: "2027-01-15" }]);
+      // Taking the ship-by date away gives the calendar's date for its placing again.
+      await t.db.update(schema.orders).set({ requestedShipDate: null }).where(eq(schema.orders.id, shipBy.id));
+      const row = await orderRow(shipBy.id);
+      expect(row?.dueDate).toBe(await dueAt(ids.demo, row?.placedAt.toISOString() ?? ""));
+    } finally {
+      await setDemo({
+        workingDays: FACTORY_SETTINGS_DEFAULTS.workingDays,
+        workdayEnd: FACTORY_SETTINGS_DEFAULTS.workdayEnd,
+        timeZone: FACTORY_SETTINGS_DEFAULTS.timeZone,
+        leadWorkingDays: FACTORY_SETTINGS_DEFAULTS.leadWorkingDays,
+      });
     }
   });
 

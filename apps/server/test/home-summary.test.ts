@@ -1,6 +1,6 @@
 import {
   homeTileHref,
-  ORDER_LEAD_DAYS,
+  ORDER_LATE_RULE,
   SESSION_CLIENT_HEADER,
   type TFloorUnitPage,
   type THomeSummary,
@@ -9,7 +9,7 @@ import {
 } from "@hub/contracts";
 import type { TQualityHistory } from "@hub/contracts/dashboards/quality";
 import { schema } from "@hub/db";
-import { eq, inArray, isNull } from "drizzle-orm";
+import { eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { homeDates } from "../src/modules/home/home.service";
 import { type OrderFixture, orderFixture, SHIP_TO } from "./helpers/orders-fixture";
@@ -83,7 +83,7 @@ describe("home summary", () => {
     expect(client.kind).toBe("client");
     expect(client.tiles.map((x) => x.group)).toEqual(expect.arrayContaining(["Orders", "Returns"]));
     expect(client.tiles.some((x) => x.group === "Floor")).toBe(false);
-    expect(client.lateRule).toContain(`${ORDER_LEAD_DAYS} days`);
+    expect(client.lateRule).toBe(ORDER_LATE_RULE);
 
     const factory = await checkAgainstLists("factory");
     expect(factory.kind).toBe("facility");
@@ -127,10 +127,14 @@ describe("home summary", () => {
     const placed = await f.place("client2", { shipTo: SHIP_TO, lines: [line] });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json<TOrder>();
-    // Placed 30 days ago with no ship-by date: due 14 days after placing, so late.
+    // Placed 30 days ago with no ship-by date: due 10 working days after placing, so late.
+    const placedAt = new Date(Date.now() - 30 * 86_400_000);
     await t.db
       .update(schema.orders)
-      .set({ placedAt: new Date(Date.now() - 30 * 86_400_000) })
+      .set({
+        placedAt,
+        dueDate: sql`hub_floor_due_date(${schema.orders.factoryId}, ${placedAt.toISOString()}::timestamptz)`,
+      })
       .where(eq(schema.orders.id, order.id));
     const after = { client: await checkAgainstLists("client"), client2: await checkAgainstLists("client2") };
     for (const key of ["orders.late", "orders.awaitingPayment"]) {
@@ -207,6 +211,5 @@ describe("home summary", () => {
     expect(homeDates(new Date("2026-11-25T10:00:00Z"))).toEqual({ today: "2026-11-25", weekStart: "2026-11-23" });
     expect(homeDates(new Date("2026-11-29T23:00:00Z")).weekStart).toBe("2026-11-23");
     expect(homeDates(new Date("2026-11-23T00:00:00Z")).weekStart).toBe("2026-11-23");
-    expect(ORDER_LEAD_DAYS).toBe(schema.FLOOR_LEAD_DAYS);
   });
 });

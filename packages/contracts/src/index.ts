@@ -56,6 +56,7 @@ export * from "./orders/documents";
 export * from "./orders/import";
 export * from "./orders/open-orders";
 export * from "./orders/orders";
+export * from "./orders/shipping-platform";
 export * from "./products/groups";
 export * from "./products/products";
 export * from "./products/shipping-profiles";

@@ -19,9 +19,16 @@ export const SHIPPING_CREDENTIALS = {
 export const SHOPIFY_401 = "[API] Invalid API key or access token (unrecognized login or wrong password)";
 export const SHIPSTATION_401 = "Authorization has been denied for this request.";
 
+/** An order as the shipping platform keeps it (ShipStation's createorder: one per orderKey). */
+export type PlatformOrderCopy = { orderId: number; body: Record<string, unknown>; writes: number };
+
 export type StandIn = {
   url: string;
   requests: { path: string; headers: IncomingMessage["headers"] }[];
+  /** The shipping platform's orders by orderKey. */
+  orders: Map<string, PlatformOrderCopy>;
+  /** While set, createorder answers this status and ShipStation-shaped message instead. */
+  refuseOrders: { status: number; message: string } | null;
   close: () => Promise<void>;
 };
 
@@ -33,9 +40,23 @@ const basicOf = (req: IncomingMessage): [string, string] | null => {
   return i < 0 ? null : [decoded.slice(0, i), decoded.slice(i + 1)];
 };
 
+/** ShipStation's check: basic auth with the key and password, and the token header. */
+const shippingAuthOk = (req: IncomingMessage) => {
+  const auth = basicOf(req);
+  return (
+    auth?.[0] === SHIPPING_CREDENTIALS.apiKey &&
+    auth[1] === SHIPPING_CREDENTIALS.apiPassword &&
+    req.headers["x-shipstation-token"] === SHIPPING_CREDENTIALS.token
+  );
+};
+
 export const startPlatformStandIn = async (): Promise<StandIn> => {
   const requests: StandIn["requests"] = [];
-  const server: Server = createServer((req, res) => {
+  const orders: StandIn["orders"] = new Map();
+  let nextOrderId = 4701;
+  const server: Server = createServer(async (req, res) => {
+    let raw = "";
+    for await (const chunk of req) raw += String(chunk);
     const path = (req.url ?? "").split("?")[0] ?? "";
     requests.push({ path, headers: req.headers });
     const auth = basicOf(req);
@@ -51,27 +72,42 @@ export const startPlatformStandIn = async (): Promise<StandIn> => {
       return json(200, { shop: { id: 1, name: "Northwind Shop", myshopify_domain: domain } });
     }
     if (req.method === "GET" && path === "/carriers") {
-      const ok =
-        auth?.[0] === SHIPPING_CREDENTIALS.apiKey &&
-        auth[1] === SHIPPING_CREDENTIALS.apiPassword &&
-        req.headers["x-shipstation-token"] === SHIPPING_CREDENTIALS.token;
-      if (!ok) return json(401, { Message: SHIPSTATION_401 });
+      if (!shippingAuthOk(req)) return json(401, { Message: SHIPSTATION_401 });
       return json(200, [
         { name: "Stamps.com", code: "stamps_com" },
         { name: "UPS", code: "ups" },
       ]);
     }
+    if (req.method === "POST" && path === "/orders/createorder") {
+      if (!shippingAuthOk(req)) return json(401, { Message: SHIPSTATION_401 });
+      if (standIn.refuseOrders) return json(standIn.refuseOrders.status, { Message: standIn.refuseOrders.message });
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        return json(400, { Message: "The request is invalid." });
+      }
+      const key = typeof body.orderKey === "string" ? body.orderKey : `generated-${nextOrderId}`;
+      // createorder with a known orderKey updates that order (ShipStation API v1).
+      const known = orders.get(key);
+      const copy = { orderId: known?.orderId ?? nextOrderId++, body, writes: (known?.writes ?? 0) + 1 };
+      orders.set(key, copy);
+      return json(200, { ...body, orderId: copy.orderId, orderKey: key });
+    }
     json(404, { errors: "Not Found" });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  const standIn: StandIn = {
     url: `http://127.0.0.1:${port}`,
     requests,
+    orders,
+    refuseOrders: null,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+  return standIn;
 };

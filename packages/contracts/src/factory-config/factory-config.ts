@@ -103,7 +103,11 @@ const boxSide = (what: string) =>
 /** The settings as a request (the page's form and PUT /factoryConfig): every setting, checked together. */
 export const ZFactorySettingsRequestSchema = z
   .object({
-    /** Working time (stored and shown; not yet read by the due date, which is one indexed rule for every list). */
+    /**
+     * Working time: an order asking for no ship date is due `leadWorkingDays` working days after
+     * placing (a placing after the day's end or on a day off counts from the next working day), in
+     * the facility's time zone (`hub_floor_due_date`, migration 0044). Saved for new orders only.
+     */
     workingDays: z
       .array(z.enum(WEEKDAYS, { error: "Choose days from the list" }))
       .min(1, FACTORY_CONFIG_MESSAGES.chooseDay)
@@ -112,6 +116,7 @@ export const ZFactorySettingsRequestSchema = z
     workdayStart: zText().regex(TIME, FACTORY_CONFIG_MESSAGES.time),
     workdayEnd: zText().regex(TIME, FACTORY_CONFIG_MESSAGES.time),
     timeZone: zTrimmed(64, 1, FACTORY_CONFIG_MESSAGES.timeZone).refine(isTimeZone, FACTORY_CONFIG_MESSAGES.timeZone),
+    leadWorkingDays: wholeNumber("lead time", 1, 120),
     /** Labels and printers (stored: the printing station reads them; the Hub renders PDFs). */
     shippingLabelFormat: z.enum(SHIPPING_LABEL_FORMATS, { error: "Choose a label format" }),
     unitLabelFormat: z.enum(LABEL_FORMATS, { error: "Choose a label size" }),
@@ -166,6 +171,7 @@ export const FACTORY_SETTINGS_DEFAULTS: Omit<TFactorySettings, "labourCentsPerMi
   workdayStart: "08:00",
   workdayEnd: "17:00",
   timeZone: "UTC",
+  leadWorkingDays: 10,
   shippingLabelFormat: "pdf_4x6",
   unitLabelFormat: "sheet",
   labelSymbology: "code128",
@@ -194,6 +200,7 @@ export const FACTORY_SETTING_LABELS: Record<TFactorySettingField, string> = {
   workdayStart: "Working day starts",
   workdayEnd: "Working day ends",
   timeZone: "Time zone",
+  leadWorkingDays: "Lead time (working days)",
   shippingLabelFormat: "Shipping label format",
   unitLabelFormat: "Unit label size",
   labelSymbology: "Label barcode",
@@ -256,6 +263,7 @@ export const ZFactoryConfigSchema = z
       workdayStart: zText(),
       workdayEnd: zText(),
       timeZone: zText(),
+      leadWorkingDays: z.number().int(),
       shippingLabelFormat: z.enum(SHIPPING_LABEL_FORMATS),
       unitLabelFormat: z.enum(LABEL_FORMATS),
       labelSymbology: z.enum(LABEL_SYMBOLOGIES),

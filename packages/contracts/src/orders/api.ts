@@ -160,6 +160,12 @@ export const ordersApi = declareApi("orders", {
   /** With an Idempotency-Key: a double click refunds once. */
   refund: { path: "/orders/:id/refund", ...orderAction, body: ZOrderRefundRequestSchema },
   charge: { path: "/orders/:id/charge", ...orderAction },
+  /**
+   * Spec 7's redo shipping-platform order: sends the order to its client's shipping platform now
+   * (the platform keys it by the order number, so a repeat updates its one copy) and answers the
+   * order with the outcome, which is also a row of its history. 409 when the client has none saved.
+   */
+  redoPlatformOrder: { path: "/orders/:id/shippingPlatform", ...orderAction },
   editItem: {
     method: "PUT",
     path: "/orders/:id/items/:itemId",

@@ -5,6 +5,7 @@ import { NUL_MESSAGE, zOptionalText, zText, zTrimmed } from "../common/text";
 import { ZLookupListSchema } from "../library/common";
 import { ZProductDetailsSchema } from "../library/style-composition";
 import { ORDER_ATTENTION } from "./attention";
+import { ZOrderPlatformSchema } from "./shipping-platform";
 
 /** Orders (issue 10). The model: docs/adr/0003-orders.md. Money is integer cents. */
 
@@ -340,6 +341,13 @@ export const ZOrderSchema = ZOrderListItemSchema.extend({
   updatedAt: z.iso.datetime({ offset: true }),
   /** The client has a default payment method, so "charge again" can succeed. */
   hasPaymentMethod: z.boolean(),
+  /**
+   * When the floor owes it: the requested ship date, else the facility's lead time in working days
+   * after placing (Factory Config), fixed when it was placed.
+   */
+  dueDate: ZDateSchema,
+  /** Its copy on the client's shipping platform; null when never sent and the client has none. */
+  shippingPlatform: ZOrderPlatformSchema.nullable(),
   items: z.array(ZOrderItemSchema),
   ledger: z.array(ZLedgerLineSchema),
 }).meta({ id: "Order" });

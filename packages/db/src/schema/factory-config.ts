@@ -18,6 +18,8 @@ export const factorySettings = pgTable("factory_settings", {
   workdayEnd: text("workday_end").notNull(),
   /** An IANA name ("Europe/Lisbon"). */
   timeZone: text("time_zone").notNull(),
+  /** Working days from placing to an order's due date when it asks for no ship date (`hub_floor_due_date`). */
+  leadWorkingDays: integer("lead_working_days").notNull().default(10),
   /** pdf_4x6 | zpl_4x6 */
   shippingLabelFormat: text("shipping_label_format").notNull(),
   /** sheet | single */

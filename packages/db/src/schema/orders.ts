@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -114,15 +114,14 @@ export const orderSearchTokens = (order: {
     ...order.lines.flatMap((l) => [l.sku, l.styleCode]),
   ]);
 
-/** Days from placing to the floor's due date when an order asks for no ship date (release.ts). */
-export const FLOOR_LEAD_DAYS = 14;
 /**
- * An order's due date on the floor: its requested ship date, or placing (UTC) + FLOOR_LEAD_DAYS.
- * The lead days are inlined, not a parameter, so a query's expression is the index's
- * (`orders_floor_due_idx`), and /openOrders sorted by due date walks it.
+ * An order's due date (`orders.due_date`) is written by the database when the order is inserted, and
+ * again when its requested ship date changes (trigger `orders_due_date`, migration 0044): the
+ * requested ship date, else the facility's lead time in working days after placing
+ * (`hub_floor_due_date`: its Factory Config working days, end of the working day and time zone; an
+ * order placed after the day's end or on a day off counts from the next working day). It is then
+ * frozen, like the prices: a later change of the calendar moves no order's due date.
  */
-export const floorDueOf = (requestedShipDate: AnyColumn | SQL, placedAt: AnyColumn | SQL) =>
-  sql`coalesce(${requestedShipDate}, ((${placedAt} at time zone 'UTC') + make_interval(days => ${sql.raw(String(FLOOR_LEAD_DAYS))}))::date)`;
 
 export const orders = pgTable(
   "orders",
@@ -184,6 +183,24 @@ export const orders = pgTable(
      */
     releasedAt: timestamp("released_at", { withTimezone: true }),
     releasedBy: text("released_by"),
+    /**
+     * The floor's due date: set by the database on insert (see above; the default only stands in for
+     * the trigger's value), the lists' "due" sort and the late rule.
+     */
+    dueDate: date("due_date", { mode: "string" }).notNull().default(sql`current_date`),
+    /**
+     * The client's shipping platform's copy of the order (ShipStation's createorder, keyed by the
+     * order number; modules/orders/platform-order.service.ts): "pending" when it is to be sent
+     * (at the first release, or a cancel or ship of an order sent before), "sending" while a
+     * worker holds it (since `platform_claimed_at`), "sent" or "failed" after; null: never asked.
+     */
+    platformPush: text("platform_push"),
+    platformClaimedAt: timestamp("platform_claimed_at", { withTimezone: true }),
+    /** The platform's own id of its copy (ShipStation's orderId), from its first answer. */
+    platformOrderId: text("platform_order_id"),
+    platformSentAt: timestamp("platform_sent_at", { withTimezone: true }),
+    /** Why the last send failed (the platform's words); null after a success. */
+    platformError: text("platform_error"),
     updatedAt: updated(),
     /**
      * The words and codes the list's search finds an order by (besides its number, which the index
@@ -210,9 +227,9 @@ export const orders = pgTable(
     index("orders_client_name_idx").on(t.clientName, t.id),
     index("orders_client_name_desc_idx").on(t.clientName.desc(), t.id),
     index("orders_search_idx").using("gin", t.searchVector),
-    index("orders_floor_due_idx")
-      .on(t.factoryId, floorDueOf(t.requestedShipDate, t.placedAt), t.id)
-      .where(sql`${t.releasedAt} is not null`),
+    // The push job's queue: the few orders waiting to be sent, or held by a worker that may have died.
+    index("orders_platform_push_idx").on(t.platformClaimedAt).where(sql`${t.platformPush} in ('pending', 'sending')`),
+    index("orders_floor_due_idx").on(t.factoryId, t.dueDate, t.id).where(sql`${t.releasedAt} is not null`),
   ],
 );
 

@@ -161,7 +161,7 @@ const writeFloor = async (tx: HubTx, factoryId: number): Promise<void> => {
 
   // The units, as releaseOrder makes them: one per piece of every line not cancelled, with the
   // size (an option named like "size"), the colour's name, the style's fabric (the one for a chosen
-  // attribute first, else the style's general one) and the due date (requested ship date, or placing + 14 days).
+  // attribute first, else the style's general one) and the due date (the order's: requested ship date, or the facility's lead time in working days).
   const itemLines = (
     (await tx.execute(sql`
       select o.client_id as "clientId", o.id as "orderId", i.id as "itemId", i.quantity, i.style_id as "styleId",
@@ -173,7 +173,7 @@ const writeFloor = async (tx: HubTx, factoryId: number): Promise<void> => {
           (select sf.fabric_id from lib_style_fabrics sf where sf.style_id = i.style_id and sf.attribute_id in
             (select (x->>'attributeId')::int from jsonb_array_elements(i.options) x) order by sf.id limit 1),
           (select sf.fabric_id from lib_style_fabrics sf where sf.style_id = i.style_id and sf.attribute_id is null order by sf.id limit 1)) as "fabricId",
-        coalesce(o.requested_ship_date, ((o.placed_at at time zone 'UTC') + interval '14 days')::date)::text as "dueDate"
+        o.due_date::text as "dueDate"
       from ${orders} o
       join ${orderItems} i on i.order_id = o.id and i.status <> 'cancelled'
       where o.id in ${ids}

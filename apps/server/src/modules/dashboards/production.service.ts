@@ -37,7 +37,7 @@ const LATE_SHOWN = 50;
 const between = (x: SQL, from: string, to: string): SQL =>
   sql`${x} >= ${from}::date::timestamptz and ${x} < (${to}::date + 1)::timestamptz`;
 const count = () => sql<number>`count(*)::int`;
-const floorDue = schema.floorDueOf(o.requestedShipDate, o.placedAt);
+const floorDue = o.dueDate;
 
 export const productionDashboard = async (
   db: HubDb,

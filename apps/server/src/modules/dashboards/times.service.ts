@@ -56,7 +56,7 @@ export const timesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery
     UNIT_OPEN_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   )}))`;
-  const due = schema.floorDueOf(o.requestedShipDate, o.placedAt);
+  const due = o.dueDate;
   const [byState, byStation, slowest] = await allQueries(db, [
     db
       .select({ name: sql<string>`${stays.fromStatus}`, ...figures })

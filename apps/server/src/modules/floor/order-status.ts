@@ -1,7 +1,7 @@
 import { ITEM_TRANSITIONS, ORDER_TRANSITIONS, type TItemStatus, type TOrderStatus } from "@hub/contracts";
 import type { HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { conflict } from "../../platform/errors";
 
 /**
@@ -26,15 +26,20 @@ export const transitionOrder = async (
     });
   }
   // The move and its history row in one statement.
-  const moved = tx
-    .$with("moved")
-    .as(
-      tx
-        .update(schema.orders)
-        .set({ status: to, updatedAt: new Date() })
-        .where(eq(schema.orders.id, order.id))
-        .returning({ id: schema.orders.id }),
-    );
+  const moved = tx.$with("moved").as(
+    tx
+      .update(schema.orders)
+      .set({
+        status: to,
+        updatedAt: new Date(),
+        // An order the shipping platform has (or was to have) is sent again, so its copy says cancelled or shipped.
+        ...(to === "cancelled" || to === "shipped"
+          ? { platformPush: sql`case when ${schema.orders.platformPush} is null then null else 'pending' end` }
+          : {}),
+      })
+      .where(eq(schema.orders.id, order.id))
+      .returning({ id: schema.orders.id }),
+  );
   await tx
     .with(moved)
     .insert(schema.orderStatusHistory)

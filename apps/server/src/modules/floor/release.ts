@@ -15,9 +15,6 @@ import { notifyOrderFloorChange } from "./live";
  * grew before production) makes only what is missing. Runs in the caller's transaction.
  */
 
-/** Days from placing to the due date when the order names no requested ship date. */
-export const DEFAULT_LEAD_DAYS = schema.FLOOR_LEAD_DAYS;
-
 const optionValue = (
   options: { optionCode: string; optionName: string; attributeCode: string; attributeName: string }[],
   re: RegExp,
@@ -57,6 +54,8 @@ export const releaseOrder = async (
       ...also?.set,
       releasedAt: sql`case when ${closed} then ${o.releasedAt} else coalesce(${o.releasedAt}, now()) end`,
       releasedBy: sql`case when ${closed} then ${o.releasedBy} else coalesce(${o.releasedBy}, ${actor}) end`,
+      // A first release of a client with a shipping platform saved sends the order there (modules/orders/platform-order.service.ts).
+      platformPush: sql`case when not (${closed}) and ${o.releasedAt} is null and exists (select 1 from ${schema.integrations} i where i.client_id = ${o.clientId} and i.platform = 'shipping') then 'pending' else ${o.platformPush} end`,
     })
     .where(and(eq(o.id, orderId), also ? also.where : notInArray(o.status, ["cancelled", "completed"])))
     .returning({
@@ -65,8 +64,7 @@ export const releaseOrder = async (
       status: o.status,
       factoryId: o.factoryId,
       clientId: o.clientId,
-      requestedShipDate: o.requestedShipDate,
-      placedAt: o.placedAt,
+      dueDate: o.dueDate,
       releasedAt: o.releasedAt,
     });
   if (!order) return { unitsMade: 0, matched: false, clientId: null };
@@ -105,9 +103,8 @@ export const releaseOrder = async (
   if (items.length === 0) return done;
   const have = new Map(items.map((i) => [i.id, Number(i.made ?? 0)]));
 
-  const due =
-    order.requestedShipDate ??
-    new Date(order.placedAt.getTime() + DEFAULT_LEAD_DAYS * 86_400_000).toISOString().slice(0, 10);
+  // The order's due date (the ship-by date, or the facility's lead time in working days; the database's).
+  const due = order.dueDate;
   // One row a line (what its units share, and the instances still to make); the database makes
   // the units from it, a row per garment, with their release events, in one statement.
   const lines: {

@@ -31,10 +31,17 @@ const call = async (
   url: string,
   headers: Record<string, string>,
   timeoutMs: number,
+  body?: unknown,
 ): Promise<{ status: number; body: string } | ConnectionOutcome> => {
   try {
     const res = await fetch(url, {
-      headers: { accept: "application/json", ...headers },
+      ...(body === undefined
+        ? { headers: { accept: "application/json", ...headers } }
+        : {
+            method: "POST",
+            headers: { accept: "application/json", "content-type": "application/json", ...headers },
+            body: JSON.stringify(body),
+          }),
       signal: AbortSignal.timeout(timeoutMs),
       redirect: "error",
     });
@@ -86,20 +93,17 @@ export const testStore = async (
  * Shipping platform, shaped like ShipStation's API: GET /carriers with basic auth
  * apiKey:apiPassword; the token travels as X-ShipStation-Token.
  */
+const shippingAuth = (c: TShippingCredentials) => ({
+  authorization: basic(c.apiKey, c.apiPassword),
+  "x-shipstation-token": c.token,
+});
+
 export const testShipping = async (
   config: HubConfig,
   c: TShippingCredentials,
   timeoutMs = PLATFORM_TIMEOUT_MS,
 ): Promise<ConnectionOutcome> => {
-  const answer = await call(
-    "shipping platform",
-    `${config.shippingPlatformUrl}/carriers`,
-    {
-      authorization: basic(c.apiKey, c.apiPassword),
-      "x-shipstation-token": c.token,
-    },
-    timeoutMs,
-  );
+  const answer = await call("shipping platform", `${config.shippingPlatformUrl}/carriers`, shippingAuth(c), timeoutMs);
   if ("ok" in answer) return answer;
   if (answer.status !== 200)
     return { ok: false, message: `The shipping platform answered ${answer.status}: ${errorText(answer.body)}` };
@@ -110,4 +114,68 @@ export const testShipping = async (
   } catch {
     return { ok: false, message: "The shipping platform answered with something that is not JSON." };
   }
+};
+
+/** The order as ShipStation's createorder takes it (API v1's Order model, the fields the Hub fills). */
+export type PlatformOrder = {
+  orderNumber: string;
+  /** The platform's key of its copy: a second call with the same key updates it. */
+  orderKey: string;
+  orderDate: string;
+  orderStatus: "awaiting_shipment" | "shipped" | "cancelled";
+  customerEmail: string | null;
+  shipByDate: string | null;
+  billTo: PlatformAddress;
+  shipTo: PlatformAddress;
+  items: {
+    lineItemKey: string;
+    sku: string;
+    name: string;
+    quantity: number;
+    /** Dollars, as the platform writes money. */
+    unitPrice: number;
+    options: { name: string; value: string }[];
+  }[];
+  amountPaid: number;
+  internalNotes: string | null;
+};
+export type PlatformAddress = {
+  name: string;
+  company: string | null;
+  street1: string;
+  street2: string | null;
+  city: string;
+  state: string | null;
+  postalCode: string;
+  country: string;
+  phone: string | null;
+};
+
+export type PlatformOrderOutcome = { ok: true; platformOrderId: string } | { ok: false; message: string };
+
+/** POST /orders/createorder: creates the order, or updates the one with its orderKey (so a repeat is harmless). */
+export const sendShippingOrder = async (
+  config: HubConfig,
+  c: TShippingCredentials,
+  order: PlatformOrder,
+  timeoutMs = 10_000,
+): Promise<PlatformOrderOutcome> => {
+  const answer = await call(
+    "shipping platform",
+    `${config.shippingPlatformUrl}/orders/createorder`,
+    shippingAuth(c),
+    timeoutMs,
+    order,
+  );
+  if ("ok" in answer) return { ok: false, message: answer.message };
+  if (answer.status !== 200 && answer.status !== 201)
+    return { ok: false, message: `The shipping platform answered ${answer.status}: ${errorText(answer.body)}` };
+  try {
+    const id = (JSON.parse(answer.body) as { orderId?: unknown }).orderId;
+    if (typeof id === "number" || (typeof id === "string" && id !== ""))
+      return { ok: true, platformOrderId: String(id) };
+  } catch {
+    // not JSON
+  }
+  return { ok: false, message: "The shipping platform answered without the order's id." };
 };

@@ -9,7 +9,7 @@ import { sendSoftwareRequest } from "./software-request.service";
 
 /** The integrations area's handlers (issue 3); what each answers and who may call it is in `integrationsApi`. */
 export const integrationsRoutes =
-  ({ db, config, mailer }: ModuleDeps): FastifyPluginAsyncZod =>
+  ({ db, config, mailer, jobs }: ModuleDeps): FastifyPluginAsyncZod =>
   async (app) => {
     register(app, api.apiKeys, async (request) => listApiKeys(db, principalOf(request)));
     register(app, api.createApiKey, async (request, reply) =>
@@ -22,9 +22,15 @@ export const integrationsRoutes =
     register(app, api.saveStore, async (request) =>
       saveIntegration(db, config, principalOf(request), "store", request.body),
     );
-    register(app, api.saveShipping, async (request) =>
-      saveIntegration(db, config, principalOf(request), "shipping", request.body),
-    );
+    register(app, api.saveShipping, async (request) => {
+      const saved = await saveIntegration(db, config, principalOf(request), "shipping", request.body);
+      // Released orders are sent to the platform by a minute job (orders/platform-order.service.ts): a saved
+      // platform is a need for jobs, so their schedules are installed even where no job was ever queued.
+      await jobs
+        .ready()
+        .catch((error: unknown) => request.log.warn({ err: error }, "shipping platform: jobs not started"));
+      return saved;
+    });
     register(app, api.remove, async (request) => {
       await deleteIntegration(db, principalOf(request), request.params.platform);
       return { platform: request.params.platform, deleted: true as const };

@@ -16,7 +16,7 @@ const o = schema.orders;
 const u = schema.floorUnits;
 const items = schema.orderItems;
 const totes = schema.floorTotes;
-const due = schema.floorDueOf(o.requestedShipDate, o.placedAt);
+const due = o.dueDate;
 
 const whereOf = (p: Principal, q: TFloorUnitListQuery): SQL | undefined =>
   and(

@@ -26,8 +26,8 @@ import { orderScope } from "./scope";
  * (order, status) index), so its cost grows with the open orders, not with their units; the unit
  * counts by state are read for the page's orders alone.
  *
- *   due      the requested ship date, or placing + FLOOR_LEAD_DAYS (schema.floorDueOf, the index
- *            orders_floor_due_idx): the date releaseOrder gives the units
+ *   due      `orders.due_date` (the requested ship date, or the facility's lead time in working
+ *            days after placing; the index orders_floor_due_idx): the date releaseOrder gives the units
  *   late     due before today (UTC) with units open
  *   at risk  not late, due within AT_RISK_DAYS days, and some unit not packed yet
  */
@@ -61,7 +61,7 @@ const OPEN = UNIT_OPEN_STATUSES as string[];
 const NOT_PACKED = OPEN.filter((s) => s !== "packed");
 
 const today = sql`(now() at time zone 'UTC')::date`;
-const due = schema.floorDueOf(o.requestedShipDate, o.placedAt);
+const due = o.dueDate;
 /**
  * An order has units in these states: a probe of `floor_units_order_status_idx` per order. Written as
  * a scalar subquery, not EXISTS, so the planner keeps it a per-row probe and a page or a capped count

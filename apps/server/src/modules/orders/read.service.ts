@@ -13,6 +13,7 @@ import { and, asc, type Column, count, eq, getTableColumns, getTableName, type S
 import { notFound } from "../../platform/errors";
 import { dateRange, orderByFor } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
+import { hasShippingPlatform, platformOf } from "./platform-order";
 import {
   hasLine,
   type ItemRow,
@@ -95,20 +96,29 @@ export type KnownDetail = {
   hasPaymentMethod?: boolean;
 };
 
-export const detailOf = async (deps: OrderDeps, row: OrderRow, known: KnownDetail = {}): Promise<TOrder> => {
+/** The client's default payment method and shipping platform, in one query. */
+const clientFlagsOf = async (db: HubDb, clientId: number) => {
   const pm = schema.paymentMethods;
-  const [items, ledger, hasPaymentMethod, poFileName] = await Promise.all([
+  const [flags] = await db
+    .select({
+      hasPaymentMethod: sql<boolean>`exists (select 1 from ${pm} where ${pm.clientId} = ${clientId} and ${pm.isDefault})`,
+      shippingPlatform: hasShippingPlatform(clientId).mapWith(Boolean),
+    })
+    .from(sql`(select 1) as one`);
+  return { hasPaymentMethod: Boolean(flags?.hasPaymentMethod), shippingPlatform: Boolean(flags?.shippingPlatform) };
+};
+
+export const detailOf = async (deps: OrderDeps, row: OrderRow, known: KnownDetail = {}): Promise<TOrder> => {
+  const [items, ledger, flags, poFileName] = await Promise.all([
     known.items ?? deps.db.select().from(oi).where(eq(oi.orderId, row.id)).orderBy(asc(oi.lineNumber)),
     known.ledger ?? deps.billing.ledger(row.clientId, row.orderNumber),
-    known.hasPaymentMethod ??
-      deps.db
-        .select({ id: pm.id })
-        .from(pm)
-        .where(and(eq(pm.clientId, row.clientId), eq(pm.isDefault, true)))
-        .limit(1)
-        .then((found) => found.length > 0),
+    // Placing knows the card; a just-placed order's platform state says whether it is to be sent.
+    known.hasPaymentMethod === undefined
+      ? clientFlagsOf(deps.db, row.clientId)
+      : { hasPaymentMethod: known.hasPaymentMethod, shippingPlatform: row.platformPush !== null },
     poFileNameOf(deps.db, row),
   ]);
+  const hasPaymentMethod = flags.hasPaymentMethod;
   return {
     ...toListItem(row),
     factoryId: row.factoryId,
@@ -124,6 +134,8 @@ export const detailOf = async (deps: OrderDeps, row: OrderRow, known: KnownDetai
     refundedCents: row.refundedCents,
     updatedAt: iso(row.updatedAt),
     hasPaymentMethod,
+    dueDate: row.dueDate,
+    shippingPlatform: platformOf(row, flags.shippingPlatform),
     items: items.map(toItem),
     ledger: ledger.map((e) => ({
       id: e.id,

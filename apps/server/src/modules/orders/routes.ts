@@ -28,12 +28,17 @@ import {
   refundOrder,
   updateIssue,
 } from "./orders.service";
+import { PLATFORM_PUSH_QUEUE, redoPlatformOrder, runPlatformPushes } from "./platform-order.service";
 
 /** The orders area's handlers (issue 10); what each answers and who may call it is in `ordersApi` and `couponsApi`. */
 export const ordersRoutes =
-  ({ db, billing }: ModuleDeps): FastifyPluginAsyncZod =>
+  ({ db, billing, config, jobs }: ModuleDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const deps = { db, billing };
+
+    // Orders waiting for their client's shipping platform, sent every minute by one worker each (the claim).
+    jobs.work(PLATFORM_PUSH_QUEUE, async () => void (await runPlatformPushes({ db, config })), { retryLimit: 0 });
+    jobs.schedule(PLATFORM_PUSH_QUEUE, "* * * * *");
 
     register(app, api.entryOptions, async (request) => entryOptions(db, principalOf(request), request.query.clientId));
     register(app, api.entryStyles, async (request) => entryStyles(db, principalOf(request), request.query));
@@ -93,6 +98,9 @@ export const ordersRoutes =
       ),
     );
     register(app, api.charge, async (request) => chargeOrder(deps, principalOf(request), request.params.id));
+    register(app, api.redoPlatformOrder, async (request) =>
+      redoPlatformOrder({ db, billing, config }, principalOf(request), request.params.id),
+    );
     register(app, api.editItem, async (request) =>
       editItem(deps, principalOf(request), request.params.id, request.params.itemId, request.body),
     );

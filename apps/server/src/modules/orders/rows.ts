@@ -49,15 +49,12 @@ export const refuseLines = (problems: readonly LineProblem[]): never => {
 
 /**
  * Orders that need attention (contracts' ORDER_ATTENTION, said once here in SQL): late is the
- * floor's due date (`floorDueOf`: ship-by, else placing + the lead days) before today (UTC) and not
+ * order's due date (`orders.due_date`: ship-by, else the facility's lead time in working days) before today (UTC) and not
  * shipped; awaiting payment is unpaid, pending or failed and not cancelled.
  */
 export const orderAttention = (attention: TOrderAttention): SQL | undefined =>
   attention === "late"
-    ? and(
-        inArray(o.status, [...ORDER_NOT_SHIPPED]),
-        sql`${schema.floorDueOf(o.requestedShipDate, o.placedAt)} < (now() at time zone 'UTC')::date`,
-      )
+    ? and(inArray(o.status, [...ORDER_NOT_SHIPPED]), sql`${o.dueDate} < (now() at time zone 'UTC')::date`)
     : and(inArray(o.paymentState, [...PAYMENT_AWAITING]), ne(o.status, "cancelled"));
 
 /** Orders whose last line shipped on or after a day (UTC): their order-level "shipped" history entry. */

@@ -108,7 +108,7 @@ export function SettingsForm({
         <Grid size={{ xs: 12, md: 6 }}>
           <Section
             title="Working time"
-            subheader="Kept for due dates and lead times. Due dates today still count 14 calendar days from placing."
+            subheader="Due dates of new orders count working days and hours here, in this time zone."
           >
             <Controller
               control={control}
@@ -170,6 +170,14 @@ export function SettingsForm({
                   )}
                 />
               )}
+            />
+            <SettingField
+              control={control}
+              name="leadWorkingDays"
+              type="number"
+              step={1}
+              disabled={disabled}
+              helperText="An order that asks for no ship date is due this many working days after it is placed. New orders only."
             />
           </Section>
         </Grid>

@@ -132,6 +132,8 @@ export const useCancelOrder = (id: number) =>
   useOrderAction(id, (reason: string) => call(ordersApi.cancel, { params: { id }, body: { reason } }));
 export const useChargeOrder = (id: number) =>
   useOrderAction(id, (_: undefined) => call(ordersApi.charge, { params: { id } }));
+export const useRedoPlatformOrder = (id: number) =>
+  useOrderAction(id, (_: undefined) => call(ordersApi.redoPlatformOrder, { params: { id } }));
 export const useRefundOrder = (id: number) =>
   useOrderAction(id, ({ amountCents, reason, key }: { amountCents: number; reason?: string; key: string }) =>
     call(ordersApi.refund, { params: { id }, body: { amountCents, reason }, headers: { [IDEMPOTENCY_HEADER]: key } }),

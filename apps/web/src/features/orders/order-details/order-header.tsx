@@ -7,6 +7,7 @@ import { pathTo } from "../../../lib/api";
 import { messageOf } from "../../../lib/api-error";
 import { downloadFile } from "../../../lib/transfer";
 import { addressLines, dateTime, money, PaymentChip, SOURCE_LABELS, StatusChip } from "../format";
+import { ShippingPlatformField } from "./shipping-platform";
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box>
@@ -58,7 +59,9 @@ export function OrderHeader({ order }: { order: TOrder }) {
               </Field>
               {order.customerEmail ? <Field label="Customer email">{order.customerEmail}</Field> : null}
               <Field label="Requested ship date">{order.requestedShipDate ?? "—"}</Field>
+              <Field label="Due">{order.dueDate}</Field>
               <Field label="Placed">{dateTime(order.placedAt)}</Field>
+              <ShippingPlatformField order={order} />
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>

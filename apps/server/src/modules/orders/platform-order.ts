@@ -1,0 +1,24 @@
+import type { TOrderPlatform, TPlatformPushState } from "@hub/contracts";
+import { schema } from "@hub/db";
+import { sql } from "drizzle-orm";
+import type { OrderRow } from "./rows";
+
+/** The order's copy on its client's shipping platform, as the order page shows it (platform-order.service.ts sends it). */
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** What the order page shows; null when never sent and the client has no shipping platform. */
+export const platformOf = (row: OrderRow, connected: boolean): TOrderPlatform | null =>
+  !connected && row.platformPush === null
+    ? null
+    : {
+        connected,
+        state: (row.platformPush as TPlatformPushState | null) ?? null,
+        platformOrderId: row.platformOrderId,
+        sentAt: iso(row.platformSentAt),
+        error: row.platformError,
+      };
+
+/** Whether a client has a shipping platform saved (an SQL condition on its id column). */
+export const hasShippingPlatform = (clientId: unknown) =>
+  sql`exists (select 1 from ${schema.integrations} i where i.client_id = ${clientId} and i.platform = 'shipping')`;
