@@ -13,17 +13,17 @@ export const runE2e = async (extraArgs = []) => {
   const webDist = process.env.E2E_WEB_DIST ?? "apps/web/dist";
   ensureWebBuild({ outDir: webDist });
   const dataDir = mkdtempSync(join(tmpdir(), "hub-e2e-"));
-  // The store and shipping platforms' stand-in (the one the HTTP tests use), for specs that send orders there.
+  // The store and shipping platforms' stand-in and an S3 stand-in (the HTTP tests' own), for specs that use them.
   const platforms = spawn(process.execPath, ["--import", "tsx", "apps/server/test/stand-ins/serve-platforms.ts"], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   process.on("exit", () => platforms.exitCode === null && platforms.kill("SIGTERM"));
-  const platformUrl = await new Promise((resolve, reject) => {
+  const [platformUrl, s3Url] = await new Promise((resolve, reject) => {
     let out = "";
     platforms.stdout.on("data", (chunk) => {
       out += String(chunk);
-      const found = /PLATFORM_STAND_IN (\S+)/.exec(out);
-      if (found) resolve(found[1]);
+      const found = /PLATFORM_STAND_IN (\S+) (\S+)/.exec(out);
+      if (found) resolve([found[1], found[2]]);
     });
     platforms.once("exit", () => reject(new Error("The platforms' stand-in exited before it was ready.")));
   });
@@ -84,7 +84,7 @@ export const runE2e = async (extraArgs = []) => {
     }
     const code = await new Promise((resolve) => {
       const runner = spawn("npx", ["playwright", "test", "-c", "e2e/playwright.config.ts", ...extraArgs], {
-        env: { ...process.env, BASE_URL: `http://127.0.0.1:${port}` },
+        env: { ...process.env, BASE_URL: `http://127.0.0.1:${port}`, S3_STAND_IN_URL: s3Url },
         stdio: "inherit",
       });
       runner.on("exit", (c) => resolve(c ?? 1));
