@@ -5,6 +5,8 @@ import { zText } from "../common/text";
 /** Contracts of the integrations area (issue 3): API keys, account integrations, software requests. */
 
 export const INTEGRATION_MESSAGES = {
+  credentialsUnreadable: "The saved credentials cannot be read (the Hub's secret key changed). Save them again.",
+  credentialsIncomplete: "The saved credentials are incomplete. Save them again.",
   nameRequired: "Name is required",
   nameTooLong: "Name must be at most 80 characters",
   modeRequired: "Choose test or live",

@@ -29,8 +29,6 @@ export const platformStatusOf = (status: string): "awaiting_shipment" | "shipped
 export const PLATFORM_ORDER_MESSAGES = {
   notConnected: (clientName: string) =>
     `${clientName} has no shipping platform saved, so there is nowhere to send this order. Save one under Account Integration.`,
-  unreadable: "The saved shipping platform credentials cannot be read (the Hub's secret key changed). Save them again.",
-  incomplete: "The saved shipping platform credentials are incomplete. Save them again.",
   sent: (platformOrderId: string, status: string) =>
     `Sent to the shipping platform as its order ${platformOrderId} (${status.replaceAll("_", " ")}).`,
   failed: (message: string) => `Not sent to the shipping platform: ${message}`,

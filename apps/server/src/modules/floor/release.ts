@@ -2,6 +2,7 @@ import type { HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, isNull, ne, notInArray, type SQL, sql } from "drizzle-orm";
 import { autoReleaseOf } from "../factory-config/factory-config.service";
+import { hasShippingPlatform } from "../integrations/integrations.service";
 import { recordEvent } from "../webhooks/events";
 import { followCounts, followOrder } from "./follow";
 import { notifyOrderFloorChange } from "./live";
@@ -55,7 +56,7 @@ export const releaseOrder = async (
       releasedAt: sql`case when ${closed} then ${o.releasedAt} else coalesce(${o.releasedAt}, now()) end`,
       releasedBy: sql`case when ${closed} then ${o.releasedBy} else coalesce(${o.releasedBy}, ${actor}) end`,
       // A first release of a client with a shipping platform saved sends the order there (modules/orders/platform-order.service.ts).
-      platformPush: sql`case when not (${closed}) and ${o.releasedAt} is null and exists (select 1 from ${schema.integrations} i where i.client_id = ${o.clientId} and i.platform = 'shipping') then 'pending' else ${o.platformPush} end`,
+      platformPush: sql`case when not (${closed}) and ${o.releasedAt} is null and ${hasShippingPlatform(o.clientId)} then 'pending' else ${o.platformPush} end`,
     })
     .where(and(eq(o.id, orderId), also ? also.where : notInArray(o.status, ["cancelled", "completed"])))
     .returning({

@@ -1,4 +1,5 @@
 import {
+  INTEGRATION_MESSAGES,
   INTEGRATION_PLATFORMS,
   maskSecret,
   type TIntegration,
@@ -12,7 +13,8 @@ import {
 } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { recordAudit } from "../../platform/audit";
 import type { HubConfig } from "../../platform/config";
 import { notFound } from "../../platform/errors";
@@ -142,6 +144,36 @@ export const forgetIntegration = async (db: HubDb, p: Principal, platform: strin
   });
 };
 
+/** Saved credentials ready to use, or why they cannot be (in words for people). */
+export type SavedCredentials<T> = { ok: true; credentials: T } | { ok: false; message: string };
+
+/** A saved row's credentials, decrypted and checked against their platform's schema. */
+const credentialsIn = <T>(config: HubConfig, row: Row, shape: z.ZodType<T>): SavedCredentials<T> => {
+  const plain = decryptSecret(config.secretKey, row.secret, credentialsAad(row.clientId, row.platform));
+  if (!plain) return { ok: false, message: INTEGRATION_MESSAGES.credentialsUnreadable };
+  const parsed = shape.safeParse(JSON.parse(plain));
+  return parsed.success
+    ? { ok: true, credentials: parsed.data }
+    : { ok: false, message: INTEGRATION_MESSAGES.credentialsIncomplete };
+};
+
+/** A client's saved shipping-platform credentials (the orders' copies on its platform use them); null when none are saved. */
+export const shippingCredentialsOf = async (
+  db: HubDb,
+  config: HubConfig,
+  clientId: number,
+): Promise<SavedCredentials<TShippingCredentials> | null> => {
+  const [row] = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.clientId, clientId), eq(t.platform, "shipping")));
+  return row ? credentialsIn(config, row, ZShippingCredentialsSchema) : null;
+};
+
+/** SQL: whether the client in `clientId` (a column or a value) has a shipping platform saved. */
+export const hasShippingPlatform = (clientId: unknown): SQL =>
+  sql`exists (select 1 from ${t} i where i.client_id = ${clientId} and i.platform = 'shipping')`;
+
 /** POST /integrations/:platform/test: calls the platform with the saved credentials and keeps the outcome. */
 export const testIntegration = async (
   db: HubDb,
@@ -155,23 +187,13 @@ export const testIntegration = async (
     .from(t)
     .where(and(eq(t.clientId, clientId), eq(t.platform, platform)));
   if (!row) throw notFound("That integration");
-  const plain = decryptSecret(config.secretKey, row.secret, credentialsAad(clientId, platform));
   let outcome: ConnectionOutcome;
-  if (!plain) {
-    outcome = {
-      ok: false,
-      message: "The saved credentials cannot be read (the Hub's secret key changed). Save them again.",
-    };
-  } else if (platform === "store") {
-    const parsed = ZStoreCredentialsSchema.safeParse(JSON.parse(plain));
-    outcome = parsed.success
-      ? await testStore(config, parsed.data)
-      : { ok: false, message: "The saved credentials are incomplete. Save them again." };
+  if (platform === "store") {
+    const saved = credentialsIn(config, row, ZStoreCredentialsSchema);
+    outcome = saved.ok ? await testStore(config, saved.credentials) : saved;
   } else {
-    const parsed = ZShippingCredentialsSchema.safeParse(JSON.parse(plain));
-    outcome = parsed.success
-      ? await testShipping(config, parsed.data)
-      : { ok: false, message: "The saved credentials are incomplete. Save them again." };
+    const saved = credentialsIn(config, row, ZShippingCredentialsSchema);
+    outcome = saved.ok ? await testShipping(config, saved.credentials) : saved;
   }
   const testedAt = new Date();
   await db

@@ -1,18 +1,11 @@
-import {
-  PLATFORM_ORDER_MESSAGES,
-  platformStatusOf,
-  type TOrder,
-  type TShippingCredentials,
-  ZShippingCredentialsSchema,
-} from "@hub/contracts";
+import { PLATFORM_ORDER_MESSAGES, platformStatusOf, type TOrder, type TShippingCredentials } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, or, sql } from "drizzle-orm";
 import type { ModuleDeps } from "../../platform/deps";
 import { conflict } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
-import { decryptSecret } from "../integrations/crypto";
-import { credentialsAad } from "../integrations/integrations.service";
+import { type SavedCredentials, shippingCredentialsOf } from "../integrations/integrations.service";
 import {
   type PlatformAddress,
   type PlatformOrder,
@@ -44,22 +37,8 @@ export const PLATFORM_PUSH_QUEUE = "orders-platform-push";
 
 type PlatformDeps = Pick<ModuleDeps, "db" | "config">;
 
-type Found = { credentials: TShippingCredentials } | { error: string } | null;
-
-const credentialsOf = async (deps: PlatformDeps, clientId: number): Promise<Found> => {
-  const t = schema.integrations;
-  const [row] = await deps.db
-    .select({ secret: t.secret })
-    .from(t)
-    .where(and(eq(t.clientId, clientId), eq(t.platform, "shipping")));
-  if (!row) return null;
-  const plain = decryptSecret(deps.config.secretKey, row.secret, credentialsAad(clientId, "shipping"));
-  if (!plain) return { error: PLATFORM_ORDER_MESSAGES.unreadable };
-  const parsed = ZShippingCredentialsSchema.safeParse(JSON.parse(plain));
-  return parsed.success ? { credentials: parsed.data } : { error: PLATFORM_ORDER_MESSAGES.incomplete };
-};
-
-const dollars = (cents: number) => Math.round(cents) / 100;
+/** Integer cents as the platform writes money: dollars. */
+const dollars = (cents: number) => cents / 100;
 
 /** The order as the platform takes it: its ship-to (billed to the same), its live lines at their frozen prices. */
 const platformOrderOf = async (db: HubDb, row: OrderRow): Promise<PlatformOrder> => {
@@ -109,14 +88,18 @@ const claim = async (db: HubDb, orderId: number, only?: ReturnType<typeof and>) 
   return row ?? null;
 };
 
-/** Sends a claimed order and writes the outcome (if the claim is still its latest) and its history row. */
-const sendClaimed = async (deps: PlatformDeps, row: OrderRow, actor: string): Promise<boolean> => {
-  const found = await credentialsOf(deps, row.clientId);
-  const outcome: PlatformOrderOutcome = !found
+type Saved = SavedCredentials<TShippingCredentials> | null;
+
+/**
+ * Sends a claimed order with its client's saved credentials (null: none saved any more) and writes
+ * the outcome (if the claim is still its latest) and its history row.
+ */
+const sendClaimed = async (deps: PlatformDeps, row: OrderRow, actor: string, saved: Saved): Promise<boolean> => {
+  const outcome: PlatformOrderOutcome = !saved
     ? { ok: false, message: PLATFORM_ORDER_MESSAGES.notConnected(row.clientName) }
-    : "error" in found
-      ? { ok: false, message: found.error }
-      : await sendShippingOrder(deps.config, found.credentials, await platformOrderOf(deps.db, row));
+    : !saved.ok
+      ? saved
+      : await sendShippingOrder(deps.config, saved.credentials, await platformOrderOf(deps.db, row));
   const status = platformStatusOf(row.status);
   const reason = outcome.ok
     ? PLATFORM_ORDER_MESSAGES.sent(outcome.platformOrderId, status)
@@ -160,10 +143,17 @@ export const runPlatformPushes = async (
     .orderBy(sql`${o.platformClaimedAt} asc nulls first`, asc(o.id))
     .limit(options.limit ?? 100);
   const result: PushRunResult = { sent: 0, failed: 0 };
+  // Each client's credentials read once a run, however many of its orders wait.
+  const credentials = new Map<number, Promise<Saved>>();
   for (const { id } of waiting) {
     const row = await claim(deps.db, id, due);
     if (!row) continue; // another worker took it
-    if (await sendClaimed(deps, row, options.actor ?? "shipping platform")) result.sent += 1;
+    let saved = credentials.get(row.clientId);
+    if (!saved) {
+      saved = shippingCredentialsOf(deps.db, deps.config, row.clientId);
+      credentials.set(row.clientId, saved);
+    }
+    if (await sendClaimed(deps, row, options.actor ?? "shipping platform", await saved)) result.sent += 1;
     else result.failed += 1;
   }
   return result;
@@ -176,12 +166,9 @@ export const redoPlatformOrder = async (
   id: number,
 ): Promise<TOrder> => {
   const visible = await orderRowFor(deps.db, p, id);
-  const [connected] = await deps.db
-    .select({ id: schema.integrations.id })
-    .from(schema.integrations)
-    .where(and(eq(schema.integrations.clientId, visible.clientId), eq(schema.integrations.platform, "shipping")));
-  if (!connected) throw conflict(PLATFORM_ORDER_MESSAGES.notConnected(visible.clientName));
+  const saved = await shippingCredentialsOf(deps.db, deps.config, visible.clientId);
+  if (!saved) throw conflict(PLATFORM_ORDER_MESSAGES.notConnected(visible.clientName));
   const row = await claim(deps.db, visible.id);
-  if (row) await sendClaimed(deps, row, p.userName);
+  if (row) await sendClaimed(deps, row, p.userName, saved);
   return getOrder(deps, p, id);
 };

@@ -1,6 +1,4 @@
 import type { TOrderPlatform, TPlatformPushState } from "@hub/contracts";
-import { schema } from "@hub/db";
-import { sql } from "drizzle-orm";
 import type { OrderRow } from "./rows";
 
 /** The order's copy on its client's shipping platform, as the order page shows it (platform-order.service.ts sends it). */
@@ -18,7 +16,3 @@ export const platformOf = (row: OrderRow, connected: boolean): TOrderPlatform | 
         sentAt: iso(row.platformSentAt),
         error: row.platformError,
       };
-
-/** Whether a client has a shipping platform saved (an SQL condition on its id column). */
-export const hasShippingPlatform = (clientId: unknown) =>
-  sql`exists (select 1 from ${schema.integrations} i where i.client_id = ${clientId} and i.platform = 'shipping')`;

@@ -13,7 +13,8 @@ import { and, asc, type Column, count, eq, getTableColumns, getTableName, type S
 import { notFound } from "../../platform/errors";
 import { dateRange, orderByFor } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
-import { hasShippingPlatform, platformOf } from "./platform-order";
+import { hasShippingPlatform } from "../integrations/integrations.service";
+import { platformOf } from "./platform-order";
 import {
   hasLine,
   type ItemRow,

@@ -59,10 +59,8 @@ const checkUrl = async (config: HubConfig, url: string) => {
 /** Whose endpoints a call acts on: the caller's facility (a facility user), else a client's. */
 type Owner = { clientId: number; factoryId: null } | { clientId: null; factoryId: number };
 
-const isFacilityUser = (p: Principal) => !p.isInternal && (p.userType === "factory" || p.userType === "manufacturer");
-
 const ownerOf = (p: Principal, change: boolean): Owner => {
-  if (isFacilityUser(p)) {
+  if (p.isFacility) {
     const factoryId = p.factoryIds[0];
     if (factoryId === undefined) throw forbidden("This is for users of a facility.");
     if (change && !p.cards.has("factoryConfig")) throw forbidden("Changing webhooks needs the Factory Config card.");
