@@ -164,6 +164,65 @@ describe("sales dashboard figures", () => {
   });
 });
 
+describe("a line's size and colour", () => {
+  /** The rule the grid and the list's line filters follow: the first option named like it, else "—". */
+  const optionOf = (options: { optionName: string; attributeName: string }[], pattern: RegExp) =>
+    options.find((x) => pattern.test(x.optionName))?.attributeName ?? "—";
+
+  test("are the database's reading of every demo line's frozen options", async () => {
+    const lines = await t.db
+      .select({ options: schema.orderItems.options, size: schema.orderItems.size, colour: schema.orderItems.colour })
+      .from(schema.orderItems);
+    expect(lines.length).toBeGreaterThan(100);
+    expect(lines.some((x) => x.size !== "—" && x.colour !== "—")).toBe(true);
+    for (const x of lines) {
+      expect(x.size).toBe(optionOf(x.options, /size/i));
+      expect(x.colour).toBe(optionOf(x.options, /colou?r/i));
+    }
+  });
+
+  test("follow the options: either spelling of colour, any case, the first match, none", async () => {
+    const [line] = await t.db.select().from(schema.orderItems).limit(1);
+    if (!line) throw new Error("no demo line");
+    const cases: { options: { optionName: string; attributeName: string }[]; size: string; colour: string }[] = [
+      {
+        options: [
+          { optionName: "SIZE", attributeName: "XL" },
+          { optionName: "Color", attributeName: "Navy" },
+        ],
+        size: "XL",
+        colour: "Navy",
+      },
+      {
+        options: [
+          { optionName: "Body colour", attributeName: "Red" },
+          { optionName: "Trim Colour", attributeName: "Blue" },
+        ],
+        size: "—",
+        colour: "Red",
+      },
+      { options: [{ optionName: "Fit", attributeName: "Slim" }], size: "—", colour: "—" },
+      { options: [], size: "—", colour: "—" },
+    ];
+    for (const c of cases) {
+      const options = c.options.map((x) => ({
+        ...x,
+        optionCode: "X",
+        attributeId: 0,
+        attributeCode: "X",
+        upchargeCents: 0,
+      }));
+      const [row] = await t.db
+        .update(schema.orderItems)
+        .set({ options })
+        .where(eq(schema.orderItems.id, line.id))
+        .returning({ size: schema.orderItems.size, colour: schema.orderItems.colour });
+      expect(row, JSON.stringify(c.options)).toEqual({ size: c.size, colour: c.colour });
+    }
+    await t.db.update(schema.orderItems).set({ options: line.options }).where(eq(schema.orderItems.id, line.id));
+  });
+});
+
 /** The orders list's total for a filter (one row a page: the total is the list's count). */
 const listTotal = async (who: DemoUser, query: string) => {
   const res = await get(who, `/api/orders?${query}&size=1`);

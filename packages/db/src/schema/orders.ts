@@ -242,6 +242,10 @@ export type OptionSnapshot = {
   upchargeCents: number;
 };
 
+/** The attribute of a line's first option whose name matches `pattern` (case-insensitive), or "—". */
+const lineOption = (pattern: string) =>
+  `coalesce(jsonb_path_query_first("options", '$[*] ? (@.optionName like_regex "${pattern}" flag "i").attributeName') #>> '{}', '—')`;
+
 export const orderItems = pgTable(
   "order_items",
   {
@@ -255,6 +259,17 @@ export const orderItems = pgTable(
     styleName: text("style_name").notNull(),
     sku: text("sku").notNull(),
     options: jsonb("options").$type<OptionSnapshot[]>().notNull(),
+    /**
+     * The line's size and colour: the attribute of its first frozen option named like "size" and
+     * "colour"/"color", or "—" without one. Written by the database from `options` (every writer of
+     * lines alike), so the Sales Dashboard and the orders list's line filters read a column, not JSON.
+     */
+    size: text("size")
+      .notNull()
+      .generatedAlwaysAs(sql`${sql.raw(lineOption("size"))}`),
+    colour: text("colour")
+      .notNull()
+      .generatedAlwaysAs(sql`${sql.raw(lineOption("colou?r"))}`),
     quantity: integer("quantity").notNull(),
     /** The tier's unit price at placing (the order's tier), frozen. */
     unitPriceCents: integer("unit_price_cents").notNull(),

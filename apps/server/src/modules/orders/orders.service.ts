@@ -16,5 +16,4 @@ export * from "./read.service";
 export * from "./remake.service";
 export * from "./report.service";
 export type { ItemRow, OrderDeps, OrderRow } from "./rows";
-export { LINE_OPTION_PATTERNS, lineOptionOf } from "./rows";
 export * from "./status.service";

@@ -61,16 +61,6 @@ export const orderAttention = (attention: TOrderAttention): SQL | undefined =>
 export const shippedSince = (day: string): SQL =>
   sql`exists (select 1 from ${h} where ${h.orderId} = ${o.id} and ${h.itemId} is null and ${h.toStatus} = 'shipped' and ${h.at} >= ${`${day}T00:00:00Z`}::timestamptz)`;
 
-/** Which of a line's frozen options is its size and its colour (by option name). */
-export const LINE_OPTION_PATTERNS = { size: "size", colour: "colou?r" } as const;
-
-/**
- * A line's value of one of its frozen options (`size`, `colou?r`), or "—" without one: the Sales
- * Dashboard's size x colour grid and the orders list's size and colour filters read it alike.
- */
-export const lineOptionOf = (pattern: string): SQL<string> =>
-  sql<string>`coalesce((select e->>'attributeName' from jsonb_array_elements(${col(oi.options)}) e where e->>'optionName' ~* ${pattern} limit 1), '—')`;
-
 /** Orders with a line, not cancelled, of this SKU, style code, size and colour (each when given), as the Sales Dashboard counts lines. */
 export const hasLine = (f: {
   sku?: string;
@@ -81,8 +71,8 @@ export const hasLine = (f: {
   const conditions = [
     f.sku ? sql`${col(oi.sku)} = ${f.sku}` : undefined,
     f.styleCode ? sql`${col(oi.styleCode)} = ${f.styleCode}` : undefined,
-    f.lineSize ? sql`${lineOptionOf(LINE_OPTION_PATTERNS.size)} = ${f.lineSize}` : undefined,
-    f.lineColour ? sql`${lineOptionOf(LINE_OPTION_PATTERNS.colour)} = ${f.lineColour}` : undefined,
+    f.lineSize ? sql`${col(oi.size)} = ${f.lineSize}` : undefined,
+    f.lineColour ? sql`${col(oi.colour)} = ${f.lineColour}` : undefined,
   ].filter((c) => c !== undefined);
   if (conditions.length === 0) return undefined;
   return sql`exists (select 1 from ${oi} where ${col(oi.orderId)} = ${col(o.id)} and ${col(oi.status)} <> 'cancelled' and ${sql.join(conditions, sql` and `)})`;

@@ -1,0 +1,2 @@
+ALTER TABLE "order_items" ADD COLUMN "size" text GENERATED ALWAYS AS (coalesce(jsonb_path_query_first("options", '$[*] ? (@.optionName like_regex "size" flag "i").attributeName') #>> '{}', '—')) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "colour" text GENERATED ALWAYS AS (coalesce(jsonb_path_query_first("options", '$[*] ? (@.optionName like_regex "colou?r" flag "i").attributeName') #>> '{}', '—')) STORED NOT NULL;
