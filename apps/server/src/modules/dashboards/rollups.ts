@@ -1,8 +1,8 @@
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { type Column, getTableName, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { rowsOf } from "../../platform/database";
-import { LINE_OPTION_PATTERNS, lineOptionOf } from "../orders/orders.service";
 
 /**
  * The Sales Dashboard's daily rollups (docs/adr/0014-dashboard-aggregates.md): the source rows of
@@ -36,9 +36,9 @@ const UTC_DAY = (ts: SQL) => sql`(${ts} at time zone 'UTC')::date`;
 const placedDay = UTC_DAY(sql`"orders"."placed_at"`);
 const ledgerDay = UTC_DAY(sql`"billing_ledger"."created_at"`);
 
-/** A line's size and colour (its frozen options), as the orders list's line filters read them. */
-const SIZE = lineOptionOf(LINE_OPTION_PATTERNS.size);
-const COLOUR = lineOptionOf(LINE_OPTION_PATTERNS.colour);
+/** A line's size and colour (columns the database derives from its frozen options), as the orders list's line filters read them. */
+const SIZE = sql.raw(`"order_items"."size"`);
+const COLOUR = sql.raw(`"order_items"."colour"`);
 
 /** The order a ledger row is for, by its number (`SO-000123` is order 123): the orders' primary key. */
 const LEDGER_ORDER = sql`"orders"."id" = (case when "billing_ledger"."order_id" ~ '^SO-[0-9]{1,9}$' then substring("billing_ledger"."order_id" from 4)::int end)
@@ -113,21 +113,23 @@ const GRAINS = Object.keys(COLUMNS) as Grain[];
 const tableOf = (grain: Grain): SQL => sql.raw(`"${getTableName(ROLLUP_TABLES[grain])}"`);
 
 /**
- * What the rollups cover when a dashboard reads them: the last day rolled up, and the dirty days
- * (read from the source) between two dates. Read once per view, so each figure's SQL has constant
- * day bounds (index ranges with good estimates) and no dirty-day branch when none is dirty.
+ * What the rollups cover when a dashboard reads them: the last day rolled up, the dirty days (read
+ * from the source) between two dates, and when the last refresh committed. Read once per view, so
+ * each figure's SQL has constant day bounds (index ranges with good estimates) and no dirty-day
+ * branch when none is dirty; `refreshedAt` tells a cached reading of the rollup from a stale one.
  */
-export type Coverage = { through: string; dirty: string[] };
+export type Coverage = { through: string; dirty: string[]; refreshedAt: string };
 
 export const coverageOf = async (db: HubDb, from: string, to: string): Promise<Coverage> => {
-  const res = rowsOf<{ through: string; dirty: string[] }>(
+  const res = rowsOf<{ through: string; dirty: string[]; refreshedAt: string | null }>(
     await db.execute(sql`select
       coalesce((select "through"::text from "rollup_state" where "name" = ${SALES_ROLLUP}), ${NEVER}) as through,
+      (select "refreshed_at"::text from "rollup_state" where "name" = ${SALES_ROLLUP}) as "refreshedAt",
       array(select "day"::text from "rollup_dirty_days" where "day" between ${from}::date and ${to}::date order by 1) as dirty`),
   );
   const row = res[0];
   const through = row?.through ?? NEVER;
-  return { through, dirty: (row?.dirty ?? []).filter((d) => d <= through) };
+  return { through, dirty: (row?.dirty ?? []).filter((d) => d <= through), refreshedAt: row?.refreshedAt ?? "" };
 };
 
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -174,19 +176,22 @@ const splitMonths = (from: string, to: string, dirty: readonly string[]) => {
 };
 
 /**
- * A grain's rows for the days [from, to] as the dashboard reads them: the rolled-up days (up to
- * `through`, not dirty) from the rollup, the days after `through` and each dirty day from the
- * source, as one UNION ALL, each part with the caller's condition over its own tables (`rolled`
- * over the rollup table, `source` over the source's).
+ * A grain's rows for the days [from, to] as the dashboard reads them, in two parts: `rolled`, the
+ * rolled-up days (up to `through`, not dirty) from the rollup, which only a refresh changes (so a
+ * reading of it holds until `refreshedAt` moves: `readRolled`); and `live`, the days after `through`
+ * and each dirty day from the source. Each is a UNION ALL (or undefined when empty), each branch
+ * with the caller's condition over its own tables (`rolled` over the rollup table, `source` over
+ * the source's).
  */
-export const grainRows = (
+export const grainParts = (
   grain: Grain,
   from: string,
   to: string,
   cov: Coverage,
   where: { rolled: (t: TenantTable) => SQL | undefined; source: SQL | undefined },
-): SQL => {
-  const parts: SQL[] = [];
+): { rolled: SQL | undefined; live: SQL | undefined } => {
+  const rolled: SQL[] = [];
+  const live: SQL[] = [];
   const rolledTo = to < cov.through ? to : cov.through;
   if (from <= rolledTo) {
     const table = ROLLUP_TABLES[grain];
@@ -201,30 +206,68 @@ export const grainRows = (
     if (grain === "lines") {
       const { months, days } = splitMonths(from, rolledTo, dirty);
       if (months.length > 0)
-        parts.push(sql`select "month" as day, ${sql.raw(LINE_KEY)}, style_name, units, revenue_cents
+        rolled.push(sql`select "month" as day, ${sql.raw(LINE_KEY)}, style_name, units, revenue_cents
           from "sales_monthly_lines" where "month" = any(${`{${months.join(",")}}`}::date[])${scope(schema.salesMonthlyLines)}`);
       if (days.length > 0)
-        parts.push(
+        rolled.push(
           sql`select ${sql.raw(COLUMNS[grain])} from ${t} where (${sql.join(
             days.map(([a, b]) => sql`${day} between ${a}::date and ${b}::date`),
             sql` or `,
           )})${except}${scope(table)}`,
         );
     } else
-      parts.push(sql`select ${sql.raw(COLUMNS[grain])} from ${t}
+      rolled.push(sql`select ${sql.raw(COLUMNS[grain])} from ${t}
         where ${day} between ${from}::date and ${rolledTo}::date${except}${scope(table)}`);
     for (const d of dirty)
-      parts.push(sourceGrain(grain, { from: sql`${d}::date`, to: sql`${nextDay(d)}::date` }, where.source));
+      live.push(sourceGrain(grain, { from: sql`${d}::date`, to: sql`${nextDay(d)}::date` }, where.source));
   }
   const tailFrom = from > cov.through ? from : nextDay(cov.through);
   if (tailFrom <= to)
-    parts.push(sourceGrain(grain, { from: sql`${tailFrom}::date`, to: sql`${nextDay(to)}::date` }, where.source));
-  if (parts.length === 0)
-    return sql`${sourceGrain(grain, { from: sql`${from}::date`, to: sql`${nextDay(to)}::date` }, where.source)}`;
-  return sql.join(
-    parts.map((x) => sql`(${x})`),
-    sql` union all `,
-  );
+    live.push(sourceGrain(grain, { from: sql`${tailFrom}::date`, to: sql`${nextDay(to)}::date` }, where.source));
+  if (rolled.length === 0 && live.length === 0)
+    live.push(sourceGrain(grain, { from: sql`${from}::date`, to: sql`${nextDay(to)}::date` }, where.source));
+  const union = (parts: SQL[]) =>
+    parts.length === 0
+      ? undefined
+      : sql.join(
+          parts.map((x) => sql`(${x})`),
+          sql` union all `,
+        );
+  return { rolled: union(rolled), live: union(live) };
+};
+
+/**
+ * Readings of the rolled part of a figure, per process: the statement's text and parameters (its
+ * days, dirty days excluded, scope and filters) with the rollups' `refreshedAt` are the key, since
+ * the rollup tables change only in a refresh, which moves `refreshedAt` in the same transaction.
+ * Twenty people on the same dashboard then read its past from memory and only today (and any dirty
+ * day) from the source. Bounded by the rows held; the oldest reading goes first.
+ */
+const ROLLED_ROWS_HELD = 200_000;
+const dialect = new PgDialect();
+const rolledReadings = new Map<string, { rows: unknown[] }>();
+let rolledRowsHeld = 0;
+
+export const readRolled = async <T>(db: HubDb, cov: Coverage, query: SQL): Promise<T[]> => {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const key = `${cov.refreshedAt}\u0000${text}\u0000${JSON.stringify(params)}`;
+  const seen = rolledReadings.get(key);
+  if (seen) {
+    // Most recently used last.
+    rolledReadings.delete(key);
+    rolledReadings.set(key, seen);
+    return seen.rows as T[];
+  }
+  const rows = rowsOf<T>(await db.execute(query));
+  if (cov.refreshedAt === "") return rows;
+  rolledReadings.set(key, { rows });
+  rolledRowsHeld += rows.length + 1;
+  for (const [k, v] of rolledReadings) {
+    if (rolledRowsHeld <= ROLLED_ROWS_HELD) break;
+    rolledReadings.delete(k);
+    rolledRowsHeld -= v.rows.length + 1;
+  }
+  return rows;
 };
 
 /** The last whole day a refresh may close: yesterday (UTC), once 15 minutes of today have passed. */

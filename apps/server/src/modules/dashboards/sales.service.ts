@@ -10,7 +10,7 @@ import type { Principal } from "../../platform/principal";
 import { tenantScope } from "../../platform/tenant-scope";
 import { orderScope } from "../orders/scope";
 import { bucketsOf, n, rangeOf } from "./range";
-import { coverageOf, type Grain, grainRows, type TenantTable } from "./rollups";
+import { coverageOf, type Grain, grainParts, readRolled, type TenantTable } from "./rollups";
 
 /**
  * The Sales Dashboard's figures, each one GROUP BY in SQL over the orders the caller may see
@@ -18,7 +18,7 @@ import { coverageOf, type Grain, grainRows, type TenantTable } from "./rollups";
  * totals and units), paid and refunded (succeeded ledger rows made in the range, joined to their
  * orders as the order charge report joins them), by bucket, client, style, size x colour, source,
  * coupon and SKU, and the previous period's figures beside the range's. Whole past days come from
- * the daily rollups, the rest from the source (`grainRows`, rollups.ts; ADR 0014), so a figure is
+ * the daily rollups, the rest from the source (`grainParts`, rollups.ts; ADR 0014), so a figure is
  * the list's at any moment and a 12-month range reads a few thousand rollup rows, not its orders.
  */
 
@@ -101,28 +101,43 @@ export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery
   const r = rangeOf(q);
   const first = r.previousFrom < r.from ? r.previousFrom : r.from;
   const cov = await coverageOf(db, first, r.to);
-  const rows = (grain: Grain, from: string) => grainRows(grain, from, r.to, cov, whereOf(p, q, grain));
-  const read = <T>(query: SQL) => db.execute(query).then((result) => rowsOf<T>(result));
+  const parts = (grain: Grain, from: string) => grainParts(grain, from, r.to, cov, whereOf(p, q, grain));
+  /** A figure's statement over both parts of its grain: the rolled part's reading may come from memory. */
+  const read = async <T>(grain: Grain, from: string, statement: (rows: SQL) => SQL): Promise<T[]> => {
+    const { rolled, live } = parts(grain, from);
+    const [a, b] = await allQueries(db, [
+      rolled ? readRolled<T>(db, cov, statement(rolled)) : Promise.resolve([]),
+      live ? db.execute(statement(live)).then((result) => rowsOf<T>(result)) : Promise.resolve([]),
+    ] as const);
+    return [...a, ...b];
+  };
   const bucket = bucketOfDay(r.bucket);
   const period = sql`g.day >= ${r.from}::date`;
   const inPeriods = sql`(g.day >= ${r.from}::date or g.day between ${r.previousFrom}::date and ${r.previousTo}::date)`;
-  const [orderRows, ledgerRows, byCoupon, lineRows, heatRows] = await allQueries(db, [
+  const [orderRows, ledgerRows, couponRows, lineRows, heatRows] = await allQueries(db, [
     read<{ current: boolean; bucket: string | null; clientId: number; clientName: string; source: string } & OrderSums>(
-      sql`select ${period} as current, case when ${period} then ${bucket} end as bucket,
+      "orders",
+      first,
+      (rows) => sql`select ${period} as current, case when ${period} then ${bucket} end as bucket,
           g.client_id as "clientId", max(g.client_name) as "clientName", g.source, ${SUM("placed_cents")} as placed,
           ${SUM("orders")} as orders, ${SUM("units")} as units
-        from (${rows("orders", first)}) g where ${inPeriods} group by 1, 2, 3, 5`,
+        from (${rows}) g where ${inPeriods} group by 1, 2, 3, 5`,
     ),
     read<{ current: boolean; bucket: string | null } & LedgerSums>(
-      sql`select ${period} as current, case when ${period} then ${bucket} end as bucket, ${SUM("charged_cents")} as paid,
+      "ledger",
+      first,
+      (
+        rows,
+      ) => sql`select ${period} as current, case when ${period} then ${bucket} end as bucket, ${SUM("charged_cents")} as paid,
           ${SUM("refunded_cents")} as refunded
-        from (${rows("ledger", first)}) g where ${inPeriods} group by 1, 2`,
+        from (${rows}) g where ${inPeriods} group by 1, 2`,
     ),
     read<{ couponCode: string; orders: string; discount: string; placed: string }>(
-      sql`select g.coupon_code as "couponCode", ${SUM("orders")} as orders,
+      "coupons",
+      r.from,
+      (rows) => sql`select g.coupon_code as "couponCode", ${SUM("orders")} as orders,
           ${SUM("discount_cents")} as discount, ${SUM("placed_cents")} as placed
-        from (${rows("coupons", r.from)}) g group by g.coupon_code
-        order by sum(g.orders) desc, g.coupon_code limit ${SALES_TOP.coupons}`,
+        from (${rows}) g group by g.coupon_code`,
     ),
     read<{
       styleCode: string;
@@ -133,13 +148,17 @@ export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery
       units: string;
       revenue: string;
     }>(
-      sql`select g.style_code as "styleCode", g.sku, g.size, g.colour, max(g.style_name) as "styleName",
+      "lines",
+      r.from,
+      (rows) => sql`select g.style_code as "styleCode", g.sku, g.size, g.colour, max(g.style_name) as "styleName",
           ${SUM("units")} as units, ${SUM("revenue_cents")} as revenue
-        from (${rows("lines", r.from)}) g group by 1, 2, 3, 4`,
+        from (${rows}) g group by 1, 2, 3, 4`,
     ),
     read<{ size: string; colour: string; orders: string; units: string }>(
-      sql`select g.size, g.colour, ${SUM("orders")} as orders, ${SUM("units")} as units
-        from (${rows("heat", r.from)}) g group by 1, 2`,
+      "heat",
+      r.from,
+      (rows) => sql`select g.size, g.colour, ${SUM("orders")} as orders, ${SUM("units")} as units
+        from (${rows}) g group by 1, 2`,
     ),
   ] as const);
 
@@ -223,19 +242,35 @@ export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery
       .sort((a, b) => b.revenue - a.revenue || cmp(a.styleCode, b.styleCode))
       .slice(0, SALES_TOP.styles)
       .map((s) => ({ styleCode: s.styleCode, styleName: s.styleName, revenueCents: s.revenue, units: s.units })),
-    heatmap: heatRows
-      .map((h) => ({ size: h.size, colour: h.colour, units: n(h.units), orders: n(h.orders) }))
+    heatmap: sumBy(
+      heatRows.map((h) => ({ size: h.size, colour: h.colour, units: n(h.units), orders: n(h.orders) })),
+      (h) => `${h.size}\u0000${h.colour}`,
+      (into, h) => {
+        into.units += h.units;
+        into.orders += h.orders;
+      },
+    )
       .sort((a, b) => b.units - a.units || cmp(a.size, b.size) || cmp(a.colour, b.colour))
       .slice(0, SALES_TOP.heat),
     bySource: sumBy(cur, (x) => x.source, addOrders)
       .sort((a, b) => cmp(a.source, b.source))
       .map((s) => ({ source: s.source, placedCents: s.placed, orders: s.orders })),
-    byCoupon: byCoupon.map((c) => ({
-      couponCode: c.couponCode,
-      orders: n(c.orders),
-      discountCents: n(c.discount),
-      placedCents: n(c.placed),
-    })),
+    byCoupon: sumBy(
+      couponRows.map((c) => ({
+        couponCode: c.couponCode,
+        orders: n(c.orders),
+        discountCents: n(c.discount),
+        placedCents: n(c.placed),
+      })),
+      (c) => c.couponCode,
+      (into, c) => {
+        into.orders += c.orders;
+        into.discountCents += c.discountCents;
+        into.placedCents += c.placedCents;
+      },
+    )
+      .sort((a, b) => b.orders - a.orders || cmp(a.couponCode, b.couponCode))
+      .slice(0, SALES_TOP.coupons),
     topSkus: sumBy(lines, (x) => x.sku, addLines)
       .sort((a, b) => b.units - a.units || cmp(a.sku, b.sku))
       .slice(0, SALES_TOP.skus)
