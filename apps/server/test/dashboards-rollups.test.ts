@@ -3,6 +3,7 @@ import type { TSalesDashboard } from "@hub/contracts/dashboards/sales";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { closableDay, refreshRollups } from "../src/modules/dashboards/rollups";
+import { orderFixture, SHIP_TO } from "./helpers/orders-fixture";
 import { createTestApp, type DemoUser, demoClientIds, signInDemoUsers, type TestApp } from "./helpers/test-app";
 
 /**
@@ -10,7 +11,8 @@ import { createTestApp, type DemoUser, demoClientIds, signInDemoUsers, type Test
  * of every scope answers exactly what the source alone answers (the rollup state wiped: every day
  * read from the source); a change to a past day (a cancelled line, a repriced order, a refund dated
  * in the past) is marked dirty by the database in its own transaction and read from the source at
- * once, and the next refresh rolls it up. The refresh runs here by hand (no background work).
+ * once, and the next refresh rolls it up; the current day is rolled up to 15 minutes ago, and what
+ * is newer (placing) marks nothing. The refresh runs here by hand (no background work).
  */
 
 let t: TestApp;
@@ -50,11 +52,14 @@ const answersOf = async () => {
 };
 /** What the source alone answers: the rollup state wiped for the reads, then put back. */
 const sourceAnswers = async () => {
-  const saved = await rows<{ through: string | null }>(sql`select "through"::text as through from rollup_state`);
+  const saved = await rows<{ through: string | null; partialUntil: string | null }>(
+    sql`select "through"::text as through, "partial_until"::text as "partialUntil" from rollup_state`,
+  );
   await t.db.execute(sql`delete from rollup_state`);
   const out = await answersOf();
   if (saved[0]?.through)
-    await t.db.execute(sql`insert into rollup_state (name, through) values ('sales', ${saved[0].through}::date)`);
+    await t.db.execute(sql`insert into rollup_state (name, through, partial_until)
+      values ('sales', ${saved[0].through}::date, ${saved[0].partialUntil}::timestamptz)`);
   return out;
 };
 const count = async (table: string) =>
@@ -111,11 +116,52 @@ test("a change to a past day is read from the source at once, and rolled up by t
   expect(await answersOf()).toEqual(fromSource);
 });
 
-test("today's orders and money mark nothing: placing stays one day's work", async () => {
-  await refreshRollups(t.db);
-  await t.db.execute(sql`update orders set total_cents = total_cents + 1
-    where id = (select max(id) from orders where placed_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC')`);
+test("the current day is rolled up to 15 minutes ago; what is newer marks nothing and is read from the source", async () => {
+  const f = await orderFixture(t);
+  const place = async (po: string) => {
+    const res = await f.place("client", {
+      shipTo: SHIP_TO,
+      poNumber: po,
+      lines: [{ styleId: f.ids.tee, attributeIds: [f.ids.m, f.ids.black], quantity: 3 }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: number; totalCents: number }>();
+  };
+  const dirtyDays = async () =>
+    (await rows<{ day: string }>(sql`select day::text as day from rollup_dirty_days order by day`)).map((d) => d.day);
+  await t.db.execute(sql`delete from rollup_dirty_days`);
+  // Placing now marks nothing; an order moved to 40 minutes ago (settled) marks its day.
+  const settled = await place("PO-SETTLED");
+  expect(await dirtyDays()).toEqual([]);
+  const [moved] = await rows<{ day: string }>(sql`update orders set placed_at = now() - interval '40 minutes'
+    where id = ${settled.id} returning to_char(placed_at at time zone 'UTC', 'YYYY-MM-DD') as day`);
+  const settledDay = moved?.day ?? "";
+  expect(await dirtyDays()).toEqual([settledDay]);
+  await t.db.execute(sql`delete from rollup_dirty_days`);
+  await place("PO-FRESH");
   await t.db.execute(sql`insert into billing_ledger (client_id, order_id, kind, amount_cents, provider, status)
     values (${northwind}, 'SO-999999', 'charge', 1, 'builtin', 'succeeded')`);
-  expect(await count("rollup_dirty_days")).toBe(0);
+  expect(await dirtyDays()).toEqual([]);
+
+  const done = await refreshRollups(t.db);
+  const partialUntil = new Date(done.partialUntil ?? "");
+  expect(Math.abs(Date.now() - 15 * 60_000 - partialUntil.getTime())).toBeLessThan(60_000);
+  // The settled order is in its day's rollup (the fresh one is not yet), and the figures hold both.
+  const [rolled] = await rows<{ n: number }>(sql`select coalesce(sum(placed_cents), 0)::int as n from sales_daily
+    where day = ${settledDay}::date and client_id = ${northwind}`);
+  const [source] = await rows<{ n: number }>(sql`select coalesce(sum(total_cents), 0)::int as n from orders
+    where client_id = ${northwind} and placed_at >= ${settledDay}::date and placed_at < ${done.partialUntil}::timestamptz`);
+  expect(rolled?.n).toBe(source?.n);
+  expect(rolled?.n).toBeGreaterThanOrEqual(settled.totalCents);
+  expect(await answersOf()).toEqual(await sourceAnswers());
+
+  // A settled order of the current day changed: its day is marked and read from the source at once.
+  const before = await sales("admin", "range=30d");
+  await t.db.execute(sql`update orders set total_cents = total_cents + 100 where id = ${settled.id}`);
+  expect(await dirtyDays()).toEqual([settledDay]);
+  expect((await sales("admin", "range=30d")).current.placedCents).toBe(before.current.placedCents + 100);
+  expect(await answersOf()).toEqual(await sourceAnswers());
+  await refreshRollups(t.db);
+  expect(await dirtyDays()).toEqual([]);
+  expect(await answersOf()).toEqual(await sourceAnswers());
 });

@@ -112,6 +112,11 @@ export const rollupDirtyDays = pgTable("rollup_dirty_days", {
 export const rollupState = pgTable("rollup_state", {
   name: text("name").primaryKey(),
   through: date("through", { mode: "string" }),
+  /**
+   * The day after `through` is rolled up too, for the rows before this moment (the refresh's clock
+   * less its margin): the dashboards read only what came after it from the source.
+   */
+  partialUntil: timestamp("partial_until", { withTimezone: true, mode: "string" }),
   refreshedAt: timestamp("refreshed_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

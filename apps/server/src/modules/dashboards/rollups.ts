@@ -113,23 +113,34 @@ const GRAINS = Object.keys(COLUMNS) as Grain[];
 const tableOf = (grain: Grain): SQL => sql.raw(`"${getTableName(ROLLUP_TABLES[grain])}"`);
 
 /**
- * What the rollups cover when a dashboard reads them: the last day rolled up, the dirty days (read
- * from the source) between two dates, and when the last refresh committed. Read once per view, so
- * each figure's SQL has constant day bounds (index ranges with good estimates) and no dirty-day
- * branch when none is dirty; `refreshedAt` tells a cached reading of the rollup from a stale one.
+ * What the rollups cover when a dashboard reads them: the last whole day rolled up; the day after
+ * it, rolled up for its rows before `partialUntil` (null: not rolled up); the dirty days (read from
+ * the source) between two dates; and when the last refresh committed. Read once per view, so each
+ * figure's SQL has constant bounds (index ranges with good estimates) and no dirty-day branch when
+ * none is dirty; `refreshedAt` tells a cached reading of the rollup from a stale one.
  */
-export type Coverage = { through: string; dirty: string[]; refreshedAt: string };
+export type Coverage = { through: string; partialUntil: string | null; dirty: string[]; refreshedAt: string };
 
 export const coverageOf = async (db: HubDb, from: string, to: string): Promise<Coverage> => {
-  const res = rowsOf<{ through: string; dirty: string[]; refreshedAt: string | null }>(
+  const res = rowsOf<{ through: string; partialUntil: string | null; dirty: string[]; refreshedAt: string | null }>(
     await db.execute(sql`select
       coalesce((select "through"::text from "rollup_state" where "name" = ${SALES_ROLLUP}), ${NEVER}) as through,
+      (select to_char("partial_until" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') from "rollup_state" where "name" = ${SALES_ROLLUP}) as "partialUntil",
       (select "refreshed_at"::text from "rollup_state" where "name" = ${SALES_ROLLUP}) as "refreshedAt",
       array(select "day"::text from "rollup_dirty_days" where "day" between ${from}::date and ${to}::date order by 1) as dirty`),
   );
   const row = res[0];
   const through = row?.through ?? NEVER;
-  return { through, dirty: (row?.dirty ?? []).filter((d) => d <= through), refreshedAt: row?.refreshedAt ?? "" };
+  // The partial day is the one after `through` (a state whose moment is on another day is ignored).
+  const partial = row?.partialUntil ?? null;
+  const partialUntil = partial !== null && partial.slice(0, 10) === nextDay(through) ? partial : null;
+  const last = partialUntil ? nextDay(through) : through;
+  return {
+    through,
+    partialUntil,
+    dirty: (row?.dirty ?? []).filter((d) => d <= last),
+    refreshedAt: row?.refreshedAt ?? "",
+  };
 };
 
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -156,14 +167,15 @@ const LINE_KEY = "client_id, factory_id, style_code, sku, size, colour";
 
 /**
  * The rolled-up days [from, to] of the lines, split into whole months (read from the monthly
- * rollup: every day rolled up, none dirty) and the days around them (read from the daily one).
+ * rollup: every day closed by `through`, none dirty) and the days around them (read from the daily one).
  */
-const splitMonths = (from: string, to: string, dirty: readonly string[]) => {
+const splitMonths = (from: string, to: string, through: string, dirty: readonly string[]) => {
   const months: string[] = [];
   const days: [string, string][] = [];
   for (let m = monthOf(from); m <= to; m = nextMonth(m)) {
     const end = lastDayOf(m);
-    if (m >= from && end <= to && !dirty.some((d) => d >= m && d <= end)) months.push(m);
+    // A month is in the monthly rollup once its last day is closed (a partial day is not).
+    if (m >= from && end <= to && end <= through && !dirty.some((d) => d >= m && d <= end)) months.push(m);
     else {
       const a = m > from ? m : from;
       const b = end < to ? end : to;
@@ -192,7 +204,11 @@ export const grainParts = (
 ): { rolled: SQL | undefined; live: SQL | undefined } => {
   const rolled: SQL[] = [];
   const live: SQL[] = [];
-  const rolledTo = to < cov.through ? to : cov.through;
+  // The partial day counts as rolled up unless it is dirty (then all of it is read from the source).
+  const partialDay = nextDay(cov.through);
+  const partial = cov.partialUntil !== null && !cov.dirty.includes(partialDay) ? cov.partialUntil : null;
+  const lastRolled = partial ? partialDay : cov.through;
+  const rolledTo = to < lastRolled ? to : lastRolled;
   if (from <= rolledTo) {
     const table = ROLLUP_TABLES[grain];
     const t = tableOf(grain);
@@ -204,7 +220,7 @@ export const grainParts = (
       return w ? sql` and ${w}` : sql``;
     };
     if (grain === "lines") {
-      const { months, days } = splitMonths(from, rolledTo, dirty);
+      const { months, days } = splitMonths(from, rolledTo, cov.through, dirty);
       if (months.length > 0)
         rolled.push(sql`select "month" as day, ${sql.raw(LINE_KEY)}, style_name, units, revenue_cents
           from "sales_monthly_lines" where "month" = any(${`{${months.join(",")}}`}::date[])${scope(schema.salesMonthlyLines)}`);
@@ -221,9 +237,13 @@ export const grainParts = (
     for (const d of dirty)
       live.push(sourceGrain(grain, { from: sql`${d}::date`, to: sql`${nextDay(d)}::date` }, where.source));
   }
-  const tailFrom = from > cov.through ? from : nextDay(cov.through);
-  if (tailFrom <= to)
-    live.push(sourceGrain(grain, { from: sql`${tailFrom}::date`, to: sql`${nextDay(to)}::date` }, where.source));
+  // After what is rolled up: from the partial day's moment when the range holds it, else from the
+  // first day not rolled up.
+  const tailDay = from > lastRolled ? from : nextDay(lastRolled);
+  if (partial && from <= partialDay && partialDay <= to)
+    live.push(sourceGrain(grain, { from: sql`${partial}::timestamptz`, to: sql`${nextDay(to)}::date` }, where.source));
+  else if (tailDay <= to)
+    live.push(sourceGrain(grain, { from: sql`${tailDay}::date`, to: sql`${nextDay(to)}::date` }, where.source));
   if (rolled.length === 0 && live.length === 0)
     live.push(sourceGrain(grain, { from: sql`${from}::date`, to: sql`${nextDay(to)}::date` }, where.source));
   const union = (parts: SQL[]) =>
@@ -240,15 +260,17 @@ export const grainParts = (
  * Readings of the rolled part of a figure, per process: the statement's text and parameters (its
  * days, dirty days excluded, scope and filters) with the rollups' `refreshedAt` are the key, since
  * the rollup tables change only in a refresh, which moves `refreshedAt` in the same transaction.
- * Twenty people on the same dashboard then read its past from memory and only today (and any dirty
- * day) from the source. Bounded by the rows held; the oldest reading goes first.
+ * Twenty people on the same dashboard then read its past once (those asking at the same moment
+ * share the one reading) and only the last minutes (and any dirty day) from the source. Bounded by
+ * the rows held; the least recently used reading goes first; a failed reading is not kept.
  */
 const ROLLED_ROWS_HELD = 200_000;
 const dialect = new PgDialect();
-const rolledReadings = new Map<string, { rows: unknown[] }>();
+const rolledReadings = new Map<string, { rows: Promise<unknown[]>; size: number }>();
 let rolledRowsHeld = 0;
 
 export const readRolled = async <T>(db: HubDb, cov: Coverage, query: SQL): Promise<T[]> => {
+  if (cov.refreshedAt === "") return rowsOf<T>(await db.execute(query));
   const { sql: text, params } = dialect.sqlToQuery(query);
   const key = `${cov.refreshedAt}\u0000${text}\u0000${JSON.stringify(params)}`;
   const seen = rolledReadings.get(key);
@@ -256,18 +278,69 @@ export const readRolled = async <T>(db: HubDb, cov: Coverage, query: SQL): Promi
     // Most recently used last.
     rolledReadings.delete(key);
     rolledReadings.set(key, seen);
-    return seen.rows as T[];
+    return (await seen.rows) as T[];
   }
-  const rows = rowsOf<T>(await db.execute(query));
-  if (cov.refreshedAt === "") return rows;
-  rolledReadings.set(key, { rows });
-  rolledRowsHeld += rows.length + 1;
-  for (const [k, v] of rolledReadings) {
-    if (rolledRowsHeld <= ROLLED_ROWS_HELD) break;
-    rolledReadings.delete(k);
-    rolledRowsHeld -= v.rows.length + 1;
+  const entry = { rows: db.execute(query).then((result) => rowsOf<unknown>(result)), size: 1 };
+  rolledReadings.set(key, entry);
+  rolledRowsHeld += entry.size;
+  try {
+    const rows = await entry.rows;
+    if (rolledReadings.get(key) === entry) {
+      entry.size += rows.length;
+      rolledRowsHeld += rows.length;
+      for (const [k, v] of rolledReadings) {
+        if (rolledRowsHeld <= ROLLED_ROWS_HELD) break;
+        rolledReadings.delete(k);
+        rolledRowsHeld -= v.size;
+      }
+    }
+    return rows as T[];
+  } catch (error) {
+    if (rolledReadings.get(key) === entry) {
+      rolledReadings.delete(key);
+      rolledRowsHeld -= entry.size;
+    }
+    throw error;
   }
-  return rows;
+};
+
+/**
+ * A dashboard's figures, each a statement over its grain's two parts (`grainParts`): the rolled part
+ * of each read through `readRolled` (from memory after the first viewer), and the live parts of all
+ * of them in one statement (each figure's rows as a JSON array), so a view is one round trip to the
+ * source however many figures it has. Each figure's rows are its rolled rows then its live rows.
+ */
+export const readFigures = async (
+  db: HubDb,
+  cov: Coverage,
+  figures: readonly { rolled: SQL | undefined; live: SQL | undefined }[],
+): Promise<unknown[][]> => {
+  const lives = figures.flatMap((f, i) => (f.live ? [{ i, live: f.live }] : []));
+  const liveRows = async (): Promise<unknown[][]> => {
+    const out: unknown[][] = figures.map(() => []);
+    if (lives.length === 0) return out;
+    const [row] = rowsOf<Record<string, unknown[] | string>>(
+      await db.execute(
+        sql`select ${sql.join(
+          lives.map(
+            ({ i, live }) => sql`(select coalesce(json_agg(x), '[]'::json) from (${live}) x) as ${sql.raw(`"f${i}"`)}`,
+          ),
+          sql`, `,
+        )}`,
+      ),
+    );
+    for (const { i } of lives) {
+      // Both drivers parse json; kept as text, it is parsed here.
+      const value = row?.[`f${i}`] ?? [];
+      out[i] = typeof value === "string" ? (JSON.parse(value) as unknown[]) : value;
+    }
+    return out;
+  };
+  const [rolled, live] = await Promise.all([
+    Promise.all(figures.map((f) => (f.rolled ? readRolled<unknown>(db, cov, f.rolled) : Promise.resolve([])))),
+    liveRows(),
+  ]);
+  return figures.map((_, i) => [...(rolled[i] ?? []), ...(live[i] ?? [])]);
 };
 
 /** The last whole day a refresh may close: yesterday (UTC), once 15 minutes of today have passed. */
@@ -285,7 +358,7 @@ const rebuild = async (tx: HubTx, days: SourceDays) => {
   }
 };
 
-type Refreshed = { through: string | null; dirtyDays: number; skipped?: true };
+type Refreshed = { through: string | null; partialUntil?: string | null; dirtyDays: number; skipped?: true };
 
 /**
  * Brings the rollups up to `closableDay`: the days after `through` in one pass per grain, then the
@@ -307,10 +380,18 @@ export const refreshRollups = async (db: HubDb, now = new Date()): Promise<Refre
       ),
     );
     const through = state?.through ?? null;
+    // The day after `target` is rolled up for its settled rows: those older than the margin, by the
+    // earlier of the database's clock and ours (a row that old is committed or marks its day).
+    const partialDay = nextDay(target);
+    const [mark] = rowsOf<{ until: string }>(
+      await tx.execute(sql`select to_char((least(clock_timestamp(), ${now.toISOString()}::timestamptz) - interval '15 minutes')
+        at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as until`),
+    );
+    const until = mark && mark.until.slice(0, 10) === partialDay ? mark.until : null;
     // First, so that a change whose mark is taken here is visible to the reads below.
     const dirty = rowsOf<{ day: string }>(
       await tx.execute(
-        sql`delete from "rollup_dirty_days" where "day" <= ${target}::date returning "day"::text as day`,
+        sql`delete from "rollup_dirty_days" where "day" <= ${until ? partialDay : target}::date returning "day"::text as day`,
       ),
     );
     const touched: string[] = [];
@@ -323,7 +404,7 @@ export const refreshRollups = async (db: HubDb, now = new Date()): Promise<Refre
       await rebuild(tx, { from: sql`${start}::date`, to: sql`${nextDay(target)}::date` });
       for (let m = monthOf(start); m <= target; m = nextMonth(m)) touched.push(m);
     }
-    // A dirty day after `through` was rebuilt with the range above.
+    // A dirty day after `through` was rebuilt with the range above, and the partial day is below.
     for (const { day } of dirty)
       if (through !== null && day <= through) {
         await rebuild(tx, { from: sql`${day}::date`, to: sql`${nextDay(day)}::date` });
@@ -339,9 +420,13 @@ export const refreshRollups = async (db: HubDb, now = new Date()): Promise<Refre
         from "sales_daily_lines" where date_trunc('month', "day")::date = any(${list}::date[])
         group by 1, 2, 3, 4, 5, 6, 7`);
     }
-    await tx.execute(sql`insert into "rollup_state" ("name", "through", "refreshed_at") values (${SALES_ROLLUP}, ${target}::date, now())
-      on conflict ("name") do update set "through" = excluded."through", "refreshed_at" = excluded."refreshed_at"`);
-    return { through: target, dirtyDays: dirty.length };
+    // The partial day, rebuilt every refresh: its rows so far (a few minutes' worth more each time).
+    if (until) await rebuild(tx, { from: sql`${partialDay}::date`, to: sql`${until}::timestamptz` });
+    await tx.execute(sql`insert into "rollup_state" ("name", "through", "partial_until", "refreshed_at")
+      values (${SALES_ROLLUP}, ${target}::date, ${until}::timestamptz, now())
+      on conflict ("name") do update set "through" = excluded."through", "partial_until" = excluded."partial_until",
+        "refreshed_at" = excluded."refreshed_at"`);
+    return { through: target, partialUntil: until, dirtyDays: dirty.length };
   });
 
 /** How often the rollups are brought up to date. */

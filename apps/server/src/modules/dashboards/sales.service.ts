@@ -4,13 +4,12 @@ import { SALES_TOP } from "@hub/contracts/dashboards/sales";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { allQueries, rowsOf } from "../../platform/database";
 import { badRequest, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { tenantScope } from "../../platform/tenant-scope";
 import { orderScope } from "../orders/scope";
 import { bucketsOf, n, rangeOf } from "./range";
-import { coverageOf, type Grain, grainParts, readRolled, type TenantTable } from "./rollups";
+import { coverageOf, type Grain, grainParts, readFigures, type TenantTable } from "./rollups";
 
 /**
  * The Sales Dashboard's figures, each one GROUP BY in SQL over the orders the caller may see
@@ -92,9 +91,10 @@ type LineRow = {
 };
 
 /**
- * Five statements a view (and the rollups' coverage): orders by period, bucket, client and source;
- * ledger money by period and bucket; coupons; lines by style, SKU, size and colour; the size x colour
- * grid with its orders. The breakdowns (totals, series, by client, by source, by style, top SKUs)
+ * Five figures a view: orders by period, bucket, client and source; ledger money by period and
+ * bucket; coupons; lines by style, SKU, size and colour; the size x colour grid with its orders. Their
+ * rolled-up parts are read once per refresh; their live parts are one statement (`readFigures`), so
+ * a view is two round trips (the rollups' coverage, then the live rows). The breakdowns (totals, series, by client, by source, by style, top SKUs)
  * are sums of those few rows here, so the range's orders and lines are read once, not once per chart.
  */
 export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery): Promise<TSalesDashboard> => {
@@ -102,20 +102,16 @@ export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery
   const first = r.previousFrom < r.from ? r.previousFrom : r.from;
   const cov = await coverageOf(db, first, r.to);
   const parts = (grain: Grain, from: string) => grainParts(grain, from, r.to, cov, whereOf(p, q, grain));
-  /** A figure's statement over both parts of its grain: the rolled part's reading may come from memory. */
-  const read = async <T>(grain: Grain, from: string, statement: (rows: SQL) => SQL): Promise<T[]> => {
+  /** A figure: its statement over each part of its grain. */
+  const figure = (grain: Grain, from: string, statement: (rows: SQL) => SQL) => {
     const { rolled, live } = parts(grain, from);
-    const [a, b] = await allQueries(db, [
-      rolled ? readRolled<T>(db, cov, statement(rolled)) : Promise.resolve([]),
-      live ? db.execute(statement(live)).then((result) => rowsOf<T>(result)) : Promise.resolve([]),
-    ] as const);
-    return [...a, ...b];
+    return { rolled: rolled && statement(rolled), live: live && statement(live) };
   };
   const bucket = bucketOfDay(r.bucket);
   const period = sql`g.day >= ${r.from}::date`;
   const inPeriods = sql`(g.day >= ${r.from}::date or g.day between ${r.previousFrom}::date and ${r.previousTo}::date)`;
-  const [orderRows, ledgerRows, couponRows, lineRows, heatRows] = await allQueries(db, [
-    read<{ current: boolean; bucket: string | null; clientId: number; clientName: string; source: string } & OrderSums>(
+  const read = await readFigures(db, cov, [
+    figure(
       "orders",
       first,
       (rows) => sql`select ${period} as current, case when ${period} then ${bucket} end as bucket,
@@ -123,7 +119,7 @@ export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery
           ${SUM("orders")} as orders, ${SUM("units")} as units
         from (${rows}) g where ${inPeriods} group by 1, 2, 3, 5`,
     ),
-    read<{ current: boolean; bucket: string | null } & LedgerSums>(
+    figure(
       "ledger",
       first,
       (
@@ -132,35 +128,46 @@ export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery
           ${SUM("refunded_cents")} as refunded
         from (${rows}) g where ${inPeriods} group by 1, 2`,
     ),
-    read<{ couponCode: string; orders: string; discount: string; placed: string }>(
+    figure(
       "coupons",
       r.from,
       (rows) => sql`select g.coupon_code as "couponCode", ${SUM("orders")} as orders,
           ${SUM("discount_cents")} as discount, ${SUM("placed_cents")} as placed
         from (${rows}) g group by g.coupon_code`,
     ),
-    read<{
-      styleCode: string;
-      sku: string;
-      size: string;
-      colour: string;
-      styleName: string;
-      units: string;
-      revenue: string;
-    }>(
+    figure(
       "lines",
       r.from,
       (rows) => sql`select g.style_code as "styleCode", g.sku, g.size, g.colour, max(g.style_name) as "styleName",
           ${SUM("units")} as units, ${SUM("revenue_cents")} as revenue
         from (${rows}) g group by 1, 2, 3, 4`,
     ),
-    read<{ size: string; colour: string; orders: string; units: string }>(
+    figure(
       "heat",
       r.from,
       (rows) => sql`select g.size, g.colour, ${SUM("orders")} as orders, ${SUM("units")} as units
         from (${rows}) g group by 1, 2`,
     ),
-  ] as const);
+  ]);
+  const orderRows = read[0] as ({
+    current: boolean;
+    bucket: string | null;
+    clientId: number;
+    clientName: string;
+    source: string;
+  } & OrderSums)[];
+  const ledgerRows = read[1] as ({ current: boolean; bucket: string | null } & LedgerSums)[];
+  const couponRows = read[2] as { couponCode: string; orders: string; discount: string; placed: string }[];
+  const lineRows = read[3] as {
+    styleCode: string;
+    sku: string;
+    size: string;
+    colour: string;
+    styleName: string;
+    units: string;
+    revenue: string;
+  }[];
+  const heatRows = read[4] as { size: string; colour: string; orders: string; units: string }[];
 
   const orders: OrderRow[] = orderRows.map((x) => ({
     ...x,
