@@ -1,9 +1,11 @@
 import type { HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, isNull, ne, notInArray, type SQL, sql } from "drizzle-orm";
+import { rowsOf } from "../../platform/database";
 import { autoReleaseOf } from "../factory-config/factory-config.service";
 import { hasShippingPlatform } from "../integrations/integrations.service";
-import { recordEvent } from "../webhooks/events";
+import { eventCtes } from "../webhooks/events";
+import { noteDeliveries } from "../webhooks/request-events";
 import { followCounts, followOrder } from "./follow";
 import { notifyOrderFloorChange } from "./live";
 
@@ -136,7 +138,24 @@ export const releaseOrder = async (
   }
   if (lines.length === 0) return done;
   const e = schema.floorUnitEvents;
-  await tx.execute(sql`
+  const unitsMade = lines.reduce((sum, l) => sum + l.last - l.first + 1, 0);
+  // Its first release: the client's integrations hear it (a repeat, making what a larger line lacks,
+  // does not), from the same statement that makes the units.
+  const first = ![...have.values()].some((n) => n > 0);
+  const released = first
+    ? sql`, ${eventCtes(
+        "released",
+        "order.released",
+        sql`select ${order.clientId}::int as client_id, ${JSON.stringify({
+          orderId,
+          orderNumber: order.orderNumber,
+          units: unitsMade,
+          dueDate: due,
+        })}::jsonb as data`,
+      )}`
+    : sql``;
+  const [result] = rowsOf<{ deliveryIds: (number | string)[] | null }>(
+    await tx.execute(sql`
     with made as (
       insert into ${u} (${sql.identifier(u.factoryId.name)}, ${sql.identifier(u.clientId.name)}, ${sql.identifier(u.orderId.name)},
         ${sql.identifier(u.itemId.name)}, ${sql.identifier(u.instance.name)}, ${sql.identifier(u.attempt.name)},
@@ -148,24 +167,20 @@ export const releaseOrder = async (
         as x(n int, "itemId" int, first int, last int, "styleId" int, size text, colour text, "fabricId" int),
         generate_series(x.first, x.last) as g
       order by x.n, g
-      returning ${sql.identifier(u.id.name)} as id)
-    insert into ${e} (${sql.identifier(e.unitId.name)}, ${sql.identifier(e.action.name)}, ${sql.identifier(e.fromStatus.name)},
+      returning ${sql.identifier(u.id.name)} as id),
+    unit_events as (insert into ${e} (${sql.identifier(e.unitId.name)}, ${sql.identifier(e.action.name)}, ${sql.identifier(e.fromStatus.name)},
       ${sql.identifier(e.toStatus.name)}, ${sql.identifier(e.actor.name)})
-    select id, 'release', null, 'queued', ${actor} from made`);
-  const unitsMade = lines.reduce((sum, l) => sum + l.last - l.first + 1, 0);
+      select id, 'release', null, 'queued', ${actor} from made returning 1)${released}
+    select ${first ? sql`(select coalesce(array_agg(id), '{}') from released_deliveries)` : sql`null::int[]`} as "deliveryIds",
+      (select count(*) from unit_events) as events`),
+  );
+  noteDeliveries((result?.deliveryIds ?? []).map(Number));
   // A first release knows its lines' units (all just made, queued): the order follows them without
   // reading them back. A repeat may meet units already shipped or cancelled: it reads them.
-  if ([...have.values()].some((n) => n > 0)) await followOrder(tx, orderId, actor);
+  if (!first) await followOrder(tx, orderId, actor);
   else {
     const counts = new Map(lines.map((l) => [l.itemId, { total: l.last - l.first + 1, cancelled: 0, shipped: 0 }]));
     await followCounts(tx, order, items, counts, actor);
-    // Its first release: the client's integrations hear it (a repeat, making what a larger line lacks, does not).
-    await recordEvent(tx, order.clientId, "order.released", {
-      orderId,
-      orderNumber: order.orderNumber,
-      units: unitsMade,
-      dueDate: due,
-    });
   }
   await notifyOrderFloorChange(tx, orderId);
   return { unitsMade, matched: true, clientId: order.clientId };

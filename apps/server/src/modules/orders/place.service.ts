@@ -31,7 +31,7 @@ import {
 } from "./pricing";
 import { detailOf } from "./read.service";
 import { h, type ItemRow, lineFields, type OrderDeps, type OrderRow, o, oi, refuseLines, todayUtc } from "./rows";
-import { type OrderClient, orderClientFor } from "./scope";
+import { checkOrderClient, type OrderClient, orderClientFor, orderClientIdFor } from "./scope";
 
 /** Placing orders (entry, web, portal, CSV import, remakes) and quoting them. The model: docs/adr/0003-orders.md. */
 
@@ -166,20 +166,38 @@ const sameRequest = (input: PlaceInput) =>
     : eq(o.idempotencyKey, input.idempotencyKey ?? "");
 
 /**
- * The earlier order (as `earlierOrder`) and whether the client has a default payment method, in one
- * hand-written statement (built in microseconds: `rowShape`).
+ * The order's client (checked as `orderClientFor` checks it), the earlier order (as `earlierOrder`)
+ * and whether the client has a default payment method, in one hand-written statement (built in
+ * microseconds: `rowShape`). The earlier order is used only once the client has passed its checks.
  */
-const earlierOrderAndMethod = async (db: HubDb, clientId: number, input: PlaceInput) => {
+const clientEarlierOrderAndMethod = async (db: HubDb, p: Principal, input: PlaceInput) => {
+  const clientId = orderClientIdFor(p, input.source === "entry" ? input.body.clientId : undefined);
   const pm = schema.paymentMethods;
+  const c = schema.clients;
   const same = byExternalId(input)
     ? sql`orders.external_order_id = ${input.body.externalOrderId}`
     : sql`orders.idempotency_key = ${input.idempotencyKey ?? ""}`;
   const result = await db.execute(sql`
-    select exists (select 1 from ${pm} where ${pm.clientId} = ${clientId} and ${pm.isDefault}) as "hasMethod",
+    select ${c.clientId} as "c.clientId", ${c.clientName} as "c.clientName", ${c.siteName} as "c.clientCode",
+      ${c.factoryId} as "c.factoryId",
+      exists (select 1 from ${pm} where ${pm.clientId} = ${clientId} and ${pm.isDefault}) as "hasMethod",
       ${ORDER.columns("orders", "o.")}
-    from (select 1) as one left join orders on orders.client_id = ${clientId} and ${same}`);
+    from (select 1) as one left join ${c} on ${c.clientId} = ${clientId}
+      left join orders on orders.client_id = ${clientId} and ${same}`);
   const [row] = rowsOf<Record<string, unknown>>(result);
+  const client = checkOrderClient(
+    p,
+    row && row["c.clientId"] !== null
+      ? {
+          clientId: Number(row["c.clientId"]),
+          clientName: String(row["c.clientName"]),
+          clientCode: String(row["c.clientCode"]),
+          factoryId: row["c.factoryId"] === null ? null : Number(row["c.factoryId"]),
+        }
+      : undefined,
+  );
   return {
+    client,
     before: row && row["o.id"] !== null ? ORDER.read(row, "o.") : undefined,
     hasMethod: Boolean(row?.hasMethod),
   };
@@ -384,9 +402,8 @@ export const placeOrder = async (
   const { db } = deps;
   if (input.source === "entry" && !input.idempotencyKey)
     throw badRequest(ORDER_MESSAGES.idempotencyKeyRequired, { "Idempotency-Key": "Required" });
-  const client = await orderClientFor(db, p, input.source === "entry" ? input.body.clientId : undefined);
+  const { client, before, hasMethod } = await clientEarlierOrderAndMethod(db, p, input);
   const hash = hashOf({ ...input.body, clientId: client.clientId });
-  const { before, hasMethod } = await earlierOrderAndMethod(db, client.clientId, input);
   if (before) return { order: await replayPlaced(deps, p, before, input, hash), created: false };
 
   const checked = await checkOrder(db, client, input, hash, p.userId);

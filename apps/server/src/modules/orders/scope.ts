@@ -31,6 +31,13 @@ export const orderClientFor = async (
   p: Principal,
   requested: number | undefined,
 ): Promise<OrderClient> => {
+  const clientId = orderClientIdFor(p, requested);
+  const [row] = await db.select(ORDER_CLIENT_COLUMNS).from(c).where(eq(c.clientId, clientId));
+  return checkOrderClient(p, row);
+};
+
+/** Which client an order is for: a client user's own; a facility or internal admin names one (400 without). */
+export const orderClientIdFor = (p: Principal, requested: number | undefined): number => {
   let clientId: number | null;
   if (p.isInternal) clientId = requested ?? p.sessionClientId;
   else if (p.isFacility) clientId = requested ?? null;
@@ -39,10 +46,22 @@ export const orderClientFor = async (
     clientId = p.clientId;
   }
   if (clientId === null) throw badRequest(ORDER_MESSAGES.chooseClient, { clientId: ORDER_MESSAGES.chooseClient });
-  const [row] = await db
-    .select({ clientId: c.clientId, clientName: c.clientName, clientCode: c.siteName, factoryId: c.factoryId })
-    .from(c)
-    .where(eq(c.clientId, clientId));
+  return clientId;
+};
+
+/** The client columns an order needs (placing reads them beside its other first reads). */
+export const ORDER_CLIENT_COLUMNS = {
+  clientId: c.clientId,
+  clientName: c.clientName,
+  clientCode: c.siteName,
+  factoryId: c.factoryId,
+};
+
+/** The client row of `orderClientIdFor`'s id, checked: it exists, a facility's own, with a facility. */
+export const checkOrderClient = (
+  p: Principal,
+  row: { clientId: number; clientName: string; clientCode: string; factoryId: number | null } | undefined,
+): OrderClient => {
   if (!row) throw notFound("That client");
   if (p.isFacility && (row.factoryId === null || !p.factoryIds.includes(row.factoryId))) throw notFound("That client");
   if (row.factoryId === null) throw badRequest(ORDER_MESSAGES.noFacility, { clientId: ORDER_MESSAGES.noFacility });
