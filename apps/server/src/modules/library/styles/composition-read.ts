@@ -1,7 +1,7 @@
 import type { TStyleComposition } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableName, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { allQueries } from "../../../platform/database";
 import type { Principal } from "../../../platform/principal";
@@ -71,21 +71,13 @@ type StyleRow = { id: number; code: string; name: string; basePriceCents: number
  * The tiers, offered options and their attributes of several styles at once (two queries whatever
  * their number), each style's rows in its display order.
  */
-type Tier = { styleId: number; minQuantity: number; unitPriceCents: number };
-
-const readOffers = async (
-  db: Db,
-  styleIds: readonly number[],
-  /** The styles' tiers, when the caller read them with the styles (`tiersOf`): one query fewer. */
-  knownTiers?: readonly Tier[],
-) => {
+const readOffers = async (db: Db, styleIds: readonly number[]) => {
   const [tiers, offered] = await allQueries(db, [
-    knownTiers ??
-      db
-        .select({ styleId: tiersT.styleId, minQuantity: tiersT.minQuantity, unitPriceCents: tiersT.unitPriceCents })
-        .from(tiersT)
-        .where(inArray(tiersT.styleId, [...styleIds]))
-        .orderBy(asc(tiersT.minQuantity)),
+    db
+      .select({ styleId: tiersT.styleId, minQuantity: tiersT.minQuantity, unitPriceCents: tiersT.unitPriceCents })
+      .from(tiersT)
+      .where(inArray(tiersT.styleId, [...styleIds]))
+      .orderBy(asc(tiersT.minQuantity)),
     // An option a row, or a row per attribute it offers: the options in order, their attributes in order.
     db
       .select({
@@ -106,40 +98,61 @@ const readOffers = async (
       .where(inArray(so.styleId, [...styleIds]))
       .orderBy(asc(so.sortOrder), asc(o.id), asc(soa.sortOrder), asc(a.id)),
   ]);
-  return (style: StyleRow): TStylePricing => {
-    const options: TStylePricing["options"] = [];
-    for (const row of offered) {
-      if (row.styleId !== style.id) continue;
-      let option = options.at(-1);
-      if (option?.optionId !== row.optionId) {
-        option = { optionId: row.optionId, code: row.optionCode, name: row.optionName, attributes: [] };
-        options.push(option);
-      }
-      if (row.attributeId === null || row.code === null || row.name === null || row.upchargeCents === null) continue;
-      option.attributes.push({
-        attributeId: row.attributeId,
-        code: row.code,
-        name: row.name,
-        hexColor: row.hexColor,
-        upchargeCents: row.upchargeCents,
-      });
+  return (style: StyleRow): TStylePricing =>
+    pricingOf(
+      style,
+      tiers.filter((t) => t.styleId === style.id),
+      offered.filter((row) => row.styleId === style.id),
+    );
+};
+
+/** An offered option a row, or a row per attribute it offers (as `readOffers` and `readPricings` read them). */
+type OfferedRow = {
+  optionId: number;
+  optionCode: string;
+  optionName: string;
+  attributeId: number | null;
+  code: string | null;
+  name: string | null;
+  hexColor: string | null;
+  upchargeCents: number | null;
+};
+
+/** A style's pricing from its tiers and its offered rows (the options in order, their attributes in order). */
+const pricingOf = (
+  style: StyleRow,
+  tiers: readonly { minQuantity: number; unitPriceCents: number }[],
+  offered: readonly OfferedRow[],
+): TStylePricing => {
+  const options: TStylePricing["options"] = [];
+  for (const row of offered) {
+    let option = options.at(-1);
+    if (option?.optionId !== row.optionId) {
+      option = { optionId: row.optionId, code: row.optionCode, name: row.optionName, attributes: [] };
+      options.push(option);
     }
-    return {
-      styleId: style.id,
-      styleCode: style.code,
-      styleName: style.name,
-      basePriceCents: style.basePriceCents,
-      priceTiers: tiers
-        .filter((t) => t.styleId === style.id)
-        .map(({ minQuantity, unitPriceCents }) => ({ minQuantity, unitPriceCents })),
-      options,
-    };
+    if (row.attributeId === null || row.code === null || row.name === null || row.upchargeCents === null) continue;
+    option.attributes.push({
+      attributeId: row.attributeId,
+      code: row.code,
+      name: row.name,
+      hexColor: row.hexColor,
+      upchargeCents: row.upchargeCents,
+    });
+  }
+  return {
+    styleId: style.id,
+    styleCode: style.code,
+    styleName: style.name,
+    basePriceCents: style.basePriceCents,
+    priceTiers: tiers.map(({ minQuantity, unitPriceCents }) => ({ minQuantity, unitPriceCents })),
+    options,
   };
 };
 
 /**
  * The pricing of every style of `styleIds` the caller may see, by id (one the caller may not see is
- * absent): three queries for any number of styles, so an order of ten styles reads them at once.
+ * absent): one query for any number of styles, so an order of ten styles reads them at once.
  */
 export const readPricings = async (
   db: Db,
@@ -149,26 +162,32 @@ export const readPricings = async (
   const ids = [...new Set(styleIds)];
   if (ids.length === 0) return new Map();
   const t = schema.styles;
-  // Each style with its tiers (a JSON array, in order): the styles and their tiers in one query.
+  // Each style with its tiers and its offered rows (JSON arrays, in order): one query for any number of styles.
   const rows = await db
     .select({
       id: t.id,
       code: t.code,
       name: t.name,
       basePriceCents: t.basePriceCents,
-      tiers: sql<
-        { minQuantity: number; unitPriceCents: number }[]
-      >`coalesce((select json_agg(json_build_object('minQuantity', ${tiersT.minQuantity}, 'unitPriceCents', ${tiersT.unitPriceCents}) order by ${tiersT.minQuantity}) from ${tiersT} where ${tiersT.styleId} = ${t.id}), '[]'::json)`,
+      // Written with every column qualified: drizzle leaves a one-table select's columns bare, which
+      // inside these subqueries would be ambiguous (or, worse, another table's).
+      tiers: sql<{ minQuantity: number; unitPriceCents: number }[]>`coalesce((select json_agg(json_build_object(
+          'minQuantity', pt.min_quantity, 'unitPriceCents', pt.unit_price_cents) order by pt.min_quantity)
+        from ${tiersT} pt where pt.style_id = ${sql.raw(`"${getTableName(t)}"."id"`)}), '[]'::json)`,
+      offered: sql<
+        OfferedRow[]
+      >`coalesce((select json_agg(json_build_object('optionId', so.option_id, 'optionCode', o.code,
+          'optionName', o.name, 'attributeId', soa.attribute_id, 'code', a.code, 'name', a.name,
+          'hexColor', a.hex_color, 'upchargeCents', soa.upcharge_cents)
+          order by so.sort_order, o.id, soa.sort_order, a.id)
+        from ${so} so join ${o} o on o.id = so.option_id
+          left join ${soa} soa on soa.style_id = so.style_id and soa.option_id = so.option_id
+          left join ${a} a on a.id = soa.attribute_id
+        where so.style_id = ${sql.raw(`"${getTableName(t)}"."id"`)}), '[]'::json)`,
     })
     .from(t)
     .where(and(inArray(t.id, ids), styles.scopeOf(p)));
-  if (rows.length === 0) return new Map();
-  const pricingOf = await readOffers(
-    db,
-    rows.map((r) => r.id),
-    rows.flatMap((r) => r.tiers.map((tier) => ({ styleId: r.id, ...tier }))),
-  );
-  return new Map(rows.map((r) => [r.id, pricingOf(r)]));
+  return new Map(rows.map((r) => [r.id, pricingOf(r, r.tiers, r.offered)]));
 };
 
 /** The composition of a style; costs and the labour rate only for the facility and internal users. */
