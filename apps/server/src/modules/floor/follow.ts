@@ -3,7 +3,7 @@ import { ITEM_TRANSITIONS, ORDER_TRANSITIONS } from "@hub/contracts";
 import type { HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { eq } from "drizzle-orm";
-import { transitionItems, transitionOrder } from "./order-status";
+import { transitionItems } from "./order-status";
 
 /**
  * An order's lines and status follow their units (glossary, "Order follows its units"). Only the
@@ -102,9 +102,9 @@ export const followCounts = async (
       moves.push({ item, to });
     }
   }
-  await transitionItems(tx, order.id, moves, actor, null);
   const to = followFromCounts(totals);
-  if (to && shouldMove(order.status, to) && ORDER_TRANSITIONS[order.status as TOrderStatus]?.includes(to)) {
-    await transitionOrder(tx, order, to, actor, null);
-  }
+  const orderMoves =
+    to && shouldMove(order.status, to) && ORDER_TRANSITIONS[order.status as TOrderStatus]?.includes(to);
+  // The lines' moves and the order's in one statement.
+  await transitionItems(tx, order.id, moves, actor, null, orderMoves && to ? { order, to } : undefined);
 };

@@ -18,37 +18,23 @@ export const transitionOrder = async (
   to: TOrderStatus,
   actor: string,
   reason: string | null,
-): Promise<void> => {
+): Promise<void> => transitionItems(tx, order.id, [], actor, reason, { order, to });
+
+/** Refuses an order's move its status does not allow (409, naming both). */
+const checkOrderMove = (order: { orderNumber: string; status: string }, to: TOrderStatus) => {
   const from = order.status as TOrderStatus;
   if (!(ORDER_TRANSITIONS[from] ?? []).includes(to)) {
     throw conflict(`Order ${order.orderNumber} is ${label(from)}, so it cannot be ${label(to)}.`, {
       status: from,
     });
   }
-  // The move and its history row in one statement.
-  const moved = tx.$with("moved").as(
-    tx
-      .update(schema.orders)
-      .set({
-        status: to,
-        updatedAt: new Date(),
-        // An order the shipping platform has (or was to have) is sent again, so its copy says cancelled or shipped.
-        ...(to === "cancelled" || to === "shipped"
-          ? { platformPush: sql`case when ${schema.orders.platformPush} is null then null else 'pending' end` }
-          : {}),
-      })
-      .where(eq(schema.orders.id, order.id))
-      .returning({ id: schema.orders.id }),
-  );
-  await tx
-    .with(moved)
-    .insert(schema.orderStatusHistory)
-    .values({ orderId: order.id, fromStatus: from, toStatus: to, reason, actor });
 };
 
 /**
- * Several lines of one order at once: every move is checked first (the first refused one is the
- * 409, and nothing changes), then one update per target status and one insert of their history rows.
+ * Several lines of one order at once, and the order itself when `orderMove` is given: every move is
+ * checked first (the first refused one is the 409, and nothing changes), then one statement: an
+ * update per target status of the lines, the order's update, and the history rows of all of them
+ * (the lines' first, the order's last).
  */
 export const transitionItems = async (
   tx: HubTx,
@@ -56,15 +42,16 @@ export const transitionItems = async (
   moves: readonly { item: { id: number; lineNumber: number; status: string }; to: TItemStatus }[],
   actor: string,
   reason: string | null,
+  orderMove?: { order: { id: number; orderNumber: string; status: string }; to: TOrderStatus },
 ): Promise<void> => {
   for (const { item, to } of moves) {
     const from = item.status as TItemStatus;
     if (!(ITEM_TRANSITIONS[from] ?? []).includes(to))
       throw conflict(`Line ${item.lineNumber} is ${label(from)}, so it cannot be ${label(to)}.`, { status: from });
   }
-  if (moves.length === 0) return;
+  if (orderMove) checkOrderMove(orderMove.order, orderMove.to);
+  if (moves.length === 0 && !orderMove) return;
   const now = new Date();
-  // One update a target status and the history rows, in one statement.
   const updates = [...new Set(moves.map((m) => m.to))].map((to, n) =>
     tx.$with(`moved_${n}`).as(
       tx
@@ -79,11 +66,28 @@ export const transitionItems = async (
         .returning({ id: schema.orderItems.id }),
     ),
   );
+  const orderUpdate = (move: NonNullable<typeof orderMove>) => {
+    const to = move.to;
+    return tx.$with("moved").as(
+      tx
+        .update(schema.orders)
+        .set({
+          status: to,
+          updatedAt: now,
+          // An order the shipping platform has (or was to have) is sent again, so its copy says cancelled or shipped.
+          ...(to === "cancelled" || to === "shipped"
+            ? { platformPush: sql`case when ${schema.orders.platformPush} is null then null else 'pending' end` }
+            : {}),
+        })
+        .where(eq(schema.orders.id, move.order.id))
+        .returning({ id: schema.orders.id }),
+    );
+  };
   await tx
-    .with(...updates)
+    .with(...updates, ...(orderMove ? [orderUpdate(orderMove)] : []))
     .insert(schema.orderStatusHistory)
-    .values(
-      moves.map(({ item, to }) => ({
+    .values([
+      ...moves.map(({ item, to }) => ({
         orderId,
         itemId: item.id,
         fromStatus: item.status as TItemStatus,
@@ -91,7 +95,18 @@ export const transitionItems = async (
         reason,
         actor,
       })),
-    );
+      ...(orderMove
+        ? [
+            {
+              orderId: orderMove.order.id,
+              fromStatus: orderMove.order.status as TOrderStatus,
+              toStatus: orderMove.to,
+              reason,
+              actor,
+            },
+          ]
+        : []),
+    ]);
 };
 
 /** Whether an order may move to a status (bulk actions check every order before changing any). */
