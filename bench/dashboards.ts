@@ -40,7 +40,7 @@ import { timesDashboard } from "../apps/server/src/modules/dashboards/times.serv
 import { hashPassword } from "../apps/server/src/modules/identity/password";
 import { loadPrincipal, type Principal } from "../apps/server/src/platform/principal";
 import { createTestApp, type TestApp } from "../apps/server/test/helpers/test-app";
-import { closedLoop, fmtMs, type Load } from "./lib/load";
+import { closedLoop, fmtMs, httpClosedLoop, type Load } from "./lib/load";
 import { generate } from "./orders-generator";
 
 type Row = [metric: string, value: string, target: string, result: string];
@@ -91,7 +91,16 @@ const measure = async (
         return res.ok;
       };
       await call(); // warm: plans and caches, as a viewer who opened it before
-      const api = await closedLoop(viewers, total, LIMITS.loopMs, call);
+      // Sent from a worker thread, as viewers outside the Hub would.
+      const api = await httpClosedLoop(
+        viewers,
+        LIMITS.loopMs,
+        Array.from({ length: total }, () => ({
+          url: `${address}${d.path}?range=${range}`,
+          method: "GET",
+          headers: { authorization: `Bearer ${token}` },
+        })),
+      );
       const direct = await closedLoop(viewers, total, LIMITS.loopMs, async () => {
         await d.service(directDb, admin, { range });
         return true;

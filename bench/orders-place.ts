@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { IDEMPOTENCY_HEADER } from "@hub/contracts";
 import { type HubDb, schema } from "@hub/db";
 import { sql } from "drizzle-orm";
-import { closedLoop, type Load } from "./lib/load";
+import { closedLoop, httpClosedLoop, type Load } from "./lib/load";
 import type { generate } from "./orders-generator";
 
 export const PLACE_CONCURRENCY = 20;
@@ -35,10 +35,16 @@ const linesOf = (styles: Generated["styles"], i: number): Line[] => {
 
 const SHIP_TO = { name: "Bench Buyer", line1: "1 Harbour Road", city: "Portland", postalCode: "97201", country: "US" };
 
-/** Order i through the API: even i as Northwind's user (tokens[0]), odd as Bluebird's (tokens[1]). */
+/**
+ * Order i through the API: even i as Northwind's user (tokens[0]), odd as Bluebird's (tokens[1]).
+ * The requests are built first and sent from a worker thread, as clients outside the Hub would.
+ */
 export const placeThroughApi = (address: string, tokens: readonly string[], styles: Generated["styles"]) =>
-  closedLoop(PLACE_CONCURRENCY, PLACE_ORDERS, PLACE_MAX_MS, async (i) => {
-    const res = await fetch(`${address}/api/orders`, {
+  httpClosedLoop(
+    PLACE_CONCURRENCY,
+    PLACE_MAX_MS,
+    Array.from({ length: PLACE_ORDERS }, (_, i) => ({
+      url: `${address}/api/orders`,
       method: "POST",
       headers: {
         authorization: `Bearer ${tokens[i % 2]}`,
@@ -46,10 +52,9 @@ export const placeThroughApi = (address: string, tokens: readonly string[], styl
         [IDEMPOTENCY_HEADER]: randomUUID(),
       },
       body: JSON.stringify({ shipTo: SHIP_TO, poNumber: `BENCH-PLACE-${i}`, lines: linesOf(styles, i) }),
-    });
-    await res.arrayBuffer();
-    return res.status === 201;
-  });
+      status: 201,
+    })),
+  );
 
 /**
  * The same orders' rows by plain SQL: one transaction an order, one statement a table (the order;

@@ -4,6 +4,7 @@
  * random at a fixed rate whether or not earlier ones are answered, timed from their arrival).
  */
 import { performance } from "node:perf_hooks";
+import { Worker } from "node:worker_threads";
 import { percentile } from "./stats";
 
 export type Load = { p50: number; p95: number; perSecond: number; ok: number; failed: number };
@@ -86,3 +87,30 @@ export const openLoop = async (
   );
   return summary(times, failed, performance.now() - started);
 };
+
+/** One request of an HTTP load loop, built beforehand (`status`: the answer that counts as done; else any 2xx). */
+export type HttpRequest = {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  status?: number;
+};
+
+/**
+ * A closed loop of HTTP requests sent from a worker thread (bench/lib/http-load-worker.mjs), not
+ * from the Hub's own event loop: `workers` at once, each sending the next of `requests` as soon as
+ * its last is answered, until all are sent or `maxMs` passed.
+ */
+export const httpClosedLoop = (workers: number, maxMs: number, requests: readonly HttpRequest[]): Promise<Load> =>
+  new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./http-load-worker.mjs", import.meta.url), {
+      workerData: { workers, maxMs, requests },
+    });
+    worker.once("message", (m: { times: number[]; failed: number; wallMs: number; firstFailure: string | null }) => {
+      if (m.firstFailure) console.error("first failure:", m.firstFailure);
+      resolve(summary(m.times, m.failed, m.wallMs));
+      void worker.terminate();
+    });
+    worker.once("error", reject);
+  });
