@@ -21,6 +21,14 @@ export const orderScope = (p: Principal): SQL | undefined =>
 /** The client an order is for; `clientCode` is its site name (the order search finds orders by it). */
 export type OrderClient = { clientId: number; clientName: string; clientCode: string; factoryId: number };
 
+/** The client columns an order needs. */
+const ORDER_CLIENT_COLUMNS = {
+  clientId: c.clientId,
+  clientName: c.clientName,
+  clientCode: c.siteName,
+  factoryId: c.factoryId,
+};
+
 /**
  * The client an order is placed for: a client user's (or API key's) own; a facility user the one
  * named, if its facility serves it; an internal admin the one named or else the session client.
@@ -47,14 +55,6 @@ export const orderClientIdFor = (p: Principal, requested: number | undefined): n
   }
   if (clientId === null) throw badRequest(ORDER_MESSAGES.chooseClient, { clientId: ORDER_MESSAGES.chooseClient });
   return clientId;
-};
-
-/** The client columns an order needs (placing reads them beside its other first reads). */
-export const ORDER_CLIENT_COLUMNS = {
-  clientId: c.clientId,
-  clientName: c.clientName,
-  clientCode: c.siteName,
-  factoryId: c.factoryId,
 };
 
 /** The client row of `orderClientIdFor`'s id, checked: it exists, a facility's own, with a facility. */
