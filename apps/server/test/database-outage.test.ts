@@ -23,7 +23,7 @@ afterAll(() => pg?.destroy());
  * Polls until `check` holds, or fails after `ms` naming what it saw last (a status, an error, a
  * request that did not answer in 5 s), so a failure in CI says why.
  */
-const eventually = async (check: () => Promise<boolean>, ms: number, what: string) => {
+const eventually = async (check: () => Promise<boolean>, ms: number, what: string, context?: () => string) => {
   const deadline = performance.now() + ms;
   let last = "nothing yet";
   while (performance.now() < deadline) {
@@ -35,7 +35,9 @@ const eventually = async (check: () => Promise<boolean>, ms: number, what: strin
     last = outcome;
     await sleep(100);
   }
-  throw new Error(`${what}: not within ${ms} ms (last: ${last}; answers so far: ${lastStatuses.join(" ")})`);
+  throw new Error(
+    `${what}: not within ${ms} ms (last: ${last}; answers so far: ${lastStatuses.join(" ")})${context ? `\n${context()}` : ""}`,
+  );
 };
 
 /** The last statuses `status` saw, for the failure message. */
@@ -113,7 +115,13 @@ describe.skipIf(!canRunPrivatePostgres())("the Hub on a PostgreSQL server that r
     pg.stop();
     const down = performance.now();
     // While it is down: the health check and every request get a clear 503.
-    await eventually(async () => (await status(hub, "GET", "/api/health")) === 503, 30_000, "503 while down");
+    await eventually(
+      async () => (await status(hub, "GET", "/api/health")) === 503,
+      30_000,
+      "503 while down",
+      () =>
+        `the Hub ${alive(hub) ? "is running" : `exited (${hub.child.exitCode ?? hub.child.signalCode})`}; its output ends:\n${hub.output().slice(-3000)}`,
+    );
     const during = await api(hub, "GET", "/api/library/machines?page=0&size=5", token);
     expect(during.status).toBe(503);
     expect(during.json()).toEqual({
