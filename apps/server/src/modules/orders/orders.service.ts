@@ -1,5 +1,5 @@
 /**
- * Orders (issue 10), one file per part: placing and quoting (place.service.ts), remakes for returns
+ * Orders (issue 10), one file per part: placing (place.service.ts) and quoting (quote.service.ts), remakes for returns
  * (remake.service.ts), reading and the
  * list (read.service.ts), payment (payment.service.ts) and refunds (money.service.ts), status
  * changes (status.service.ts), line edits (item-edit.service.ts), comments, issues and history
@@ -12,6 +12,7 @@ export * from "./item-edit.service";
 export * from "./money.service";
 export * from "./place.service";
 export * from "./place-keyed.service";
+export * from "./quote.service";
 export * from "./read.service";
 export * from "./remake.service";
 export * from "./report.service";

@@ -4,7 +4,6 @@ import {
   type TOrder,
   type TPlaceOrderRequest,
   type TPricedLine,
-  type TQuote,
   type TQuoteRequest,
   type TShipTo,
   type TWebOrderRequest,
@@ -45,7 +44,7 @@ type Priced = {
   coupon: { row: CouponRow | null; code: string; reason: string | null } | null;
 };
 
-const priceOrder = async (
+export const priceOrder = async (
   db: HubDb,
   client: OrderClient,
   lines: TQuoteRequest["lines"],
@@ -74,28 +73,6 @@ const priceOrder = async (
     discountCents,
     totalCents: subtotalCents - discountCents,
     coupon,
-  };
-};
-
-/** POST /orders/quote: every line priced live, each problem by index, and the coupon checked (with why not). */
-export const quoteOrder = async (db: HubDb, p: Principal, body: TQuoteRequest): Promise<TQuote> => {
-  const client = await orderClientFor(db, p, body.clientId);
-  const priced = await priceOrder(db, client, body.lines, body.couponCode);
-  return {
-    clientId: client.clientId,
-    lines: priced.lines,
-    problems: priced.problems,
-    subtotalCents: priced.subtotalCents,
-    discountCents: priced.discountCents,
-    totalCents: priced.totalCents,
-    coupon: priced.coupon
-      ? {
-          code: priced.coupon.code,
-          valid: priced.coupon.reason === null,
-          reason: priced.coupon.reason,
-          discountCents: priced.discountCents,
-        }
-      : null,
   };
 };
 
