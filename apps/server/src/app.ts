@@ -134,9 +134,13 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
         return principal;
       }
       if (!header?.startsWith("Bearer ")) return null;
-      const claims = await identity.verifyIdToken(header.slice(7).trim());
-      if (!claims) return null;
-      const principal = await loadPrincipal(db, claims["cognito:username"]);
+      const token = header.slice(7).trim();
+      // The built-in pool's session is checked by the principal's own statement (one, not two).
+      const read = identity.readIdToken
+        ? await identity.readIdToken(token)
+        : await identity.verifyIdToken(token).then((claims) => (claims ? { claims, sessionId: undefined } : null));
+      if (!read) return null;
+      const principal = await loadPrincipal(db, read.claims["cognito:username"], read.sessionId);
       return principal ? withSessionClient(db, principal, request.headers[SESSION_CLIENT_HEADER]) : null;
     },
     config.demoMode,

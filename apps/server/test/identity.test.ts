@@ -430,6 +430,22 @@ describe("tokens and sessions", () => {
     // The same user's other session is untouched.
     expect((await userdata("admin", other.idToken)).statusCode).toBe(200);
   });
+
+  test("a session past its expiry no longer signs requests in, though its ID token is still within its lifetime", async () => {
+    const tokens = tokensOf(await signIn("admin", DEMO_PASSWORD));
+    expect((await userdata("admin", tokens.idToken)).statusCode).toBe(200);
+    const sid = JSON.parse(Buffer.from(tokens.idToken.split(".")[1] ?? "", "base64url").toString()).sid as string;
+    await t.db
+      .update(schema.identitySessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(schema.identitySessions.id, sid));
+    expect((await userdata("admin", tokens.idToken)).statusCode).toBe(401);
+    await t.db
+      .update(schema.identitySessions)
+      .set({ expiresAt: sql`now() + interval '1 hour'` })
+      .where(eq(schema.identitySessions.id, sid));
+    expect((await userdata("admin", tokens.idToken)).statusCode).toBe(200);
+  });
 });
 
 describe("forgotten password", () => {

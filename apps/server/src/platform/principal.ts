@@ -123,8 +123,9 @@ const cardsFromGrants = (grants: readonly { routeName: string; granted: boolean;
  * its client's plan level, its roles and the card grants that apply to it (its type's, its roles'
  * and its own), as JSON arrays; the cards are worked out as `cardsOf` does.
  */
-const buildPrincipalQuery = (db: HubDb) => {
+const buildPrincipalQuery = (db: HubDb, withSession: boolean) => {
   const u = schema.users;
+  const s = schema.identitySessions;
   const ur = schema.userRoles;
   const r = schema.roles;
   const g = schema.cardGrants;
@@ -148,24 +149,38 @@ const buildPrincipalQuery = (db: HubDb) => {
         from ${g}
         where ${g.typeId} = ${u.typeId} or ${g.userId} = ${u.userId}
            or ${g.roleId} in (select ${ur.roleId} from ${ur} where ${ur.userId} = ${u.userId})), '[]'::json)`,
+      // The built-in pool's session, checked here rather than by a statement of its own.
+      sessionLive: withSession
+        ? sql<boolean>`coalesce((select ${s.revokedAt} is null and ${s.expiresAt} > now()
+            from ${s} where ${s.id} = ${sql.placeholder("sessionId")}::uuid), false)`
+        : sql<boolean>`true`,
     })
     .from(u)
     .leftJoin(schema.clients, eq(schema.clients.clientId, u.clientId))
     .leftJoin(schema.subscriptions, eq(schema.subscriptions.subscriptionId, schema.clients.subscriptionId))
     .where(sql`lower(${u.userName}) = lower(${sql.placeholder("userName")})`)
-    .prepare("hub_principal");
+    .prepare(withSession ? "hub_principal_session" : "hub_principal");
 };
-/** The principal query, built once per database and prepared by name (PostgreSQL plans it once per connection). */
-const principalQueries = new WeakMap<HubDb, ReturnType<typeof buildPrincipalQuery>>();
+type PrincipalQuery = ReturnType<typeof buildPrincipalQuery>;
+/** The principal queries, built once per database and prepared by name (PostgreSQL plans them once per connection). */
+const principalQueries = new WeakMap<HubDb, { plain: PrincipalQuery; session: PrincipalQuery }>();
 
-export const loadPrincipal = async (db: HubDb, userName: string): Promise<Principal | null> => {
-  let query = principalQueries.get(db);
-  if (!query) {
-    query = buildPrincipalQuery(db);
-    principalQueries.set(db, query);
+/**
+ * The principal of a user name, or null when the user is unknown or unavailable. With a
+ * `sessionId` (the built-in pool's ID token, see `IdentityProvider.readIdToken`), also null
+ * unless that session is live: not revoked and not expired.
+ */
+export const loadPrincipal = async (db: HubDb, userName: string, sessionId?: string): Promise<Principal | null> => {
+  let queries = principalQueries.get(db);
+  if (!queries) {
+    queries = { plain: buildPrincipalQuery(db, false), session: buildPrincipalQuery(db, true) };
+    principalQueries.set(db, queries);
   }
-  const [user] = await query.execute({ userName });
-  if (!user?.available) return null;
+  const [user] =
+    sessionId === undefined
+      ? await queries.plain.execute({ userName })
+      : await queries.session.execute({ userName, sessionId });
+  if (!user?.available || !user.sessionLive) return null;
   const roleRows = user.roles;
   const cards = cardsFromGrants(user.grants);
   const userType = typeName(user.typeId);

@@ -72,6 +72,21 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
     .where(eq(schema.identitySessions.id, sql.placeholder("sid")))
     .prepare("hub_session_by_id");
   const { getSigningKey, jwks, getKeySet } = poolKeys(db);
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  /** A token's claims once its signature, issuer and audience check out (its session is not looked at). */
+  const readClaims = async (token: string): Promise<TIdTokenClaims | null> => {
+    let payload: unknown;
+    try {
+      ({ payload } = await jwtVerify(token, await getKeySet(), { issuer: ISSUER, audience: AUDIENCE }));
+    } catch (error) {
+      // A database that cannot answer (the signing keys are read from it once) says nothing about the token: a 503.
+      if (isDatabaseUnavailable(error)) throw error;
+      return null;
+    }
+    const claims = ZIdTokenClaimsSchema.safeParse(payload);
+    // Sessions are keyed by uuid: a sid of any other shape names none.
+    return claims.success && UUID.test(claims.data.sid) ? claims.data : null;
+  };
 
   const findUser = async (username: string): Promise<IdentityUser | undefined> =>
     (
@@ -425,10 +440,15 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
         );
     },
 
+    async readIdToken(token) {
+      const claims = await readClaims(token);
+      return claims ? { claims, sessionId: claims.sid } : null;
+    },
+
     async verifyIdToken(token) {
       try {
-        const { payload } = await jwtVerify(token, await getKeySet(), { issuer: ISSUER, audience: AUDIENCE });
-        const claims: TIdTokenClaims = ZIdTokenClaimsSchema.parse(payload);
+        const claims = await readClaims(token);
+        if (!claims) return null;
         const [session] = await sessionById.execute({ sid: claims.sid });
         if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now()) return null;
         return claims;

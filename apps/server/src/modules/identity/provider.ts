@@ -35,6 +35,13 @@ export interface IdentityProvider {
   /** Verifies an ID token and that its session has not ended; null when it is not valid. */
   verifyIdToken(token: string): Promise<TIdTokenClaims | null>;
   /**
+   * Only where sessions are rows of the Hub's own database (the built-in pool): verifies an ID
+   * token's signature and claims, and leaves the session to be checked by the statement that
+   * loads the caller's principal (`loadPrincipal(db, name, sessionId)`), so an authenticated
+   * request costs one statement, not two. Null when the token is not valid.
+   */
+  readIdToken?(token: string): Promise<{ claims: TIdTokenClaims; sessionId: string } | null>;
+  /**
    * An admin creates a user with a temporary password; the first sign-in must set a new one. The
    * Hub sends its own email with the password, so the pool sends none.
    */
