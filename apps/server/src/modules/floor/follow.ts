@@ -89,8 +89,19 @@ export const followCounts = async (
   byItem: ReadonlyMap<number, Counts>,
   actor: string,
 ): Promise<void> => {
+  const { moves, orderMove } = followMoves(order, items, byItem);
+  // The lines' moves and the order's in one statement.
+  await transitionItems(tx, order.id, moves, actor, null, orderMove);
+};
+
+/** The moves `followCounts` makes, for a caller that writes them in a statement of its own (`movesCtes`). */
+export const followMoves = <I extends { id: number; lineNumber: number; status: string }>(
+  order: { id: number; orderNumber: string; status: string },
+  items: readonly I[],
+  byItem: ReadonlyMap<number, Counts>,
+) => {
   const totals = { total: 0, cancelled: 0, shipped: 0 };
-  const moves: { item: (typeof items)[number]; to: Follow }[] = [];
+  const moves: { item: I; to: Follow }[] = [];
   for (const item of items) {
     const c = byItem.get(item.id);
     if (!c) continue;
@@ -105,6 +116,5 @@ export const followCounts = async (
   const to = followFromCounts(totals);
   const orderMoves =
     to && shouldMove(order.status, to) && ORDER_TRANSITIONS[order.status as TOrderStatus]?.includes(to);
-  // The lines' moves and the order's in one statement.
-  await transitionItems(tx, order.id, moves, actor, null, orderMoves && to ? { order, to } : undefined);
+  return { moves, orderMove: orderMoves && to ? { order, to } : undefined };
 };

@@ -1,8 +1,8 @@
 import { FLOOR_CHANGE_EVENT, FLOOR_HEARTBEAT_MS, type TFloorChange, ZFloorChangeSchema } from "@hub/contracts";
 import type { HubTx } from "@hub/db";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
-import { type NotifyListener, noticeItems, queueNotice } from "../../platform/notify";
+import { type NotifyListener, noticeInsert, noticeItems } from "../../platform/notify";
 import type { Principal } from "../../platform/principal";
 
 /**
@@ -20,9 +20,13 @@ export const FLOOR_CHANNEL = "floor_changes";
  * is sent if the transaction rolls back. A unit's change is queued by the statement that moves it
  * (`applyUnitAction`, state.ts).
  */
-export const notifyOrderFloorChange = (tx: HubTx, orderId: number): Promise<void> =>
-  queueNotice(
-    tx,
+export const notifyOrderFloorChange = async (tx: HubTx, orderId: number): Promise<void> => {
+  await tx.execute(orderFloorNotice(orderId));
+};
+
+/** The insert `notifyOrderFloorChange` runs, for a statement that queues it itself (a first release). */
+export const orderFloorNotice = (orderId: number): SQL =>
+  noticeInsert(
     FLOOR_CHANNEL,
     sql`json_build_object('factoryId', factory_id, 'clientId', client_id, 'orderId', id, 'unitId', null, 'status', null)`,
     sql`from orders where id = ${orderId}`,

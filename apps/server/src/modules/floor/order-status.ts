@@ -1,7 +1,7 @@
 import { ITEM_TRANSITIONS, ORDER_TRANSITIONS, type TItemStatus, type TOrderStatus } from "@hub/contracts";
 import type { HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { eq, inArray, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { conflict } from "../../platform/errors";
 
 /**
@@ -32,81 +32,71 @@ const checkOrderMove = (order: { orderNumber: string; status: string }, to: TOrd
 
 /**
  * Several lines of one order at once, and the order itself when `orderMove` is given: every move is
- * checked first (the first refused one is the 409, and nothing changes), then one statement: an
- * update per target status of the lines, the order's update, and the history rows of all of them
- * (the lines' first, the order's last).
+ * checked first (the first refused one is the 409, and nothing changes), then one statement: the
+ * lines' update, the order's update, and the history rows of all of them (the lines' first, the
+ * order's last).
  */
 export const transitionItems = async (
   tx: HubTx,
   orderId: number,
-  moves: readonly { item: { id: number; lineNumber: number; status: string }; to: TItemStatus }[],
+  moves: readonly ItemMove[],
   actor: string,
   reason: string | null,
-  orderMove?: { order: { id: number; orderNumber: string; status: string }; to: TOrderStatus },
+  orderMove?: OrderMove,
 ): Promise<void> => {
+  const ctes = movesCtes(orderId, moves, actor, reason, orderMove);
+  if (ctes) await tx.execute(sql`with ${ctes} select 1`);
+};
+
+type ItemMove = { item: { id: number; lineNumber: number; status: string }; to: TItemStatus };
+type OrderMove = { order: { id: number; orderNumber: string; status: string }; to: TOrderStatus };
+
+/**
+ * The moves of `transitionItems` as common table expressions (`moved_items`, `moved_order`,
+ * `moved_history`) for a caller to put in a statement of its own (a first release, with its units),
+ * or null when nothing moves; checked first, as `transitionItems` checks them. The lines' moves and
+ * the history rows travel as one JSON parameter each.
+ */
+export const movesCtes = (
+  orderId: number,
+  moves: readonly ItemMove[],
+  actor: string,
+  reason: string | null,
+  orderMove?: OrderMove,
+): SQL | null => {
   for (const { item, to } of moves) {
     const from = item.status as TItemStatus;
     if (!(ITEM_TRANSITIONS[from] ?? []).includes(to))
       throw conflict(`Line ${item.lineNumber} is ${label(from)}, so it cannot be ${label(to)}.`, { status: from });
   }
   if (orderMove) checkOrderMove(orderMove.order, orderMove.to);
-  if (moves.length === 0 && !orderMove) return;
-  const now = new Date();
-  const updates = [...new Set(moves.map((m) => m.to))].map((to, n) =>
-    tx.$with(`moved_${n}`).as(
-      tx
-        .update(schema.orderItems)
-        .set({ status: to, updatedAt: now })
-        .where(
-          inArray(
-            schema.orderItems.id,
-            moves.filter((m) => m.to === to).map((m) => m.item.id),
-          ),
-        )
-        .returning({ id: schema.orderItems.id }),
-    ),
-  );
-  const orderUpdate = (move: NonNullable<typeof orderMove>) => {
-    const to = move.to;
-    return tx.$with("moved").as(
-      tx
-        .update(schema.orders)
-        .set({
-          status: to,
-          updatedAt: now,
-          // An order the shipping platform has (or was to have) is sent again, so its copy says cancelled or shipped.
-          ...(to === "cancelled" || to === "shipped"
-            ? { platformPush: sql`case when ${schema.orders.platformPush} is null then null else 'pending' end` }
-            : {}),
-        })
-        .where(eq(schema.orders.id, move.order.id))
-        .returning({ id: schema.orders.id }),
-    );
-  };
-  await tx
-    .with(...updates, ...(orderMove ? [orderUpdate(orderMove)] : []))
-    .insert(schema.orderStatusHistory)
-    .values([
-      ...moves.map(({ item, to }) => ({
-        orderId,
-        itemId: item.id,
-        fromStatus: item.status as TItemStatus,
-        toStatus: to,
-        reason,
-        actor,
-      })),
-      ...(orderMove
-        ? [
-            {
-              orderId: orderMove.order.id,
-              fromStatus: orderMove.order.status as TOrderStatus,
-              toStatus: orderMove.to,
-              reason,
-              actor,
-            },
-          ]
-        : []),
-    ]);
+  if (moves.length === 0 && !orderMove) return null;
+  const oi = schema.orderItems;
+  const o = schema.orders;
+  const h = schema.orderStatusHistory;
+  const col = (c: { name: string }) => sql.identifier(c.name);
+  const history = [
+    ...moves.map(({ item, to }) => ({ itemId: item.id, from: item.status, to })),
+    ...(orderMove ? [{ itemId: null, from: orderMove.order.status, to: orderMove.to }] : []),
+  ].map((row, n) => ({ ...row, n }));
+  const to = orderMove?.to;
+  // An order the shipping platform has (or was to have) is sent again, so its copy says cancelled or shipped.
+  const push =
+    to === "cancelled" || to === "shipped"
+      ? sql`, ${col(o.platformPush)} = case when ${o.platformPush} is null then null else 'pending' end`
+      : sql``;
+  return sql`moved_items as (
+      update ${oi} set ${col(oi.status)} = x.to, ${col(oi.updatedAt)} = now()
+      from json_to_recordset(${JSON.stringify(moves.map((m) => ({ id: m.item.id, to: m.to })))}::json) as x(id int, "to" text)
+      where ${oi.id} = x.id returning 1),
+    moved_order as (
+      update ${o} set ${col(o.status)} = ${to ?? null}::text, ${col(o.updatedAt)} = now()${push}
+      where ${o.id} = ${orderMove?.order.id ?? null}::int returning 1),
+    moved_history as (
+      insert into ${h} (${col(h.orderId)}, ${col(h.itemId)}, ${col(h.fromStatus)}, ${col(h.toStatus)}, ${col(h.reason)}, ${col(h.actor)})
+      select ${orderId}::int, x."itemId", x."from", x."to", ${reason}::text, ${actor}::text
+      from json_to_recordset(${JSON.stringify(history)}::json) as x(n int, "itemId" int, "from" text, "to" text)
+      order by x.n returning 1)`;
 };
 
 /** Whether an order may move to a status (bulk actions check every order before changing any). */

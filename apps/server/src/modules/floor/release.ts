@@ -1,13 +1,15 @@
+import type { TWebhookEventType } from "@hub/contracts";
 import type { HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, eq, isNull, ne, notInArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, notInArray, type SQL, sql } from "drizzle-orm";
 import { rowsOf } from "../../platform/database";
 import { autoReleaseOf } from "../factory-config/factory-config.service";
 import { hasShippingPlatform } from "../integrations/integrations.service";
-import { eventCtes } from "../webhooks/events";
+import { eventCtes, recordEvent } from "../webhooks/events";
 import { noteDeliveries } from "../webhooks/request-events";
-import { followCounts, followOrder } from "./follow";
-import { notifyOrderFloorChange } from "./live";
+import { followMoves, followOrder } from "./follow";
+import { notifyOrderFloorChange, orderFloorNotice } from "./live";
+import { movesCtes } from "./order-status";
 
 /**
  * Releasing an order to the floor makes its units: a line of quantity q becomes q units
@@ -27,12 +29,32 @@ const optionValue = (
  * A change of the caller's to make in release's first statement (paying: the payment state), and
  * only if `where` holds. `ifAutoRelease`: release only when the order's facility releases paid
  * orders itself (Factory Config); otherwise only the change is made, and the order waits for the
- * facility's "Release to production".
+ * facility's "Release to production". `event`: raised when `where` holds (paying: `order.paid`), by
+ * the statement that makes the units when there are any to make, else by a statement of its own.
  */
 export type AlsoSet = {
   set: Partial<typeof schema.orders.$inferInsert>;
   where: SQL | undefined;
   ifAutoRelease?: boolean;
+  event?: { type: TWebhookEventType; data: Record<string, unknown> };
+};
+
+type ReleaseItem = {
+  id: number;
+  lineNumber: number;
+  status: string;
+  styleId: number | null;
+  options: {
+    attributeId: number;
+    optionCode: string;
+    optionName: string;
+    attributeCode: string;
+    attributeName: string;
+  }[];
+  quantity: number;
+  /** The highest instance already made (attempt 1), or null. */
+  made: number | null;
+  fabrics: { fabricId: number; attributeId: number | null }[];
 };
 
 export const releaseOrder = async (
@@ -46,11 +68,15 @@ export const releaseOrder = async (
   also?: AlsoSet,
 ): Promise<{ unitsMade: number; matched: boolean; clientId: number | null }> => {
   const o = schema.orders;
+  const oi = schema.orderItems;
+  const u = schema.floorUnits;
+  const sf = schema.styleFabrics;
   // A closed order is not released; nor, when the caller asks, one whose facility does not release paid orders itself.
   const closed = also?.ifAutoRelease
     ? sql`(${o.status} in ('cancelled', 'completed') or not (${autoReleaseOf(o.factoryId)}))`
     : sql`${o.status} in ('cancelled', 'completed')`;
-  // Marks it released (the first time) and locks it, unless it is closed: one statement.
+  // Marks it released (the first time) and locks it, unless it is closed, and reads its live lines
+  // with the instances of each already made and its style's fabrics: one statement.
   const [order] = await tx
     .update(o)
     .set({
@@ -69,43 +95,24 @@ export const releaseOrder = async (
       clientId: o.clientId,
       dueDate: o.dueDate,
       releasedAt: o.releasedAt,
+      // Every column named with its table's alias: drizzle leaves them bare inside an update.
+      items: sql<ReleaseItem[] | null>`(select json_agg(json_build_object('id', li.id, 'lineNumber', li.line_number,
+          'status', li.status, 'styleId', li.style_id, 'options', li.options, 'quantity', li.quantity,
+          'made', (select max(mu.instance) from ${u} mu where mu.item_id = li.id and mu.attempt = 1),
+          'fabrics', coalesce((select json_agg(json_build_object('fabricId', mf.fabric_id, 'attributeId', mf.attribute_id) order by mf.id)
+            from ${sf} mf where mf.style_id = li.style_id), '[]'::json)) order by li.line_number)
+        from ${oi} li where li.order_id = ${orderId}::int and li.status <> 'cancelled')`,
     });
   if (!order) return { unitsMade: 0, matched: false, clientId: null };
-  const done = { unitsMade: 0, matched: true, clientId: order.clientId };
-  if (order.status === "cancelled" || order.status === "completed") return done;
+  const done = async () => {
+    // Not released here: the caller's event (if any) is raised on its own.
+    if (also?.event) await recordEvent(tx, order.clientId, also.event.type, also.event.data);
+    return { unitsMade: 0, matched: true, clientId: order.clientId };
+  };
+  if (order.status === "cancelled" || order.status === "completed") return done();
   // Paid, but its facility releases paid orders by hand: no units until it does.
-  if (order.releasedAt === null) return done;
-  const u = schema.floorUnits;
-  const oi = schema.orderItems;
-  // Each live line, with the instances of it already made (a repeat makes only what is missing).
-  const made = tx
-    .select({ itemId: u.itemId, n: sql<number>`max(${u.instance})::int`.as("n") })
-    .from(u)
-    .where(and(eq(u.orderId, orderId), eq(u.attempt, 1)))
-    .groupBy(u.itemId)
-    .as("made");
-  const sf = schema.styleFabrics;
-  // Each live line with the instances of it already made and its style's fabrics, in one query.
-  const items = await tx
-    .select({
-      id: oi.id,
-      lineNumber: oi.lineNumber,
-      status: oi.status,
-      styleId: oi.styleId,
-      options: oi.options,
-      quantity: oi.quantity,
-      made: made.n,
-      fabrics: sql<
-        { fabricId: number; attributeId: number | null }[]
-      >`coalesce((select json_agg(json_build_object('fabricId', ${sf.fabricId}, 'attributeId', ${sf.attributeId}) order by ${sf.id}) from ${sf} where ${sf.styleId} = ${oi.styleId}), '[]'::json)`,
-    })
-    .from(oi)
-    .leftJoin(made, eq(made.itemId, oi.id))
-    .where(and(eq(oi.orderId, orderId), ne(oi.status, "cancelled")))
-    .orderBy(asc(oi.lineNumber));
-  if (items.length === 0) return done;
-  const have = new Map(items.map((i) => [i.id, Number(i.made ?? 0)]));
-
+  if (order.releasedAt === null) return done();
+  const items = order.items ?? [];
   // The order's due date (the ship-by date, or the facility's lead time in working days; the database's).
   const due = order.dueDate;
   // One row a line (what its units share, and the instances still to make); the database makes
@@ -120,7 +127,7 @@ export const releaseOrder = async (
     fabricId: number | null;
   }[] = [];
   for (const item of items) {
-    const first = (have.get(item.id) ?? 0) + 1;
+    const first = (item.made ?? 0) + 1;
     if (first > item.quantity) continue;
     const attrs = new Set(item.options.map((x) => x.attributeId));
     const mine = item.fabrics;
@@ -136,14 +143,18 @@ export const releaseOrder = async (
       fabricId: fabric?.fabricId ?? null,
     });
   }
-  if (lines.length === 0) return done;
+  if (lines.length === 0) return done();
   const e = schema.floorUnitEvents;
   const unitsMade = lines.reduce((sum, l) => sum + l.last - l.first + 1, 0);
   // Its first release: the client's integrations hear it (a repeat, making what a larger line lacks,
-  // does not), from the same statement that makes the units.
-  const first = ![...have.values()].some((n) => n > 0);
-  const released = first
-    ? sql`, ${eventCtes(
+  // does not), the lines and the order follow their units (all just made, queued) without reading
+  // them back, and the floor's live screens hear of it: all from the same statement that makes the
+  // units. A repeat may meet units already shipped or cancelled: it reads them after.
+  const first = !items.some((i) => (i.made ?? 0) > 0);
+  const ctes: SQL[] = [];
+  if (first) {
+    ctes.push(
+      eventCtes(
         "released",
         "order.released",
         sql`select ${order.clientId}::int as client_id, ${JSON.stringify({
@@ -152,8 +163,34 @@ export const releaseOrder = async (
           units: unitsMade,
           dueDate: due,
         })}::jsonb as data`,
-      )}`
-    : sql``;
+      ),
+    );
+    const counts = new Map(lines.map((l) => [l.itemId, { total: l.last - l.first + 1, cancelled: 0, shipped: 0 }]));
+    const { moves, orderMove } = followMoves(order, items, counts);
+    const moved = movesCtes(orderId, moves, actor, null, orderMove);
+    if (moved) ctes.push(moved);
+    ctes.push(sql`floor_notice as (${orderFloorNotice(orderId)} returning 1)`);
+  }
+  if (also?.event) {
+    // Raised after the release's own event (it reads that one's rows first), as a person reads them: released, then paid.
+    const after = first ? sql` from (select count(*) from released_event) as after_released` : sql``;
+    ctes.push(
+      eventCtes(
+        "also",
+        also.event.type,
+        sql`select ${order.clientId}::int as client_id, ${JSON.stringify(also.event.data)}::jsonb as data${after}`,
+      ),
+    );
+  }
+  const ids = (name: string) => sql`coalesce((select array_agg(id) from ${sql.raw(name)}_deliveries), '{}')`;
+  const deliveries =
+    first && also?.event
+      ? sql`array_cat(${ids("released")}, ${ids("also")})`
+      : first
+        ? ids("released")
+        : also?.event
+          ? ids("also")
+          : sql`null::int[]`;
   const [result] = rowsOf<{ deliveryIds: (number | string)[] | null }>(
     await tx.execute(sql`
     with made as (
@@ -170,19 +207,18 @@ export const releaseOrder = async (
       returning ${sql.identifier(u.id.name)} as id),
     unit_events as (insert into ${e} (${sql.identifier(e.unitId.name)}, ${sql.identifier(e.action.name)}, ${sql.identifier(e.fromStatus.name)},
       ${sql.identifier(e.toStatus.name)}, ${sql.identifier(e.actor.name)})
-      select id, 'release', null, 'queued', ${actor} from made returning 1)${released}
-    select ${first ? sql`(select coalesce(array_agg(id), '{}') from released_deliveries)` : sql`null::int[]`} as "deliveryIds",
+      select id, 'release', null, 'queued', ${actor} from made returning 1)${sql.join(
+        ctes.map((c) => sql`, ${c}`),
+        sql``,
+      )}
+    select ${deliveries} as "deliveryIds",
       (select count(*) from unit_events) as events`),
   );
   noteDeliveries((result?.deliveryIds ?? []).map(Number));
-  // A first release knows its lines' units (all just made, queued): the order follows them without
-  // reading them back. A repeat may meet units already shipped or cancelled: it reads them.
-  if (!first) await followOrder(tx, orderId, actor);
-  else {
-    const counts = new Map(lines.map((l) => [l.itemId, { total: l.last - l.first + 1, cancelled: 0, shipped: 0 }]));
-    await followCounts(tx, order, items, counts, actor);
+  if (!first) {
+    await followOrder(tx, orderId, actor);
+    await notifyOrderFloorChange(tx, orderId);
   }
-  await notifyOrderFloorChange(tx, orderId);
   return { unitsMade, matched: true, clientId: order.clientId };
 };
 

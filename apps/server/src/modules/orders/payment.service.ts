@@ -1,3 +1,4 @@
+import type { TLedgerEntry } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
@@ -6,7 +7,6 @@ import type { BillingAdapter } from "../../platform/billing";
 import { HttpError } from "../../platform/errors";
 import { releaseOrder } from "../floor/production";
 import { sendMessage, to } from "../messages/send";
-import { recordEvent } from "../webhooks/events";
 
 /**
  * Charging an order, exactly once, whatever dies between the steps (docs/adr/0003-orders.md,
@@ -63,14 +63,13 @@ export const hasDefaultMethod = async (db: HubDb | HubTx, clientId: number): Pro
  */
 const settlePaid = (db: HubDb, orderId: number, attempt: number, chargedCents: number) =>
   db.transaction(async (tx) => {
-    // Settling is release's first statement (it marks and locks the order): one round trip.
-    const { matched, clientId } = await releaseOrder(tx, orderId, "payment", {
+    // Settling is release's first statement (it marks and locks the order), and its event rides with the units.
+    await releaseOrder(tx, orderId, "payment", {
       set: { paymentState: "paid", paymentMessage: null, chargedCents, updatedAt: new Date() },
       where: and(eq(o.paymentState, "pending"), eq(o.chargeAttempts, attempt)),
       ifAutoRelease: true,
+      event: { type: "order.paid", data: { orderId, amountCents: chargedCents } },
     });
-    if (matched && clientId !== null)
-      await recordEvent(tx, clientId, "order.paid", { orderId, amountCents: chargedCents });
   });
 
 const settleFailed = (db: HubDb, orderId: number, attempt: number, paymentMessage: string) =>
@@ -145,8 +144,8 @@ export const claimPayment = async (
         set: { paymentState: "paid", paymentMessage: null },
         where: undefined,
         ifAutoRelease: true,
+        event: { type: "order.paid", data: { orderId, amountCents: 0 } },
       });
-      await recordEvent(tx, order.clientId, "order.paid", { orderId, amountCents: 0 });
     };
     if (db instanceof PgTransaction) await paid(db);
     else await db.transaction(paid);
@@ -155,8 +154,11 @@ export const claimPayment = async (
   return claimed.attempt;
 };
 
-/** Steps 2 and 3 for a pending order, on its current attempt. */
-const settle = async (deps: PaymentDeps, order: OrderRow, actorUserId: number | null): Promise<void> => {
+/**
+ * Steps 2 and 3 for a pending order, on its current attempt. Answers the charge's ledger entry when
+ * the provider answered (succeeded or declined), null when it refused or did not answer.
+ */
+const settle = async (deps: PaymentDeps, order: OrderRow, actorUserId: number | null): Promise<TLedgerEntry | null> => {
   const { db, billing } = deps;
   const attempt = order.chargeAttempts;
   let outcome: Awaited<ReturnType<BillingAdapter["charge"]>>;
@@ -175,7 +177,7 @@ const settle = async (deps: PaymentDeps, order: OrderRow, actorUserId: number | 
     if (error instanceof HttpError) {
       // A refusal the adapter is sure of (no method on file any more, a key reused): failed, charge again.
       await settleFailed(db, order.id, attempt, PAYMENT_MESSAGES.refused(error.message));
-      return;
+      return null;
     }
     // No answer: whether the provider charged is unknown. Stay pending; the same key asks again.
     await db
@@ -183,7 +185,7 @@ const settle = async (deps: PaymentDeps, order: OrderRow, actorUserId: number | 
       .set({ paymentMessage: PAYMENT_MESSAGES.unanswered })
       .where(and(eq(o.id, order.id), eq(o.paymentState, "pending"), eq(o.chargeAttempts, attempt)))
       .catch(() => undefined);
-    return;
+    return null;
   }
   if (outcome.entry.status === "succeeded") await settlePaid(db, order.id, attempt, order.totalCents);
   else
@@ -193,6 +195,7 @@ const settle = async (deps: PaymentDeps, order: OrderRow, actorUserId: number | 
       attempt,
       PAYMENT_MESSAGES.declined(outcome.entry.failureMessage ?? "the payment was declined"),
     );
+  return outcome.entry;
 };
 
 /**
@@ -205,17 +208,20 @@ export const payOrder = async (deps: PaymentDeps, orderId: number, actorUserId: 
   await chargeClaimed(deps, orderId, actorUserId);
 };
 
-/** Steps 2 and 3 for an order already claimed (pending); nothing for one that is not. */
+/**
+ * Steps 2 and 3 for an order already claimed (pending); nothing for one that is not. Answers the
+ * charge's ledger entry when the provider answered (placing answers a new order's ledger with it).
+ */
 export const chargeClaimed = async (
   deps: PaymentDeps,
   orderId: number,
   actorUserId: number | null,
   /** The order as the caller just wrote it (placing, which claimed it in its insert): saves reading it. */
   known?: OrderRow,
-): Promise<void> => {
+): Promise<TLedgerEntry | null> => {
   const [order] = known?.id === orderId ? [known] : await deps.db.select().from(o).where(eq(o.id, orderId));
-  if (!order || order.status === "cancelled" || order.paymentState !== "pending") return;
-  await settle(deps, order, actorUserId);
+  if (!order || order.status === "cancelled" || order.paymentState !== "pending") return null;
+  return settle(deps, order, actorUserId);
 };
 
 /**

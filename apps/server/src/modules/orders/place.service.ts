@@ -416,9 +416,11 @@ export const placeOrder = async (
     };
   // Claimed: charge it now, then answer it as the charge and the release left it.
   const orderId = written.row.id;
-  if (attempt !== null) await chargeClaimed(deps, orderId, p.userId || null, written.row);
+  const entry = attempt !== null ? await chargeClaimed(deps, orderId, p.userId || null, written.row) : null;
   const { row, items } = await orderWithItems(db, orderId);
-  return { order: await detailOf(deps, row, { items, hasPaymentMethod: hasMethod }), created: true };
+  // A new order's ledger is its one charge, when the provider answered it; otherwise it is read.
+  const ledger = entry ? [entry] : undefined;
+  return { order: await detailOf(deps, row, { items, ledger, hasPaymentMethod: hasMethod }), created: true };
 };
 
 /**
