@@ -164,6 +164,19 @@ const ROWS: Row[] = [
     expect: { admin: 403, client: 200, client2: 404, factory: 403, designer: 403, member: 403 },
   },
   {
+    name: "a Northwind invitation by email (spec 7)",
+    method: "GET",
+    url: () => "/api/pendingUsers/byEmail?email=matrix.resend@example.test",
+    expect: { admin: 403, client: 200, client2: 404, factory: 403, designer: 403, member: 200 },
+  },
+  {
+    name: "correct a Northwind invitation (spec 7's PUT {id})",
+    method: "PUT",
+    url: () => `/api/pendingUsers/${ids.inviteToResend}`,
+    body: () => ({ email: "matrix.resend@example.test", firstName: "Corrected" }),
+    expect: { admin: 403, client: 200, client2: 404, factory: 403, designer: 403, member: 403 },
+  },
+  {
     name: "revoke a Northwind invitation (client admin last)",
     method: "DELETE",
     url: () => `/api/pendingUsers/${ids.inviteToRevoke}`,

@@ -103,6 +103,23 @@ describe("placing a portal order", () => {
     ]);
   });
 
+  test("the storefront catches up on its events with the same API key (GET /events?after=); another client's key reads none", async () => {
+    const events = (key: string, after = 0) =>
+      t.request({ method: "GET", url: `/api/events?after=${after}`, headers: { "x-api-key": key } });
+    const mine = await events(keys.northwind);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const page = mine.json<{ items: { id: number; type: string; data: { orderId?: number } }[]; next: number }>();
+    const heard = page.items.find((e) => e.type === "order.placed" && e.data.orderId === placed.id);
+    expect(heard).toBeDefined();
+    expect(page.next).toBe(page.items.at(-1)?.id);
+    // Asking after the last one answers nothing new, and the same cursor back.
+    const later = (await events(keys.northwind, page.next)).json<{ items: unknown[]; next: number }>();
+    expect(later).toEqual({ items: [], next: page.next });
+    const theirs = (await events(keys.bluebird)).json<{ items: { data: { orderId?: number } }[] }>().items;
+    expect(theirs.some((e) => e.data.orderId === placed.id)).toBe(false);
+    expect((await events("hub_test_not-a-key")).statusCode).toBe(401);
+  });
+
   test("when a box of it ships, the customer gets the tracking email under their own order reference", async () => {
     const released = await f.call("factory", "POST", `/api/orders/${placed.id}/release`);
     expect(released.statusCode, released.body).toBe(200);

@@ -87,6 +87,14 @@ describe("a download holds exactly the list's rows", () => {
     const numbers = records.slice(1).map((r) => r[0]);
     expect(numbers.sort()).toEqual(listed.map((o) => o.orderNumber).sort());
     expect(done.rowsWritten).toBe(listed.length);
+
+    // Issue 20's messages: the one who asked finds "report ready" under the bell, linked to the downloads.
+    const inbox = async () =>
+      (await t.request({ method: "GET", url: "/api/messages", token: tokens.client }))
+        .json<{ items: { kind: string; title: string; link: string | null }[] }>()
+        .items.filter((m) => m.kind === "report.ready");
+    await expect.poll(async () => (await inbox()).length, { timeout: 5_000 }).toBe(1);
+    expect((await inbox())[0]).toMatchObject({ title: "Your report Orders is ready", link: "/reportDownloads" });
   });
 
   test("Order lines as XLSX for an admin in the session client: every line of that client's orders", async () => {

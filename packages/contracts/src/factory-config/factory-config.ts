@@ -226,6 +226,20 @@ export const FACTORY_SETTING_LABELS: Record<TFactorySettingField, string> = {
 /** Every setting in the page's order (the order a save's history rows are written in). */
 export const FACTORY_SETTING_FIELDS = Object.keys(FACTORY_SETTING_LABELS) as TFactorySettingField[];
 
+/**
+ * The facility's lists kept on screens of their own (Stations, QC Reasons) whose changes are in its
+ * history too, beside the settings: each change is one row, the entry before and after as people
+ * read it (`FACTORY_LIST_NONE` before one was added and after one was deleted).
+ */
+export const FACTORY_LIST_LABELS = { station: "Station", qcReason: "QC reason code" } as const;
+export type TFactoryListField = keyof typeof FACTORY_LIST_LABELS;
+export const FACTORY_LIST_NONE = "None";
+/** What a history row's field is called: a setting's label or a list's. */
+export const factoryHistoryLabel = (field: string): string =>
+  (FACTORY_SETTING_LABELS as Record<string, string>)[field] ??
+  (FACTORY_LIST_LABELS as Record<string, string>)[field] ??
+  field;
+
 /** A setting's value as the history shows it ("Mon, Tue", "On", "FedEx", "$0.45", "None"). */
 export const describeSetting = <K extends TFactorySettingField>(field: K, value: TFactorySettings[K]): string => {
   switch (field) {

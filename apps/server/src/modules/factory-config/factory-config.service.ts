@@ -1,8 +1,8 @@
 import {
   describeSetting,
   FACTORY_SETTING_FIELDS,
-  FACTORY_SETTING_LABELS,
   factoryConfigApi,
+  factoryHistoryLabel,
   type TFactoryConfig,
   type TFactoryConfigHistoryPage,
   type TFactoryConfigHistoryQuery,
@@ -20,6 +20,7 @@ import { notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { readFactorySettings } from "./settings";
 
+export { recordFacilityListChange } from "./history";
 export { autoReleaseOf, readFactorySettings } from "./settings";
 
 /**
@@ -178,7 +179,7 @@ export const factoryConfigHistory = async (
       at: r.changedAt.toISOString(),
       actor: r.changedBy,
       field: r.field,
-      label: FACTORY_SETTING_LABELS[r.field as TFactorySettingField] ?? r.field,
+      label: factoryHistoryLabel(r.field),
       from: r.fromValue,
       to: r.toValue,
     })),

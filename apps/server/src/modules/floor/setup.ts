@@ -1,20 +1,37 @@
 import type { TQcReasonRequest, TStationRequest } from "@hub/contracts";
 import { qcReasonsApi, stationsApi } from "@hub/contracts/floor/setup-api";
-import type { HubDb } from "@hub/db";
+import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { count, eq, sql } from "drizzle-orm";
 import { facilityOwner } from "../../platform/resource/owners";
 import type { ResourceDef } from "../../platform/resource/resource";
 import { resourceRoutes } from "../../platform/resource/resource-routes";
+import { recordFacilityListChange } from "../factory-config/factory-config.service";
 
 /**
  * The floor's managed lists, on the resource engine with the facility as owner: stations (cutters
  * with isPress, print, sew, QC, pack-out) and QC reason codes. Their operations and who may call
- * them are declared in contracts (floor/setup-api.ts).
+ * them are declared in contracts (floor/setup-api.ts). Each change is also in the facility's
+ * history (Factory Config), the entry before and after as people read it.
  */
 
 const s = schema.floorStations;
 const r = schema.floorQcReasons;
+
+/** "CUT-1 · Cutter one (cutter, press, inactive)": a station as its history shows it. */
+const describeStation = async (tx: HubTx, id: number) => {
+  const [row] = await tx.select().from(s).where(eq(s.id, id));
+  if (!row) return null;
+  const notes = [row.kind, ...(row.isPress ? ["press"] : []), ...(row.active ? [] : ["inactive"])];
+  return `${row.code} · ${row.name} (${notes.join(", ")})`;
+};
+
+/** "STAIN · Stain (redo, archived)": a QC reason code as its history shows it. */
+const describeReason = async (tx: HubTx, id: number) => {
+  const [row] = await tx.select().from(r).where(eq(r.id, id));
+  if (!row) return null;
+  return `${row.code} · ${row.name} (${[row.defaultAction, ...(row.archived ? ["archived"] : [])].join(", ")})`;
+};
 
 export const stationsResource: ResourceDef<TStationRequest, Record<string, unknown>, "factoryId"> = {
   api: stationsApi,
@@ -59,6 +76,7 @@ export const stationsResource: ResourceDef<TStationRequest, Record<string, unkno
   ],
   owner: facilityOwner,
   audit: "floor.stations",
+  history: { describe: describeStation, record: (tx, change) => recordFacilityListChange(tx, "station", change) },
 };
 
 export const qcReasonsResource: ResourceDef<TQcReasonRequest, Record<string, unknown>, "factoryId"> = {
@@ -94,6 +112,7 @@ export const qcReasonsResource: ResourceDef<TQcReasonRequest, Record<string, unk
   ],
   owner: facilityOwner,
   audit: "floor.qcReasons",
+  history: { describe: describeReason, record: (tx, change) => recordFacilityListChange(tx, "qcReason", change) },
 };
 
 export const floorSetupRoutes = (db: HubDb) => [

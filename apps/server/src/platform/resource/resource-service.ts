@@ -161,6 +161,15 @@ export const resourceService = <TReq, TDetail, K extends string>(r: ResourceDef<
   const audit = (tx: HubTx, p: Principal, verb: string, id: number) =>
     recordAudit(tx, { actor: p.userName, action: `${r.audit}.${verb}`, subject: `${key}:${id}` });
 
+  /** The row as people read it before a change, for the owner's history (undefined: the resource keeps none). */
+  const before = (tx: HubTx, id: number) => (r.history ? r.history.describe(tx, id) : Promise.resolve(null));
+  /** Keeps the change in the owner's history when the row reads differently after it. */
+  const track = async (tx: HubTx, p: Principal, ownerId: number, id: number, from: string | null) => {
+    if (!r.history) return;
+    const to = await r.history.describe(tx, id);
+    if (to !== from) await r.history.record(tx, { ownerId, actor: p.userName, from, to });
+  };
+
   const create = async (db: HubDb, p: Principal, req: TReq): Promise<TDetail> => {
     const id = await db
       .transaction(async (tx) => {
@@ -174,6 +183,7 @@ export const resourceService = <TReq, TDetail, K extends string>(r: ResourceDef<
         if (!inserted) throw new Error("insert returned no row");
         await r.links?.(tx, inserted.id, req, ownerId);
         await audit(tx, p, "create", inserted.id);
+        await track(tx, p, ownerId, inserted.id, null);
         return inserted.id;
       })
       .catch(writeError);
@@ -191,6 +201,7 @@ export const resourceService = <TReq, TDetail, K extends string>(r: ResourceDef<
     await db
       .transaction(async (tx) => {
         const ownerId = await writableOwner(tx, p, id);
+        const was = await before(tx, id);
         await first?.(tx);
         await checkUnique(tx, req, ownerId, id);
         await r.beforeUpdate?.(tx, id, req, ownerId);
@@ -201,6 +212,7 @@ export const resourceService = <TReq, TDetail, K extends string>(r: ResourceDef<
           .where(eq(t.id, id));
         await r.links?.(tx, id, req, ownerId);
         await audit(tx, p, "update", id);
+        await track(tx, p, ownerId, id, was);
       })
       .catch(writeError);
     return get(db, p, id);
@@ -209,11 +221,13 @@ export const resourceService = <TReq, TDetail, K extends string>(r: ResourceDef<
   const remove = async (db: HubDb, p: Principal, id: number): Promise<void> => {
     await db
       .transaction(async (tx) => {
-        await writableOwner(tx, p, id);
+        const ownerId = await writableOwner(tx, p, id);
         const reason = await r.usedBy?.(tx, id);
         if (reason) throw conflict(reason);
+        const was = await before(tx, id);
         await tx.delete(t).where(eq(t.id, id));
         await audit(tx, p, "delete", id);
+        await track(tx, p, ownerId, id, was);
       })
       .catch((error: unknown) => {
         if (error instanceof HttpError) throw error;
@@ -227,12 +241,14 @@ export const resourceService = <TReq, TDetail, K extends string>(r: ResourceDef<
     const column = t.archived;
     if (!column) throw new HttpError(400, "BAD_REQUEST", `A ${r.noun} cannot be archived.`);
     await db.transaction(async (tx) => {
-      await writableOwner(tx, p, id);
+      const ownerId = await writableOwner(tx, p, id);
+      const was = await before(tx, id);
       await tx
         .update(t)
         .set({ archived, ...(t.updatedAt ? { updatedAt: new Date() } : {}) })
         .where(eq(t.id, id));
       await audit(tx, p, archived ? "archive" : "restore", id);
+      await track(tx, p, ownerId, id, was);
     });
     return get(db, p, id);
   };

@@ -85,6 +85,18 @@ export type ResourceSpec<TReq, _TDetail = Row, K extends string = string> = {
   /** Why a delete is refused: null when nothing uses the row. */
   usedBy?: (db: HubDb | HubTx, id: number) => Promise<string | null>;
   csv: { header: string; value: (item: Row) => unknown }[];
+  /**
+   * Keeps each change in its owner's own history as well as the audit log (a facility's stations and
+   * QC reason codes: Factory Config's history), in the change's transaction: `describe` reads a row
+   * as people read it (null: no such row), before and after; a change that reads the same is not kept.
+   */
+  history?: {
+    describe: (tx: HubTx, id: number) => Promise<string | null>;
+    record: (
+      tx: HubTx,
+      change: { ownerId: number; actor: string; from: string | null; to: string | null },
+    ) => Promise<void>;
+  };
 };
 
 /**

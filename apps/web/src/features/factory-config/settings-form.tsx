@@ -351,7 +351,7 @@ export function ManagedLists() {
     <Card component="section" aria-label="Floor lists" sx={{ mb: 3 }}>
       <CardHeader
         title="Floor lists"
-        subheader="The facility's stations and QC reason codes are kept on their own screens."
+        subheader="The facility's stations and QC reason codes are kept on their own screens; their changes are in the history below too."
         slotProps={{ title: { variant: "h6", component: "h2" } }}
       />
       <CardContent sx={{ pt: 0 }}>
