@@ -182,6 +182,10 @@ export const floorUnits = pgTable(
     index("floor_units_order_status_idx").on(t.orderId, t.status),
     index("floor_units_tote_idx").on(t.toteId),
     index("floor_units_ticket_idx").on(t.cutTicketId),
+    // Dashboards: work in progress by state (an index-only count of the open states, any scope),
+    // and the recuts of a range of days the floor rollup has not covered yet.
+    index("floor_units_status_tenant_idx").on(t.status, t.factoryId, t.clientId),
+    index("floor_units_recut_created_idx").on(t.createdAt).where(sql`attempt > 1`),
   ],
 );
 

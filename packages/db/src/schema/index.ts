@@ -5,6 +5,7 @@ export * from "./billing";
 export * from "./card-grants";
 export * from "./clients";
 export * from "./dashboards";
+export * from "./dashboards-floor";
 export * from "./design-library";
 export * from "./factory-config";
 export * from "./files";

@@ -66,6 +66,8 @@ export const shipments = pgTable(
   (t) => [
     index("shipments_factory_created_idx").on(t.factoryId, t.createdAt.desc()),
     index("shipments_order_idx").on(t.orderId),
+    // Production Overview's lead time: the orders whose last shipment falls in a range.
+    index("shipments_shipped_at_idx").on(t.shippedAt),
     uniqueIndex("shipments_idempotency_key").on(t.factoryId, t.idempotencyKey),
   ],
 );

@@ -3,30 +3,31 @@ import type { TDashboardQuery } from "@hub/contracts/dashboards/range";
 import { type TUnitStatus, UNIT_OPEN_STATUSES } from "@hub/contracts/floor/units";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, desc, eq, gt, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { allQueries } from "../../platform/database";
 import type { Principal } from "../../platform/principal";
 import { col } from "../../platform/resource/resource";
 import { orderScope } from "../orders/scope";
-import { shipmentScope, unitScope } from "../shipping/scope";
-import { firstPassFigures, firstPassQuery } from "./quality.service";
-import { bucketOf, n, pct, rangeOf, within } from "./range";
+import { shipmentScope } from "../shipping/scope";
+import { FLOOR_NAMES, floorWhere, namesOf, scanRates, unitsOf } from "./floor-figures";
+import { firstPassFigures } from "./quality.service";
+import { bucketOfDay, cmp, n, pct, rangeOf, sumBy } from "./range";
+import { coverageOf, type Grain, grainFigure, readFigures } from "./rollups";
 
 /**
- * Production Overview's figures, each one aggregate in SQL over what the caller may see (units
- * and shipments by the tenant rule, orders by `orderScope`): work in progress now, and over the
- * range throughput per step, lead time placed-to-shipped (p50/p90, on time), late orders, QC
- * first-pass yield, defects per hundred units, fails by reason and operation (the QC station),
- * recuts, scans per station and per operator per hour.
+ * Production Overview's figures, each aggregated in SQL over what the caller may see (units and
+ * shipments by the tenant rule, orders by `orderScope`). Over the range, from the floor rollup
+ * (floor-grains.ts; rolled days from the rollup, the rest from the source, ADR 0014): throughput
+ * per step, QC inspections, fails, units inspected, first-pass yield, defects per hundred units,
+ * fails by reason and operation (the QC station), recuts, scans per station and per operator per
+ * active hour. From the source, as they are not sums of days: work in progress now (an index-only
+ * count), lead time placed-to-shipped (p50/p90, on time: percentiles of the range's orders) and
+ * late orders (as of today).
  */
 
 const u = schema.floorUnits;
-const e = schema.floorUnitEvents;
-const qi = schema.floorQcInspections;
 const o = schema.orders;
 const s = schema.shipments;
-const st = schema.floorStations;
-const reasons = schema.floorQcReasons;
 
 /** The forward steps a unit reaches (throughput counts arrivals at each). */
 const STEPS: TUnitStatus[] = ["printed", "cut", "sewn", "inspected", "packed", "shipped"];
@@ -38,6 +39,11 @@ const between = (x: SQL, from: string, to: string): SQL =>
   sql`${x} >= ${from}::date::timestamptz and ${x} < (${to}::date + 1)::timestamptz`;
 const count = () => sql<number>`count(*)::int`;
 const floorDue = o.dueDate;
+const SUM = (column: string) => sql.raw(`coalesce(sum(g.${column}), 0)::bigint`);
+const byFails = (a: { name: string; fails: number }, b: { name: string; fails: number }) =>
+  b.fails - a.fails || cmp(a.name, b.name);
+const byScans = (a: { name: string; scans: number }, b: { name: string; scans: number }) =>
+  b.scans - a.scans || cmp(a.name, b.name);
 
 export const productionDashboard = async (
   db: HubDb,
@@ -46,18 +52,52 @@ export const productionDashboard = async (
   now = new Date(),
 ): Promise<TProductionDashboard> => {
   const r = rangeOf(q, now);
-  const units = and(unitScope(p), q.clientId ? eq(u.clientId, q.clientId) : undefined);
+  const units = unitsOf(p, q);
   const orders = and(orderScope(p), q.clientId ? eq(o.clientId, q.clientId) : undefined);
-  const events = and(units, within(e.at, r.from, r.to));
-  const inspections = and(units, within(qi.at, r.from, r.to));
-  const day = bucketOf(e.at, r.bucket);
-  const hour = sql`date_trunc('hour', ${e.at})`;
-  const scans = and(events, isNotNull(e.stationId));
+  const cov = await coverageOf(db, r.from, r.to);
+  const figure = (grain: Grain, statement: (rows: SQL) => SQL) =>
+    grainFigure(grain, r.from, r.to, cov, floorWhere(p, q), statement);
+  const floor = readFigures(db, cov, [
+    figure(
+      "floorEvents",
+      (rows) => sql`select ${bucketOfDay(r.bucket)} as day, g.to_status as step, ${SUM("events")} as units
+        from (${rows}) g where g.to_status in (${sql.join(
+          STEPS.map((x) => sql`${x}`),
+          sql`, `,
+        )}) group by 1, 2`,
+    ),
+    figure(
+      "floorEvents",
+      (
+        rows,
+      ) => sql`select g.station_id as "stationId", g.day::text as day, ${SUM("events")} as scans, bit_or(g.hours) as hours
+        from (${rows}) g where g.station_id is not null group by 1, 2`,
+    ),
+    figure(
+      "floorEvents",
+      (rows) => sql`select g.actor, g.day::text as day, ${SUM("events")} as scans, bit_or(g.hours) as hours
+        from (${rows}) g where g.station_id is not null group by 1, 2`,
+    ),
+    figure(
+      "floorQc",
+      (rows) => sql`select g.reason_id as "reasonId", g.station_id as "stationId", ${SUM("inspections")} as inspections,
+          ${SUM("fails")} as fails, ${SUM("first_inspected")} as "firstInspected", ${SUM("first_passed")} as "firstPass"
+        from (${rows}) g group by 1, 2`,
+    ),
+    figure(
+      "floorQcUnits",
+      (rows) => sql`select ${SUM("units")} as units from (${rows}) g where g.since < ${r.from}::date`,
+    ),
+    figure("floorRecuts", (rows) => sql`select ${SUM("recuts")} as recuts from (${rows}) g`),
+    FLOOR_NAMES,
+  ]);
 
   const lastShipped = db
     .select({ orderId: s.orderId, shipped: sql<Date>`max(${s.shippedAt})`.as("shipped") })
     .from(s)
-    .where(and(shipmentScope(p), eq(s.status, "shipped")))
+    // A last shipment in the range is a shipment on or after its first day: the orders read are those
+    // shipped since then (an index range), and the latest of theirs is their last.
+    .where(and(shipmentScope(p), eq(s.status, "shipped"), sql`${s.shippedAt} >= ${r.from}::date::timestamptz`))
     .groupBy(s.orderId)
     .having(between(sql`max(${s.shippedAt})`, r.from, r.to))
     .as("last_shipped");
@@ -74,111 +114,112 @@ export const productionDashboard = async (
     sql`${openUnits} > 0`,
     sql`${floorDue} < ${now.toISOString().slice(0, 10)}::date`,
   );
-  const [
-    wip,
-    throughput,
-    [lead],
-    late,
-    [lateCount],
-    [qc],
-    [first],
-    [recuts],
-    byReason,
-    byOperation,
-    byStation,
-    byOperator,
-  ] = await allQueries(db, [
-    db
-      .select({ status: u.status, units: count() })
-      .from(u)
-      .where(and(units, inArray(u.status, [...UNIT_OPEN_STATUSES])))
-      .groupBy(u.status),
-    db
-      .select({ day, step: e.toStatus, units: count() })
-      .from(e)
-      .innerJoin(u, eq(u.id, e.unitId))
-      .where(and(events, inArray(e.toStatus, STEPS)))
-      .groupBy(day, e.toStatus)
-      .orderBy(day),
-    db
-      .select({
-        shippedOrders: count(),
-        p50: sql<string | null>`percentile_cont(0.5) within group (order by ${leadDays})`,
-        p90: sql<string | null>`percentile_cont(0.9) within group (order by ${leadDays})`,
-        onTime: sql<number>`(count(*) filter (where (${lastShipped.shipped} at time zone 'UTC')::date <= ${floorDue}))::int`,
-      })
-      .from(o)
-      .innerJoin(lastShipped, eq(lastShipped.orderId, o.id))
-      .where(orders),
-    db
-      .select({
-        orderId: o.id,
-        orderNumber: o.orderNumber,
-        clientName: o.clientName,
-        dueDate: sql<string>`${floorDue}::text`,
-        daysLate: sql<number>`(${now.toISOString().slice(0, 10)}::date - ${floorDue})::int`,
-        status: o.status,
-        openUnits,
-      })
-      .from(o)
-      .where(lateWhere)
-      .orderBy(asc(floorDue), o.id)
-      .limit(LATE_SHOWN),
-    db.select({ n: count() }).from(o).where(lateWhere),
-    db
-      .select({
-        inspections: count(),
-        fails: sql<number>`(count(*) filter (where not ${qi.passed}))::int`,
-        unitsInspected: sql<number>`count(distinct ${qi.unitId})::int`,
-      })
-      .from(qi)
-      .innerJoin(u, eq(u.id, qi.unitId))
-      .where(inspections),
-    firstPassQuery(db, p, q, r),
-    db
-      .select({ recuts: count() })
-      .from(u)
-      .where(and(units, gt(u.attempt, 1), within(u.createdAt, r.from, r.to))),
-    db
-      .select({ name: sql<string>`coalesce(${reasons.name}, 'No reason')`, fails: count() })
-      .from(qi)
-      .innerJoin(u, eq(u.id, qi.unitId))
-      .leftJoin(reasons, eq(reasons.id, qi.reasonId))
-      .where(and(inspections, eq(qi.passed, false)))
-      .groupBy(sql`coalesce(${reasons.name}, 'No reason')`)
-      .orderBy(desc(count()))
-      .limit(TOP),
-    db
-      .select({ name: sql<string>`coalesce(${st.name}, 'No station')`, fails: count() })
-      .from(qi)
-      .innerJoin(u, eq(u.id, qi.unitId))
-      .leftJoin(st, eq(st.id, qi.stationId))
-      .where(and(inspections, eq(qi.passed, false)))
-      .groupBy(sql`coalesce(${st.name}, 'No station')`)
-      .orderBy(desc(count()))
-      .limit(TOP),
-    db
-      .select({
-        name: sql<string>`coalesce(max(${st.name}), 'Station')`,
-        scans: count(),
-        hours: sql<number>`count(distinct ${hour})::int`,
-      })
-      .from(e)
-      .innerJoin(u, eq(u.id, e.unitId))
-      .leftJoin(st, eq(st.id, e.stationId))
-      .where(scans)
-      .groupBy(e.stationId)
-      .orderBy(desc(count()))
-      .limit(TOP),
-    db
-      .select({ name: e.actor, scans: count(), hours: sql<number>`count(distinct ${hour})::int` })
-      .from(e)
-      .innerJoin(u, eq(u.id, e.unitId))
-      .where(scans)
-      .groupBy(e.actor)
-      .orderBy(desc(count()))
-      .limit(TOP),
-  ] as const);
+  const [[wip, [lead], late, [lateCount]], read] = await Promise.all([
+    allQueries(db, [
+      db
+        .select({ status: u.status, units: count() })
+        .from(u)
+        .where(and(units, inArray(u.status, [...UNIT_OPEN_STATUSES])))
+        .groupBy(u.status),
+      db
+        .select({
+          shippedOrders: count(),
+          p50: sql<string | null>`percentile_cont(0.5) within group (order by ${leadDays})`,
+          p90: sql<string | null>`percentile_cont(0.9) within group (order by ${leadDays})`,
+          onTime: sql<number>`(count(*) filter (where (${lastShipped.shipped} at time zone 'UTC')::date <= ${floorDue}))::int`,
+        })
+        .from(o)
+        .innerJoin(lastShipped, eq(lastShipped.orderId, o.id))
+        .where(orders),
+      db
+        .select({
+          orderId: o.id,
+          orderNumber: o.orderNumber,
+          clientName: o.clientName,
+          dueDate: sql<string>`${floorDue}::text`,
+          daysLate: sql<number>`(${now.toISOString().slice(0, 10)}::date - ${floorDue})::int`,
+          status: o.status,
+          openUnits,
+        })
+        .from(o)
+        .where(lateWhere)
+        .orderBy(asc(floorDue), o.id)
+        .limit(LATE_SHOWN),
+      db.select({ n: count() }).from(o).where(lateWhere),
+    ] as const),
+    floor,
+  ]);
+  const [throughputRows, stationRows, operatorRows, qcRows, unitRows, recutRows, nameRows] = read as [
+    { day: string; step: string; units: unknown }[],
+    unknown[],
+    unknown[],
+    {
+      reasonId: number | null;
+      stationId: number | null;
+      inspections: unknown;
+      fails: unknown;
+      firstInspected: unknown;
+      firstPass: unknown;
+    }[],
+    { units: unknown }[],
+    { recuts: unknown }[],
+    unknown[],
+  ];
+  const names = namesOf(nameRows);
+  const throughput = sumBy(
+    throughputRows.map((t) => ({ day: t.day, step: t.step, units: n(t.units) })),
+    (t) => `${t.day}\u0000${t.step}`,
+    (into, t) => {
+      into.units += t.units;
+    },
+  ).sort((a, b) => cmp(a.day, b.day) || STEPS.indexOf(a.step as TUnitStatus) - STEPS.indexOf(b.step as TUnitStatus));
+  const qcs = qcRows.map((x) => ({
+    reasonId: x.reasonId === null ? null : Number(x.reasonId),
+    stationId: x.stationId === null ? null : Number(x.stationId),
+    inspections: n(x.inspections),
+    fails: n(x.fails),
+    firstInspected: n(x.firstInspected),
+    firstPass: n(x.firstPass),
+  }));
+  const total = (k: "inspections" | "fails" | "firstInspected" | "firstPass") => qcs.reduce((t, x) => t + x[k], 0);
+  const failsBy = (name: (x: (typeof qcs)[number]) => string) =>
+    sumBy(
+      qcs.filter((x) => x.fails > 0).map((x) => ({ name: name(x), fails: x.fails })),
+      (x) => x.name,
+      (into, x) => {
+        into.fails += x.fails;
+      },
+    )
+      .sort(byFails)
+      .slice(0, TOP);
+  const qc = { inspections: total("inspections"), fails: total("fails") };
+  const first = { firstInspected: total("firstInspected"), firstPass: total("firstPass") };
+  const byReason = failsBy((x) => (x.reasonId === null ? undefined : names.reason.get(x.reasonId)) ?? "No reason");
+  const byOperation = failsBy(
+    (x) => (x.stationId === null ? undefined : names.station.get(x.stationId)) ?? "No station",
+  );
+  const rates = <K extends string | number>(
+    rows: unknown[],
+    key: (r: Record<string, unknown>) => K,
+    name: (k: K) => string,
+  ) =>
+    scanRates(rows, key)
+      .map((x) => ({ name: name(x.key), scans: x.scans, hours: x.hours }))
+      .sort(byScans)
+      .slice(0, TOP);
+  // By station (two stations of the same name stay two), named as the station is now.
+  const byStation = rates(
+    stationRows,
+    (x) => Number(x.stationId),
+    (id) => names.station.get(id) ?? "Station",
+  );
+  const byOperator = rates(
+    operatorRows,
+    (x) => String(x.actor),
+    (actor) => actor,
+  );
+  const recuts = { recuts: recutRows.reduce((t, x) => t + n(x.recuts), 0) };
+  const unitsInspected = unitRows.reduce((t, x) => t + n(x.units), 0);
 
   const shippedOrders = n(lead?.shippedOrders);
   const onTime = n(lead?.onTime);
@@ -189,8 +230,7 @@ export const productionDashboard = async (
     activeHours: n(x.hours),
     perHour: n(x.hours) === 0 ? 0 : Math.round((n(x.scans) / n(x.hours)) * 10) / 10,
   });
-  const fails = n(qc?.fails);
-  const unitsInspected = n(qc?.unitsInspected);
+  const fails = qc.fails;
   return {
     range: r,
     asOf: now.toISOString(),
@@ -198,7 +238,7 @@ export const productionDashboard = async (
       status,
       units: n(wip.find((w) => w.status === status)?.units),
     })),
-    throughput: throughput.map((t) => ({ day: t.day, step: t.step as TUnitStatus, units: n(t.units) })),
+    throughput: throughput.map((t) => ({ day: t.day, step: t.step as TUnitStatus, units: t.units })),
     leadTime: {
       shippedOrders,
       p50Days: oneDecimal(lead?.p50),
@@ -209,12 +249,12 @@ export const productionDashboard = async (
     lateOrderCount: n(lateCount?.n),
     lateOrders: late.map((l) => ({ ...l, daysLate: n(l.daysLate), openUnits: n(l.openUnits) })),
     quality: {
-      inspections: n(qc?.inspections),
+      inspections: qc.inspections,
       fails,
       unitsInspected,
       ...firstPassFigures(first),
       defectsPerHundred: pct(fails, unitsInspected),
-      recuts: n(recuts?.recuts),
+      recuts: recuts.recuts,
     },
     failsByReason: byReason.map((f) => ({ name: f.name, fails: n(f.fails) })),
     failsByOperation: byOperation.map((f) => ({ name: f.name, fails: n(f.fails) })),

@@ -2,16 +2,17 @@ import { QC_NONE, type TQualityHistory } from "@hub/contracts/dashboards/quality
 import type { TDashboardQuery } from "@hub/contracts/dashboards/range";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import { allQueries } from "../../platform/database";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Principal } from "../../platform/principal";
 import { col } from "../../platform/resource/resource";
-import { unitScope } from "../shipping/scope";
-import { bucketOf, bucketsOf, n, pct, rangeOf, within } from "./range";
+import { FLOOR_NAMES, floorWhere, namesOf, unitsOf } from "./floor-figures";
+import { bucketOfDay, bucketsOf, cmp, n, pct, rangeOf, sumBy, within } from "./range";
+import { coverageOf, grainFigure, readFigures } from "./rollups";
 
 /**
  * Quality History: the QC inspections of the range on units the caller sees (the tenant rule over
- * the unit's client and facility), counted in SQL by bucket, reason, style, station and operator.
+ * the unit's client and facility), counted by bucket, reason, style, station and operator from the
+ * floor rollup; first-pass yield's rule, which the home page reads from the source for today.
  */
 
 const u = schema.floorUnits;
@@ -26,12 +27,9 @@ export const reasonName = sql<string>`coalesce(${reasons.name}, ${sql.raw(`'${QC
 export const styleName = sql<string>`coalesce(${styles.code}, ${sql.raw(`'${QC_NONE.style}'`)})`;
 export const stationName = sql<string>`coalesce(${st.name}, ${sql.raw(`'${QC_NONE.operation}'`)})`;
 
-const failed = sql<number>`(count(*) filter (where not ${qi.passed}))::int`;
 const total = sql<number>`count(*)::int`;
 
-/** The caller's units (the tenant rule), narrowed to `clientId` when asked. */
-export const unitsOf = (p: Principal, q: Pick<TDashboardQuery, "clientId">) =>
-  and(unitScope(p), q.clientId ? eq(u.clientId, q.clientId) : undefined);
+export { unitsOf };
 
 /** An inspection that is its unit's first (no earlier one of the same unit). */
 const firstInspection = sql`not exists (select 1 from ${qi} q2 where q2.unit_id = ${col(qi.unitId)} and q2.id < ${col(qi.id)})`;
@@ -60,67 +58,102 @@ export const firstPassYield = async (db: HubDb, p: Principal, q: TDashboardQuery
   return firstPassFigures(row);
 };
 
+/** Ordered as the charts show them: most fails first, then most inspections, then by name. */
+const byFails = (a: Group, b: Group) => b.fails - a.fails || b.inspections - a.inspections || cmp(a.name, b.name);
+type Group = { name: string; inspections: number; fails: number };
+const SUM = (column: string) => sql.raw(`coalesce(sum(g.${column}), 0)::bigint`);
+
+/**
+ * Every figure from the floor rollup's QC grains (floor-grains.ts: rolled days from the rollup, the
+ * rest from the source; ADR 0014), each summed here by the name the chart shows (a reason, a style
+ * code, a station, as named now): series by bucket, the Pareto of reasons, by style, station and
+ * inspector, first-pass yield. The style codes are read after (the styles of the rows only).
+ */
 export const qualityHistory = async (db: HubDb, p: Principal, q: TDashboardQuery): Promise<TQualityHistory> => {
   const r = rangeOf(q);
-  const where = and(unitsOf(p, q), within(qi.at, r.from, r.to));
-  const bucket = bucketOf(qi.at, r.bucket);
-  const grouped = (name: SQL<string>, join?: "style" | "station") => {
-    const from = db.select({ name, inspections: total, fails: failed }).from(qi).innerJoin(u, eq(u.id, qi.unitId));
-    const joined =
-      join === "style"
-        ? from.leftJoin(styles, eq(styles.id, u.styleId))
-        : join === "station"
-          ? from.leftJoin(st, eq(st.id, qi.stationId))
-          : from;
-    return joined.where(where).groupBy(name).orderBy(desc(failed), desc(total)).limit(TOP);
+  const cov = await coverageOf(db, r.from, r.to);
+  const figure = (statement: (rows: SQL) => SQL) =>
+    grainFigure("floorQc", r.from, r.to, cov, floorWhere(p, q), statement);
+  const sums = sql`${SUM("inspections")} as inspections, ${SUM("fails")} as fails`;
+  const read = await readFigures(db, cov, [
+    figure((rows) => sql`select ${bucketOfDay(r.bucket)} as name, ${sums} from (${rows}) g group by 1`),
+    figure((rows) => sql`select g.reason_id as id, ${sums} from (${rows}) g group by 1`),
+    figure((rows) => sql`select g.style_id as id, ${sums} from (${rows}) g group by 1`),
+    figure((rows) => sql`select g.station_id as id, ${sums} from (${rows}) g group by 1`),
+    figure((rows) => sql`select g.actor as name, ${sums} from (${rows}) g group by 1`),
+    figure(
+      (rows) => sql`select ${SUM("first_inspected")} as "firstInspected", ${SUM("first_passed")} as "firstPass"
+        from (${rows}) g`,
+    ),
+    FLOOR_NAMES,
+  ]);
+  type Row = { id?: number | null; name?: string; inspections: unknown; fails: unknown };
+  const [series, reasonRows, styleRows, stationRows, operatorRows, firstRows, nameRows] = read as [
+    Row[],
+    Row[],
+    Row[],
+    Row[],
+    Row[],
+    { firstInspected: unknown; firstPass: unknown }[],
+    unknown[],
+  ];
+  const names = namesOf(nameRows);
+  const styleIds = [...new Set(styleRows.flatMap((x) => (x.id === null || x.id === undefined ? [] : [Number(x.id)])))];
+  const styleCodes = new Map(
+    styleIds.length === 0
+      ? []
+      : (await db.select({ id: styles.id, code: styles.code }).from(styles).where(inArray(styles.id, styleIds))).map(
+          (x) => [x.id, x.code] as const,
+        ),
+  );
+  const groups = (rows: Row[], name: (x: Row) => string): Group[] =>
+    sumBy(
+      rows.map((x) => ({ name: name(x), inspections: n(x.inspections), fails: n(x.fails) })),
+      (x) => x.name,
+      (into, x) => {
+        into.inspections += x.inspections;
+        into.fails += x.fails;
+      },
+    ).sort(byFails);
+  const named = (map: Map<number, string>, none: string) => (x: Row) =>
+    (x.id === null || x.id === undefined ? undefined : map.get(Number(x.id))) ?? none;
+  const buckets = groups(series, (x) => String(x.name));
+  const inspections = buckets.reduce((t, x) => t + x.inspections, 0);
+  const fails = buckets.reduce((t, x) => t + x.fails, 0);
+  const first = {
+    firstInspected: firstRows.reduce((t, x) => t + n(x.firstInspected), 0),
+    firstPass: firstRows.reduce((t, x) => t + n(x.firstPass), 0),
   };
-  const [[totals], [first], series, pareto, byStyle, byOperation, byOperator] = await allQueries(db, [
-    db.select({ inspections: total, fails: failed }).from(qi).innerJoin(u, eq(u.id, qi.unitId)).where(where),
-    firstPassQuery(db, p, q, r),
-    db
-      .select({ bucket, inspections: total, fails: failed })
-      .from(qi)
-      .innerJoin(u, eq(u.id, qi.unitId))
-      .where(where)
-      .groupBy(bucket),
-    db
-      .select({ name: reasonName, fails: total })
-      .from(qi)
-      .innerJoin(u, eq(u.id, qi.unitId))
-      .leftJoin(reasons, eq(reasons.id, qi.reasonId))
-      .where(and(where, eq(qi.passed, false)))
-      .groupBy(reasonName)
-      .orderBy(desc(total)),
-    grouped(styleName, "style"),
-    grouped(stationName, "station"),
-    grouped(sql<string>`${qi.actor}`),
-  ] as const);
-
-  const fails = n(totals?.fails);
-  const byBucket = new Map(series.map((s) => [s.bucket, s]));
+  const byBucket = new Map(buckets.map((b) => [b.name, b]));
   let running = 0;
-  const group = (g: { name: string; inspections: number; fails: number }) => ({
+  const group = (g: Group) => ({
     name: g.name,
-    inspections: n(g.inspections),
-    fails: n(g.fails),
-    failRatePct: pct(n(g.fails), n(g.inspections)),
+    inspections: g.inspections,
+    fails: g.fails,
+    failRatePct: pct(g.fails, g.inspections),
   });
   return {
     range: r,
-    inspections: n(totals?.inspections),
+    inspections,
     fails,
     ...firstPassFigures(first),
     series: bucketsOf(r).map((b) => {
       const s = byBucket.get(b);
-      const inspections = n(s?.inspections);
-      return { bucket: b, inspections, fails: n(s?.fails), passRatePct: pct(inspections - n(s?.fails), inspections) };
+      const inspections = s?.inspections ?? 0;
+      const fails = s?.fails ?? 0;
+      return { bucket: b, inspections, fails, passRatePct: pct(inspections - fails, inspections) };
     }),
-    pareto: pareto.map((x) => {
-      running += n(x.fails);
-      return { name: x.name, fails: n(x.fails), cumulativePct: pct(running, fails) ?? 0 };
-    }),
-    byStyle: byStyle.map(group),
-    byOperation: byOperation.map(group),
-    byOperator: byOperator.map(group),
+    pareto: groups(reasonRows, named(names.reason, QC_NONE.reason))
+      .filter((x) => x.fails > 0)
+      .sort((a, b) => b.fails - a.fails || cmp(a.name, b.name))
+      .map((x) => {
+        running += x.fails;
+        return { name: x.name, fails: x.fails, cumulativePct: pct(running, fails) ?? 0 };
+      }),
+    byStyle: groups(styleRows, named(styleCodes, QC_NONE.style)).slice(0, TOP).map(group),
+    byOperation: groups(stationRows, named(names.station, QC_NONE.operation)).slice(0, TOP).map(group),
+    byOperator: groups(operatorRows, (x) => String(x.name))
+      .slice(0, TOP)
+      .map(group),
   };
 };

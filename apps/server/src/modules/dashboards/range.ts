@@ -28,6 +28,12 @@ export const bucketOf = (column: Column | SQL, bucket: TDashboardBucket): SQL<st
   return sql<string>`to_char(date_trunc('${sql.raw(bucket)}', ${column} at time zone 'UTC'), 'YYYY-MM-DD')`;
 };
 
+/** The first day of the bucket of a rollup row's day (`g.day`), as `YYYY-MM-DD`, as `bucketOf` answers for a moment of that day. */
+export const bucketOfDay = (bucket: TDashboardBucket): SQL<string> => {
+  if (!DASHBOARD_BUCKETS.includes(bucket)) throw new Error(`unknown bucket ${bucket}`);
+  return sql<string>`to_char(date_trunc('${sql.raw(bucket)}', g.day::timestamp), 'YYYY-MM-DD')`;
+};
+
 /** The day (UTC) of a moment, as `YYYY-MM-DD`. */
 export const dayOf = (column: Column | SQL): SQL<string> => bucketOf(column, "day");
 
@@ -55,3 +61,22 @@ export const n = (value: unknown): number => Number(value ?? 0);
 
 /** `a / b` in percent with one decimal; null when b is 0. */
 export const pct = (a: number, b: number): number | null => (b === 0 ? null : Math.round((a / b) * 1000) / 10);
+
+/** Code-point order (as JavaScript sorts), for ties. */
+export const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Sums a figure's rows (a rolled part's and a live part's) by a key, keeping the first row of each key as its base. */
+export const sumBy = <R, K extends string | number>(
+  rows: readonly R[],
+  key: (r: R) => K,
+  add: (into: R, r: R) => void,
+) => {
+  const out = new Map<K, R>();
+  for (const r of rows) {
+    const k = key(r);
+    const seen = out.get(k);
+    if (seen) add(seen, r);
+    else out.set(k, { ...r });
+  }
+  return [...out.values()];
+};

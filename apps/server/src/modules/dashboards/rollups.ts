@@ -1,60 +1,28 @@
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { type Column, getTableName, type SQL, sql } from "drizzle-orm";
+import { getTableName, type SQL, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { rowsOf } from "../../platform/database";
+import type { SourceDays, TenantTable } from "./grain-sql";
+import { GRAIN_DEFS, GRAINS, type Grain } from "./grains";
 
 /**
- * The Sales Dashboard's daily rollups (docs/adr/0014-dashboard-aggregates.md): the source rows of
- * one "grain" (orders by day, client, facility and source; coupons; lines by style, SKU, size and
- * colour; succeeded ledger money) written as one row per key per whole past UTC day, by a refresh
- * that runs in the background (`startRollups`). `through` is the last day rolled up; days after it,
- * and days the triggers of migration 0025 marked dirty, are read from the source by the dashboard,
- * so a figure equals its list's at every moment.
+ * The dashboards' daily rollups (docs/adr/0014-dashboard-aggregates.md): the source rows of each
+ * "grain" (grains.ts: the Sales Dashboard's orders, coupons, lines, grid and ledger money; the
+ * floor's unit events, QC inspections, units inspected and recuts) written as one row per key per
+ * UTC day, by a refresh that runs in the background (`startRollups`). `through` is the last whole
+ * day rolled up, the day after it is rolled up to 15 minutes ago; later rows, and days the triggers
+ * of migrations 0025, 0046 and 0047 marked dirty, are read from the source by the dashboards, so a
+ * figure equals its list's at every moment.
  *
- * The grain's SQL is written once here and used twice: by the refresh (INSERT … SELECT over a range
- * of days) and by the dashboard (the same SELECT over the days not rolled up, beside the rollup).
- * Tables are named in full (no aliases), so drizzle's qualified columns (the tenant scope) match.
+ * A grain's SQL is written once (sales-grains.ts, floor-grains.ts) and used twice: by the refresh
+ * (INSERT … SELECT over a range of days) and by the dashboard (the same SELECT over the days not
+ * rolled up, beside the rollup). One state, one set of dirty days and one refresh for every grain.
  */
 
 export const SALES_ROLLUP = "sales";
-export type Grain = "orders" | "coupons" | "lines" | "heat" | "ledger";
-
-/** A rollup table's tenant columns, for the tenant scope. */
-export type TenantTable = { clientId: Column; factoryId: Column };
-
-/** The rollup table of each grain. */
-export const ROLLUP_TABLES = {
-  orders: schema.salesDaily,
-  coupons: schema.salesDailyCoupons,
-  lines: schema.salesDailyLines,
-  heat: schema.salesDailyHeat,
-  ledger: schema.ledgerDaily,
-} as const;
-
-const UTC_DAY = (ts: SQL) => sql`(${ts} at time zone 'UTC')::date`;
-const placedDay = UTC_DAY(sql`"orders"."placed_at"`);
-const ledgerDay = UTC_DAY(sql`"billing_ledger"."created_at"`);
-
-/** A line's size and colour (columns the database derives from its frozen options), as the orders list's line filters read them. */
-const SIZE = sql.raw(`"order_items"."size"`);
-const COLOUR = sql.raw(`"order_items"."colour"`);
-
-/** The order a ledger row is for, by its number (`SO-000123` is order 123): the orders' primary key. */
-const LEDGER_ORDER = sql`"orders"."id" = (case when "billing_ledger"."order_id" ~ '^SO-[0-9]{1,9}$' then substring("billing_ledger"."order_id" from 4)::int end)
-  and "orders"."client_id" = "billing_ledger"."client_id" and "orders"."order_number" = "billing_ledger"."order_id"`;
-
-/** The days of the source a grain reads: [from, to), as SQL dates (constants, or the refresh's range). */
-export type SourceDays = { from: SQL; to: SQL };
-
-/** The source's FROM and day condition for one grain's moment column. */
-const sourceFrom = (table: "orders" | "billing_ledger", days: SourceDays): { from: SQL; where: SQL } => {
-  const at = sql.raw(`"${table}"."${table === "orders" ? "placed_at" : "created_at"}"`);
-  return {
-    from: sql.raw(`"${table}"`),
-    where: sql`${at} >= ${days.from}::timestamptz and ${at} < ${days.to}::timestamptz`,
-  };
-};
+export type { TenantTable } from "./grain-sql";
+export type { Grain } from "./grains";
 
 /** Before any order: the `through` of rollups never refreshed. */
 const NEVER = "1900-01-01";
@@ -64,53 +32,11 @@ const NEVER = "1900-01-01";
  * extra condition (the caller's scope and client filter, over the source's tables). The columns
  * are the rollup table's, in its order.
  */
-export const sourceGrain = (grain: Grain, days: SourceDays, extra: SQL | undefined): SQL => {
-  const and = (where: SQL) => (extra ? sql`${where} and ${extra}` : where);
-  if (grain === "ledger") {
-    const s = sourceFrom("billing_ledger", days);
-    return sql`select ${ledgerDay} as day, "billing_ledger"."client_id", "orders"."factory_id",
-        coalesce(sum("billing_ledger"."amount_cents") filter (where "billing_ledger"."kind" = 'charge'), 0)::bigint as charged_cents,
-        coalesce(sum("billing_ledger"."amount_cents") filter (where "billing_ledger"."kind" = 'refund'), 0)::bigint as refunded_cents
-      from ${s.from} join "orders" on ${LEDGER_ORDER}
-      where ${and(sql`${s.where} and "billing_ledger"."status" = 'succeeded'`)}
-      group by 1, 2, 3`;
-  }
-  const s = sourceFrom("orders", days);
-  if (grain === "orders")
-    return sql`select ${placedDay} as day, "orders"."client_id", "orders"."factory_id", "orders"."source",
-        max("orders"."client_name") as client_name, count(*)::int as orders,
-        coalesce(sum("orders"."total_cents"), 0)::bigint as placed_cents,
-        coalesce(sum((select sum("order_items"."quantity") from "order_items" where "order_items"."order_id" = "orders"."id")), 0)::bigint as units
-      from ${s.from} where ${and(s.where)} group by 1, 2, 3, 4`;
-  if (grain === "coupons")
-    return sql`select ${placedDay} as day, "orders"."client_id", "orders"."factory_id", upper("orders"."coupon_code") as coupon_code,
-        count(*)::int as orders, coalesce(sum("orders"."discount_cents"), 0)::bigint as discount_cents,
-        coalesce(sum("orders"."total_cents"), 0)::bigint as placed_cents
-      from ${s.from} where ${and(sql`${s.where} and "orders"."coupon_code" is not null`)} group by 1, 2, 3, 4`;
-  if (grain === "heat")
-    return sql`select ${placedDay} as day, "orders"."client_id", "orders"."factory_id", ${SIZE} as size, ${COLOUR} as colour,
-        count(distinct "orders"."id")::int as orders, coalesce(sum("order_items"."quantity"), 0)::bigint as units
-      from ${s.from} join "order_items" on "order_items"."order_id" = "orders"."id"
-      where ${and(sql`${s.where} and "order_items"."status" <> 'cancelled'`)}
-      group by 1, 2, 3, 4, 5`;
-  return sql`select ${placedDay} as day, "orders"."client_id", "orders"."factory_id", "order_items"."style_code",
-      "order_items"."sku", ${SIZE} as size, ${COLOUR} as colour,
-      max("order_items"."style_name") as style_name, coalesce(sum("order_items"."quantity"), 0)::bigint as units,
-      coalesce(sum("order_items"."line_total_cents"), 0)::bigint as revenue_cents
-    from ${s.from} join "order_items" on "order_items"."order_id" = "orders"."id"
-    where ${and(sql`${s.where} and "order_items"."status" <> 'cancelled'`)}
-    group by 1, 2, 3, 4, 5, 6, 7`;
-};
+export const sourceGrain = (grain: Grain, days: SourceDays, extra: SQL | undefined): SQL =>
+  GRAIN_DEFS[grain].source(days, extra);
 
-const COLUMNS: Record<Grain, string> = {
-  orders: "day, client_id, factory_id, source, client_name, orders, placed_cents, units",
-  coupons: "day, client_id, factory_id, coupon_code, orders, discount_cents, placed_cents",
-  lines: "day, client_id, factory_id, style_code, sku, size, colour, style_name, units, revenue_cents",
-  heat: "day, client_id, factory_id, size, colour, orders, units",
-  ledger: "day, client_id, factory_id, charged_cents, refunded_cents",
-};
-const GRAINS = Object.keys(COLUMNS) as Grain[];
-const tableOf = (grain: Grain): SQL => sql.raw(`"${getTableName(ROLLUP_TABLES[grain])}"`);
+const COLUMNS = (grain: Grain): string => GRAIN_DEFS[grain].columns;
+const tableOf = (grain: Grain): SQL => sql.raw(`"${getTableName(GRAIN_DEFS[grain].table)}"`);
 
 /**
  * What the rollups cover when a dashboard reads them: the last whole day rolled up; the day after
@@ -210,7 +136,7 @@ export const grainParts = (
   const lastRolled = partial ? partialDay : cov.through;
   const rolledTo = to < lastRolled ? to : lastRolled;
   if (from <= rolledTo) {
-    const table = ROLLUP_TABLES[grain];
+    const table = GRAIN_DEFS[grain].table;
     const t = tableOf(grain);
     const day = sql`${t}."day"`;
     const dirty = cov.dirty.filter((d) => d >= from && d <= rolledTo);
@@ -226,13 +152,13 @@ export const grainParts = (
           from "sales_monthly_lines" where "month" = any(${`{${months.join(",")}}`}::date[])${scope(schema.salesMonthlyLines)}`);
       if (days.length > 0)
         rolled.push(
-          sql`select ${sql.raw(COLUMNS[grain])} from ${t} where (${sql.join(
+          sql`select ${sql.raw(COLUMNS(grain))} from ${t} where (${sql.join(
             days.map(([a, b]) => sql`${day} between ${a}::date and ${b}::date`),
             sql` or `,
           )})${except}${scope(table)}`,
         );
     } else
-      rolled.push(sql`select ${sql.raw(COLUMNS[grain])} from ${t}
+      rolled.push(sql`select ${sql.raw(COLUMNS(grain))} from ${t}
         where ${day} between ${from}::date and ${rolledTo}::date${except}${scope(table)}`);
     for (const d of dirty)
       live.push(sourceGrain(grain, { from: sql`${d}::date`, to: sql`${nextDay(d)}::date` }, where.source));
@@ -254,6 +180,19 @@ export const grainParts = (
           sql` union all `,
         );
   return { rolled: union(rolled), live: union(live) };
+};
+
+/** A figure of a dashboard: its statement over each part of its grain (`grainParts`), for `readFigures`. */
+export const grainFigure = (
+  grain: Grain,
+  from: string,
+  to: string,
+  cov: Coverage,
+  where: Parameters<typeof grainParts>[4],
+  statement: (rows: SQL) => SQL,
+): { rolled: SQL | undefined; live: SQL | undefined } => {
+  const { rolled, live } = grainParts(grain, from, to, cov, where);
+  return { rolled: rolled && statement(rolled), live: live && statement(live) };
 };
 
 /**
@@ -354,7 +293,7 @@ const rebuild = async (tx: HubTx, days: SourceDays) => {
   for (const grain of GRAINS) {
     const t = tableOf(grain);
     await tx.execute(sql`delete from ${t} where "day" >= ${days.from} and "day" < ${days.to}`);
-    await tx.execute(sql`insert into ${t} (${sql.raw(COLUMNS[grain])}) ${sourceGrain(grain, days, undefined)}`);
+    await tx.execute(sql`insert into ${t} (${sql.raw(COLUMNS(grain))}) ${sourceGrain(grain, days, undefined)}`);
   }
 };
 
@@ -397,8 +336,12 @@ export const refreshRollups = async (db: HubDb, now = new Date()): Promise<Refre
     const touched: string[] = [];
     if (through === null || through < target) {
       const [first] = rowsOf<{ first: string | null }>(
-        await tx.execute(sql`select to_char(least(
-          (select min("placed_at") from "orders"), (select min("created_at") from "billing_ledger")) at time zone 'UTC', 'YYYY-MM-DD') as first`),
+        await tx.execute(
+          sql`select to_char(least(${sql.join(
+            GRAINS.map((g) => GRAIN_DEFS[g].first),
+            sql`, `,
+          )}) at time zone 'UTC', 'YYYY-MM-DD') as first`,
+        ),
       );
       const start = through === null ? (first?.first ?? target) : nextDay(through);
       await rebuild(tx, { from: sql`${start}::date`, to: sql`${nextDay(target)}::date` });

@@ -1,4 +1,4 @@
-import { DASHBOARD_BUCKETS, type TDashboardBucket, type TDashboardQuery } from "@hub/contracts/dashboards/range";
+import type { TDashboardQuery } from "@hub/contracts/dashboards/range";
 import type { TSalesDashboard, TSalesFigures } from "@hub/contracts/dashboards/sales";
 import { SALES_TOP } from "@hub/contracts/dashboards/sales";
 import type { HubDb } from "@hub/db";
@@ -8,8 +8,8 @@ import { badRequest, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { tenantScope } from "../../platform/tenant-scope";
 import { orderScope } from "../orders/scope";
-import { bucketsOf, n, rangeOf } from "./range";
-import { coverageOf, type Grain, grainParts, readFigures, type TenantTable } from "./rollups";
+import { bucketOfDay, bucketsOf, cmp, n, rangeOf, sumBy } from "./range";
+import { coverageOf, type Grain, grainFigure, readFigures, type TenantTable } from "./rollups";
 
 /**
  * The Sales Dashboard's figures, each one GROUP BY in SQL over the orders the caller may see
@@ -35,11 +35,6 @@ const whereOf = (p: Principal, q: TDashboardQuery, grain: Grain) => ({
 });
 
 const SUM = (column: string) => sql.raw(`coalesce(sum(g.${column}), 0)::bigint::text`);
-const bucketOfDay = (bucket: TDashboardBucket): SQL<string> => {
-  if (!DASHBOARD_BUCKETS.includes(bucket)) throw new Error(`unknown bucket ${bucket}`);
-  return sql<string>`to_char(date_trunc('${sql.raw(bucket)}', g.day::timestamp), 'YYYY-MM-DD')`;
-};
-
 type OrderSums = { placed: string; orders: string; units: string };
 type LedgerSums = { paid: string; refunded: string };
 
@@ -54,20 +49,6 @@ const figures = (ord: OrderSums | undefined, led: LedgerSums | undefined): TSale
     units: n(ord?.units),
     aovCents: orders === 0 ? 0 : Math.round(placedCents / orders),
   };
-};
-
-/** Code-point order (as JavaScript sorts), for ties. */
-const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
-/** Sums a figure's rows by a key, keeping the first row of each key as its base. */
-const sumBy = <R, K extends string | number>(rows: readonly R[], key: (r: R) => K, add: (into: R, r: R) => void) => {
-  const out = new Map<K, R>();
-  for (const r of rows) {
-    const k = key(r);
-    const seen = out.get(k);
-    if (seen) add(seen, r);
-    else out.set(k, { ...r });
-  }
-  return [...out.values()];
 };
 
 type OrderRow = {
@@ -101,12 +82,9 @@ export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery
   const r = rangeOf(q);
   const first = r.previousFrom < r.from ? r.previousFrom : r.from;
   const cov = await coverageOf(db, first, r.to);
-  const parts = (grain: Grain, from: string) => grainParts(grain, from, r.to, cov, whereOf(p, q, grain));
   /** A figure: its statement over each part of its grain. */
-  const figure = (grain: Grain, from: string, statement: (rows: SQL) => SQL) => {
-    const { rolled, live } = parts(grain, from);
-    return { rolled: rolled && statement(rolled), live: live && statement(live) };
-  };
+  const figure = (grain: Grain, from: string, statement: (rows: SQL) => SQL) =>
+    grainFigure(grain, from, r.to, cov, whereOf(p, q, grain), statement);
   const bucket = bucketOfDay(r.bucket);
   const period = sql`g.day >= ${r.from}::date`;
   const inPeriods = sql`(g.day >= ${r.from}::date or g.day between ${r.previousFrom}::date and ${r.previousTo}::date)`;
