@@ -74,6 +74,7 @@ const count = async (table: string) =>
 const dirtyDays = async () =>
   (await rows<{ day: string }>(sql`select day::text as day from rollup_dirty_days order by day`)).map((d) => d.day);
 
+// Each test reads every dashboard view twice (from the source and rolled up): tens of seconds on a busy 2-core machine.
 test("rolled up, every range of every scope answers what the source answers", async () => {
   const fromSource = await sourceAnswers();
   await refreshRollups(t.db);
@@ -97,7 +98,7 @@ test("rolled up, every range of every scope answers what the source answers", as
   // A second refresh with nothing new changes nothing.
   await refreshRollups(t.db);
   expect(await answersOf()).toEqual(fromSource);
-});
+}, 90_000);
 
 test("a scan and a QC result dated in a past day are read at once, and rolled up by the next refresh", async () => {
   await refreshRollups(t.db);
@@ -141,7 +142,7 @@ test("a scan and a QC result dated in a past day are read at once, and rolled up
     where day = ${day?.day}::date and actor = 'late-scanner'`);
   expect(rolled?.n).toBe(1);
   expect(await answersOf()).toEqual(fromSource);
-});
+}, 90_000);
 
 test("a scan and a QC result made now mark nothing; they are read from the source until the refresh passes them", async () => {
   await refreshRollups(t.db);
@@ -157,4 +158,4 @@ test("a scan and a QC result made now mark nothing; they are read from the sourc
     before.inspections + 1,
   );
   expect(await answersOf()).toEqual(await sourceAnswers());
-});
+}, 90_000);

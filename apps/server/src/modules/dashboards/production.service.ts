@@ -12,7 +12,7 @@ import { shipmentScope } from "../shipping/scope";
 import { FLOOR_NAMES, floorWhere, namesOf, scanRates, unitsOf } from "./floor-figures";
 import { firstPassFigures } from "./quality.service";
 import { bucketOfDay, cmp, n, pct, rangeOf, sumBy } from "./range";
-import { coverageOf, type Grain, grainFigure, readFigures } from "./rollups";
+import { type Grain, grainFigure, readCovered } from "./rollups";
 
 /**
  * Production Overview's figures, each aggregated in SQL over what the caller may see (units and
@@ -54,43 +54,46 @@ export const productionDashboard = async (
   const r = rangeOf(q, now);
   const units = unitsOf(p, q);
   const orders = and(orderScope(p), q.clientId ? eq(o.clientId, q.clientId) : undefined);
-  const cov = await coverageOf(db, r.from, r.to);
-  const figure = (grain: Grain, statement: (rows: SQL) => SQL) =>
-    grainFigure(grain, r.from, r.to, cov, floorWhere(p, q), statement);
-  const floor = readFigures(db, cov, [
-    figure(
-      "floorEvents",
-      (rows) => sql`select ${bucketOfDay(r.bucket)} as day, g.to_status as step, ${SUM("events")} as units
+  const floor = readCovered(db, r.from, r.to, (cov) => {
+    const figure = (grain: Grain, statement: (rows: SQL) => SQL) =>
+      grainFigure(grain, r.from, r.to, cov, floorWhere(p, q), statement);
+    return [
+      figure(
+        "floorEvents",
+        (rows) => sql`select ${bucketOfDay(r.bucket)} as day, g.to_status as step, ${SUM("events")} as units
         from (${rows}) g where g.to_status in (${sql.join(
           STEPS.map((x) => sql`${x}`),
           sql`, `,
         )}) group by 1, 2`,
-    ),
-    figure(
-      "floorEvents",
-      (
-        rows,
-      ) => sql`select g.station_id as "stationId", g.day::text as day, ${SUM("events")} as scans, bit_or(g.hours) as hours
+      ),
+      figure(
+        "floorEvents",
+        (
+          rows,
+        ) => sql`select g.station_id as "stationId", g.day::text as day, ${SUM("events")} as scans, bit_or(g.hours) as hours
         from (${rows}) g where g.station_id is not null group by 1, 2`,
-    ),
-    figure(
-      "floorEvents",
-      (rows) => sql`select g.actor, g.day::text as day, ${SUM("events")} as scans, bit_or(g.hours) as hours
+      ),
+      figure(
+        "floorEvents",
+        (rows) => sql`select g.actor, g.day::text as day, ${SUM("events")} as scans, bit_or(g.hours) as hours
         from (${rows}) g where g.station_id is not null group by 1, 2`,
-    ),
-    figure(
-      "floorQc",
-      (rows) => sql`select g.reason_id as "reasonId", g.station_id as "stationId", ${SUM("inspections")} as inspections,
+      ),
+      figure(
+        "floorQc",
+        (
+          rows,
+        ) => sql`select g.reason_id as "reasonId", g.station_id as "stationId", ${SUM("inspections")} as inspections,
           ${SUM("fails")} as fails, ${SUM("first_inspected")} as "firstInspected", ${SUM("first_passed")} as "firstPass"
         from (${rows}) g group by 1, 2`,
-    ),
-    figure(
-      "floorQcUnits",
-      (rows) => sql`select ${SUM("units")} as units from (${rows}) g where g.since < ${r.from}::date`,
-    ),
-    figure("floorRecuts", (rows) => sql`select ${SUM("recuts")} as recuts from (${rows}) g`),
-    FLOOR_NAMES,
-  ]);
+      ),
+      figure(
+        "floorQcUnits",
+        (rows) => sql`select ${SUM("units")} as units from (${rows}) g where g.since < ${r.from}::date`,
+      ),
+      figure("floorRecuts", (rows) => sql`select ${SUM("recuts")} as recuts from (${rows}) g`),
+      FLOOR_NAMES,
+    ];
+  });
 
   const lastShipped = db
     .select({ orderId: s.orderId, shipped: sql<Date>`max(${s.shippedAt})`.as("shipped") })

@@ -7,7 +7,7 @@ import type { Principal } from "../../platform/principal";
 import { col } from "../../platform/resource/resource";
 import { FLOOR_NAMES, floorWhere, namesOf, unitsOf } from "./floor-figures";
 import { bucketOfDay, bucketsOf, cmp, n, pct, rangeOf, sumBy, within } from "./range";
-import { coverageOf, grainFigure, readFigures } from "./rollups";
+import { grainFigure, readCovered } from "./rollups";
 
 /**
  * Quality History: the QC inspections of the range on units the caller sees (the tenant rule over
@@ -71,22 +71,23 @@ const SUM = (column: string) => sql.raw(`coalesce(sum(g.${column}), 0)::bigint`)
  */
 export const qualityHistory = async (db: HubDb, p: Principal, q: TDashboardQuery): Promise<TQualityHistory> => {
   const r = rangeOf(q);
-  const cov = await coverageOf(db, r.from, r.to);
-  const figure = (statement: (rows: SQL) => SQL) =>
-    grainFigure("floorQc", r.from, r.to, cov, floorWhere(p, q), statement);
   const sums = sql`${SUM("inspections")} as inspections, ${SUM("fails")} as fails`;
-  const read = await readFigures(db, cov, [
-    figure((rows) => sql`select ${bucketOfDay(r.bucket)} as name, ${sums} from (${rows}) g group by 1`),
-    figure((rows) => sql`select g.reason_id as id, ${sums} from (${rows}) g group by 1`),
-    figure((rows) => sql`select g.style_id as id, ${sums} from (${rows}) g group by 1`),
-    figure((rows) => sql`select g.station_id as id, ${sums} from (${rows}) g group by 1`),
-    figure((rows) => sql`select g.actor as name, ${sums} from (${rows}) g group by 1`),
-    figure(
-      (rows) => sql`select ${SUM("first_inspected")} as "firstInspected", ${SUM("first_passed")} as "firstPass"
+  const read = await readCovered(db, r.from, r.to, (cov) => {
+    const figure = (statement: (rows: SQL) => SQL) =>
+      grainFigure("floorQc", r.from, r.to, cov, floorWhere(p, q), statement);
+    return [
+      figure((rows) => sql`select ${bucketOfDay(r.bucket)} as name, ${sums} from (${rows}) g group by 1`),
+      figure((rows) => sql`select g.reason_id as id, ${sums} from (${rows}) g group by 1`),
+      figure((rows) => sql`select g.style_id as id, ${sums} from (${rows}) g group by 1`),
+      figure((rows) => sql`select g.station_id as id, ${sums} from (${rows}) g group by 1`),
+      figure((rows) => sql`select g.actor as name, ${sums} from (${rows}) g group by 1`),
+      figure(
+        (rows) => sql`select ${SUM("first_inspected")} as "firstInspected", ${SUM("first_passed")} as "firstPass"
         from (${rows}) g`,
-    ),
-    FLOOR_NAMES,
-  ]);
+      ),
+      FLOOR_NAMES,
+    ];
+  });
   type Row = { id?: number | null; name?: string; inspections: unknown; fails: unknown };
   const [series, reasonRows, styleRows, stationRows, operatorRows, firstRows, nameRows] = read as [
     Row[],

@@ -47,15 +47,18 @@ const tableOf = (grain: Grain): SQL => sql.raw(`"${getTableName(GRAIN_DEFS[grain
  */
 export type Coverage = { through: string; partialUntil: string | null; dirty: string[]; refreshedAt: string };
 
-export const coverageOf = async (db: HubDb, from: string, to: string): Promise<Coverage> => {
-  const res = rowsOf<{ through: string; partialUntil: string | null; dirty: string[]; refreshedAt: string | null }>(
-    await db.execute(sql`select
+/** The rollups' state: what `coverageOf` reads, with every dirty day (a range picks its own). */
+type RollupState = { through: string; partialUntil: string | null; dirty: string[]; refreshedAt: string | null };
+
+/** The columns of the rollups' state, for a statement of its own or beside a dashboard's live rows. */
+const STATE_COLUMNS = sql`
       coalesce((select "through"::text from "rollup_state" where "name" = ${SALES_ROLLUP}), ${NEVER}) as through,
       (select to_char("partial_until" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') from "rollup_state" where "name" = ${SALES_ROLLUP}) as "partialUntil",
       (select "refreshed_at"::text from "rollup_state" where "name" = ${SALES_ROLLUP}) as "refreshedAt",
-      array(select "day"::text from "rollup_dirty_days" where "day" between ${from}::date and ${to}::date order by 1) as dirty`),
-  );
-  const row = res[0];
+      array(select "day"::text from "rollup_dirty_days" order by 1) as dirty`;
+
+/** A range's coverage from the rollups' state. */
+const coverageFrom = (row: RollupState | undefined, from: string, to: string): Coverage => {
   const through = row?.through ?? NEVER;
   // The partial day is the one after `through` (a state whose moment is on another day is ignored).
   const partial = row?.partialUntil ?? null;
@@ -64,9 +67,63 @@ export const coverageOf = async (db: HubDb, from: string, to: string): Promise<C
   return {
     through,
     partialUntil,
-    dirty: (row?.dirty ?? []).filter((d) => d <= last),
+    dirty: (row?.dirty ?? []).filter((d) => d >= from && d <= to && d <= last),
     refreshedAt: row?.refreshedAt ?? "",
   };
+};
+
+const sameCoverage = (a: Coverage, b: Coverage): boolean =>
+  a.through === b.through &&
+  a.partialUntil === b.partialUntil &&
+  a.refreshedAt === b.refreshedAt &&
+  a.dirty.join() === b.dirty.join();
+
+export const coverageOf = async (db: HubDb, from: string, to: string): Promise<Coverage> => {
+  const [row] = rowsOf<RollupState>(await db.execute(sql`select ${STATE_COLUMNS}`));
+  lastState.set(db, row);
+  return coverageFrom(row, from, to);
+};
+
+/** The rollups' state as this process last read it, per database (a refresh or a newly dirty day moves it). */
+const lastState = new WeakMap<HubDb, RollupState | undefined>();
+
+/**
+ * A dashboard's figures (`readFigures`) over the coverage of [from, to], in one round trip when the
+ * rollups have not moved since this process last looked: the figures are built for the coverage
+ * last seen, and the statement of their live rows reads the rollups' state too, in the same
+ * snapshot. When that state gives the same coverage, the rolled and live parts are exactly the ones
+ * that snapshot's coverage would have chosen; when it does not (a refresh, a day newly dirty), the
+ * figures are read again for the new coverage.
+ */
+export const readCovered = async (
+  db: HubDb,
+  from: string,
+  to: string,
+  build: (cov: Coverage) => readonly { rolled: SQL | undefined; live: SQL | undefined }[],
+): Promise<unknown[][]> => {
+  if (lastState.has(db)) {
+    const assumed = coverageFrom(lastState.get(db), from, to);
+    const read = await readFigures(db, assumed, build(assumed)).catch(staleAsNull);
+    if (read) {
+      lastState.set(db, read.state);
+      if (sameCoverage(coverageFrom(read.state, from, to), assumed)) return read.rows;
+    }
+  }
+  // A refresh between two readings: read them again (a refresh a minute makes a third try rare).
+  for (let attempt = 1; ; attempt++) {
+    const cov = await coverageOf(db, from, to);
+    const read = await readFigures(db, cov, build(cov)).catch(attempt < 3 ? staleAsNull : (e) => Promise.reject(e));
+    if (read) {
+      lastState.set(db, read.state);
+      // The third reading stands, whatever moved meanwhile (the next view reads the new state).
+      if (attempt >= 3 || sameCoverage(coverageFrom(read.state, from, to), cov)) return read.rows;
+    }
+  }
+};
+
+const staleAsNull = (error: unknown): null => {
+  if (error instanceof StaleRollups) return null;
+  throw error;
 };
 
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
@@ -208,6 +265,9 @@ const dialect = new PgDialect();
 const rolledReadings = new Map<string, { rows: Promise<unknown[]>; size: number }>();
 let rolledRowsHeld = 0;
 
+/** A rolled-up reading made after a refresh the coverage did not know of. */
+class StaleRollups extends Error {}
+
 export const readRolled = async <T>(db: HubDb, cov: Coverage, query: SQL): Promise<T[]> => {
   if (cov.refreshedAt === "") return rowsOf<T>(await db.execute(query));
   const { sql: text, params } = dialect.sqlToQuery(query);
@@ -219,7 +279,22 @@ export const readRolled = async <T>(db: HubDb, cov: Coverage, query: SQL): Promi
     rolledReadings.set(key, seen);
     return (await seen.rows) as T[];
   }
-  const entry = { rows: db.execute(query).then((result) => rowsOf<unknown>(result)), size: 1 };
+  // The reading says which refresh it saw: one made after the coverage was read is not kept, and
+  // the view is read again for the new coverage (`readCovered`).
+  const entry = {
+    rows: db
+      .execute(
+        sql`select coalesce(json_agg(x), '[]'::json) as rows,
+          (select "refreshed_at"::text from "rollup_state" where "name" = ${SALES_ROLLUP}) as refreshed from (${query}) x`,
+      )
+      .then((result) => {
+        const [row] = rowsOf<{ rows: unknown[] | string; refreshed: string | null }>(result);
+        if ((row?.refreshed ?? "") !== cov.refreshedAt) throw new StaleRollups();
+        const rows = row?.rows ?? [];
+        return typeof rows === "string" ? (JSON.parse(rows) as unknown[]) : rows;
+      }),
+    size: 1,
+  };
   rolledReadings.set(key, entry);
   rolledRowsHeld += entry.size;
   try {
@@ -247,31 +322,31 @@ export const readRolled = async <T>(db: HubDb, cov: Coverage, query: SQL): Promi
  * A dashboard's figures, each a statement over its grain's two parts (`grainParts`): the rolled part
  * of each read through `readRolled` (from memory after the first viewer), and the live parts of all
  * of them in one statement (each figure's rows as a JSON array), so a view is one round trip to the
- * source however many figures it has. Each figure's rows are its rolled rows then its live rows.
+ * source however many figures it has. Each figure's rows are its rolled rows then its live rows. The
+ * same statement reads the rollups' state, in its snapshot, for `readCovered` to check the coverage.
  */
-export const readFigures = async (
+const readFigures = async (
   db: HubDb,
   cov: Coverage,
   figures: readonly { rolled: SQL | undefined; live: SQL | undefined }[],
-): Promise<unknown[][]> => {
+): Promise<{ rows: unknown[][]; state: RollupState | undefined }> => {
   const lives = figures.flatMap((f, i) => (f.live ? [{ i, live: f.live }] : []));
+  let state: RollupState | undefined;
   const liveRows = async (): Promise<unknown[][]> => {
     const out: unknown[][] = figures.map(() => []);
-    if (lives.length === 0) return out;
-    const [row] = rowsOf<Record<string, unknown[] | string>>(
-      await db.execute(
-        sql`select ${sql.join(
-          lives.map(
-            ({ i, live }) => sql`(select coalesce(json_agg(x), '[]'::json) from (${live}) x) as ${sql.raw(`"f${i}"`)}`,
-          ),
-          sql`, `,
-        )}`,
-      ),
+    const columns = lives.map(
+      ({ i, live }) => sql`(select coalesce(json_agg(x), '[]'::json) from (${live}) x) as ${sql.raw(`"f${i}"`)}`,
     );
+    columns.push(STATE_COLUMNS);
+    const [row] = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${sql.join(columns, sql`, `)}`));
+    if (row) {
+      const { through, partialUntil, refreshedAt, dirty } = row as RollupState;
+      state = { through, partialUntil, refreshedAt, dirty };
+    }
     for (const { i } of lives) {
       // Both drivers parse json; kept as text, it is parsed here.
       const value = row?.[`f${i}`] ?? [];
-      out[i] = typeof value === "string" ? (JSON.parse(value) as unknown[]) : value;
+      out[i] = typeof value === "string" ? (JSON.parse(value) as unknown[]) : (value as unknown[]);
     }
     return out;
   };
@@ -279,7 +354,7 @@ export const readFigures = async (
     Promise.all(figures.map((f) => (f.rolled ? readRolled<unknown>(db, cov, f.rolled) : Promise.resolve([])))),
     liveRows(),
   ]);
-  return figures.map((_, i) => [...(rolled[i] ?? []), ...(live[i] ?? [])]);
+  return { rows: figures.map((_, i) => [...(rolled[i] ?? []), ...(live[i] ?? [])]), state };
 };
 
 /** The last whole day a refresh may close: yesterday (UTC), once 15 minutes of today have passed. */

@@ -9,7 +9,7 @@ import type { Principal } from "../../platform/principal";
 import { tenantScope } from "../../platform/tenant-scope";
 import { orderScope } from "../orders/scope";
 import { bucketOfDay, bucketsOf, cmp, n, rangeOf, sumBy } from "./range";
-import { coverageOf, type Grain, grainFigure, readFigures, type TenantTable } from "./rollups";
+import { type Grain, grainFigure, readCovered, type TenantTable } from "./rollups";
 
 /**
  * The Sales Dashboard's figures, each one GROUP BY in SQL over the orders the caller may see
@@ -74,59 +74,60 @@ type LineRow = {
 /**
  * Five figures a view: orders by period, bucket, client and source; ledger money by period and
  * bucket; coupons; lines by style, SKU, size and colour; the size x colour grid with its orders. Their
- * rolled-up parts are read once per refresh; their live parts are one statement (`readFigures`), so
- * a view is two round trips (the rollups' coverage, then the live rows). The breakdowns (totals, series, by client, by source, by style, top SKUs)
+ * rolled-up parts are read once per refresh; their live parts are one statement (`readCovered`), so
+ * a view is one round trip (the live rows, with the rollups' coverage checked in the same statement: `readCovered`). The breakdowns (totals, series, by client, by source, by style, top SKUs)
  * are sums of those few rows here, so the range's orders and lines are read once, not once per chart.
  */
 export const salesDashboard = async (db: HubDb, p: Principal, q: TDashboardQuery): Promise<TSalesDashboard> => {
   const r = rangeOf(q);
   const first = r.previousFrom < r.from ? r.previousFrom : r.from;
-  const cov = await coverageOf(db, first, r.to);
-  /** A figure: its statement over each part of its grain. */
-  const figure = (grain: Grain, from: string, statement: (rows: SQL) => SQL) =>
-    grainFigure(grain, from, r.to, cov, whereOf(p, q, grain), statement);
   const bucket = bucketOfDay(r.bucket);
   const period = sql`g.day >= ${r.from}::date`;
   const inPeriods = sql`(g.day >= ${r.from}::date or g.day between ${r.previousFrom}::date and ${r.previousTo}::date)`;
-  const read = await readFigures(db, cov, [
-    figure(
-      "orders",
-      first,
-      (rows) => sql`select ${period} as current, case when ${period} then ${bucket} end as bucket,
+  const read = await readCovered(db, first, r.to, (cov) => {
+    /** A figure: its statement over each part of its grain. */
+    const figure = (grain: Grain, from: string, statement: (rows: SQL) => SQL) =>
+      grainFigure(grain, from, r.to, cov, whereOf(p, q, grain), statement);
+    return [
+      figure(
+        "orders",
+        first,
+        (rows) => sql`select ${period} as current, case when ${period} then ${bucket} end as bucket,
           g.client_id as "clientId", max(g.client_name) as "clientName", g.source, ${SUM("placed_cents")} as placed,
           ${SUM("orders")} as orders, ${SUM("units")} as units
         from (${rows}) g where ${inPeriods} group by 1, 2, 3, 5`,
-    ),
-    figure(
-      "ledger",
-      first,
-      (
-        rows,
-      ) => sql`select ${period} as current, case when ${period} then ${bucket} end as bucket, ${SUM("charged_cents")} as paid,
+      ),
+      figure(
+        "ledger",
+        first,
+        (
+          rows,
+        ) => sql`select ${period} as current, case when ${period} then ${bucket} end as bucket, ${SUM("charged_cents")} as paid,
           ${SUM("refunded_cents")} as refunded
         from (${rows}) g where ${inPeriods} group by 1, 2`,
-    ),
-    figure(
-      "coupons",
-      r.from,
-      (rows) => sql`select g.coupon_code as "couponCode", ${SUM("orders")} as orders,
+      ),
+      figure(
+        "coupons",
+        r.from,
+        (rows) => sql`select g.coupon_code as "couponCode", ${SUM("orders")} as orders,
           ${SUM("discount_cents")} as discount, ${SUM("placed_cents")} as placed
         from (${rows}) g group by g.coupon_code`,
-    ),
-    figure(
-      "lines",
-      r.from,
-      (rows) => sql`select g.style_code as "styleCode", g.sku, g.size, g.colour, max(g.style_name) as "styleName",
+      ),
+      figure(
+        "lines",
+        r.from,
+        (rows) => sql`select g.style_code as "styleCode", g.sku, g.size, g.colour, max(g.style_name) as "styleName",
           ${SUM("units")} as units, ${SUM("revenue_cents")} as revenue
         from (${rows}) g group by 1, 2, 3, 4`,
-    ),
-    figure(
-      "heat",
-      r.from,
-      (rows) => sql`select g.size, g.colour, ${SUM("orders")} as orders, ${SUM("units")} as units
+      ),
+      figure(
+        "heat",
+        r.from,
+        (rows) => sql`select g.size, g.colour, ${SUM("orders")} as orders, ${SUM("units")} as units
         from (${rows}) g group by 1, 2`,
-    ),
-  ]);
+      ),
+    ];
+  });
   const orderRows = read[0] as ({
     current: boolean;
     bucket: string | null;
