@@ -106,3 +106,24 @@ describe("the data folder lock", () => {
     // It makes a new database (initdb) and starts three processes: slow on a busy 2-core machine.
   }, 90_000);
 });
+
+describe.skipIf(!process.env.DATABASE_URL)("a PostgreSQL connection lost in the middle of a transaction", () => {
+  test("fails that transaction's next statement, and the process lives on (no unheard 'error' event)", async () => {
+    const handle = await openDatabase({ url: process.env.DATABASE_URL ?? "", poolSize: 2 });
+    try {
+      const outcome = handle.db.transaction(async (tx) => {
+        const [me] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
+        // The server drops this connection while the transaction waits between two statements.
+        await handle.db.execute(sql`select pg_terminate_backend(${me?.pid ?? 0}::int)`);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await tx.execute(sql`select 1`);
+      });
+      await expect(outcome).rejects.toThrow();
+      // The pool goes on with a new connection.
+      const after = await handle.db.execute(sql`select 1 as one`);
+      expect(after.rows).toEqual([{ one: 1 }]);
+    } finally {
+      await handle.close();
+    }
+  });
+});

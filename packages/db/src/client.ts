@@ -24,6 +24,7 @@ import { NodeFS } from "@electric-sql/pglite/nodefs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type { Pool as PgPool } from "pg";
 import * as schema from "./schema/index";
 
 export type HubSchema = typeof schema;
@@ -83,6 +84,20 @@ export type OpenOptions =
   | { dataDir: null; dump: string };
 
 export class DatabaseLockedError extends Error {}
+
+/**
+ * pg's pool listens for a connection's 'error' only while the connection is idle in the pool. One
+ * checked out between two statements (a transaction, while the server works out the next) that
+ * the server drops emits 'error' to nobody, and an 'error' event nobody hears ends the process: the
+ * Hub would die with its database instead of answering 503 until it is back. Every connection gets a
+ * listener of its own for its whole life; the statement that next uses it fails and is answered as
+ * any lost connection is, and pg does not give it back to the pool.
+ */
+export const keepConnectionErrors = (pool: PgPool): void => {
+  pool.on("connect", (client) => {
+    client.on("error", () => undefined);
+  });
+};
 
 /** PostgreSQL extensions the migrations use, loaded into the embedded database. */
 export const EXTENSIONS = { pg_trgm };
@@ -204,6 +219,7 @@ export const openDatabase = async (options: OpenOptions): Promise<DatabaseHandle
       if (options.onConnectionError) options.onConnectionError(error);
       else console.warn(`A database connection was lost: ${error.message}`);
     });
+    keepConnectionErrors(pool);
     const db = drizzleNodePg({ client: pool, schema });
     let ending: Promise<void> | undefined;
     return {

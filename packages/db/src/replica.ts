@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from "pg";
-import { HUB_SESSION_OPTIONS, type HubDb } from "./client";
+import { HUB_SESSION_OPTIONS, type HubDb, keepConnectionErrors } from "./client";
 import * as schema from "./schema/index";
 
 /**
@@ -81,6 +81,7 @@ export const openReadReplica = async (options: ReplicaOptions): Promise<ReadRepl
         );
   Object.assign(pool, { query, connect });
   pool.on("error", (error) => markDown(error));
+  keepConnectionErrors(pool);
   let ending: Promise<void> | undefined;
   return {
     db: drizzle({ client: pool, schema }) as unknown as HubDb,
