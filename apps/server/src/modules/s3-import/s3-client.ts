@@ -1,5 +1,6 @@
 import type * as S3Sdk from "@aws-sdk/client-s3";
 import { loadOnce } from "../../platform/load-once";
+import { pinnedLookup } from "../webhooks/address-guard";
 
 /**
  * A client's own bucket, through the official AWS SDK (loaded on first use, as the files adapter
@@ -28,7 +29,12 @@ export type BucketClient = {
   move: (from: string, to: string) => Promise<void>;
 };
 
-export const bucketClient = (target: S3Target): BucketClient => {
+/**
+ * `pin`: the addresses the endpoint's check approved (`checkAddress`); the SDK's connections go to
+ * those alone, never to what the name resolves to later. Null: resolved as usual (AWS itself, or
+ * private addresses allowed).
+ */
+export const bucketClient = (target: S3Target, pin: string[] | null = null): BucketClient => {
   const Bucket = target.bucket;
   const open = loadOnce(async (): Promise<{ sdk: typeof S3Sdk; client: S3Sdk.S3Client }> => {
     const sdk = await loadSdk();
@@ -41,7 +47,11 @@ export const bucketClient = (target: S3Target): BucketClient => {
         responseChecksumValidation: "WHEN_REQUIRED",
         maxAttempts: 2,
         // A bucket that does not answer must not hold the job: 5 s to connect, 30 s per request.
-        requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+        requestHandler: {
+          connectionTimeout: 5_000,
+          requestTimeout: 30_000,
+          ...(pin ? { httpsAgent: { lookup: pinnedLookup(pin) }, httpAgent: { lookup: pinnedLookup(pin) } } : {}),
+        },
         ...(target.endpoint ? { endpoint: target.endpoint } : {}),
         credentials: { accessKeyId: target.accessKeyId, secretAccessKey: target.secretAccessKey },
       }),

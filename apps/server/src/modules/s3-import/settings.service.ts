@@ -18,7 +18,7 @@ import type { Principal } from "../../platform/principal";
 import { decryptSecret } from "../integrations/crypto";
 import { credentialsAad, forgetIntegration, storeCredentials } from "../integrations/integrations.service";
 import { actingClientId, adminClientId } from "../integrations/scope";
-import { addressRefusal } from "../webhooks/address-guard";
+import { addressRefusal, checkAddress } from "../webhooks/address-guard";
 import { bucketClient, describeS3Error } from "./s3-client";
 
 /**
@@ -152,10 +152,11 @@ export const checkConnection = async (
   config: HubConfig,
   stored: TS3ImportStored,
 ): Promise<{ ok: boolean; message: string }> => {
-  const refusal = stored.endpoint ? await addressRefusal(stored.endpoint, config.webhooksAllowPrivate) : null;
-  if (refusal) return { ok: false, message: refusal };
+  // The bucket is reached at the addresses checked here (DNS rebinding: no second resolution).
+  const check = stored.endpoint ? await checkAddress(stored.endpoint, config.webhooksAllowPrivate) : null;
+  if (check?.refusal) return { ok: false, message: check.refusal };
   try {
-    const { objects } = await bucketClient(stored).list(stored.prefix);
+    const { objects } = await bucketClient(stored, check?.pin ?? null).list(stored.prefix);
     const csv = objects.filter((o) => o.key.toLowerCase().endsWith(".csv")).length;
     const where = `s3://${stored.bucket}/${stored.prefix}`;
     return {

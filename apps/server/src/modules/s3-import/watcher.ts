@@ -17,7 +17,7 @@ import { HttpError } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { importOrderFile } from "../orders/import.service";
 import { clientView } from "../orders/scope";
-import { addressRefusal } from "../webhooks/address-guard";
+import { checkAddress } from "../webhooks/address-guard";
 import { type BucketClient, bucketClient, describeS3Error, type ListedObject } from "./s3-client";
 import { enabledS3Imports } from "./settings.service";
 
@@ -231,9 +231,10 @@ const watchClient = async (
   options: WatchOptions,
   result: WatchResult,
 ) => {
-  const refusal = target.endpoint ? await addressRefusal(target.endpoint, deps.config.webhooksAllowPrivate) : null;
-  if (refusal) throw new Error(refusal);
-  const bucket = bucketClient(target);
+  // The bucket is reached at the addresses checked here (DNS rebinding: no second resolution).
+  const check = target.endpoint ? await checkAddress(target.endpoint, deps.config.webhooksAllowPrivate) : null;
+  if (check?.refusal) throw new Error(check.refusal);
+  const bucket = bucketClient(target, check?.pin ?? null);
   const { objects } = await bucket.list(target.prefix, options.maxFiles ?? 100);
   for (const o of objects) {
     // The prefix's own folder marker, and nothing that looks like a folder.

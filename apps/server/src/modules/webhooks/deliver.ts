@@ -7,8 +7,9 @@ import type { HubConfig } from "../../platform/config";
 import type { Jobs } from "../../platform/jobs";
 import type { Mailer } from "../../platform/mail";
 import { decryptSecret } from "../integrations/crypto";
-import { addressRefusal } from "./address-guard";
+import { checkAddress } from "./address-guard";
 import { WEBHOOK_QUEUE } from "./events";
+import { type OutboundAnswer, postPinned } from "./outbound";
 
 /**
  * One delivery attempt (the `webhook-deliver` job): the event as JSON (`{ id, type, timestamp, data }`),
@@ -33,7 +34,7 @@ export const endpointAad = (owner: { clientId: number | null; factoryId: number 
 
 const EXCERPT = 500;
 
-const excerptOf = async (res: Response): Promise<string | null> => {
+const excerptOf = async (res: OutboundAnswer): Promise<string | null> => {
   try {
     const text = (await res.text()).replaceAll("\0", "");
     return text ? text.slice(0, EXCERPT) : null;
@@ -96,8 +97,9 @@ export const deliverWebhook = async (deps: DeliverDeps, deliveryId: number): Pro
   let status: number | null = null;
   let excerpt: string | null = null;
   let error: string | null = null;
-  const refusal = await addressRefusal(endpoint.url, deps.config.webhooksAllowPrivate);
-  if (refusal) error = refusal;
+  // The addresses checked are the ones connected to (`pin`): the name is not resolved a second time.
+  const check = await checkAddress(endpoint.url, deps.config.webhooksAllowPrivate);
+  if (check.refusal !== null) error = check.refusal;
   else {
     const aad = endpointAad(endpoint, endpoint.id);
     const secrets = [decryptSecret(deps.config.secretKey, endpoint.secret, aad)];
@@ -116,8 +118,7 @@ export const deliverWebhook = async (deps: DeliverDeps, deliveryId: number): Pro
       .map((s) => new Webhook(s).sign(msgId, timestamp, body))
       .join(" ");
     try {
-      const res = await fetch(endpoint.url, {
-        method: "POST",
+      const res = await postPinned(endpoint.url, {
         headers: {
           "content-type": "application/json",
           "user-agent": "TheHub-Webhooks/1",
@@ -126,8 +127,8 @@ export const deliverWebhook = async (deps: DeliverDeps, deliveryId: number): Pro
           "webhook-signature": signature,
         },
         body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(deps.timeoutMs ?? 15_000),
+        timeoutMs: deps.timeoutMs ?? 15_000,
+        pin: check.pin,
       });
       status = res.status;
       excerpt = await excerptOf(res);
