@@ -112,7 +112,8 @@ describe.skipIf(!process.env.DATABASE_URL)("a PostgreSQL connection lost in the 
     const handle = await openDatabase({ url: process.env.DATABASE_URL ?? "", poolSize: 2 });
     try {
       const outcome = handle.db.transaction(async (tx) => {
-        const [me] = (await tx.execute(sql`select pg_backend_pid() as pid`)).rows as { pid: number }[];
+        const [me] = ((await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] })
+          .rows;
         // The server drops this connection while the transaction waits between two statements.
         await handle.db.execute(sql`select pg_terminate_backend(${me?.pid ?? 0}::int)`);
         await new Promise((resolve) => setTimeout(resolve, 300));
@@ -120,7 +121,7 @@ describe.skipIf(!process.env.DATABASE_URL)("a PostgreSQL connection lost in the 
       });
       await expect(outcome).rejects.toThrow();
       // The pool goes on with a new connection.
-      const after = await handle.db.execute(sql`select 1 as one`);
+      const after = (await handle.db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] };
       expect(after.rows).toEqual([{ one: 1 }]);
     } finally {
       await handle.close();
