@@ -11,6 +11,8 @@ test.describe("Inventory", () => {
     page,
     request,
   }) => {
+    // A long journey (supplier, purchase order, two receipts, the inventory list): 45 s on a loaded 2-core machine.
+    test.setTimeout(90_000);
     const u = uid();
     const code = `INV-${u}`;
     const lib = await LibraryApi.signIn(request, "admin");

@@ -10,6 +10,8 @@ test.describe("the style workspace and preview", () => {
     page,
     request,
   }) => {
+    // A long journey (every tab saved, then the preview): 40-47 s on a loaded 2-core machine.
+    test.setTimeout(90_000);
     const u = uid();
     // The library rows to compose from (made through the API; the screens for them are tested elsewhere).
     const lib = await LibraryApi.signIn(request, "admin");
