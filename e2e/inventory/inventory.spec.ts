@@ -34,6 +34,7 @@ test.describe("Inventory", () => {
     // Supplier Details: a supplier with the fabric's price
     await inv.gotoSuppliers();
     await page.getByRole("link", { name: "New supplier" }).click();
+    await expect(inv.heading("New supplier")).toBeVisible();
     await inv.field("Code").fill(`SUP-${u}`);
     await inv.field("Name").fill(`Mill ${u}`);
     await inv.field("Lead time (days)").fill("14");
@@ -47,6 +48,8 @@ test.describe("Inventory", () => {
     // Inventory On Order: one PO, two lines of the fabric at two unit costs
     await inv.gotoPurchaseOrders();
     await page.getByRole("link", { name: "New purchase order" }).click();
+    // The list has a Supplier picker too (its filter): pick only once the form has replaced it.
+    await expect(inv.heading("New purchase order")).toBeVisible();
     await inv.pick("Supplier", `SUP-${u}`, new RegExp(`Mill ${u}`));
     await inv.pick("Fabric 1", code, new RegExp(code));
     await inv.field("Quantity 1").fill("12.5");
