@@ -1,6 +1,7 @@
 import type { TProductionDashboard } from "@hub/contracts/dashboards/production";
 import type { TQualityHistory } from "@hub/contracts/dashboards/quality";
 import { DASHBOARD_RANGES } from "@hub/contracts/dashboards/range";
+import type { TTimesDashboard } from "@hub/contracts/dashboards/times";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { refreshRollups } from "../src/modules/dashboards/rollups";
@@ -8,7 +9,7 @@ import { createTestApp, type DemoUser, demoClientIds, signInDemoUsers, type Test
 
 /**
  * The floor rollup (ADR 0014): with the rollups brought up to date, Production Overview and Quality
- * History answer, for every range of every scope, exactly what the source alone answers (the rollup
+ * History and Times answer, for every range of every scope, exactly what the source alone answers (the rollup
  * state wiped: every day read from the source); a scan or a QC result dated in a past, rolled-up
  * day is marked dirty by the database in its own transaction and read from the source at once, and
  * the next refresh rolls it up; a scan made now marks nothing. The refresh runs here by hand.
@@ -45,15 +46,24 @@ const VIEWS = [
   { who: "factory" as const, query: "range=custom&from=2025-09-01&to=2026-11-30" },
   { who: "admin" as const, query: "range=12m&clientId=CLIENT" },
 ];
-type Answers = { production: Omit<TProductionDashboard, "asOf">[]; quality: TQualityHistory[] };
+type Answers = {
+  production: Omit<TProductionDashboard, "asOf">[];
+  quality: TQualityHistory[];
+  times: Omit<TTimesDashboard, "slowestOrders">[];
+};
 const answersOf = async (): Promise<Answers> => {
-  const out: Answers = { production: [], quality: [] };
+  const out: Answers = { production: [], quality: [], times: [] };
   for (const v of VIEWS) {
     const query = v.query.replace("CLIENT", String(northwind));
     // `asOf` is the moment of the answer, not a figure.
     const { asOf: _, ...production } = await get<TProductionDashboard>(v.who, `/api/dashboards/production?${query}`);
     out.production.push(production);
     out.quality.push(await get<TQualityHistory>(v.who, `/api/dashboards/quality?${query}`));
+    // Times is for facilities and internal admins. Slowest orders are not rolled up (and their days open move with the clock).
+    if (v.who !== "client") {
+      const { slowestOrders: __, ...times } = await get<TTimesDashboard>(v.who, `/api/dashboards/times?${query}`);
+      out.times.push(times);
+    }
   }
   return out;
 };
@@ -78,14 +88,16 @@ const dirtyDays = async () =>
 test("rolled up, every range of every scope answers what the source answers", async () => {
   const fromSource = await sourceAnswers();
   await refreshRollups(t.db);
-  for (const table of ["floor_daily_events", "floor_daily_qc", "floor_daily_qc_units"])
+  for (const table of ["floor_daily_events", "floor_daily_qc", "floor_daily_qc_units", "floor_daily_stays"])
     expect(await count(table), table).toBeGreaterThan(0);
   expect(await count("rollup_dirty_days")).toBe(0);
   const rolled = await answersOf();
   expect(rolled.production).toEqual(fromSource.production);
   expect(rolled.quality).toEqual(fromSource.quality);
+  expect(rolled.times).toEqual(fromSource.times);
   // The 12-month range has something to sum, so the comparison is not vacuous.
   const year = DASHBOARD_RANGES.indexOf("12m") * 3;
+  const yearTimes = DASHBOARD_RANGES.indexOf("12m") * 2;
   const p = fromSource.production[year];
   expect(p?.throughput.length).toBeGreaterThan(10);
   expect(p?.quality.inspections).toBeGreaterThan(100);
@@ -95,6 +107,8 @@ test("rolled up, every range of every scope answers what the source answers", as
   expect(p?.scansByStation.length).toBeGreaterThan(0);
   expect(p?.scansByOperator.length).toBeGreaterThan(0);
   expect(fromSource.quality[year]?.byStyle.length).toBeGreaterThan(0);
+  expect(fromSource.times[yearTimes]?.byState.length).toBeGreaterThan(0);
+  expect(fromSource.times[yearTimes]?.byStation.length).toBeGreaterThan(0);
   // A second refresh with nothing new changes nothing.
   await refreshRollups(t.db);
   expect(await answersOf()).toEqual(fromSource);

@@ -34,6 +34,3 @@ export const ZTimesDashboardSchema = z.object({
   slowestOrders: z.array(ZSlowOrderSchema),
 });
 export type TTimesDashboard = z.infer<typeof ZTimesDashboardSchema>;
-
-/** How far before the range a stay may have started and still be counted, in days. */
-export const STAY_LOOKBACK_DAYS = 120;

@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { date, doublePrecision, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 
 /**
  * The floor's daily rollups (issue 18, docs/adr/0014-dashboard-aggregates.md "The floor rollup"):
@@ -83,4 +83,28 @@ export const floorDailyRecuts = pgTable(
     recuts: integer("recuts").notNull(),
   },
   (t) => [index("floor_daily_recuts_day_idx").on(t.day, t.factoryId, t.clientId)],
+);
+
+/**
+ * Stays in a floor state (Times): a unit's stay runs from one of its events to the next (by id),
+ * counted on the day it ended, by the state left (`from_status` of the event that ended it) and
+ * that event's station, and by the stay's length on a log scale (`bucket` = floor(8 ln(1 + s)),
+ * s in seconds: about 13 % wide), with the bucket's count, total, shortest and longest seconds, so
+ * a range's average is exact and its p50/p90 are read from the buckets (exact when a bucket's
+ * stays are all of one length, else within its width). Dirty days: migrations 0047 and 0048.
+ */
+export const floorDailyStays = pgTable(
+  "floor_daily_stays",
+  {
+    day: day(),
+    ...tenant,
+    fromStatus: text("from_status"),
+    stationId: integer("station_id"),
+    bucket: integer("bucket").notNull(),
+    stays: integer("stays").notNull(),
+    seconds: doublePrecision("seconds").notNull(),
+    minSeconds: doublePrecision("min_seconds").notNull(),
+    maxSeconds: doublePrecision("max_seconds").notNull(),
+  },
+  (t) => [index("floor_daily_stays_day_idx").on(t.day, t.factoryId, t.clientId)],
 );

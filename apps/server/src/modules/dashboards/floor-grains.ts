@@ -7,7 +7,8 @@ import { andExtra, type GrainDef, inDays, type SourceDays, UTC_DAY } from "./gra
  * units' scope): unit events by the state reached, station and operator (counts, and the UTC hours
  * that had one as a bit mask); QC inspections by station, reason, style and inspector (with the
  * unit's first inspection, by id, for first-pass yield); inspections by the day of their unit's
- * previous one (distinct units inspected in a range); recuts by the day the unit was made.
+ * previous one (distinct units inspected in a range); stays in a state by the day they ended and
+ * their length's bucket (Times); recuts by the day the unit was made.
  */
 
 const EVENT_AT = sql.raw(`"floor_unit_events"."at"`);
@@ -18,6 +19,14 @@ const TENANT = sql.raw(`"floor_units"."factory_id", "floor_units"."client_id"`);
 /** An inspection that is its unit's first (no earlier one by id): first-pass yield's rule. */
 const FIRST = sql.raw(`not exists (select 1 from "floor_qc_inspections" q2
   where q2.unit_id = "floor_qc_inspections"."unit_id" and q2.id < "floor_qc_inspections"."id")`);
+
+/** A stay's bucket: floor(8 ln(1 + seconds)), a negative length (moments out of order) as 0. */
+export const STAY_BUCKET = sql.raw("floor(8 * ln(1 + greatest(prev.s, 0)))::int");
+/** The shortest and longest seconds of a bucket (its bounds). */
+export const bucketBounds = (bucket: number): [number, number] => [
+  Math.exp(bucket / 8) - 1,
+  Math.exp((bucket + 1) / 8) - 1,
+];
 
 /** Before any inspection: `since` of a unit's first inspection. */
 export const NO_EARLIER_INSPECTION = "0001-01-01";
@@ -69,6 +78,22 @@ export const FLOOR_GRAINS = {
         extra,
       )}
       group by 1, 2, 3, 4`,
+  },
+  floorStays: {
+    table: schema.floorDailyStays,
+    columns: "day, factory_id, client_id, from_status, station_id, bucket, stays, seconds, min_seconds, max_seconds",
+    first: sql`(select min("at") from "floor_unit_events")`,
+    // The stay an event ends: since the unit's previous event by id (an index probe each).
+    source: (days: SourceDays, extra: SQL | undefined) =>
+      sql`select ${UTC_DAY(EVENT_AT)} as day, ${TENANT}, "floor_unit_events"."from_status",
+        "floor_unit_events"."station_id", ${STAY_BUCKET} as bucket, count(*)::int as stays,
+        sum(prev.s) as seconds, min(prev.s) as min_seconds, max(prev.s) as max_seconds
+      from "floor_unit_events" join "floor_units" on "floor_units"."id" = "floor_unit_events"."unit_id"
+        cross join lateral (select extract(epoch from ${EVENT_AT} - p.at)::float8 as s from "floor_unit_events" p
+          where p.unit_id = "floor_unit_events"."unit_id" and p.id < "floor_unit_events"."id"
+          order by p.id desc limit 1) prev
+      where ${andExtra(inDays(EVENT_AT, days), extra)}
+      group by 1, 2, 3, 4, 5, 6`,
   },
   floorRecuts: {
     table: schema.floorDailyRecuts,

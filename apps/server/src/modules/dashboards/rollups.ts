@@ -5,6 +5,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { rowsOf } from "../../platform/database";
 import type { SourceDays, TenantTable } from "./grain-sql";
 import { GRAIN_DEFS, GRAINS, type Grain } from "./grains";
+import { type Figure, liveStatement } from "./live-statement";
 
 /**
  * The dashboards' daily rollups (docs/adr/0014-dashboard-aggregates.md): the source rows of each
@@ -23,6 +24,7 @@ import { GRAIN_DEFS, GRAINS, type Grain } from "./grains";
 export const SALES_ROLLUP = "sales";
 export type { TenantTable } from "./grain-sql";
 export type { Grain } from "./grains";
+export type { Figure } from "./live-statement";
 
 /** Before any order: the `through` of rollups never refreshed. */
 const NEVER = "1900-01-01";
@@ -99,7 +101,7 @@ export const readCovered = async (
   db: HubDb,
   from: string,
   to: string,
-  build: (cov: Coverage) => readonly { rolled: SQL | undefined; live: SQL | undefined }[],
+  build: (cov: Coverage) => readonly Figure[],
 ): Promise<unknown[][]> => {
   if (lastState.has(db)) {
     const assumed = coverageFrom(lastState.get(db), from, to);
@@ -239,7 +241,7 @@ export const grainParts = (
   return { rolled: union(rolled), live: union(live) };
 };
 
-/** A figure of a dashboard: its statement over each part of its grain (`grainParts`), for `readFigures`. */
+/** A figure of a dashboard over its grain (`grainParts`): see `Figure`. */
 export const grainFigure = (
   grain: Grain,
   from: string,
@@ -247,9 +249,13 @@ export const grainFigure = (
   cov: Coverage,
   where: Parameters<typeof grainParts>[4],
   statement: (rows: SQL) => SQL,
-): { rolled: SQL | undefined; live: SQL | undefined } => {
+): Figure => {
   const { rolled, live } = grainParts(grain, from, to, cov, where);
-  return { rolled: rolled && statement(rolled), live: live && statement(live) };
+  return {
+    rolled: rolled && statement(rolled),
+    live: live && statement(live),
+    ...(live ? { source: live, over: statement } : {}),
+  };
 };
 
 /**
@@ -328,22 +334,18 @@ export const readRolled = async <T>(db: HubDb, cov: Coverage, query: SQL): Promi
 const readFigures = async (
   db: HubDb,
   cov: Coverage,
-  figures: readonly { rolled: SQL | undefined; live: SQL | undefined }[],
+  figures: readonly Figure[],
 ): Promise<{ rows: unknown[][]; state: RollupState | undefined }> => {
-  const lives = figures.flatMap((f, i) => (f.live ? [{ i, live: f.live }] : []));
   let state: RollupState | undefined;
   const liveRows = async (): Promise<unknown[][]> => {
     const out: unknown[][] = figures.map(() => []);
-    const columns = lives.map(
-      ({ i, live }) => sql`(select coalesce(json_agg(x), '[]'::json) from (${live}) x) as ${sql.raw(`"f${i}"`)}`,
-    );
-    columns.push(STATE_COLUMNS);
-    const [row] = rowsOf<Record<string, unknown>>(await db.execute(sql`select ${sql.join(columns, sql`, `)}`));
+    const { statement, read } = liveStatement(figures, STATE_COLUMNS);
+    const [row] = rowsOf<Record<string, unknown>>(await db.execute(statement));
     if (row) {
       const { through, partialUntil, refreshedAt, dirty } = row as RollupState;
       state = { through, partialUntil, refreshedAt, dirty };
     }
-    for (const { i } of lives) {
+    for (const i of read) {
       // Both drivers parse json; kept as text, it is parsed here.
       const value = row?.[`f${i}`] ?? [];
       out[i] = typeof value === "string" ? (JSON.parse(value) as unknown[]) : (value as unknown[]);
