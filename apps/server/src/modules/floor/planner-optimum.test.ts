@@ -82,4 +82,11 @@ describe("planner against the optimum", () => {
       expect(t.plies).toBeGreaterThanOrEqual(c.plies);
     });
   }
+
+  it("I1: retrying with a ply cap one lower reaches the optimum (4 lays, 53 plies; 5 and 55 at the maximum only)", () => {
+    const c = CASES[0];
+    if (!c) throw new Error("no case");
+    const t = planGroup(c.g).totals;
+    expect([t.lays, t.plies, t.fabricInches]).toEqual([4, c.plies, c.fabricInches]);
+  });
 });
