@@ -3,12 +3,14 @@
  * 5,000 queued units across 10 fabrics (each in 3 colours and 2 styles, sizes XS–3XL in a bell
  * curve, from a seeded PRNG so every run plans the same demand), grouped by fabric, colour and
  * style as the Cut Planner groups them. Times the planner (target ≤ 2 s) and prints the plan's
- * lays, plies, fabric and utilisation beside the naive one-size-per-lay plan. Asserts nothing.
+ * lays, plies, fabric and utilisation beside the naive one-size-per-lay plan, then the planner
+ * against the exact optimum on small groups (bench/cut-optimum.ts). Asserts nothing.
  * Runs alone with `npx tsx bench/cut-planner.ts`.
  */
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { type PlanGroupInput, planCuts } from "../apps/server/src/modules/floor/planner";
+import { benchCutOptimum } from "./cut-optimum";
 
 const UNITS = 5_000;
 const FABRICS = 10;
@@ -109,6 +111,7 @@ export const benchCutPlanner = async (
       [1, 2, 3, 4, 5],
     ),
   );
+  const optimum = await benchCutOptimum(section, table);
   return [
     [
       `Cut planner, ${UNITS} units / ${FABRICS} fabrics`,
@@ -128,6 +131,7 @@ export const benchCutPlanner = async (
       "-",
       "-",
     ],
+    ...optimum,
   ];
 };
 

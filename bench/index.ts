@@ -24,7 +24,9 @@
  *    the same SQL run directly, p50/p95 and their ratio, and order placing per second (20 clients).
  *
  * 8. The cut planner (`bench/cut-planner.ts`, pure CPU): 5,000 queued units across 10 fabrics planned
- *    into lays (<= 2 s), the lay count and utilisation printed beside the naive one-size-per-lay plan.
+ *    into lays (<= 2 s), the lay count and utilisation printed beside the naive one-size-per-lay plan;
+ *    then 8 small seeded groups solved exactly (`bench/cut-optimum.ts`, an integer program in HiGHS):
+ *    the planner's fabric and lays beside the optimum's and the fabric gap (target <= 2%).
  * 9. Products and the smart tech pack (`bench/tech-pack.ts`): tab loads of a tech pack with 60 POMs x
  *    8 sizes and 40 BOM rows x 6 colourways (p95 <= 80 ms), its PDF (<= 2 s), and the products list
  *    on 20,000 products (p95 <= 50 ms).

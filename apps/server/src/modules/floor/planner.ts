@@ -13,8 +13,8 @@
  *
  * Algorithm: a greedy construction (each step takes the lay that covers the most remaining
  * garments, at any feasible ply count), then a local search over the lays (merge two lays into
- * one; re-cover three lays with two; re-balance two lays to fewer plies), and finally the better of
- * that and the naive plan (one size per lay, one garment per ply), so the answer is never worse
+ * one; re-cover three lays with two; re-balance two lays to fewer plies), run again with the ply
+ * maximum lowered by one and two, and finally the best of those and the naive plan (one size per lay, one garment per ply), so the answer is never worse
  * than naive. Everything is deterministic: no randomness, no clocks, bounded work.
  */
 
@@ -442,10 +442,20 @@ export const planGroup = (g: PlanGroupInput, opts: { budget?: number } = {}): Gr
   const c = ctxOf(g, opts.budget ?? DEFAULT_BUDGET);
   const demand = g.sizes.map((s) => g.demand[s.size] ?? 0);
   if (sum(demand) === 0) return answer(c, g, []);
+  let best: Lay[] | null = null;
+  // The greedy fills lays to the ply maximum, which can leave awkward remainders: a cap a ply or two
+  // lower often plans fewer lays or plies (bench/cut-optimum.ts). Each cap gets its own budget.
+  for (const cap of RETRY_CAPS.map((k) => g.limits.maxPlies - k).filter((p) => p >= 1)) {
+    const run: Ctx = { ...c, L: { ...g.limits, maxPlies: cap }, budget: opts.budget ?? DEFAULT_BUDGET };
+    const built = improve(run, greedy(run, demand));
+    if (!best || better(built, best)) best = built;
+  }
   const base = naive(c, demand);
-  const built = improve(c, greedy(c, demand));
-  return answer(c, g, better(base, built) ? base : built);
+  return answer(c, g, !best || better(base, best) ? base : best);
 };
+
+/** The ply caps below the maximum the planner also tries (0 is the maximum itself). */
+const RETRY_CAPS = [0, 1, 2];
 
 export interface CutPlan {
   groups: GroupPlan[];
