@@ -21,6 +21,19 @@ test.describe("pack-out and shipments", () => {
     }
     const [first, second] = units;
     if (!first || !second) throw new Error("no units");
+    // The facility names its shipping label printer (Factory Config): Pack Out shows it beside the label.
+    const config = await apiCall<{ settings: Record<string, unknown> & { defaultBoxName: string } }>(
+      request,
+      factory,
+      "GET",
+      "/factoryConfig",
+    );
+    const printer = `Zebra ZD421 pack ${Date.now().toString().slice(-5)}`;
+    const saved = await apiCall(request, factory, "PUT", "/factoryConfig", {
+      ...config.body.settings,
+      shippingLabelPrinter: printer,
+    });
+    expect(saved.status).toBe(200);
 
     // At the pack-out station, scans are typed as a scanner types them.
     await signIn(page, "factory");
@@ -39,6 +52,8 @@ test.describe("pack-out and shipments", () => {
     await page.keyboard.press("Enter");
     await expect(status).toContainText(`Packed ${second.barcode}`);
     await expect(page.getByRole("heading", { name: "Box of 2 units" })).toBeVisible();
+    // The box starts as the facility's default box, named.
+    await expect(page.getByTestId("default-box")).toHaveText(`Box: ${config.body.settings.defaultBoxName}`);
 
     // The box: weight and size, the manual carrier with a typed tracking number; the label is bought.
     const tracking = `1ZE2E${Date.now().toString().slice(-8)}`;
@@ -50,6 +65,8 @@ test.describe("pack-out and shipments", () => {
     // The carrier as people write it, not its code.
     await expect(page.getByTestId("box-state")).toContainText("· UPS ·");
     const shipmentNumber = (await page.getByTestId("box-number").textContent()) ?? "";
+    await expect(page.getByRole("button", { name: "Print label" })).toBeVisible();
+    await expect(page.getByTestId("label-printer")).toHaveText(`Label printer: ${printer}`);
     await page.getByRole("button", { name: "Ship" }).click();
     await expect(page.getByTestId("box-state")).toContainText("Shipped");
 

@@ -6,7 +6,7 @@ import { STORE_CREDENTIALS } from "./platforms";
  * A local stand-in for the two outside services shipping talks to, on 127.0.0.1 and a free port:
  * - ShipStation API v2 (ShipEngine shape): `API-Key` header; POST /v2/rates, POST /v2/labels,
  *   POST /v2/labels/rates/{rate_id}, GET /v2/labels/{id}/track, PUT /v2/labels/{id}/void, and the
- *   label PDFs it links; errors as { request_id, errors: [{ error_code, message }] }.
+ *   label files it links (PDF, or ZPL when bought with label_format "zpl"); errors as { request_id, errors: [{ error_code, message }] }.
  * - A Shopify-shaped store's fulfilment API (basic auth as the integrations' stand-in):
  *   GET orders/{id}.json, GET orders/{id}/fulfillment_orders.json, POST fulfillments.json,
  *   POST fulfillments/{id}/update_tracking.json. Orders are added by the test (`addStoreOrder`).
@@ -102,7 +102,10 @@ export const startShippingStandIn = async (): Promise<ShippingStandIn> => {
       const label = (rateId: string | null, carrier: string, service: string, amount: number) => {
         const id = `se-label-${++seq}`;
         const tracking = `1Z${carrier.toUpperCase()}${seq}`;
+        // label_format "zpl" (a thermal printer's label) is linked as .zpl, else .pdf, as ShipStation does.
+        const format = (body as { label_format?: string } | null)?.label_format === "zpl" ? "zpl" : "pdf";
         state.labels.set(id, { tracking, voided: false, rateId });
+        const file = `${state.url}/v2/downloads/labels/${id}.${format}`;
         return json(200, {
           label_id: id,
           status: "completed",
@@ -110,10 +113,8 @@ export const startShippingStandIn = async (): Promise<ShippingStandIn> => {
           carrier_code: carrier,
           service_code: service,
           shipment_cost: { currency: "usd", amount },
-          label_download: {
-            pdf: `${state.url}/v2/downloads/labels/${id}.pdf`,
-            href: `${state.url}/v2/downloads/labels/${id}.pdf`,
-          },
+          label_format: format,
+          label_download: { [format]: file, href: file },
         });
       };
       if (req.method === "POST" && path === "/v2/rates") {
@@ -166,6 +167,14 @@ export const startShippingStandIn = async (): Promise<ShippingStandIn> => {
         if (state.refuseVoid) return json(200, { approved: false, message: "The carrier already scanned this label." });
         l.voided = true;
         return json(200, { approved: true, message: "Request for refund submitted." });
+      }
+      if (req.method === "GET" && match(/^\/v2\/downloads\/labels\/([^/]+)\.zpl$/)) {
+        const l = state.labels.get(decodeURIComponent(m?.[1] ?? ""));
+        if (!l) return ssError(404, "The label was not found.");
+        res.writeHead(200, { "content-type": "application/zpl" });
+        return res.end(
+          `^XA\n^FO50,50^A0N,40,40^FDShipStation stand-in^FS\n^FO50,120^BCN,200,Y,N,N^FD${l.tracking}^FS\n^XZ\n`,
+        );
       }
       if (req.method === "GET" && path.startsWith("/v2/downloads/labels/")) {
         res.writeHead(200, { "content-type": "application/pdf" });

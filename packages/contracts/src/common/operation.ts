@@ -65,7 +65,13 @@ export type OperationDef = {
   /** The JSON answers by success status; absent for a file answer (`file`). */
   responses?: Partial<Record<SuccessStatus, z.ZodType>>;
   /** A file answer's content type (CSV exports, PDFs): the web app downloads or opens it. */
-  file?: "text/csv" | "application/pdf" | "application/octet-stream" | "image/*" | "application/zip";
+  file?:
+    | "text/csv"
+    | "application/pdf"
+    | "application/octet-stream"
+    | "image/*"
+    | "application/zip"
+    | "application/zpl";
   /** Error statuses beyond 400, 401, 403 and 404. */
   errors?: readonly ErrorStatus[];
   /** Left out of the OpenAPI document (dev-only and internal operations). */

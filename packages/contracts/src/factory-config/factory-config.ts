@@ -117,7 +117,11 @@ export const ZFactorySettingsRequestSchema = z
     workdayEnd: zText().regex(TIME, FACTORY_CONFIG_MESSAGES.time),
     timeZone: zTrimmed(64, 1, FACTORY_CONFIG_MESSAGES.timeZone).refine(isTimeZone, FACTORY_CONFIG_MESSAGES.timeZone),
     leadWorkingDays: wholeNumber("lead time", 1, 120),
-    /** Labels and printers (stored: the printing station reads them; the Hub renders PDFs). */
+    /**
+     * Labels and printers: the shipping label format is the format a shipment's label is bought in
+     * (ShipStation's label_format, or the Hub's own PDF or ZPL label); Pack Out shows the shipping
+     * label printer's name beside Print label.
+     */
     shippingLabelFormat: z.enum(SHIPPING_LABEL_FORMATS, { error: "Choose a label format" }),
     unitLabelFormat: z.enum(LABEL_FORMATS, { error: "Choose a label size" }),
     labelSymbology: z.enum(LABEL_SYMBOLOGIES, { error: "Choose a barcode" }),

@@ -90,7 +90,24 @@ export const shippingApi = declareApi("shipping", {
     file: "text/csv",
   },
   get: { method: "GET", path: "/shipments/:id", access: READ, ...shipment, responses: { 200: ZShipmentSchema } },
-  labelPdf: { method: "GET", path: "/shipments/:id/label.pdf", access: READ, ...shipment, file: "application/pdf" },
+  /** A PDF label (labelFormat pdf); a ZPL label answers 409. */
+  labelPdf: {
+    method: "GET",
+    path: "/shipments/:id/label.pdf",
+    access: READ,
+    ...shipment,
+    file: "application/pdf",
+    errors: [409],
+  },
+  /** A ZPL label (labelFormat zpl: the facility prints on a thermal printer), `application/zpl`; a PDF label answers 409. */
+  labelZpl: {
+    method: "GET",
+    path: "/shipments/:id/label.zpl",
+    access: READ,
+    ...shipment,
+    file: "application/zpl",
+    errors: [409],
+  },
   packingSlipPdf: {
     method: "GET",
     path: "/shipments/:id/packing-slip.pdf",

@@ -25,6 +25,16 @@ export const SHIPMENT_STATUS_LABELS: Record<TShipmentStatus, string> = {
 /** Who buys the label: the built-in manual provider (typed or generated tracking) or a shipping platform. */
 export const SHIPPING_PROVIDERS = ["manual", "shipstation"] as const;
 export type TShippingProvider = (typeof SHIPPING_PROVIDERS)[number];
+
+/**
+ * A bought label's file format: the facility's Factory Config shipping label format when the label
+ * was bought (pdf_4x6 → pdf, zpl_4x6 → zpl). A PDF label is GET /shipments/:id/label.pdf; a ZPL
+ * label (raw Zebra commands for a thermal printer) is GET /shipments/:id/label.zpl, served as
+ * `application/zpl` with a `.zpl` file name.
+ */
+export const SHIPMENT_LABEL_FORMATS = ["pdf", "zpl"] as const;
+export type TShipmentLabelFormat = (typeof SHIPMENT_LABEL_FORMATS)[number];
+export const ZPL_CONTENT_TYPE = "application/zpl";
 export const SHIPPING_PROVIDER_LABELS: Record<TShippingProvider, string> = {
   manual: "Manual (typed or generated tracking)",
   shipstation: "ShipStation",
@@ -65,6 +75,10 @@ export const STORE_NOTIFY_LABELS: Record<TStoreNotifyState, string> = {
 };
 
 export const SHIPPING_MESSAGES = {
+  labelIsFormat: (format: TShipmentLabelFormat) =>
+    format === "zpl"
+      ? "This shipment's label is ZPL (for a thermal printer): download label.zpl."
+      : "This shipment's label is a PDF: open label.pdf.",
   unknownCode: "No unit or tote has that barcode.",
   emptyTote: "That tote holds no units.",
   chooseOrder: "Choose an order",
@@ -232,6 +246,8 @@ export const ZShipmentListItemSchema = z
     trackingUrl: zText().nullable(),
     trackingStatus: zText().nullable(),
     labelCostCents: z.number().int().nullable(),
+    /** The label's file format (label.pdf or label.zpl). */
+    labelFormat: z.enum(SHIPMENT_LABEL_FORMATS),
     status: z.enum(SHIPMENT_STATUSES),
     unitCount: z.number().int(),
     weightOz: z.number().nullable(),

@@ -31,8 +31,10 @@ export const shipments = pgTable(
     carrier: text("carrier").notNull(),
     /** Who sold the label: manual (typed or generated tracking) or the shipping platform (shipstation). */
     provider: text("provider").notNull().default("manual"),
-    /** The platform's label PDF, to print it again. */
+    /** The platform's label file (PDF or ZPL, as `label_format`), to print it again. */
     labelUrl: text("label_url"),
+    /** pdf | zpl: the facility's shipping label format (Factory Config) when the label was bought. */
+    labelFormat: text("label_format").notNull().default("pdf"),
     /** The carrier's last word on the parcel (track), and when it was asked. */
     trackingStatus: text("tracking_status"),
     trackingCheckedAt: timestamp("tracking_checked_at", { withTimezone: true }),

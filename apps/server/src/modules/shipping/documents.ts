@@ -1,7 +1,14 @@
-import { addressLines, carrierName, type TPackingSlipQuery } from "@hub/contracts";
+import {
+  addressLines,
+  carrierName,
+  SHIPPING_MESSAGES,
+  type TPackingSlipQuery,
+  type TShipmentLabelFormat,
+} from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
 import { asc, eq } from "drizzle-orm";
+import { conflict } from "../../platform/errors";
 import type { PdfFile } from "../../platform/pdf";
 import { inch, loadPdfKit, type PdfKit, renderPdf } from "../../platform/pdf";
 import type { Principal } from "../../platform/principal";
@@ -9,6 +16,7 @@ import type { ShippingProviders } from "../../platform/shipping";
 import { packingSlip, type SlipOrder } from "../orders/documents/packing-slip";
 import { shipmentDetail } from "./shipments.service";
 import { shipToOf } from "./shipments-rows";
+import { type ZplLabel, zplLabel } from "./zpl-label";
 
 const loadShipment = async (db: HubDb, p: Principal, id: number) => {
   const x = await shipmentDetail(db, p, id);
@@ -120,22 +128,46 @@ const labelDoc = async (kit: PdfKit, d: Awaited<ReturnType<typeof loadShipment>>
   );
 };
 
-/** GET /shipments/:id/label.pdf: the platform's label when it has one, else the Hub's own 4 x 6 label. */
+/**
+ * GET /shipments/:id/label.pdf and label.zpl: the platform's label when it has one, else the Hub's
+ * own 4 x 6 label (a PDF, or ZPL). The label's format is the one it was bought in (the facility's
+ * Factory Config then); asking for the other format answers 409 with the link to use.
+ */
 export const shipmentLabel = async (
   db: HubDb,
   providers: ShippingProviders,
   p: Principal,
   id: number,
+  format: TShipmentLabelFormat,
 ): Promise<PdfFile> => {
   const d = await loadShipment(db, p, id);
-  const fileName = `label-${d.x.shipmentNumber}.pdf`;
+  const fileName = `label-${d.x.shipmentNumber}.${format}`;
+  if (d.x.labelFormat !== format) {
+    const m = SHIPPING_MESSAGES.labelIsFormat(d.x.labelFormat);
+    throw conflict(m, { labelFormat: m });
+  }
   const [row] = await db
     .select({ labelUrl: schema.shipments.labelUrl })
     .from(schema.shipments)
     .where(eq(schema.shipments.id, id));
   const adapter = providers[d.x.provider];
-  const platform = adapter && row?.labelUrl ? await adapter.labelPdf(row.labelUrl).catch(() => null) : null;
+  const platform = adapter && row?.labelUrl ? await adapter.labelFile(row.labelUrl).catch(() => null) : null;
   if (platform) return { bytes: platform, fileName };
+  if (format === "zpl") return { bytes: Buffer.from(zplLabel(zplOf(d)), "utf8"), fileName };
   const kit = await loadPdfKit();
   return { bytes: await renderPdf(kit, await labelDoc(kit, d)), fileName };
+};
+
+/** The Hub's own label's words, for ZPL: as the PDF label says them. */
+const zplOf = (d: Awaited<ReturnType<typeof loadShipment>>): ZplLabel => {
+  const { x } = d;
+  return {
+    from: d.facilityName,
+    carrier: carrierName(x.carrier),
+    service: x.service,
+    shipTo: addressLines(shipToOf(d.order)),
+    tracking: x.trackingNumber ?? x.shipmentNumber,
+    footer: `${x.shipmentNumber} · ${x.orderNumber}${x.poNumber ? ` · PO ${x.poNumber}` : ""}`,
+    pieces: `${x.unitCount} pcs${x.weightOz ? ` · ${x.weightOz} oz` : ""}`,
+  };
 };

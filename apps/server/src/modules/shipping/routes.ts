@@ -29,6 +29,7 @@ import {
   voidShipment,
 } from "./shipments.service";
 import { shipToOf } from "./shipments-rows";
+import { sendZpl } from "./zpl-label";
 
 /** Pack-out, shipments, labels and tracking (issue 11; docs/adr/0008-shipping.md): the handlers of `shippingApi`. */
 export const shippingRoutes =
@@ -102,7 +103,11 @@ export const shippingRoutes =
     register(app, api.get, async (request) => shipmentDetail(db, principalOf(request), request.params.id));
 
     register(app, api.labelPdf, async (request, reply) =>
-      sendPdf(reply, await shipmentLabel(db, providers, principalOf(request), request.params.id)),
+      sendPdf(reply, await shipmentLabel(db, providers, principalOf(request), request.params.id, "pdf")),
+    );
+
+    register(app, api.labelZpl, async (request, reply) =>
+      sendZpl(reply, await shipmentLabel(db, providers, principalOf(request), request.params.id, "zpl")),
     );
 
     register(app, api.packingSlipPdf, async (request, reply) =>

@@ -1,4 +1,10 @@
-import { SHIPPING_MESSAGES, type TCreateShipmentRequest, type TShipment, type TShippingProvider } from "@hub/contracts";
+import {
+  SHIPPING_MESSAGES,
+  type TCreateShipmentRequest,
+  type TShipment,
+  type TShipmentLabelFormat,
+  type TShippingProvider,
+} from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, eq, inArray } from "drizzle-orm";
@@ -7,6 +13,7 @@ import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict, HttpError, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { type ShippingAdapter, ShippingPlatformError, type ShippingProviders } from "../../platform/shipping";
+import { readFactorySettings } from "../factory-config/settings";
 import { orderFactoryScope } from "./scope";
 import { shipmentDetail } from "./shipments-read.service";
 import { o, s, shipToOf, su, u } from "./shipments-rows";
@@ -27,6 +34,10 @@ export const platformError = (error: unknown, wrap: (m: string) => string = (m) 
     throw new HttpError(409, "CONFLICT", wrap(error.message), { provider: error.message });
   throw error;
 };
+
+/** The label file format the facility prints (Factory Config's shipping label format; PDF by default). */
+const facilityLabelFormat = async (db: HubDb, factoryId: number): Promise<TShipmentLabelFormat> =>
+  (await readFactorySettings(db, factoryId))?.settings.shippingLabelFormat === "zpl_4x6" ? "zpl" : "pdf";
 
 /** The day a person named, at noon UTC (so it stays that day in every time zone a factory is in). */
 export const dayOf = (date: string | undefined): Date => (date ? new Date(`${date}T12:00:00Z`) : new Date());
@@ -139,6 +150,7 @@ export const createShipment = async (
     .select({ name: schema.factories.name })
     .from(schema.factories)
     .where(eq(schema.factories.factoryId, order.factoryId));
+  const labelFormat = await facilityLabelFormat(db, order.factoryId);
   let label: Awaited<ReturnType<ShippingAdapter["buyLabel"]>>;
   try {
     if (!to) throw notFound("That order");
@@ -152,6 +164,7 @@ export const createShipment = async (
       rateId: body.rateId,
       trackingNumber: body.trackingNumber,
       idempotencyKey,
+      labelFormat,
     });
   } catch (error) {
     await db.delete(s).where(eq(s.id, created.id));
@@ -168,6 +181,7 @@ export const createShipment = async (
         externalLabelId: label.externalLabelId,
         labelCostCents: label.costCents,
         labelUrl: label.labelUrl,
+        labelFormat,
         updatedAt: new Date(),
       })
       .where(eq(s.id, created.id));

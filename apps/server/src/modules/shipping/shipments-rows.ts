@@ -84,6 +84,7 @@ export const toListItem = (r: ListRow): TShipmentListItem => ({
   trackingUrl: r.row.trackingUrl,
   trackingStatus: r.row.trackingStatus,
   labelCostCents: r.row.labelCostCents,
+  labelFormat: r.row.labelFormat === "zpl" ? "zpl" : "pdf",
   status: r.row.status as TShipmentStatus,
   unitCount: Number(r.unitCount),
   weightOz: r.row.weightOz,

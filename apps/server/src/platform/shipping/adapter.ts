@@ -1,4 +1,4 @@
-import type { TRate, TShippingProvider } from "@hub/contracts";
+import type { TRate, TShipmentLabelFormat, TShippingProvider } from "@hub/contracts";
 
 /** Where a box goes (or comes from). */
 export type ShippingAddress = {
@@ -27,6 +27,8 @@ export type LabelRequest = {
   trackingNumber: string | undefined;
   /** The caller's Idempotency-Key, passed on where the platform dedupes on it. */
   idempotencyKey: string | undefined;
+  /** The label's file format: the facility's Factory Config shipping label format. */
+  labelFormat: TShipmentLabelFormat;
 };
 
 export type BoughtLabel = {
@@ -36,7 +38,7 @@ export type BoughtLabel = {
   externalLabelId: string | null;
   costCents: number | null;
   trackingUrl: string | null;
-  /** Where the platform keeps the label's PDF (null: the Hub renders it). */
+  /** Where the platform keeps the label's file, in the format asked (null: the Hub renders it). */
   labelUrl: string | null;
 };
 
@@ -69,7 +71,7 @@ export class ShippingPlatformError extends Error {
 /**
  * A shipping provider behind one interface (issue 11): rates for a box, buy its label, track it,
  * void it. The built-in "manual" provider needs nothing (tracking typed or generated, the Hub
- * renders the 4 x 6 label); the ShipStation adapter talks to ShipStation's API v2 over HTTP.
+ * renders the 4 x 6 label, PDF or ZPL); the ShipStation adapter talks to ShipStation's API v2 over HTTP.
  */
 export type ShippingAdapter = {
   readonly provider: TShippingProvider;
@@ -80,6 +82,6 @@ export type ShippingAdapter = {
   track: (label: LabelRef) => Promise<TrackOutcome>;
   /** Cancels an unused label; refuses (throws) when the platform does not approve. */
   voidLabel: (label: LabelRef) => Promise<void>;
-  /** The platform's label PDF; null: the Hub renders its own. */
-  labelPdf: (labelUrl: string | null) => Promise<Buffer | null>;
+  /** The platform's label file (PDF or ZPL, as bought); null: the Hub renders its own. */
+  labelFile: (labelUrl: string | null) => Promise<Buffer | null>;
 };

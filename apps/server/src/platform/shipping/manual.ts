@@ -5,7 +5,8 @@ import type { ShippingAdapter } from "./adapter";
  * The built-in provider: no outside service. The packer names the carrier and service; the
  * tracking number is the one typed, or one the Hub makes from the shipment number ("HUB" + digits +
  * a mod-10 check digit), whose tracking link is the shipment's page on the Hub. Labels are the
- * Hub's own 4 x 6 PDF with the tracking number as Code128.
+ * Hub's own 4 x 6 label with the tracking number as Code128: a PDF, or ZPL when the facility prints
+ * on a thermal printer (Factory Config; `modules/shipping/zpl-label.ts`).
  */
 export const generatedTracking = (shipmentNumber: string): string => {
   const digits = `${shipmentNumber.replace(/\D/g, "").padStart(9, "0")}`;
@@ -41,5 +42,5 @@ export const manualShipping = (publicUrl: string): ShippingAdapter => ({
     deliveredAt: null,
   }),
   voidLabel: async () => {},
-  labelPdf: async () => null,
+  labelFile: async () => null,
 });

@@ -13,7 +13,7 @@ import {
  * JSON bodies in snake_case, money as `{ currency, amount }` in dollars, errors as
  * `{ request_id, errors: [{ error_code, message }] }`.
  *   POST /v2/rates                    rates for a shipment (rate_response.rates)
- *   POST /v2/labels/rates/{rate_id}   buy the label of a rate
+ *   POST /v2/labels/rates/{rate_id}   buy the label of a rate (label_format pdf or zpl, 4x6)
  *   POST /v2/labels                   buy a label for a named service
  *   GET  /v2/labels/{label_id}/track  tracking
  *   PUT  /v2/labels/{label_id}/void   void an unused label ({ approved, message })
@@ -67,7 +67,7 @@ type V2Label = {
   service_code?: string;
   shipment_cost?: Money;
   tracking_url?: string | null;
-  label_download?: { pdf?: string; href?: string };
+  label_download?: { pdf?: string; zpl?: string; png?: string; href?: string };
 };
 
 export const shipStationShipping = (s: ShipStationSettings): ShippingAdapter => {
@@ -119,7 +119,7 @@ export const shipStationShipping = (s: ShipStationSettings): ShippingAdapter => 
     packages: packages(req.parcel),
   });
 
-  const toLabel = (l: V2Label): BoughtLabel => {
+  const toLabel = (l: V2Label, format: "pdf" | "zpl"): BoughtLabel => {
     if (!l.label_id || !l.tracking_number)
       throw new ShippingPlatformError("ShipStation answered a label without an id or tracking number.", null);
     const carrier = l.carrier_code ?? "unknown";
@@ -130,7 +130,7 @@ export const shipStationShipping = (s: ShipStationSettings): ShippingAdapter => 
       externalLabelId: l.label_id,
       costCents: centsOf(l.shipment_cost),
       trackingUrl: l.tracking_url ?? trackingUrlFor(carrier.replace(/_.*$/, ""), l.tracking_number),
-      labelUrl: l.label_download?.pdf ?? l.label_download?.href ?? null,
+      labelUrl: l.label_download?.[format] ?? l.label_download?.href ?? null,
     };
   };
 
@@ -177,9 +177,11 @@ export const shipStationShipping = (s: ShipStationSettings): ShippingAdapter => 
     },
 
     buyLabel: async (req) => {
-      const format = { label_format: "pdf", label_layout: "4x6", label_download_type: "url" };
+      // The facility's format (Factory Config): "pdf", or "zpl" for a thermal printer.
+      const format = { label_format: req.labelFormat, label_layout: "4x6", label_download_type: "url" };
       if (req.rateId) {
-        return toLabel(await call<V2Label>("POST", `/v2/labels/rates/${encodeURIComponent(req.rateId)}`, format));
+        const path = `/v2/labels/rates/${encodeURIComponent(req.rateId)}`;
+        return toLabel(await call<V2Label>("POST", path, format), req.labelFormat);
       }
       if (!req.service) throw new ShippingPlatformError("Choose a rate or a service for a ShipStation label.", 400);
       return toLabel(
@@ -191,6 +193,7 @@ export const shipStationShipping = (s: ShipStationSettings): ShippingAdapter => 
             ...shipmentOf(req),
           },
         }),
+        req.labelFormat,
       );
     },
 
@@ -217,7 +220,7 @@ export const shipStationShipping = (s: ShipStationSettings): ShippingAdapter => 
         throw new ShippingPlatformError(`ShipStation did not void the label: ${answer?.message ?? "no reason"}`, 409);
     },
 
-    labelPdf: async (labelUrl) => {
+    labelFile: async (labelUrl) => {
       if (!labelUrl) return null;
       // Only fetch labels from the platform's own host: the URL came from its answer.
       if (new URL(labelUrl).origin !== new URL(s.apiUrl).origin) return null;

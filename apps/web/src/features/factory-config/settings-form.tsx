@@ -213,7 +213,7 @@ export function SettingsForm({
         <Grid size={{ xs: 12, md: 6 }}>
           <Section
             title="Labels and printers"
-            subheader="How labels are printed here and on which printer; the Hub's own labels are PDFs."
+            subheader="How labels are printed here and on which printer; shipping labels are bought in the format chosen here."
           >
             <SettingSelect
               control={control}

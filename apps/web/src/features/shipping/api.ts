@@ -3,6 +3,7 @@ import { shippingApi } from "@hub/contracts/shipping/api";
 import type {
   TCreateShipmentRequest,
   TParcel,
+  TShipment,
   TShipmentListQuery,
   TShippingProvider,
   TTrackingUpdateRequest,
@@ -10,6 +11,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, pathTo } from "../../lib/api";
 import { openPdf } from "../../lib/open-pdf";
+import { downloadFile } from "../../lib/transfer";
 
 /** Query keys of the shipping area, so invalidation is never a guess. */
 export const shippingKeys = {
@@ -109,3 +111,16 @@ export const useTrackingUpdate = (id: number) => {
  */
 export const openShipmentPdf = (id: number, doc: "label" | "packing-slip", fileName: string) =>
   openPdf(pathTo(doc === "label" ? shippingApi.labelPdf : shippingApi.packingSlipPdf, { params: { id } }), fileName);
+
+/**
+ * A shipment's label in the format it was bought in (the facility's Factory Config): a PDF opens in
+ * a tab to print; a ZPL label (for a thermal printer) is downloaded as label-SH-….zpl.
+ */
+export const openShipmentLabel = (x: Pick<TShipment, "id" | "shipmentNumber" | "labelFormat">) =>
+  x.labelFormat === "zpl"
+    ? downloadFile(pathTo(shippingApi.labelZpl, { params: { id: x.id } }), `label-${x.shipmentNumber}.zpl`)
+    : openShipmentPdf(x.id, "label", `label-${x.shipmentNumber}.pdf`);
+
+/** The label button's words: Print label, or Download ZPL label for a thermal printer's label. */
+export const labelActionText = (x: Pick<TShipment, "labelFormat">) =>
+  x.labelFormat === "zpl" ? "Download ZPL label" : "Print label";

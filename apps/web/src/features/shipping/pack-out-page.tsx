@@ -2,15 +2,12 @@ import type { TFactoryConfig } from "@hub/contracts/factory-config/factory-confi
 import { UNIT_STATUS_LABELS } from "@hub/contracts/floor/units";
 import {
   CARRIERS,
-  carrierService,
   type TPackOrder,
   type TRate,
   type TShipment,
   type TShippingProvider,
   ZCreateShipmentRequestSchema,
 } from "@hub/contracts/shipping/shipping";
-import LocalShipping from "@mui/icons-material/LocalShipping";
-import Print from "@mui/icons-material/Print";
 import {
   Alert,
   Box,
@@ -34,25 +31,13 @@ import {
 } from "@mui/material";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { Link as RouterLink } from "react-router";
-import { ConfirmDialog } from "../../components/confirm-dialog";
 import { ScanInput } from "../../components/scan/scan-input";
 import { messageOf } from "../../lib/api-error";
 import { useFactoryConfig } from "../factory-config/api";
-import {
-  fetchRates,
-  openShipmentPdf,
-  packScan,
-  shippingKeys,
-  useCreateShipment,
-  usePackOrder,
-  useShipmentAction,
-  useShippingOptions,
-} from "./api";
+import { fetchRates, packScan, shippingKeys, useCreateShipment, usePackOrder, useShippingOptions } from "./api";
 import { money } from "./labels";
+import { BoxDone, OrderHeader, TARGET } from "./pack-out-done";
 import { PackSuggestion } from "./pack-suggestion";
-
-const TARGET = { minHeight: 64, fontSize: 18 };
 
 type BoxDraft = {
   weightOz: string;
@@ -86,6 +71,16 @@ const newBox = (facility: TFactoryConfig | undefined): BoxDraft =>
         heightIn: String(facility.settings.defaultBoxHeightIn),
       }
     : EMPTY_BOX;
+
+/** Whether the box's size is still the facility's default box (Factory Config), so its name applies. */
+const isDefaultBox = (facility: TFactoryConfig | undefined, b: BoxDraft): boolean => {
+  const d = facility?.settings;
+  return (
+    !!d &&
+    [d.defaultBoxLengthIn, d.defaultBoxWidthIn, d.defaultBoxHeightIn].join() ===
+      [b.lengthIn, b.widthIn, b.heightIn].map(Number).join()
+  );
+};
 
 const num = (v: string) => (v.trim() === "" ? undefined : Number(v));
 
@@ -124,27 +119,17 @@ export default function PackOutPage() {
         </Alert>
       ) : order.data ? (
         box ? (
-          <BoxDone shipment={box} order={order.data} onNext={() => setBox(null)} />
+          <BoxDone
+            shipment={box}
+            order={order.data}
+            onNext={() => setBox(null)}
+            labelPrinter={facility.data?.settings.shippingLabelPrinter || undefined}
+          />
         ) : (
           <BoxForm key={order.data.orderId} order={order.data} onCreated={setBox} facility={facility.data} />
         )
       ) : null}
     </Box>
-  );
-}
-
-function OrderHeader({ order }: { order: TPackOrder }) {
-  const shipped = order.units.filter((u) => u.status === "shipped").length;
-  return (
-    <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mt: 3, mb: 2, alignItems: { sm: "baseline" } }}>
-      <Typography variant="h4" component="h2" sx={{ fontWeight: 800 }} data-testid="pack-order">
-        {order.orderNumber}
-      </Typography>
-      <Typography sx={{ fontSize: 20 }}>
-        {order.clientName}
-        {order.poNumber ? ` · PO ${order.poNumber}` : ""} · {shipped} of {order.units.length} shipped
-      </Typography>
-    </Stack>
   );
 }
 
@@ -325,6 +310,11 @@ function BoxForm({
                   helperText={errors.weightOz}
                   slotProps={{ htmlInput: { inputMode: "decimal" } }}
                 />
+                {isDefaultBox(facility, b) ? (
+                  <Typography color="text.secondary" data-testid="default-box">
+                    Box: {facility?.settings.defaultBoxName}
+                  </Typography>
+                ) : null}
                 <Stack direction="row" spacing={1}>
                   {(["lengthIn", "widthIn", "heightIn"] as const).map((f) => (
                     <TextField
@@ -409,86 +399,6 @@ function BoxForm({
           </Card>
         </Grid>
       </Grid>
-    </>
-  );
-}
-
-function BoxDone({ shipment, order, onNext }: { shipment: TShipment; order: TPackOrder; onNext: () => void }) {
-  const action = useShipmentAction(shipment.id);
-  const [current, setCurrent] = useState(shipment);
-  const [error, setError] = useState<string | null>(null);
-  const [confirmVoid, setConfirmVoid] = useState(false);
-  const run = async (a: "ship" | "void") => {
-    setError(null);
-    try {
-      setCurrent(await action.mutateAsync(a));
-    } catch (e) {
-      setError(messageOf(e));
-    }
-  };
-  const pdf = (doc: "label" | "packing-slip") => () =>
-    openShipmentPdf(current.id, doc, `${doc}-${current.shipmentNumber}.pdf`).catch((e) => setError(messageOf(e)));
-  return (
-    <>
-      <OrderHeader order={order} />
-      <Card>
-        <CardContent>
-          <Typography variant="h4" component="h3" sx={{ fontWeight: 800 }} data-testid="box-number">
-            {current.shipmentNumber}
-          </Typography>
-          <Typography sx={{ fontSize: 20, my: 1 }} data-testid="box-state">
-            {current.status === "shipped" ? "Shipped" : current.status === "voided" ? "Voided" : "Label bought"} ·{" "}
-            {current.unitCount} units · {carrierService(current.carrier, current.service)} · tracking{" "}
-            {current.trackingNumber ?? "—"}
-          </Typography>
-          {error ? (
-            <Alert severity="error" sx={{ my: 1 }}>
-              {error}
-            </Alert>
-          ) : null}
-          <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mt: 2 }}>
-            <Button variant="outlined" startIcon={<Print />} onClick={pdf("label")} sx={TARGET}>
-              Print label
-            </Button>
-            <Button variant="outlined" startIcon={<Print />} onClick={pdf("packing-slip")} sx={TARGET}>
-              Print packing slip
-            </Button>
-            {current.status === "packed" ? (
-              <>
-                <Button
-                  variant="contained"
-                  color="success"
-                  startIcon={<LocalShipping />}
-                  onClick={() => run("ship")}
-                  disabled={action.isPending}
-                  sx={TARGET}
-                >
-                  Ship
-                </Button>
-                <Button color="error" onClick={() => setConfirmVoid(true)} sx={TARGET}>
-                  Void
-                </Button>
-              </>
-            ) : (
-              <Button variant="contained" onClick={onNext} sx={TARGET}>
-                Next box
-              </Button>
-            )}
-            <Button component={RouterLink} to={`/shipments/${current.id}`} sx={TARGET}>
-              Open shipment
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
-      <ConfirmDialog
-        open={confirmVoid}
-        title={`Void ${current.shipmentNumber}?`}
-        message="The label is cancelled and its units leave the box (they stay packed, ready for another box)."
-        confirmLabel="Void"
-        danger
-        onConfirm={() => run("void")}
-        onClose={() => setConfirmVoid(false)}
-      />
     </>
   );
 }

@@ -40,7 +40,14 @@ import { messageOf } from "../../lib/api-error";
 import { useAuth } from "../../lib/auth/auth-context";
 import { useSubmitErrors } from "../../lib/form-errors";
 import { parseId } from "../../lib/ids";
-import { openShipmentPdf, type ShipmentAction, useShipment, useShipmentAction, useTrackingUpdate } from "./api";
+import {
+  openShipmentLabel,
+  openShipmentPdf,
+  type ShipmentAction,
+  useShipment,
+  useShipmentAction,
+  useTrackingUpdate,
+} from "./api";
 import { dateText, money, ShipmentStatusChip, StoreNotifyChip, weightText } from "./labels";
 
 /** Changing a shipment is the facility's and internal admins' (the server says so too). */
@@ -114,8 +121,12 @@ function ShipmentDetail({ shipment: x }: { shipment: TShipment }) {
         }
         actions={
           <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap", rowGap: 1 }}>
-            <Button startIcon={<Print />} onClick={pdf("label")} disabled={x.status === "voided"}>
-              Shipping label
+            <Button
+              startIcon={<Print />}
+              onClick={() => openShipmentLabel(x).catch((e) => setError(messageOf(e)))}
+              disabled={x.status === "voided"}
+            >
+              {x.labelFormat === "zpl" ? "Shipping label (ZPL)" : "Shipping label"}
             </Button>
             <Button startIcon={<Print />} onClick={pdf("packing-slip")}>
               Packing slip

@@ -1,0 +1,1 @@
+ALTER TABLE "shipments" ADD COLUMN "label_format" text DEFAULT 'pdf' NOT NULL;
