@@ -308,10 +308,11 @@ describe("marking a ticket cut", () => {
     expect(events.every((e) => e.stationId === ids.cutterA && e.toStatus === "cut")).toBe(true);
     const ledger = await ledgerOf(ids.fabric);
     const added = ledger.slice(ledgerBefore.length);
-    expect(added).toHaveLength(1);
-    expect(added[0]?.kind).toBe("consumption");
-    expect(added[0]?.reference).toBe(lay.ticketNumber);
-    expect(Number(added[0]?.quantity)).toBeCloseTo(-1.25 * lay.garments, 4);
+    // One row per order line cut (issue 22: an order's actual fabric), at the average cost then.
+    expect(added.length).toBeGreaterThanOrEqual(1);
+    expect(added.every((x) => x.kind === "consumption" && x.reference === lay.ticketNumber)).toBe(true);
+    expect(added.every((x) => x.orderItemId !== null && x.unitCostCents === 450)).toBe(true);
+    expect(added.reduce((sum, x) => sum + Number(x.quantity), 0)).toBeCloseTo(-1.25 * lay.garments, 4);
     expect(res.ticket.consumption).toEqual([
       { fabricId: ids.fabric, fabricCode: "CUT-JER", unit: "yd", quantity: (1.25 * lay.garments).toFixed(4) },
     ]);

@@ -1,6 +1,7 @@
 import { ZIdParamsSchema } from "../common/ids";
 import { type Access, declareApi } from "../common/operation";
 import { ZStoredFileSchema } from "../files/files";
+import { ZOrderCostSchema } from "./cost";
 import { ZCouponListQuerySchema, ZCouponPageSchema, ZCouponRequestSchema, ZCouponSchema } from "./coupons";
 import { ZLabelsQuerySchema, ZPackingSlipQuerySchema } from "./documents";
 import { ZPoFileQuerySchema } from "./import";
@@ -42,6 +43,8 @@ import {
 const ENTRY: Access = { signedIn: true, types: ["icreate", "manufacturer", "factory", "client"], card: "orderEntry" };
 /** Order details (list, read, act): the same people with the Order Details card; services scope by tenant. */
 const ORDERS: Access = { signedIn: true, types: ["icreate", "manufacturer", "factory", "client"], card: "orders" };
+/** An order's costs and margin (issue 22): the facility's users and internal admins, never a client. */
+const COSTS: Access = { signedIn: true, types: ["icreate", "manufacturer", "factory"], card: "orders" };
 /** Coupons: the facility's users and internal admins. */
 const COUPONS: Access = { signedIn: true, types: ["icreate", "manufacturer", "factory"], card: "orders" };
 /**
@@ -201,6 +204,14 @@ export const ordersApi = declareApi("orders", {
   },
   respondIssue: { path: "/orders/:id/issues/:issueId/respond", ...issueAction, body: ZIssueRespondRequestSchema },
   resolveIssue: { path: "/orders/:id/issues/:issueId/resolve", ...issueAction },
+  /** The Cost tab: quoted beside actual per line, with the margin (the service scopes by facility). */
+  cost: {
+    method: "GET",
+    path: "/orders/:id/cost",
+    access: COSTS,
+    ...byId,
+    responses: { 200: ZOrderCostSchema },
+  },
   history: {
     method: "GET",
     path: "/orders/:id/history",

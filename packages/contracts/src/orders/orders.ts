@@ -488,3 +488,4 @@ export const ZEntryStyleListSchema = ZLookupListSchema;
 export const ZEntryStyleDetailsSchema = ZProductDetailsSchema;
 
 export * from "./attention";
+export * from "./cost";

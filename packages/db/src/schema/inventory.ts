@@ -104,6 +104,8 @@ export const stockLedger = pgTable(
     reference: text("reference"),
     poLineId: integer("po_line_id").references(() => purchaseOrderLines.id, { onDelete: "set null" }),
     receiptId: integer("receipt_id").references(() => poReceipts.id, { onDelete: "set null" }),
+    /** Consumption at cut: the order line whose units used it (an order's actual fabric cost, issue 22). */
+    orderItemId: integer("order_item_id"),
     actorId: actor(),
     actorName: text("actor_name").notNull(),
     at: at("at"),
@@ -114,6 +116,7 @@ export const stockLedger = pgTable(
     index("inv_stock_ledger_fabric_idx").on(t.fabricId, t.at),
     index("inv_stock_ledger_part_idx").on(t.partId, t.at),
     index("inv_stock_ledger_factory_idx").on(t.factoryId, t.at),
+    index("inv_stock_ledger_item_idx").on(t.orderItemId),
   ],
 );
 

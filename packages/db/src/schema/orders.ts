@@ -276,6 +276,14 @@ export const orderItems = pgTable(
     /** The chosen attributes' upcharges per piece, frozen. */
     upchargeCents: integer("upcharge_cents").notNull(),
     lineTotalCents: integer("line_total_cents").notNull(),
+    /**
+     * The quoted cost of one piece at placing (issue 22): the style's cost build-up as the custom
+     * product price computes it (library/styles/pricing.ts costOf), computed by the database inside
+     * placing's line insert (orders/cost-sql.ts). Null on lines written before, or by other writers.
+     */
+    quotedFabricCents: integer("quoted_fabric_cents"),
+    quotedPartCents: integer("quoted_part_cents"),
+    quotedLabourCents: integer("quoted_labour_cents"),
     /** open | in_production | completed | cancelled */
     status: text("status").notNull().default("open"),
     updatedAt: updated(),

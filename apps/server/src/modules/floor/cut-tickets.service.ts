@@ -177,8 +177,9 @@ export const markTicketCut = async (db: HubDb, p: Principal, id: number): Promis
 
 /**
  * The fabric the cut units used (inventory's `unitFabricUse`: per unit, its style's fabric
- * dependencies that apply to its variant), summed per fabric in SQL numeric; one consumption
- * ledger row per fabric.
+ * dependencies that apply to its variant), summed per order line and fabric in SQL numeric; one
+ * consumption ledger row per line and fabric, at the fabric's weighted average cost then and tagged
+ * with the line, so an order's actual fabric cost is its ledger rows (issue 22, orders/cost.service.ts).
  */
 const consumeFabric = async (
   tx: HubTx,
@@ -186,21 +187,23 @@ const consumeFabric = async (
   ticket: { number: string; factoryId: number },
   unitIds: number[],
 ) => {
-  const rows = rowsOf<{ fabric_id: number; quantity: string }>(
+  const rows = rowsOf<{ item_id: number; fabric_id: number; quantity: string }>(
     await tx.execute(sql`with ${unitFabricUse(inArray(u.id, unitIds))}
-    select uf.fabric_id, sum(uf.consumption)::numeric(20,4)::text as quantity
-    from unit_fabric uf
-    group by uf.fabric_id order by uf.fabric_id`),
+    select cu.item_id, uf.fabric_id, sum(uf.consumption)::numeric(20,4)::text as quantity
+    from unit_fabric uf join ${u} cu on cu.id = uf.unit_id
+    group by cu.item_id, uf.fabric_id order by uf.fabric_id, cu.item_id`),
   );
   for (const r of rows) {
     if (!/[1-9]/.test(r.quantity)) continue;
     const m = await getMaterial(tx, p, "fabric", Number(r.fabric_id), { factoryId: ticket.factoryId });
-    await lockSettings(tx, m);
+    const settings = await lockSettings(tx, m);
     await appendLedger(tx, p, m, {
       kind: "consumption",
       quantity: `-${r.quantity}`,
+      unitCostCents: settings.avgCostCents,
       reference: ticket.number,
       reason: "Cut",
+      orderItemId: Number(r.item_id),
     });
   }
 };

@@ -245,6 +245,8 @@ type LedgerWrite = {
   reference?: string | null;
   poLineId?: number | null;
   receiptId?: number | null;
+  /** Consumption at cut: the order line whose units used it. */
+  orderItemId?: number | null;
 };
 
 /** Appends one ledger row. The only way stock changes: nothing updates or deletes one. */
@@ -261,6 +263,7 @@ export const appendLedger = async (tx: HubTx, p: Principal, m: Material, w: Ledg
       reference: w.reference ?? null,
       poLineId: w.poLineId ?? null,
       receiptId: w.receiptId ?? null,
+      orderItemId: w.orderItemId ?? null,
       actorId: p.userId || null,
       actorName: p.userName,
     })

@@ -17,6 +17,7 @@ import { badRequest, conflict, HttpError } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { eventCtes } from "../webhooks/events";
 import { noteDeliveries } from "../webhooks/request-events";
+import { quotedCostColumns } from "./cost-sql";
 import { chargeClaimed, claimOnInsert, claimPayment, payOrder } from "./payment.service";
 import {
   Compositions,
@@ -294,7 +295,7 @@ const writeOrder = async (
   // The client's integrations hear "order.placed" from the same statement (webhooks/events.ts).
   const result = await tx.execute(sql`
     with new_order as (${ORDER.insert([orderValues])} returning *),
-    new_items as (${ITEM.insert(lines, { orderId: newOrderId })} returning *),
+    new_items as (${ITEM.insert(lines, { orderId: newOrderId, ...quotedCostColumns() })} returning *),
     placed as (insert into ${h} (order_id, from_status, to_status, actor) select id, null, 'placed', ${p.userName} from new_order),
     ${eventCtes("placed", "order.placed", PLACED_EVENT)}
     select ${ORDER.columns("new_order", "o.")}, ${ITEM.columns("new_items", "i.")},

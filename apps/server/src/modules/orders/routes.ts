@@ -5,6 +5,7 @@ import { sendCsv, toCsv } from "../../platform/csv";
 import type { ModuleDeps } from "../../platform/deps";
 import { idempotencyKeyOf } from "../../platform/idempotency";
 import { register } from "../../platform/operations";
+import { getOrderCost } from "./cost.service";
 import { createCoupon, deleteCoupon, getCoupon, listCoupons, updateCoupon } from "./coupons.service";
 import { entryOptions, entryStyleDetails, entryStyles } from "./entry.service";
 import {
@@ -123,6 +124,7 @@ export const ordersRoutes =
     register(app, api.resolveIssue, async (request) =>
       updateIssue(db, principalOf(request), request.params.id, request.params.issueId, { resolved: true }),
     );
+    register(app, api.cost, async (request) => getOrderCost(db, principalOf(request), request.params.id));
     register(app, api.history, async (request) => listHistory(db, principalOf(request), request.params.id));
 
     register(app, couponsApi.list, async (request) => listCoupons(db, principalOf(request), request.query));

@@ -18,6 +18,7 @@ export const ordersKeys = {
   comments: (id: number) => ["orders", "detail", id, "comments"] as const,
   issues: (id: number) => ["orders", "detail", id, "issues"] as const,
   history: (id: number) => ["orders", "detail", id, "history"] as const,
+  cost: (id: number) => ["orders", "detail", id, "cost"] as const,
   entry: (clientId: number | null) => ["orders", "entry", clientId] as const,
   styles: (clientId: number | null, searchString: string) =>
     ["orders", "entry", clientId, "styles", searchString] as const,
@@ -56,6 +57,14 @@ export const useIssues = (id: number) =>
     queryFn: () => call(ordersApi.issues, { params: { id } }),
     staleTime: 0,
   });
+/** The Cost tab: quoted beside actual (facility users and internal admins). */
+export const useOrderCost = (id: number) =>
+  useQuery({
+    queryKey: ordersKeys.cost(id),
+    queryFn: () => call(ordersApi.cost, { params: { id } }),
+    staleTime: 0,
+  });
+
 export const useHistory = (id: number) =>
   useQuery({
     queryKey: ordersKeys.history(id),

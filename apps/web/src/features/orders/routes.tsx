@@ -11,6 +11,7 @@ const OrderDetailsPage = lazy(orderDetails);
 const LinesTab = lazy(() => orderDetails().then((m) => ({ default: m.LinesTab })));
 const CommentsTab = lazy(() => orderDetails().then((m) => ({ default: m.CommentsTab })));
 const IssuesTab = lazy(() => orderDetails().then((m) => ({ default: m.IssuesTab })));
+const CostTab = lazy(() => orderDetails().then((m) => ({ default: m.CostTab })));
 const HistoryTab = lazy(() => orderDetails().then((m) => ({ default: m.HistoryTab })));
 const PaymentsTab = lazy(() => orderDetails().then((m) => ({ default: m.PaymentsTab })));
 const UnitsTab = lazy(() => orderDetails().then((m) => ({ default: m.UnitsTab })));
@@ -60,6 +61,7 @@ export const ordersRoutes: RouteObject[] = [
       { path: "comments", element: <CommentsTab /> },
       { path: "issues", element: <IssuesTab /> },
       { path: "history", element: <HistoryTab /> },
+      { path: "cost", element: <CostTab /> },
       { path: "payments", element: <PaymentsTab /> },
       { path: "units", element: <UnitsTab /> },
     ]),

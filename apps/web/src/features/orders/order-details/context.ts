@@ -9,6 +9,8 @@ export const ORDER_TABS = [
   { path: "history", label: "History" },
   { path: "payments", label: "Payments" },
   { path: "units", label: "Units" },
+  /** Facility users and internal admins only (the page leaves it out for clients). */
+  { path: "cost", label: "Cost" },
 ] as const;
 
 /** What every tab of an order's details gets from the page (react-router's outlet context). */

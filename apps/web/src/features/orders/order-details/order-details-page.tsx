@@ -1,3 +1,4 @@
+import { USER_TYPES } from "@hub/contracts/access/user-types";
 import type { TOrder } from "@hub/contracts/orders/orders";
 import { Alert, Button, Card, CardContent, Typography } from "@mui/material";
 import { useState } from "react";
@@ -7,6 +8,7 @@ import { PageLoader } from "../../../components/loading-screen";
 import { PageHeader } from "../../../components/page-header";
 import { RecordWorkspace } from "../../../components/record-workspace";
 import { ApiError, messageOf } from "../../../lib/api-error";
+import { useAuth } from "../../../lib/auth/auth-context";
 import { OrderShipments } from "../../shipping/order-shipments";
 import { parseOrderId, useChargeOrder, useOrder } from "../api";
 import { dateTime, money } from "../format";
@@ -17,6 +19,7 @@ import { OrderHeader } from "./order-header";
 import { PaymentResult } from "./payment-result";
 
 export { default as CommentsTab } from "./comments-tab";
+export { default as CostTab } from "./cost-tab";
 export { default as HistoryTab } from "./history-tab";
 export { default as IssuesTab } from "./issues-tab";
 export { default as LinesTab } from "./lines-tab";
@@ -73,7 +76,13 @@ function Details({ order }: { order: TOrder }) {
       toast.error(messageOf(error));
     }
   };
-  const tabs = ORDER_TABS.map((t) => (t.path === "lines" ? { ...t, label: `Lines (${order.items.length})` } : t));
+  const { user } = useAuth();
+  const type = USER_TYPES.find((t) => t.name === user?.userType);
+  // The Cost tab shows costs and margins: facility users and internal admins only.
+  const seesCost = Boolean(type?.isInternal || type?.isFacility);
+  const tabs = ORDER_TABS.filter((t) => t.path !== "cost" || seesCost).map((t) =>
+    t.path === "lines" ? { ...t, label: `Lines (${order.items.length})` } : t,
+  );
   const context: OrderTabContext = { order };
 
   return (

@@ -1,0 +1,198 @@
+import type { TOrder, TOrderCost } from "@hub/contracts";
+import { schema } from "@hub/db";
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { releaseOrder } from "../src/modules/floor/release";
+import { newKey, type OrderFixture, orderFixture, SHIP_TO } from "./helpers/orders-fixture";
+import { createTestApp, type TestApp } from "./helpers/test-app";
+
+/**
+ * What each order really cost (issue 22) over HTTP on a real database: the quoted cost kept at
+ * placing equals the style's build-up; the Cost tab's actual fabric equals the ledger's cut
+ * consumption of the order (a recut included); labour from the scans; and who may read it.
+ */
+
+let t: TestApp;
+let f: OrderFixture;
+let order: TOrder;
+const ids = { factory: 0, fabric: 0, cutter: 0 };
+
+const json = <T>(res: { statusCode: number; body: string; json: <X>() => X }, status = 200): T => {
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json<T>();
+};
+
+const cutUnits = async (unitIds: number[]) => {
+  const [ticket] = await t.db
+    .insert(schema.floorCutTickets)
+    .values({
+      factoryId: ids.factory,
+      ratio: { M: unitIds.length },
+      plies: 1,
+      lengthInches: 40,
+      cutterStationId: ids.cutter,
+    })
+    .returning();
+  const ticketId = ticket?.id ?? 0;
+  for (const id of unitIds)
+    await t.db.update(schema.floorUnits).set({ cutTicketId: ticketId }).where(eq(schema.floorUnits.id, id));
+  json(await f.call("factory", "POST", `/api/floor/cutTickets/${ticketId}/cut`));
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await orderFixture(t);
+  const [factory] = await t.db.select().from(schema.factories).where(eq(schema.factories.name, "Hub Demo Factory"));
+  ids.factory = factory?.factoryId ?? 0;
+  await t.db
+    .update(schema.factories)
+    .set({ labourCentsPerMinute: 25 })
+    .where(eq(schema.factories.factoryId, ids.factory));
+  const [fabric] = await t.db
+    .insert(schema.fabrics)
+    .values({ factoryId: ids.factory, fabricCode: "COST-JER", fabricName: "Cost jersey", unit: "yd", costCents: 333 })
+    .returning();
+  ids.fabric = fabric?.id ?? 0;
+  await t.db
+    .insert(schema.styleFabrics)
+    .values({ styleId: f.ids.tee, fabricId: ids.fabric, placement: "Body", consumption: 1.25 });
+  const [part] = await t.db
+    .insert(schema.parts)
+    .values({ factoryId: ids.factory, partCode: "COST-LBL", name: "Label", costCents: 7 })
+    .returning();
+  // A label for black only: 2 per piece.
+  await t.db
+    .insert(schema.styleParts)
+    .values({ styleId: f.ids.tee, partId: part?.id ?? 0, attributeId: f.ids.black, quantity: 2 });
+  const [step] = await t.db
+    .insert(schema.instructions)
+    .values({ factoryId: ids.factory, code: "COST-SEW", name: "Sew", standardMinutes: 4.1 })
+    .returning();
+  await t.db.insert(schema.styleInstructions).values({ styleId: f.ids.tee, step: 1, instructionId: step?.id ?? 0 });
+  // The fabric's weighted average cost in stock (what cutting draws at), unlike its library cost.
+  await t.db.insert(schema.stockSettings).values({ factoryId: ids.factory, fabricId: ids.fabric, avgCostCents: 410 });
+  await t.db.insert(schema.stockLedger).values({
+    factoryId: ids.factory,
+    fabricId: ids.fabric,
+    kind: "receipt",
+    quantity: "100",
+    unitCostCents: 410,
+    actorName: "Cost Test",
+  });
+  const [cutter] = await t.db
+    .insert(schema.floorStations)
+    .values({ factoryId: ids.factory, code: "COST-CUT", name: "Cost cutter", kind: "cutter" })
+    .returning();
+  ids.cutter = cutter?.id ?? 0;
+  order = json<TOrder>(
+    await f.place(
+      "client",
+      {
+        shipTo: SHIP_TO,
+        lines: [
+          { styleId: f.ids.tee, attributeIds: [f.ids.m, f.ids.black], quantity: 3 },
+          { styleId: f.ids.tee, attributeIds: [f.ids.s, f.ids.white], quantity: 2 },
+        ],
+      },
+      newKey(),
+    ),
+    201,
+  );
+  await t.db.transaction((tx) => releaseOrder(tx, order.id, "Cost Test"));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("the Cost tab", () => {
+  test("placing keeps the quoted cost per piece: the style's build-up", async () => {
+    const items = await t.db
+      .select()
+      .from(schema.orderItems)
+      .where(eq(schema.orderItems.orderId, order.id))
+      .orderBy(asc(schema.orderItems.lineNumber));
+    // 1.25 × 333 = 416.25 → 416; black: 2 × 7 = 14; 4.1 min × 25 = 102.5 → 103.
+    expect(items.map((i) => [i.quotedFabricCents, i.quotedPartCents, i.quotedLabourCents])).toEqual([
+      [416, 14, 103],
+      [416, 0, 103],
+    ]);
+    const cost = json<TOrderCost>(await f.call("factory", "GET", `/api/orders/${order.id}/cost`));
+    expect(cost.lines[0]?.quoted).toEqual({ fabricCents: 1248, partCents: 42, labourCents: 309, totalCents: 1599 });
+    expect(cost.lines[0]?.actual.totalCents).toBe(0);
+  });
+
+  test("actual fabric is the ledger's cut consumption of the order, a recut included; labour from the scans", async () => {
+    const units = await t.db
+      .select()
+      .from(schema.floorUnits)
+      .where(eq(schema.floorUnits.orderId, order.id))
+      .orderBy(asc(schema.floorUnits.id));
+    await cutUnits(units.map((u) => u.id));
+    // A recut of the first unit, cut again: its fabric counts too.
+    const [first] = units;
+    const [recut] = await t.db
+      .insert(schema.floorUnits)
+      .values({
+        factoryId: ids.factory,
+        clientId: first?.clientId ?? 0,
+        orderId: order.id,
+        itemId: first?.itemId ?? 0,
+        instance: first?.instance ?? 1,
+        attempt: 2,
+        recutOfId: first?.id ?? null,
+        styleId: f.ids.tee,
+      })
+      .returning();
+    await cutUnits([recut?.id ?? 0]);
+    // 6 pieces cut × 1.25 yd at the average cost 410 ¢.
+    const ledger = await t.db
+      .select({ cents: sql<string>`round(sum(-${schema.stockLedger.quantity} * ${schema.stockLedger.unitCostCents}))` })
+      .from(schema.stockLedger)
+      .innerJoin(schema.orderItems, eq(schema.orderItems.id, schema.stockLedger.orderItemId))
+      .where(and(eq(schema.orderItems.orderId, order.id), isNotNull(schema.stockLedger.orderItemId)));
+    expect(Number(ledger[0]?.cents)).toBe(3075);
+    // Labour: the first unit spent 10 minutes at a station before its next event.
+    const [station] = await t.db
+      .insert(schema.floorStations)
+      .values({ factoryId: ids.factory, code: "COST-SEW", name: "Sewing", kind: "sewing" })
+      .returning();
+    const at = new Date("2026-01-05T10:00:00Z");
+    await t.db.insert(schema.floorUnitEvents).values([
+      {
+        unitId: first?.id ?? 0,
+        action: "status_update",
+        toStatus: "sewing",
+        stationId: station?.id ?? null,
+        actor: "x",
+        at,
+      },
+      {
+        unitId: first?.id ?? 0,
+        action: "status_update",
+        toStatus: "sewn",
+        actor: "x",
+        at: new Date(at.getTime() + 600_000),
+      },
+    ]);
+    const cost = json<TOrderCost>(await f.call("admin", "GET", `/api/orders/${order.id}/cost`));
+    expect(cost.lines.reduce((s, l) => s + l.actual.fabricCents, 0)).toBe(3075);
+    expect(cost.lines[0]?.actual.fabricCents).toBe(2050);
+    expect(cost.lines[0]?.actual.partCents).toBe(4 * 14);
+    expect(cost.lines[0]?.labourMinutes).toBeGreaterThanOrEqual(10);
+    expect(cost.marginCents).toBe(cost.priceCents - cost.actualCents);
+  });
+
+  test("access: internal admin and the order's facility only; a client is refused, another facility does not find it", async () => {
+    expect((await f.call("admin", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(200);
+    expect((await f.call("factory", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(200);
+    expect((await f.call("client", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(403);
+    expect((await f.call(null, "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(401);
+    const [other] = await t.db.insert(schema.factories).values({ name: "Cost Other Mill" }).returning();
+    await t.db
+      .update(schema.orders)
+      .set({ factoryId: other?.factoryId ?? 0 })
+      .where(eq(schema.orders.id, order.id));
+    expect((await f.call("factory", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(404);
+    expect((await f.call("admin", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(200);
+  });
+});
