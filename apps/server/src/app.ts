@@ -237,7 +237,8 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
         maxAge: "1y",
         immutable: true,
         setHeaders: (reply, path) => {
-          if (path.endsWith(".html")) reply.header("cache-control", "no-cache");
+          // The service worker (sw.js) too: a browser must see a new one at once.
+          if (path.endsWith(".html") || path.endsWith("/sw.js")) reply.header("cache-control", "no-cache");
         },
       });
       app.setNotFoundHandler((request, reply) => {
