@@ -9,15 +9,33 @@
  */
 const CACHE = "hub-shell-v1";
 const SHELL = "/index.html";
-const OFFLINE_API = ["/api/userdata", "/api/stations"];
+const OFFLINE_API = ["/api/userdata", "/api/floor/stations"];
+/** The build's files (written by the build, see vite.config.ts): all kept, so every screen loads offline. */
+const ASSETS = "/sw-assets.json";
+
+/** Keeps the shell and every built file not kept yet. */
+const precache = async () => {
+  const cache = await caches.open(CACHE);
+  await cache.add(new Request(SHELL, { cache: "reload" }));
+  const list = await fetch(ASSETS, { cache: "no-cache" });
+  if (!list.ok) return;
+  const files = await list.json();
+  for (const file of files) {
+    if (!(await cache.match(file))) await cache.add(file).catch(() => undefined);
+  }
+};
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((c) => c.add(new Request(SHELL, { cache: "reload" })))
+    precache()
+      .catch(() => undefined)
       .then(() => self.skipWaiting()),
   );
+});
+
+// A page loaded (a new build's files may have come): keep what is not kept yet.
+self.addEventListener("message", (event) => {
+  if (event.data === "precache") event.waitUntil(precache().catch(() => undefined));
 });
 
 self.addEventListener("activate", (event) => {

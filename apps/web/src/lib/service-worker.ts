@@ -5,6 +5,10 @@
 export const registerServiceWorker = () => {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
   window.addEventListener("load", () => {
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
+    navigator.serviceWorker
+      .register("/sw.js", { scope: "/" })
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => registration.active?.postMessage("precache"))
+      .catch(() => undefined);
   });
 };
