@@ -69,7 +69,7 @@ export const releaseOrder = async (request: APIRequestContext, orderId: number):
 };
 
 /** Types a scan the way a USB scanner does (the code, then Enter) and waits for the answer. */
-export const scanCode = async (page: Page, code: string, state: "ok" | "error") => {
+export const scanCode = async (page: Page, code: string, state: "ok" | "error" | "queued") => {
   const input = page.getByTestId("scan-input");
   await expect(input).toBeFocused();
   await page.keyboard.type(code);

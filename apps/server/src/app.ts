@@ -237,7 +237,9 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
         maxAge: "1y",
         immutable: true,
         setHeaders: (reply, path) => {
-          if (path.endsWith(".html")) reply.header("cache-control", "no-cache");
+          // The service worker (sw.js) and its list of built files too: a browser must see new ones at once.
+          if (path.endsWith(".html") || path.endsWith("/sw.js") || path.endsWith("/sw-assets.json"))
+            reply.header("cache-control", "no-cache");
         },
       });
       app.setNotFoundHandler((request, reply) => {

@@ -28,6 +28,7 @@ const connectOrigins = (ipLookupUrls: readonly string[]): string[] => {
  *   files and instruction images come through the API as blobs (`blob:`), so S3 needs no entry.
  * - font-src data:: fonts that the build inlines.
  * - frame-src blob:: the File Manager previews a PDF fetched with the ID token in an iframe.
+ * - worker-src 'self': the service worker (/sw.js) that keeps the kiosk screens working offline.
  */
 export const contentSecurityPolicy = (config: Pick<HubConfig, "ipLookupUrls">): string =>
   [
@@ -37,6 +38,7 @@ export const contentSecurityPolicy = (config: Pick<HubConfig, "ipLookupUrls">): 
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "frame-src 'self' blob:",
+    "worker-src 'self'",
     ["connect-src 'self'", ...connectOrigins(config.ipLookupUrls)].join(" "),
     "object-src 'none'",
     "base-uri 'self'",

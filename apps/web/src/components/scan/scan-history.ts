@@ -1,5 +1,10 @@
 /** What a screen answers for one scan: shown big, green or red, and kept in the list of last scans. */
-export type ScanResult = { ok: boolean; message: string };
+export type ScanResult = {
+  ok: boolean;
+  message: string;
+  /** Kept in the browser to be sent when the network is back ("queued, offline"). */
+  queued?: boolean;
+};
 
 export type ScanEntry = {
   id: number;

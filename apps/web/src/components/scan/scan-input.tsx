@@ -160,12 +160,13 @@ export function ScanInput({ onScan, label = "Scan or type a code", keep = 10, re
 const STATE_STYLE = {
   idle: { bgcolor: "grey.100", color: "text.primary", Icon: QrCodeScanner },
   pending: { bgcolor: "grey.200", color: "text.primary", Icon: HourglassTop },
+  queued: { bgcolor: "warning.light", color: "text.primary", Icon: HourglassTop },
   ok: { bgcolor: "success.dark", color: "common.white", Icon: CheckCircle },
   error: { bgcolor: "error.dark", color: "common.white", Icon: ErrorIcon },
 } as const;
 
 const stateOf = (entry: ScanEntry | undefined) =>
-  !entry ? "idle" : !entry.result ? "pending" : entry.result.ok ? "ok" : "error";
+  !entry ? "idle" : !entry.result ? "pending" : entry.result.queued ? "queued" : entry.result.ok ? "ok" : "error";
 
 /** The last scan, big: green with a tick, red with the message, grey while waiting. */
 function ScanStatus({ last }: { last: ScanEntry | undefined }) {
@@ -220,7 +221,7 @@ function ScanList({ entries }: { entries: ScanEntry[] }) {
                   fontWeight: 600,
                 }}
               >
-                {state === "ok" ? "OK" : state === "error" ? "Error" : "Checking…"}
+                {state === "queued" ? "Queued" : state === "ok" ? "OK" : state === "error" ? "Error" : "Checking…"}
                 {e.result ? `: ${e.result.message}` : ""}
               </Box>
             </ListItem>

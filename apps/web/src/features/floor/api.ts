@@ -30,8 +30,7 @@ const TRIES = 3;
  * Sends one scan with its client scan id, and on a network error (no answer: the request may or
  * may not have reached the Hub) sends it again with the same id, so the Hub answers it once.
  */
-export const sendScan = async <T>(call: (scanId: string) => Promise<T>): Promise<T> => {
-  const scanId = newScanId();
+export const sendScan = async <T>(call: (scanId: string) => Promise<T>, scanId = newScanId()): Promise<T> => {
   for (let attempt = 1; ; attempt++) {
     try {
       return await call(scanId);
@@ -49,9 +48,15 @@ export const getUnitByBarcode = (barcode: string) => call(floorApi.getUnitByBarc
 export const getQcPoints = (barcode: string) => call(floorApi.qcPoints, { params: { barcode } });
 
 /** A unit action (the unit actions' table, contracts floor/unit-actions.ts) on a scanned unit. */
-export const unitAction = (barcode: string, action: TRoutedUnitAction, body: Omit<TUnitActionBody, "scanId"> = {}) =>
-  sendScan((scanId) =>
-    call(UNIT_ACTION_OPERATIONS[action].byBarcode, { params: { barcode }, body: { ...body, scanId } }),
+export const unitAction = (
+  barcode: string,
+  action: TRoutedUnitAction,
+  body: Omit<TUnitActionBody, "scanId"> = {},
+  scanId?: string,
+) =>
+  sendScan(
+    (scanId) => call(UNIT_ACTION_OPERATIONS[action].byBarcode, { params: { barcode }, body: { ...body, scanId } }),
+    scanId,
   );
 
 /** The print files of a unit's client, for "Change print file". */
@@ -64,12 +69,14 @@ export const useUnitPrintFiles = (unitId: number | null) =>
 
 export const getTote = (barcode: string) => call(floorApi.getTote, { params: { barcode } });
 
-export const assignUnit = (tote: string, unitBarcode: string, stationId?: number) =>
-  sendScan((scanId) =>
-    call(floorApi.assignToTote, {
-      params: { barcode: tote },
-      body: { unitBarcode, scanId, ...(stationId ? { stationId } : {}) },
-    }),
+export const assignUnit = (tote: string, unitBarcode: string, stationId?: number, scanId?: string) =>
+  sendScan(
+    (scanId) =>
+      call(floorApi.assignToTote, {
+        params: { barcode: tote },
+        body: { unitBarcode, scanId, ...(stationId ? { stationId } : {}) },
+      }),
+    scanId,
   );
 
 export const toteAction = (tote: string, action: "clear" | "startTransit", stationId?: number) =>

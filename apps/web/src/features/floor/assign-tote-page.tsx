@@ -4,6 +4,8 @@ import { useState } from "react";
 import { ScanInput } from "../../components/scan/scan-input";
 import { assignUnit, getTote, toteAction } from "./api";
 import { BigButton, KioskIntro, Outcome, ToteCard, useOutcome } from "./kiosk-parts";
+import { isNetworkError, QUEUED_MESSAGE } from "./scan-queue";
+import { OfflineBanner, QueuedScans, useScanQueue } from "./use-scan-queue";
 import { useStation } from "./use-station";
 
 /**
@@ -12,13 +14,28 @@ import { useStation } from "./use-station";
  */
 export default function AssignTotePage() {
   const [tote, setTote] = useState<TToteDetail | null>(null);
+  // The tote scanned last: its barcode alone while offline (its details need the Hub).
+  const [toteCode, setToteCode] = useState<string | null>(null);
+  const queue = useScanQueue("assignTote");
   const { outcome, setOutcome, press } = useOutcome();
   const { stationId, setStationId } = useStation("assignTote");
 
   const onScan = async (code: string) => {
     setOutcome(null);
     if (TOTE_BARCODE_PATTERN.test(code)) {
-      const found = await getTote(code);
+      setToteCode(code);
+      let found: TToteDetail;
+      try {
+        found = await getTote(code);
+      } catch (error) {
+        if (!isNetworkError(error)) throw error;
+        setTote(null);
+        return {
+          ok: true,
+          queued: true,
+          message: `Tote ${code}: offline. Scan units; they are sent when the network is back.`,
+        };
+      }
       setTote(found);
       return {
         ok: true,
@@ -27,10 +44,16 @@ export default function AssignTotePage() {
           : `Tote ${found.barcode} is empty. Scan units.`,
       };
     }
-    if (!tote) return { ok: false, message: FLOOR_MESSAGES.scanToteFirst };
-    const done = await assignUnit(tote.barcode, code, stationId ?? undefined);
-    setTote(done.tote);
-    return { ok: true, message: done.message };
+    if (!toteCode) return { ok: false, message: FLOOR_MESSAGES.scanToteFirst };
+    const station = stationId ?? undefined;
+    const sent = await queue.submit(
+      code,
+      { kind: "assign", tote: toteCode, unitBarcode: code, ...(station ? { stationId: station } : {}) },
+      (scanId) => assignUnit(toteCode, code, station, scanId),
+    );
+    if (sent.queued) return { ok: true, queued: true, message: QUEUED_MESSAGE };
+    setTote(sent.done.tote);
+    return { ok: true, message: sent.done.message };
   };
 
   const transit = async () => {
@@ -44,9 +67,10 @@ export default function AssignTotePage() {
   return (
     <Stack spacing={3}>
       <KioskIntro kinds={["cutter", "print", "sew", "qc", "pack"]} stationId={stationId} setStationId={setStationId}>
-        {tote ? `Scanning into tote ${tote.barcode}` : "Scan a tote, then its units."}
+        {toteCode ? `Scanning into tote ${toteCode}` : "Scan a tote, then its units."}
       </KioskIntro>
-      <ScanInput onScan={onScan} label={tote ? "Scan a unit (or another tote)" : "Scan a tote"} />
+      <OfflineBanner online={queue.online} waiting={queue.waiting} />
+      <ScanInput onScan={onScan} label={toteCode ? "Scan a unit (or another tote)" : "Scan a tote"} />
       <Outcome outcome={outcome} />
       {tote ? (
         <ToteCard
@@ -58,6 +82,7 @@ export default function AssignTotePage() {
           }
         />
       ) : null}
+      <QueuedScans scans={queue.scans} />
     </Stack>
   );
 }

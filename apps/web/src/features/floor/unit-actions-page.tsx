@@ -1,8 +1,10 @@
 import type { TFloorUnit } from "@hub/contracts/floor/actions";
 import {
+  ROUTED_UNIT_ACTIONS,
   type TRoutedUnitAction,
   type TUnitActionBody,
   UNIT_ACTION_LABELS,
+  UNIT_ACTION_RULES,
   unitActionButton,
 } from "@hub/contracts/floor/unit-actions";
 import { isEarlierState, UNIT_PROGRESS, UNIT_STATUS_LABELS } from "@hub/contracts/floor/units";
@@ -11,7 +13,14 @@ import { useState } from "react";
 import { ScanInput } from "../../components/scan/scan-input";
 import { getUnitByBarcode, unitAction, useUnitPrintFiles } from "./api";
 import { BigButton, KioskIntro, Outcome, UnitCard, useOutcome } from "./kiosk-parts";
+import { isNetworkError, QUEUED_MESSAGE } from "./scan-queue";
+import { OfflineBanner, QueuedScans, useScanQueue } from "./use-scan-queue";
 import { useStation } from "./use-station";
+
+/** Offline, the unit's allowed actions are unknown: the forward steps are offered, and the Hub refuses a wrong one when it gets it. */
+const OFFLINE_ACTIONS = ROUTED_UNIT_ACTIONS.filter(
+  (a) => unitActionButton(a).shown && !unitActionButton(a).danger && UNIT_ACTION_RULES[a].to !== null,
+).filter((a) => a.startsWith("mark_"));
 
 /**
  * Unit Actions (/unitActions): scan a unit and its allowed actions appear as big buttons (mark
@@ -20,21 +29,43 @@ import { useStation } from "./use-station";
  */
 export default function UnitActionsPage() {
   const [unit, setUnit] = useState<TFloorUnit | null>(null);
+  // A unit scanned while offline: its barcode alone (its details need the Hub).
+  const [offlineUnit, setOfflineUnit] = useState<string | null>(null);
   const { outcome, setOutcome, press } = useOutcome();
   const { stationId, setStationId } = useStation("units");
+  const queue = useScanQueue("unitActions");
 
   const onScan = async (code: string) => {
     setOutcome(null);
-    const found = await getUnitByBarcode(code);
+    setOfflineUnit(null);
+    let found: TFloorUnit;
+    try {
+      found = await getUnitByBarcode(code);
+    } catch (error) {
+      if (!isNetworkError(error)) throw error;
+      setUnit(null);
+      setOfflineUnit(code);
+      return { ok: true, queued: true, message: "Offline: choose what to do; it is sent when the network is back." };
+    }
     setUnit(found);
     return { ok: true, message: `${found.barcode} is ${UNIT_STATUS_LABELS[found.status].toLowerCase()}.` };
   };
 
   const run = async (action: TRoutedUnitAction, body: Omit<TUnitActionBody, "scanId"> = {}) => {
-    if (!unit) return;
+    const barcode = unit?.barcode ?? offlineUnit;
+    if (!barcode) return;
+    const full = { ...body, ...(stationId ? { stationId } : {}) };
     await press(
-      () => unitAction(unit.barcode, action, { ...body, stationId: stationId ?? undefined }),
-      (done) => setUnit(done.unit),
+      async () => {
+        const sent = await queue.submit(barcode, { kind: "unitAction", barcode, action, body: full }, (scanId) =>
+          unitAction(barcode, action, full, scanId),
+        );
+        return sent.queued ? { message: `${barcode}: ${QUEUED_MESSAGE}`, unit: null } : sent.done;
+      },
+      (done) => {
+        if (done.unit) setUnit(done.unit);
+        else setOfflineUnit(null);
+      },
     );
   };
 
@@ -52,8 +83,21 @@ export default function UnitActionsPage() {
       <KioskIntro kinds={["cutter", "print", "sew", "qc", "pack"]} stationId={stationId} setStationId={setStationId}>
         Scan a unit to see what can be done to it.
       </KioskIntro>
+      <OfflineBanner online={queue.online} waiting={queue.waiting} />
       <ScanInput onScan={onScan} label="Scan a unit" />
       <Outcome outcome={outcome} />
+      {offlineUnit ? (
+        <Stack spacing={2} data-testid="offline-unit">
+          <Typography sx={{ fontSize: 22, fontWeight: 700 }}>{`Unit ${offlineUnit} (offline)`}</Typography>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
+            {OFFLINE_ACTIONS.map((a) => (
+              <BigButton key={a} testId={`action-${a}`} onClick={() => void run(a)}>
+                {UNIT_ACTION_LABELS[a]}
+              </BigButton>
+            ))}
+          </Stack>
+        </Stack>
+      ) : null}
       {unit ? (
         <UnitCard unit={unit}>
           <Stack spacing={2}>
@@ -98,6 +142,7 @@ export default function UnitActionsPage() {
           </Stack>
         </UnitCard>
       ) : null}
+      <QueuedScans scans={queue.scans} />
     </Stack>
   );
 }
