@@ -1,7 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
-import { registerServiceWorker } from "./lib/service-worker";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
@@ -10,5 +9,3 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
-
-registerServiceWorker();

@@ -1,14 +1,17 @@
 /**
- * Registers the service worker (public/sw.js) in production builds only: under vite dev it would
- * serve stale modules. It lets the kiosk screens load and run offline (issue 22).
+ * Registers the service worker (public/sw.js) in production builds only (under vite dev it would
+ * serve stale modules), from the kiosk layout: a browser that opens a kiosk screen keeps the app's
+ * files and runs offline (issue 22); one that never does (an office desk) downloads nothing extra.
  */
 export const registerServiceWorker = () => {
   if (!import.meta.env.PROD || !("serviceWorker" in navigator)) return;
-  window.addEventListener("load", () => {
+  const register = () => {
     navigator.serviceWorker
       .register("/sw.js", { scope: "/" })
       .then(() => navigator.serviceWorker.ready)
       .then((registration) => registration.active?.postMessage("precache"))
       .catch(() => undefined);
-  });
+  };
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
 };

@@ -1,9 +1,11 @@
 import ArrowBack from "@mui/icons-material/ArrowBack";
 import Logout from "@mui/icons-material/Logout";
 import { AppBar, Box, Button, Stack, Toolbar, Typography } from "@mui/material";
+import { useEffect } from "react";
 import { Link as RouterLink, useLocation, useNavigate } from "react-router";
 import { toast } from "react-toastify";
 import { useAuth } from "../../lib/auth/auth-context";
+import { registerServiceWorker } from "../../lib/service-worker";
 import { PageOutlet } from "../page-outlet";
 import { kioskTitleOf } from "./kiosk-routes";
 
@@ -22,6 +24,8 @@ export function KioskLayout() {
   const { pathname } = useLocation();
   const title = kioskTitleOf(pathname);
   const facility = user?.factory[0]?.name ?? null;
+  // Offline kiosk screens (issue 22): the service worker comes with the first kiosk screen opened.
+  useEffect(registerServiceWorker, []);
 
   return (
     <Box data-layout="kiosk" sx={{ minHeight: "100vh", bgcolor: "background.default", fontSize: 18 }}>
