@@ -59,6 +59,11 @@ test("scans made offline on two screens survive a reload and are applied once wh
   }
   await expect(page.getByTestId("offline-banner")).toContainText("21 scans wait to be sent");
 
+  // A lookup needs the Hub: offline, Find Order By Tote says so (and keeps nothing to send).
+  await page.goto("/toteLookup");
+  await expect(await scanCode(page, tote, "error")).toContainText("can be looked up once the network is back");
+  await page.goto("/unitActions");
+
   // A reload while offline loses nothing.
   await page.reload();
   await expect(queued(page)).toHaveCount(10);

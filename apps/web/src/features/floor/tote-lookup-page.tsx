@@ -6,12 +6,21 @@ import { ScanInput } from "../../components/scan/scan-input";
 import { getTote } from "./api";
 import { TARGET, ToteCard } from "./kiosk-parts";
 
+const offlineLookup = (code: string) =>
+  `This screen is offline: tote ${code} can be looked up once the network is back.`;
+
 /** Find Order By Tote (/toteLookup): scan a tote → its order, its units and their states. */
 export default function ToteLookupPage() {
   const [tote, setTote] = useState<TToteDetail | null>(null);
   const onScan = async (code: string) => {
     if (!TOTE_BARCODE_PATTERN.test(code)) return { ok: false, message: `${code} is not a tote barcode (T-0001).` };
-    const found = await getTote(code);
+    // A lookup needs the Hub: offline, nothing is kept to send later (issue 22), and the screen says so.
+    if (!navigator.onLine) return { ok: false, message: offlineLookup(code) };
+    const found = await getTote(code).catch((error: unknown) => {
+      if (error instanceof TypeError) return null;
+      throw error;
+    });
+    if (found === null) return { ok: false, message: offlineLookup(code) };
     setTote(found);
     return {
       ok: true,
