@@ -80,7 +80,11 @@ const stayRows = (rows: readonly unknown[]): StayRow[] =>
 
 const byKey = (rows: readonly StayRow[]) => {
   const keys = new Map<string, StayRow[]>();
-  for (const r of rows) keys.set(r.key, [...(keys.get(r.key) ?? []), r]);
+  for (const r of rows) {
+    const list = keys.get(r.key);
+    if (list) list.push(r);
+    else keys.set(r.key, [r]);
+  }
   return keys;
 };
 
