@@ -119,6 +119,19 @@ describe("the Cost tab", () => {
     const cost = json<TOrderCost>(await f.call("factory", "GET", `/api/orders/${order.id}/cost`));
     expect(cost.lines[0]?.quoted).toEqual({ fabricCents: 1248, partCents: 42, labourCents: 309, totalCents: 1599 });
     expect(cost.lines[0]?.actual.totalCents).toBe(0);
+    expect(cost.quotedCents).toBe(cost.lines.reduce((t, l) => t + (l.quoted?.totalCents ?? 0), 0));
+    // A line without a quoted cost (placed before costs were kept): the order's quoted total is unknown, not a partial sum.
+    await t.db
+      .update(schema.orderItems)
+      .set({ quotedFabricCents: null, quotedPartCents: null, quotedLabourCents: null })
+      .where(eq(schema.orderItems.id, items[1]?.id ?? 0));
+    const partial = json<TOrderCost>(await f.call("factory", "GET", `/api/orders/${order.id}/cost`));
+    expect(partial.lines[1]?.quoted).toBeNull();
+    expect(partial.quotedCents).toBeNull();
+    await t.db
+      .update(schema.orderItems)
+      .set({ quotedFabricCents: 416, quotedPartCents: 0, quotedLabourCents: 103 })
+      .where(eq(schema.orderItems.id, items[1]?.id ?? 0));
   });
 
   test("actual fabric is the ledger's cut consumption of the order, a recut included; labour from the scans", async () => {

@@ -32,7 +32,8 @@ export const ZOrderCostSchema = z.object({
   labourCentsPerMinute: z.number().int(),
   lines: z.array(ZOrderCostLineSchema),
   priceCents: z.number().int(),
-  quotedCents: z.number().int(),
+  /** Null when a line has no quoted cost (placed before costs were kept, or written by an edit): a partial sum would mislead. */
+  quotedCents: z.number().int().nullable(),
   actualCents: z.number().int(),
   marginCents: z.number().int(),
 });

@@ -96,7 +96,7 @@ export const getOrderCost = async (db: HubDb, p: Principal, orderId: number): Pr
     labourCentsPerMinute: rate,
     lines,
     priceCents,
-    quotedCents: sum((x) => x.quoted?.totalCents ?? 0),
+    quotedCents: lines.some((x) => !x.quoted) ? null : sum((x) => x.quoted?.totalCents ?? 0),
     actualCents,
     marginCents: priceCents - actualCents,
   };

@@ -53,10 +53,12 @@ export default function CostTab() {
           <TableCell sx={{ fontWeight: 600 }}>Total</TableCell>
           <TableCell />
           <TableCell align="right">{money(data.priceCents)}</TableCell>
-          <TableCell align="right">{money(data.quotedCents)}</TableCell>
+          <TableCell align="right">{orDash(data.quotedCents)}</TableCell>
           <TableCell colSpan={3} />
           <TableCell align="right">{money(data.actualCents)}</TableCell>
-          <TableCell align="right">{money(data.actualCents - data.quotedCents)}</TableCell>
+          <TableCell align="right">
+            {data.quotedCents === null ? "—" : money(data.actualCents - data.quotedCents)}
+          </TableCell>
           <TableCell align="right" sx={{ fontWeight: 600 }}>
             {money(data.marginCents)}
           </TableCell>
