@@ -1,3 +1,4 @@
+import type { TCategoryDashboard } from "@hub/contracts/dashboards/categories";
 import { DASHBOARD_RANGES } from "@hub/contracts/dashboards/range";
 import type { TSalesDashboard } from "@hub/contracts/dashboards/sales";
 import { sql } from "drizzle-orm";
@@ -45,9 +46,18 @@ const VIEWS = [
   { who: "admin" as const, query: "range=custom&from=2025-09-01&to=2026-11-30" },
   { who: "admin" as const, query: "range=12m&clientId=CLIENT" },
 ];
+const categories = async (who: DemoUser, query: string): Promise<TCategoryDashboard> => {
+  const res = await t.request({ method: "GET", url: `/api/dashboards/categories?${query}`, token: tokens[who] });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TCategoryDashboard>();
+};
+/** The Sales Dashboard's and Home Goods' answers to every view (Home Goods reads the `categories` grain). */
 const answersOf = async () => {
-  const out: TSalesDashboard[] = [];
-  for (const v of VIEWS) out.push(await sales(v.who, v.query.replace("CLIENT", String(northwind))));
+  const out: (TSalesDashboard | TCategoryDashboard)[] = [];
+  for (const v of VIEWS) {
+    const query = v.query.replace("CLIENT", String(northwind));
+    out.push(await sales(v.who, query), await categories(v.who, query));
+  }
   return out;
 };
 /** What the source alone answers: the rollup state wiped for the reads, then put back. */
@@ -69,15 +79,25 @@ test("rolled up, every range of every scope answers what the source answers", as
   const fromSource = await sourceAnswers();
   const done = await refreshRollups(t.db);
   expect(done.through).toBe(closableDay(new Date()));
-  for (const table of ["sales_daily", "sales_daily_lines", "sales_monthly_lines", "sales_daily_heat", "ledger_daily"])
+  for (const table of [
+    "sales_daily",
+    "sales_daily_lines",
+    "sales_monthly_lines",
+    "sales_daily_heat",
+    "ledger_daily",
+    "sales_daily_categories",
+  ])
     expect(await count(table)).toBeGreaterThan(0);
   expect(await count("rollup_dirty_days")).toBe(0);
   // Whole past days now come from the rollups: the answers are the same, figure for figure.
   expect(await answersOf()).toEqual(fromSource);
   // The 12-month range has something to sum (13 months of demo orders), so the comparison is not vacuous.
-  const year = fromSource[DASHBOARD_RANGES.indexOf("12m") * 3];
+  const year = fromSource[DASHBOARD_RANGES.indexOf("12m") * 6] as TSalesDashboard;
   expect(year?.current.orders).toBeGreaterThan(100);
   expect(year?.current.paidCents).toBeGreaterThan(0);
+  const yearByCategory = fromSource[DASHBOARD_RANGES.indexOf("12m") * 6 + 1] as TCategoryDashboard;
+  expect(yearByCategory.categories.length).toBeGreaterThan(0);
+  expect(yearByCategory.styles.length).toBeGreaterThan(0);
   // A second refresh with nothing new changes nothing.
   await refreshRollups(t.db);
   expect(await answersOf()).toEqual(fromSource);
@@ -114,6 +134,31 @@ test("a change to a past day is read from the source at once, and rolled up by t
   expect(done.dirtyDays).toBe(2);
   expect(await count("rollup_dirty_days")).toBe(0);
   expect(await answersOf()).toEqual(fromSource);
+});
+
+test("a style's category changed moves its past lines to the new category at once, and the refresh rolls it up", async () => {
+  await refreshRollups(t.db);
+  const [style] = await rows<{ id: number; category: string; days: number }>(sql`
+    select s.id, s.category, count(distinct (o.placed_at at time zone 'UTC')::date)::int as days
+    from lib_styles s join order_items i on i.style_id = s.id join orders o on o.id = i.order_id
+    where o.placed_at < now() - interval '1 day' and i.status <> 'cancelled'
+    group by s.id, s.category order by count(*) desc limit 1`);
+  if (!style) throw new Error("no demo style with past orders");
+  const before = await categories("admin", "range=12m");
+  await t.db.execute(sql`update lib_styles set category = 'Cushions' where id = ${style.id}`);
+  expect(await count("rollup_dirty_days")).toBeGreaterThan(0);
+  const after = await categories("admin", "range=12m");
+  const cushions = after.categories.find((c) => c.category === "Cushions");
+  expect(cushions?.revenueCents).toBeGreaterThan(0);
+  const old = (d: TCategoryDashboard) => d.categories.find((c) => c.category === style.category)?.revenueCents ?? 0;
+  expect(old(after)).toBe(old(before) - (cushions?.revenueCents ?? 0));
+  expect(after.styles.filter((s) => s.category === "Cushions").length).toBe(1);
+  expect(await answersOf()).toEqual(await sourceAnswers());
+  await refreshRollups(t.db);
+  expect(await count("rollup_dirty_days")).toBe(0);
+  expect(await categories("admin", "range=12m")).toEqual(after);
+  await t.db.execute(sql`update lib_styles set category = ${style.category} where id = ${style.id}`);
+  await refreshRollups(t.db);
 });
 
 test("the current day is rolled up to 15 minutes ago; what is newer marks nothing and is read from the source", async () => {

@@ -144,3 +144,31 @@ export const salesMonthlyLines = pgTable(
     }),
   ],
 );
+
+/**
+ * Home Goods: lines not cancelled by the category of their style (`lib_styles.category`, 'Uncategorised'
+ * when the line has no style) and by style. Two kinds of row, from one GROUPING SETS statement: a
+ * category's total (`style_code` '': the orders holding such a line, units, revenue; an order is
+ * placed on one day for one client, so its count adds up across days and clients, not across
+ * styles) and a style's (`style_code` set: units and revenue). A style's category changed marks the
+ * days of its orders dirty (migration 0051).
+ */
+export const salesDailyCategories = pgTable(
+  "sales_daily_categories",
+  {
+    day: day(),
+    ...tenant,
+    category: text("category").notNull(),
+    styleCode: text("style_code").notNull(),
+    styleName: text("style_name").notNull(),
+    orders: integer("orders").notNull(),
+    units: cents("units"),
+    revenueCents: cents("revenue_cents"),
+  },
+  (t) => [
+    primaryKey({
+      name: "sales_daily_categories_pk",
+      columns: [t.day, t.clientId, t.factoryId, t.category, t.styleCode],
+    }),
+  ],
+);

@@ -5,7 +5,8 @@ import { andExtra, type GrainDef, inDays, type SourceDays, UTC_DAY } from "./gra
 /**
  * The Sales Dashboard's grains (ADR 0014 "Rollups, as built"): orders by day, client, facility and
  * source; coupons; lines by style, SKU, size and colour; the size x colour grid with its orders;
- * succeeded ledger money by the ledger row's day and the order's facility.
+ * succeeded ledger money by the ledger row's day and the order's facility; lines by their style's
+ * category and style (Home Goods).
  */
 
 const placedAt = sql.raw(`"orders"."placed_at"`);
@@ -22,6 +23,8 @@ const LEDGER_ORDER = sql`"orders"."id" = (case when "billing_ledger"."order_id" 
   and "orders"."client_id" = "billing_ledger"."client_id" and "orders"."order_number" = "billing_ledger"."order_id"`;
 
 const ORDERS = sql.raw(`"orders"`);
+/** A line's category: its style's, 'Uncategorised' when it has none (Home Goods). */
+export const CATEGORY = sql.raw(`coalesce("lib_styles"."category", 'Uncategorised')`);
 const placed = (days: SourceDays) => inDays(placedAt, days);
 const firstPlaced = sql`(select min("placed_at") from "orders")`;
 
@@ -70,6 +73,23 @@ export const SALES_GRAINS = {
       from ${ORDERS} join "order_items" on "order_items"."order_id" = "orders"."id"
       where ${andExtra(sql`${placed(days)} and "order_items"."status" <> 'cancelled'`, extra)}
       group by 1, 2, 3, 4, 5`,
+  },
+  categories: {
+    table: schema.salesDailyCategories,
+    columns: "day, client_id, factory_id, category, style_code, style_name, orders, units, revenue_cents",
+    first: firstPlaced,
+    // A category's total (style_code '') and its styles' rows, in one pass (GROUPING SETS).
+    source: (days: SourceDays, extra: SQL | undefined) =>
+      sql`select ${placedDay} as day, "orders"."client_id", "orders"."factory_id", ${CATEGORY} as category,
+        case when grouping("order_items"."style_code") = 1 then '' else "order_items"."style_code" end as style_code,
+        case when grouping("order_items"."style_code") = 1 then '' else max("order_items"."style_name") end as style_name,
+        count(distinct "orders"."id")::int as orders, coalesce(sum("order_items"."quantity"), 0)::bigint as units,
+        coalesce(sum("order_items"."line_total_cents"), 0)::bigint as revenue_cents
+      from ${ORDERS} join "order_items" on "order_items"."order_id" = "orders"."id"
+        left join "lib_styles" on "lib_styles"."id" = "order_items"."style_id"
+      where ${andExtra(sql`${placed(days)} and "order_items"."status" <> 'cancelled'`, extra)}
+      group by grouping sets ((${placedDay}, "orders"."client_id", "orders"."factory_id", ${CATEGORY}),
+        (${placedDay}, "orders"."client_id", "orders"."factory_id", ${CATEGORY}, "order_items"."style_code"))`,
   },
   ledger: {
     table: schema.ledgerDaily,
