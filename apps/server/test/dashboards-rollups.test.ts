@@ -1,3 +1,4 @@
+import type { TBotDashboard } from "@hub/contracts/dashboards/bots";
 import type { TCategoryDashboard } from "@hub/contracts/dashboards/categories";
 import { DASHBOARD_RANGES } from "@hub/contracts/dashboards/range";
 import type { TSalesDashboard } from "@hub/contracts/dashboards/sales";
@@ -51,12 +52,20 @@ const categories = async (who: DemoUser, query: string): Promise<TCategoryDashbo
   expect(res.statusCode, res.body).toBe(200);
   return res.json<TCategoryDashboard>();
 };
-/** The Sales Dashboard's and Home Goods' answers to every view (Home Goods reads the `categories` grain). */
+const bots = async (who: DemoUser, query: string): Promise<TBotDashboard> => {
+  const res = await t.request({ method: "GET", url: `/api/dashboards/bots?${query}`, token: tokens[who] });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<TBotDashboard>();
+};
+/**
+ * The answers of the dashboards that read the sales grains to every view: the Sales Dashboard,
+ * Home Goods (the `categories` grain) and Bot Performance (`orders` and `webKeys`).
+ */
 const answersOf = async () => {
-  const out: (TSalesDashboard | TCategoryDashboard)[] = [];
+  const out: (TSalesDashboard | TCategoryDashboard | TBotDashboard)[] = [];
   for (const v of VIEWS) {
     const query = v.query.replace("CLIENT", String(northwind));
-    out.push(await sales(v.who, query), await categories(v.who, query));
+    out.push(await sales(v.who, query), await categories(v.who, query), await bots(v.who, query));
   }
   return out;
 };
@@ -86,18 +95,22 @@ test("rolled up, every range of every scope answers what the source answers", as
     "sales_daily_heat",
     "ledger_daily",
     "sales_daily_categories",
+    "sales_daily_web_keys",
   ])
     expect(await count(table)).toBeGreaterThan(0);
   expect(await count("rollup_dirty_days")).toBe(0);
   // Whole past days now come from the rollups: the answers are the same, figure for figure.
   expect(await answersOf()).toEqual(fromSource);
   // The 12-month range has something to sum (13 months of demo orders), so the comparison is not vacuous.
-  const year = fromSource[DASHBOARD_RANGES.indexOf("12m") * 6] as TSalesDashboard;
+  const year = fromSource[DASHBOARD_RANGES.indexOf("12m") * 9] as TSalesDashboard;
   expect(year?.current.orders).toBeGreaterThan(100);
   expect(year?.current.paidCents).toBeGreaterThan(0);
-  const yearByCategory = fromSource[DASHBOARD_RANGES.indexOf("12m") * 6 + 1] as TCategoryDashboard;
+  const yearByCategory = fromSource[DASHBOARD_RANGES.indexOf("12m") * 9 + 1] as TCategoryDashboard;
   expect(yearByCategory.categories.length).toBeGreaterThan(0);
   expect(yearByCategory.styles.length).toBeGreaterThan(0);
+  const yearOfBots = fromSource[DASHBOARD_RANGES.indexOf("12m") * 9 + 2] as TBotDashboard;
+  expect(yearOfBots.current.webOrders).toBeGreaterThan(0);
+  expect(yearOfBots.byKey.length).toBeGreaterThan(0);
   // A second refresh with nothing new changes nothing.
   await refreshRollups(t.db);
   expect(await answersOf()).toEqual(fromSource);

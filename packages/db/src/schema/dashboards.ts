@@ -172,3 +172,20 @@ export const salesDailyCategories = pgTable(
     }),
   ],
 );
+
+/** Bot Performance: web orders (source `web`) by the API key that placed them (`placed_by`). */
+export const salesDailyWebKeys = pgTable(
+  "sales_daily_web_keys",
+  {
+    day: day(),
+    ...tenant,
+    placedBy: text("placed_by").notNull(),
+    /** The orders' client name snapshot (the largest). */
+    clientName: text("client_name").notNull(),
+    orders: integer("orders").notNull(),
+    placedCents: cents("placed_cents"),
+  },
+  (t) => [
+    primaryKey({ name: "sales_daily_web_keys_pk", columns: [t.day, t.clientId, t.factoryId, t.placedBy] }),
+  ],
+);

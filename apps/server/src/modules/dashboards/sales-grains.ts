@@ -6,7 +6,7 @@ import { andExtra, type GrainDef, inDays, type SourceDays, UTC_DAY } from "./gra
  * The Sales Dashboard's grains (ADR 0014 "Rollups, as built"): orders by day, client, facility and
  * source; coupons; lines by style, SKU, size and colour; the size x colour grid with its orders;
  * succeeded ledger money by the ledger row's day and the order's facility; lines by their style's
- * category and style (Home Goods).
+ * category and style (Home Goods); web orders by API key (Bot Performance).
  */
 
 const placedAt = sql.raw(`"orders"."placed_at"`);
@@ -90,6 +90,16 @@ export const SALES_GRAINS = {
       where ${andExtra(sql`${placed(days)} and "order_items"."status" <> 'cancelled'`, extra)}
       group by grouping sets ((${placedDay}, "orders"."client_id", "orders"."factory_id", ${CATEGORY}),
         (${placedDay}, "orders"."client_id", "orders"."factory_id", ${CATEGORY}, "order_items"."style_code"))`,
+  },
+  webKeys: {
+    table: schema.salesDailyWebKeys,
+    columns: "day, client_id, factory_id, placed_by, client_name, orders, placed_cents",
+    first: firstPlaced,
+    source: (days: SourceDays, extra: SQL | undefined) =>
+      sql`select ${placedDay} as day, "orders"."client_id", "orders"."factory_id", "orders"."placed_by",
+        max("orders"."client_name") as client_name, count(*)::int as orders,
+        coalesce(sum("orders"."total_cents"), 0)::bigint as placed_cents
+      from ${ORDERS} where ${andExtra(sql`${placed(days)} and "orders"."source" = 'web'`, extra)} group by 1, 2, 3, 4`,
   },
   ledger: {
     table: schema.ledgerDaily,
