@@ -185,7 +185,5 @@ export const salesDailyWebKeys = pgTable(
     orders: integer("orders").notNull(),
     placedCents: cents("placed_cents"),
   },
-  (t) => [
-    primaryKey({ name: "sales_daily_web_keys_pk", columns: [t.day, t.clientId, t.factoryId, t.placedBy] }),
-  ],
+  (t) => [primaryKey({ name: "sales_daily_web_keys_pk", columns: [t.day, t.clientId, t.factoryId, t.placedBy] })],
 );
