@@ -4,8 +4,9 @@ import type { TProductionDashboard, TWallLink, TWallView } from "@hub/contracts/
 import type { TTimesDashboard } from "@hub/contracts/dashboards/times";
 import { UNIT_OPEN_STATUSES } from "@hub/contracts/floor/units";
 import { schema } from "@hub/db";
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { compactWip } from "../src/modules/dashboards/rollups";
 import { signWallToken } from "../src/modules/dashboards/wall";
 import {
   createTestApp,
@@ -114,6 +115,49 @@ describe("production overview figures", () => {
     if (d.leadTime.shippedOrders > 0) expect(d.leadTime.p90Days).toBeGreaterThanOrEqual(d.leadTime.p50Days ?? 0);
     for (const s of d.scansByStation) expect(s.perHour).toBeGreaterThan(0);
     expect(d.throughput.length).toBeLessThan(2000);
+  });
+});
+
+describe("work in progress as deltas (floor_wip)", () => {
+  /** Every (facility, client, state): the deltas' sum against the units' count; rows that differ. */
+  const drift = async () =>
+    (
+      (await t.db.execute(sql`select coalesce(w.factory_id, u.factory_id) as f, coalesce(w.client_id, u.client_id) as c,
+        coalesce(w.status, u.status) as s, coalesce(w.n, 0) as deltas, coalesce(u.n, 0) as units
+      from (select factory_id, client_id, status, sum(units)::int as n from floor_wip group by 1, 2, 3) w
+      full join (select factory_id, client_id, status, count(*)::int as n from floor_units group by 1, 2, 3) u
+        on (u.factory_id, u.client_id, u.status) = (w.factory_id, w.client_id, w.status)
+      where coalesce(w.n, 0) <> coalesce(u.n, 0)`)) as unknown as { rows: unknown[] }
+    ).rows;
+
+  test("a unit moved, added or removed changes the figure at once; compacting keeps the sums", async () => {
+    expect(await drift()).toEqual([]);
+    const before = wipOf(await production("factory"));
+    const [unit] = await t.db
+      .select({ id: schema.floorUnits.id })
+      .from(schema.floorUnits)
+      .where(eq(schema.floorUnits.status, "cut"))
+      .limit(1);
+    if (!unit) throw new Error("no cut unit in the demo");
+    await t.db.update(schema.floorUnits).set({ status: "sewn" }).where(eq(schema.floorUnits.id, unit.id));
+    const moved = wipOf(await production("factory"));
+    expect(moved.cut).toBe((before.cut ?? 0) - 1);
+    expect(moved.sewn).toBe((before.sewn ?? 0) + 1);
+    // An update that changes no state adds nothing.
+    const rows = async () => Number((await t.db.select({ n: count() }).from(schema.floorWip))[0]?.n);
+    const n = await rows();
+    await t.db.update(schema.floorUnits).set({ status: "sewn" }).where(eq(schema.floorUnits.id, unit.id));
+    expect(await rows()).toBe(n);
+    expect(await drift()).toEqual([]);
+    await t.db.transaction((tx) => compactWip(tx));
+    const keys = await t.db.execute(
+      sql`select count(*)::int as n from (select distinct factory_id, client_id, status from floor_units) k`,
+    );
+    expect(await rows()).toBeLessThanOrEqual(Number((keys as unknown as { rows: { n: number }[] }).rows[0]?.n));
+    expect(wipOf(await production("factory"))).toEqual(moved);
+    expect(await drift()).toEqual([]);
+    await t.db.update(schema.floorUnits).set({ status: "cut" }).where(eq(schema.floorUnits.id, unit.id));
+    expect(wipOf(await production("factory"))).toEqual(before);
   });
 });
 

@@ -108,3 +108,16 @@ export const floorDailyStays = pgTable(
   },
   (t) => [index("floor_daily_stays_day_idx").on(t.day, t.factoryId, t.clientId)],
 );
+
+/**
+ * Units by state, as insert-only deltas (Production Overview's work in progress): statement
+ * triggers on `floor_units` (migration 0053) add +n for the units that entered a (facility, client,
+ * state) and −n for those that left it, in the writing transaction, so the sum per key is the
+ * count of units in that state at every moment, and no two scans wait on one counter row. The
+ * rollups' refresh compacts the rows to one per key (`compactWip`, rollups.ts).
+ */
+export const floorWip = pgTable("floor_wip", {
+  ...tenant,
+  status: text("status").notNull(),
+  units: integer("units").notNull(),
+});

@@ -7,9 +7,10 @@ import { and, asc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { allQueries } from "../../platform/database";
 import type { Principal } from "../../platform/principal";
 import { col } from "../../platform/resource/resource";
+import { tenantScope } from "../../platform/tenant-scope";
 import { orderScope } from "../orders/scope";
 import { shipmentScope } from "../shipping/scope";
-import { FLOOR_NAMES, floorWhere, namesOf, scanRates, unitsOf } from "./floor-figures";
+import { FLOOR_NAMES, floorWhere, namesOf, scanRates } from "./floor-figures";
 import { firstPassFigures } from "./quality.service";
 import { bucketOfDay, cmp, n, pct, rangeOf, sumBy } from "./range";
 import { type Grain, grainFigure, readCovered } from "./rollups";
@@ -20,14 +21,16 @@ import { type Grain, grainFigure, readCovered } from "./rollups";
  * (floor-grains.ts; rolled days from the rollup, the rest from the source, ADR 0014): throughput
  * per step, QC inspections, fails, units inspected, first-pass yield, defects per hundred units,
  * fails by reason and operation (the QC station), recuts, scans per station and per operator per
- * active hour. From the source, as they are not sums of days: work in progress now (an index-only
- * count), lead time placed-to-shipped (p50/p90, on time: percentiles of the range's orders) and
+ * active hour. Work in progress now from the units' state deltas (`floor_wip`, kept in the writing
+ * transaction: a handful of rows, not a count of the open units). From the source, as they are not
+ * sums of days: lead time placed-to-shipped (p50/p90, on time: percentiles of the range's orders) and
  * late orders (as of today).
  */
 
 const u = schema.floorUnits;
 const o = schema.orders;
 const s = schema.shipments;
+const w = schema.floorWip;
 
 /** The forward steps a unit reaches (throughput counts arrivals at each). */
 const STEPS: TUnitStatus[] = ["printed", "cut", "sewn", "inspected", "packed", "shipped"];
@@ -52,7 +55,6 @@ export const productionDashboard = async (
   now = new Date(),
 ): Promise<TProductionDashboard> => {
   const r = rangeOf(q, now);
-  const units = unitsOf(p, q);
   const orders = and(orderScope(p), q.clientId ? eq(o.clientId, q.clientId) : undefined);
   const floor = readCovered(db, r.from, r.to, (cov) => {
     const figure = (grain: Grain, statement: (rows: SQL) => SQL) =>
@@ -119,11 +121,18 @@ export const productionDashboard = async (
   );
   const [[wip, [lead], late], read] = await Promise.all([
     allQueries(db, [
+      // The deltas of migration 0053 (one row per key once compacted), not the units themselves.
       db
-        .select({ status: u.status, units: count() })
-        .from(u)
-        .where(and(units, inArray(u.status, [...UNIT_OPEN_STATUSES])))
-        .groupBy(u.status),
+        .select({ status: w.status, units: sql<number>`sum(${w.units})::int` })
+        .from(w)
+        .where(
+          and(
+            tenantScope(p, { clientId: w.clientId, factoryId: w.factoryId }),
+            q.clientId ? eq(w.clientId, q.clientId) : undefined,
+            inArray(w.status, [...UNIT_OPEN_STATUSES]),
+          ),
+        )
+        .groupBy(w.status),
       db
         .select({
           shippedOrders: count(),

@@ -440,6 +440,7 @@ export const refreshRollups = async (db: HubDb, now = new Date()): Promise<Refre
         from "sales_daily_lines" where date_trunc('month', "day")::date = any(${list}::date[])
         group by 1, 2, 3, 4, 5, 6, 7`);
     }
+    await compactWip(tx);
     // The partial day, rebuilt every refresh: its rows so far (a few minutes' worth more each time).
     if (until) await rebuild(tx, { from: sql`${partialDay}::date`, to: sql`${until}::timestamptz` });
     await tx.execute(sql`insert into "rollup_state" ("name", "through", "partial_until", "refreshed_at")
@@ -448,6 +449,16 @@ export const refreshRollups = async (db: HubDb, now = new Date()): Promise<Refre
         "refreshed_at" = excluded."refreshed_at"`);
     return { through: target, partialUntil: until, dirtyDays: dirty.length };
   });
+
+/**
+ * The units' state deltas (`floor_wip`, migration 0053) summed to one row per facility, client and
+ * state. Rows inserted meanwhile by scans are not in the delete's snapshot and stay as they are.
+ */
+export const compactWip = async (tx: HubTx) => {
+  await tx.execute(sql`with gone as (delete from "floor_wip" returning *)
+    insert into "floor_wip" ("factory_id", "client_id", "status", "units")
+    select "factory_id", "client_id", "status", sum("units")::int from gone group by 1, 2, 3 having sum("units") <> 0`);
+};
 
 /** How often the rollups are brought up to date. */
 export const ROLLUP_REFRESH_MS = 60_000;
