@@ -3,7 +3,8 @@ import { configDefaults, defineConfig } from "vitest/config";
 /**
  * Unit and HTTP integration tests. The HTTP tests (apps/server/test) run against a real database:
  * an in-memory PGlite per test file, or, when DATABASE_URL is set, a fresh database per test file
- * on that PostgreSQL server. The web app and the end-to-end tests have their own runners.
+ * on that PostgreSQL server. The web app's plain logic (its .test.ts files under apps/web/src, no DOM) runs here too;
+ * its screens are tested end to end (e2e, Playwright).
  *
  * Two files at a time (a test file waits on its database about half the time, so two cores keep
  * busy), except the files that start real Hub processes and stop, kill or restart a database under
@@ -18,7 +19,7 @@ const PROCESS_TESTS = [
 
 export default defineConfig({
   test: {
-    exclude: [...configDefaults.exclude, "e2e/**", "apps/web/**", "**/dist/**", "**/data/**"],
+    exclude: [...configDefaults.exclude, "e2e/**", "**/dist/**", "**/data/**"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [
@@ -40,6 +41,17 @@ export default defineConfig({
           name: "packages",
           include: ["packages/**/src/**/*.test.ts"],
           maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // The web app's plain logic (no DOM): e.g. the offline scan queue's flush.
+        extends: true,
+        test: {
+          name: "web",
+          include: ["apps/web/src/**/*.test.ts"],
+          environment: "node",
+          maxWorkers: 1,
           sequence: { groupOrder: 0 },
         },
       },

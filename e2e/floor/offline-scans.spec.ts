@@ -1,22 +1,18 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { apiCall, apiToken } from "../pages/account";
-import { type FloorUnit, placeNorthwindOrder, releaseOrder, scanCode } from "../pages/floor";
+import {
+  type FloorUnit,
+  placeNorthwindOrder,
+  queuedScans,
+  releaseOrder,
+  scanCode,
+  waitForServiceWorker,
+} from "../pages/floor";
 import { signIn } from "../pages/hub";
 
 /** Issue 22: scans made while the factory's network is down are kept, survive a reload, and are sent once. */
 
-const waitForServiceWorker = async (page: Page) => {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  // Loaded again under the worker's control, so the shell and the screens' files are cached.
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 10_000 })
-    .toBe(true);
-};
-
-const queued = (page: Page) => page.getByTestId("queued-scans").getByRole("listitem");
+const queued = queuedScans;
 
 test("scans made offline on two screens survive a reload and are applied once when the network is back", async ({
   page,

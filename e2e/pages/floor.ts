@@ -113,3 +113,17 @@ export const shipOrderUnits = async (request: APIRequestContext, orderId: number
   const shipped = await apiCall(request, factory, "POST", `/shipments/${box.body.id}/ship`, {});
   expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
 };
+
+/** Waits for the service worker (issue 22), then loads the page again under its control, so the app's files are kept. */
+export const waitForServiceWorker = async (page: Page) => {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 10_000 })
+    .toBe(true);
+};
+
+/** The scans made offline on the screen, as its "Offline scans" list shows them. */
+export const queuedScans = (page: Page) => page.getByTestId("queued-scans").getByRole("listitem");

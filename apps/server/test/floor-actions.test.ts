@@ -323,6 +323,12 @@ describe("totes", () => {
     const cleared = await f.call("factory", "POST", "/api/floor/totes/barcode/T-0031/clear", { scanId: "clear-1" });
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(cleared.json<TToteResult>().tote).toMatchObject({ status: "empty", orderId: null, unitCount: 0 });
+    // The same clear scan again (an offline scan sent twice) answers the same and changes nothing.
+    const clearedAgain = await f.call("factory", "POST", "/api/floor/totes/barcode/T-0031/clear", {
+      scanId: "clear-1",
+    });
+    expect(clearedAgain.statusCode, clearedAgain.body).toBe(200);
+    expect(clearedAgain.json<TToteResult>().message).toBe(cleared.json<TToteResult>().message);
     // Now the other order's unit goes in.
     expect((await assign("T-0031", b1.barcode)).statusCode).toBe(200);
     // Moving a unit to another tote empties the first.
@@ -370,6 +376,18 @@ describe("QC and recut", () => {
       .from(schema.floorQcInspections)
       .where(eq(schema.floorQcInspections.unitId, u.id));
     expect(inspections).toMatchObject([{ passed: false, stationId: qc }]);
+    // The same QC scan again (an offline scan sent twice): answered as the first time, inspected once.
+    const failAgain = await f.call("factory", "POST", `/api/floor/qc/units/barcode/${u.barcode}`, {
+      passed: false,
+      reasonId: await reasonId("SEAM"),
+      stationId: qc,
+      scanId: "qc-fail-1",
+    });
+    expect(failAgain.statusCode, failAgain.body).toBe(200);
+    expect(failAgain.json<TUnitActionResult>().message).toBe(fail.json<TUnitActionResult>().message);
+    expect(
+      await t.db.select().from(schema.floorQcInspections).where(eq(schema.floorQcInspections.unitId, u.id)),
+    ).toHaveLength(1);
 
     // A queued unit needs no recut.
     const early = await f.call("factory", "POST", `/api/floor/recut/units/barcode/${v.barcode}`, {

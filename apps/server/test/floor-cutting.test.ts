@@ -361,6 +361,48 @@ describe("marking a ticket cut", () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  test("a scanned ticket sent again with its scan id (an offline scan's retry) is answered the same and cut once", async () => {
+    const third = await placeAndRelease([{ size: f.ids.m, colour: f.ids.black, quantity: 2 }]);
+    const free = await unitsOf(third.id);
+    const draft = json<TCutPlan>(
+      await f.call("factory", "POST", "/api/floor/cutPlans", { unitIds: free.map((x) => x.id) }),
+      201,
+    );
+    const accepted = json<TCutPlan>(
+      await f.call("factory", "POST", `/api/floor/cutPlans/${draft.id}/accept`, { cutterStationId: ids.cutterB }),
+    );
+    const lay = accepted.groups.flatMap((g) => g.lays)[0];
+    if (!lay?.ticketNumber) throw new Error("no ticket");
+    const scan = { code: lay.ticketNumber, scanId: "offline-cut-1" };
+    const first = json<TMarkCutResponse>(await f.call("factory", "POST", "/api/floor/cutTickets/scan", scan));
+    const again = json<TMarkCutResponse>(await f.call("factory", "POST", "/api/floor/cutTickets/scan", scan));
+    expect(first.alreadyCut).toBe(false);
+    expect(again).toMatchObject({ alreadyCut: false, unitsCut: first.unitsCut, message: first.message });
+    const events = await t.db
+      .select()
+      .from(schema.floorUnitEvents)
+      .where(and(inArray(schema.floorUnitEvents.unitId, lay.unitIds), eq(schema.floorUnitEvents.action, "mark_cut")));
+    expect(events).toHaveLength(lay.garments);
+    const ledger = await t.db
+      .select()
+      .from(schema.stockLedger)
+      .where(and(eq(schema.stockLedger.kind, "consumption"), eq(schema.stockLedger.reference, lay.ticketNumber)));
+    const once = ledger.length;
+    // Another scan of the same ticket (a new scan id) is told it is already cut.
+    const other = json<TMarkCutResponse>(
+      await f.call("factory", "POST", "/api/floor/cutTickets/scan", {
+        code: lay.ticketNumber,
+        scanId: "offline-cut-2",
+      }),
+    );
+    expect(other.alreadyCut).toBe(true);
+    const after = await t.db
+      .select()
+      .from(schema.stockLedger)
+      .where(and(eq(schema.stockLedger.kind, "consumption"), eq(schema.stockLedger.reference, lay.ticketNumber)));
+    expect(after).toHaveLength(once);
+  });
+
   test("the ticket PDF and the cut unit sheet", async () => {
     const lay = plan.groups.flatMap((g) => g.lays)[0];
     const pdf = await f.call("factory", "GET", `/api/floor/cutTickets/${lay?.ticketId}/ticket.pdf`);

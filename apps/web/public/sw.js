@@ -4,12 +4,12 @@
  * - pages (navigations): network first; offline, the cached app shell (index.html);
  * - built assets (/assets/, hashed, never change): cache first;
  * - the API: never cached, except what a kiosk screen needs to draw itself offline (who is signed
- *   in, the station list): network first, the last answer when offline.
+ *   in, the station list, the QC reasons): network first, the last answer when offline.
  * Scans are not the worker's business: the screens queue them in IndexedDB.
  */
 const CACHE = "hub-shell-v1";
 const SHELL = "/index.html";
-const OFFLINE_API = ["/api/userdata", "/api/floor/stations"];
+const OFFLINE_API = ["/api/userdata", "/api/floor/stations", "/api/floor/qcReasons"];
 /** The build's files (written by the build, see vite.config.ts): all kept, so every screen loads offline. */
 const ASSETS = "/sw-assets.json";
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZDbIdSchema, ZIdSchema, zDbId } from "../common/ids";
 import { pageOf, ZPageQuerySchema } from "../common/paging";
 import { zText } from "../common/text";
+import { ZScanIdSchema } from "./unit-actions";
 import { UNIT_STATUSES } from "./units";
 
 /**
@@ -334,6 +335,8 @@ export type TMarkCutResponse = z.infer<typeof ZMarkCutResponseSchema>;
 /** POST /floor/cutTickets/scan: a scanned ticket barcode (CT-000042) marks the ticket cut. */
 export const ZTicketScanRequestSchema = z.object({
   code: zText().trim().min(1, "Scan a cut ticket").max(60, "Too long"),
+  /** The client scan id (one per scan): the same id again answers as the first time and changes nothing. */
+  scanId: ZScanIdSchema.optional(),
 });
 
 export const ZTicketPdfQuerySchema = z.object({ paper: z.enum(["letter", "a4"]).default("letter") });

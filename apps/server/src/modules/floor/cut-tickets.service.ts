@@ -24,6 +24,7 @@ import { appendLedger, lockSettings } from "../inventory/stock.service";
 import { CUTTABLE, fb, iso, st, sy, tk, u } from "./cutting-rows";
 import { followOrder } from "./follow";
 import { unitsFrom } from "./pull.service";
+import { findScan, keepScan, retryOnScanRace } from "./scans";
 import { applyUnitAction } from "./state";
 
 /** Cut tickets: one per lay, marked cut (fabric consumed from stock) by click or scan, or cancelled. */
@@ -121,8 +122,31 @@ export const getTicket = async (db: HubDb | HubTx, p: Principal, id: number): Pr
  * units' style fabric dependencies summed in SQL numeric, referenced by the ticket number), and
  * the affected orders follow their units. A ticket already cut answers the same, changing nothing.
  */
-export const markTicketCut = async (db: HubDb, p: Principal, id: number): Promise<TMarkCutResponse> => {
-  const result = await db.transaction(async (tx) => {
+export const markTicketCut = async (
+  db: HubDb,
+  p: Principal,
+  id: number,
+  scanId?: string,
+): Promise<TMarkCutResponse> => {
+  const result = await retryOnScanRace(() => cutInTransaction(db, p, id, scanId));
+  const detail = await getTicket(db, p, id);
+  return {
+    ticket: detail,
+    alreadyCut: result.alreadyCut,
+    unitsCut: result.unitsCut,
+    message: result.alreadyCut
+      ? CUTTING_MESSAGES.alreadyCut(result.number)
+      : CUTTING_MESSAGES.markedCut(result.number, result.unitsCut),
+  };
+};
+
+/**
+ * The cut itself. With a scan id (a scanned ticket, issue 22), a repeat of that id answers what
+ * the first scan answered ("marked cut, N units"), found under the ticket's lock; the first scan's
+ * answer is kept in the same transaction.
+ */
+const cutInTransaction = (db: HubDb, p: Principal, id: number, scanId: string | undefined) =>
+  db.transaction(async (tx) => {
     const [ticket] = await tx
       .select({
         id: tk.id,
@@ -135,6 +159,8 @@ export const markTicketCut = async (db: HubDb, p: Principal, id: number): Promis
       .where(and(eq(tk.id, id), facilityScope(p, tk.factoryId)))
       .for("update");
     if (!ticket) throw notFound("That cut ticket");
+    const seen = await findScan(tx, ticket.factoryId, scanId);
+    if (seen) return { alreadyCut: false, unitsCut: seen.ids.unitsCut ?? 0, number: ticket.number };
     if (ticket.status === "cut") return { alreadyCut: true, unitsCut: 0, number: ticket.number };
     if (ticket.status !== "queued")
       throw conflict(CUTTING_MESSAGES.ticketCancelled(ticket.number), { status: ticket.status });
@@ -162,18 +188,13 @@ export const markTicketCut = async (db: HubDb, p: Principal, id: number): Promis
       subject: `cutTicket:${ticket.id}`,
       detail: { ticket: ticket.number, units: cutIds.length },
     });
+    // The answer is rebuilt from the ticket and its count of units cut.
+    await keepScan(tx, ticket.factoryId, scanId, "cut_ticket", {
+      message: CUTTING_MESSAGES.markedCut(ticket.number, cutIds.length),
+      ids: { ticket: ticket.id, unitsCut: cutIds.length },
+    });
     return { alreadyCut: false, unitsCut: cutIds.length, number: ticket.number };
   });
-  const detail = await getTicket(db, p, id);
-  return {
-    ticket: detail,
-    alreadyCut: result.alreadyCut,
-    unitsCut: result.unitsCut,
-    message: result.alreadyCut
-      ? CUTTING_MESSAGES.alreadyCut(result.number)
-      : CUTTING_MESSAGES.markedCut(result.number, result.unitsCut),
-  };
-};
 
 /**
  * The fabric the cut units used (inventory's `unitFabricUse`: per unit, its style's fabric
@@ -209,14 +230,19 @@ const consumeFabric = async (
 };
 
 /** POST /floor/cutTickets/scan: a ticket's barcode (CT-000042, or its id) marks it cut. */
-export const scanTicketCut = async (db: HubDb, p: Principal, code: string): Promise<TMarkCutResponse> => {
+export const scanTicketCut = async (
+  db: HubDb,
+  p: Principal,
+  code: string,
+  scanId?: string,
+): Promise<TMarkCutResponse> => {
   const text = code.trim().toUpperCase();
   const [row] = await db
     .select({ id: tk.id })
     .from(tk)
     .where(and(eq(tk.ticketNumber, text), facilityScope(p, tk.factoryId)));
   if (!row) throw notFound(`Cut ticket ${text}`);
-  return markTicketCut(db, p, row.id);
+  return markTicketCut(db, p, row.id, scanId);
 };
 
 /** POST /floor/cutTickets/:id/cancel: a queued ticket is cancelled and its units go back to the queue. */

@@ -81,7 +81,9 @@ export const cuttingRoutes =
       return sendPdf(reply, file);
     });
     register(app, api.markCut, async (request) => markTicketCut(db, principalOf(request), request.params.id));
-    register(app, api.scanTicket, async (request) => scanTicketCut(db, principalOf(request), request.body.code));
+    register(app, api.scanTicket, async (request) =>
+      scanTicketCut(db, principalOf(request), request.body.code, request.body.scanId),
+    );
     register(app, api.cancelTicket, async (request) => cancelTicket(db, principalOf(request), request.params.id));
 
     // ---- the cut unit sheet --------------------------------------------------------------------

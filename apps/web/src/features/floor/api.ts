@@ -5,6 +5,7 @@ import type { TRoutedUnitAction, TUnitActionBody } from "@hub/contracts/floor/un
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/api";
 import { ApiError } from "../../lib/api-error";
+import type { TInspectBody } from "./scan-queue";
 
 /** Query keys of the floor: an order's units live under the order's key, so order changes refresh them. */
 export const floorKeys = {
@@ -79,21 +80,21 @@ export const assignUnit = (tote: string, unitBarcode: string, stationId?: number
     scanId,
   );
 
-export const toteAction = (tote: string, action: "clear" | "startTransit", stationId?: number) =>
-  sendScan((scanId) =>
-    call(action === "clear" ? floorApi.clearTote : floorApi.startTransit, {
-      params: { barcode: tote },
-      body: { scanId, ...(stationId ? { stationId } : {}) },
-    }),
+export const toteAction = (tote: string, action: "clear" | "startTransit", stationId?: number, scanId?: string) =>
+  sendScan(
+    (scanId) =>
+      call(action === "clear" ? floorApi.clearTote : floorApi.startTransit, {
+        params: { barcode: tote },
+        body: { scanId, ...(stationId ? { stationId } : {}) },
+      }),
+    scanId,
   );
 
-export const inspect = (
-  barcode: string,
-  body: { passed: boolean; reasonId?: number; stationId?: number; measurements?: { code: string; value: number }[] },
-) => sendScan((scanId) => call(floorApi.inspectByBarcode, { params: { barcode }, body: { ...body, scanId } }));
+export const inspect = (barcode: string, body: TInspectBody, scanId?: string) =>
+  sendScan((scanId) => call(floorApi.inspectByBarcode, { params: { barcode }, body: { ...body, scanId } }), scanId);
 
-export const recut = (barcode: string, body: { reasonId: number; stationId?: number }) =>
-  sendScan((scanId) => call(floorApi.recutByBarcode, { params: { barcode }, body: { ...body, scanId } }));
+export const recut = (barcode: string, body: { reasonId: number; stationId?: number }, scanId?: string) =>
+  sendScan((scanId) => call(floorApi.recutByBarcode, { params: { barcode }, body: { ...body, scanId } }), scanId);
 
 export const useStations = () =>
   useQuery({

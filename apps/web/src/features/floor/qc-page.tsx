@@ -7,6 +7,8 @@ import { ScanInput } from "../../components/scan/scan-input";
 import { getQcPoints, getUnitByBarcode, inspect, recut, unitAction, useQcReasons } from "./api";
 import { BigButton, KioskIntro, Outcome, ReasonButtons, UnitCard, useOutcome } from "./kiosk-parts";
 import { type MeasureValues, measurementsOf, QcMeasurements } from "./qc-measurements";
+import { isNetworkError, QUEUED_MESSAGE, type TInspectBody } from "./scan-queue";
+import { OfflineBanner, QueuedScans, useScanQueue } from "./use-scan-queue";
 import { useStation } from "./use-station";
 
 const REDO_TO: TUnitStatus[] = ["queued", "printed", "cut", "sewn"];
@@ -17,6 +19,9 @@ const REDO_TO: TUnitStatus[] = ["queued", "printed", "cut", "sewn"];
  */
 export default function QcPage() {
   const [unit, setUnit] = useState<TFloorUnit | null>(null);
+  // A unit scanned while offline: its barcode alone (its state needs the Hub, which refuses a wrong pass or fail later).
+  const [offlineUnit, setOfflineUnit] = useState<string | null>(null);
+  const queue = useScanQueue("qcInspection");
   const [failing, setFailing] = useState(false);
   const [reasonId, setReasonId] = useState<number | null>(null);
   const [points, setPoints] = useState<TQcPoints | null>(null);
@@ -30,7 +35,16 @@ export default function QcPage() {
     setFailing(false);
     setReasonId(null);
     setValues({});
-    const found = await getUnitByBarcode(code);
+    setOfflineUnit(null);
+    let found: TFloorUnit;
+    try {
+      found = await getUnitByBarcode(code);
+    } catch (error) {
+      if (!isNetworkError(error)) throw error;
+      setUnit(null);
+      setOfflineUnit(code);
+      return { ok: true, queued: true, message: "Offline: pass or fail it; it is sent when the network is back." };
+    }
     setUnit(found);
     setPoints(await getQcPoints(found.barcode).catch(() => null));
     const ready = found.status === "sewn" || found.status === "inspected";
@@ -42,16 +56,59 @@ export default function QcPage() {
     };
   };
 
-  const run = (work: () => Promise<{ message: string; unit: TFloorUnit }>) => press(work, (done) => setUnit(done.unit));
+  const run = (work: () => Promise<{ message: string; unit: TFloorUnit | null }>) =>
+    press(work, (done) => {
+      // Queued: what the unit is now waits for the Hub's answer.
+      setUnit(done.unit);
+      if (!done.unit) setOfflineUnit(null);
+    });
   const station = stationId ?? undefined;
+
+  /** A pass or fail through the offline queue: kept "queued, offline" when the Hub cannot be reached. */
+  const judge = (barcode: string, body: TInspectBody) =>
+    run(async () => {
+      const sent = await queue.submit(barcode, { kind: "inspect", barcode, body }, (scanId) =>
+        inspect(barcode, body, scanId),
+      );
+      return sent.queued ? { message: `${barcode}: ${QUEUED_MESSAGE}`, unit: null } : sent.done;
+    });
 
   return (
     <Stack spacing={3}>
       <KioskIntro kinds={["qc"]} stationId={stationId} setStationId={setStationId}>
         Scan a sewn unit, measure its critical points if it shows them, then pass or fail it.
       </KioskIntro>
+      <OfflineBanner online={queue.online} waiting={queue.waiting} />
       <ScanInput onScan={onScan} label="Scan a unit" />
       <Outcome outcome={outcome} />
+      {offlineUnit ? (
+        <Stack spacing={2} data-testid="offline-unit">
+          <Typography sx={{ fontSize: 22, fontWeight: 700 }}>{`Unit ${offlineUnit} (offline)`}</Typography>
+          {failing ? (
+            <ReasonButtons
+              reasons={reasons.data?.items ?? []}
+              color="error"
+              onChoose={(id) => {
+                setFailing(false);
+                void judge(offlineUnit, { passed: false, reasonId: id, stationId: station });
+              }}
+            />
+          ) : (
+            <Stack direction="row" spacing={2}>
+              <BigButton
+                color="success"
+                testId="qc-pass"
+                onClick={() => void judge(offlineUnit, { passed: true, stationId: station })}
+              >
+                Pass
+              </BigButton>
+              <BigButton color="error" testId="qc-fail" onClick={() => setFailing(true)}>
+                Fail
+              </BigButton>
+            </Stack>
+          )}
+        </Stack>
+      ) : null}
       {unit ? (
         <UnitCard unit={unit}>
           {unit.status === "sewn" && points ? (
@@ -68,13 +125,11 @@ export default function QcPage() {
                     setOutcome({ ok: false, message: measured.message });
                     return;
                   }
-                  void run(() =>
-                    inspect(unit.barcode, {
-                      passed: true,
-                      stationId: station,
-                      ...(measured?.ok ? { measurements: measured.measurements } : {}),
-                    }),
-                  );
+                  void judge(unit.barcode, {
+                    passed: true,
+                    stationId: station,
+                    ...(measured?.ok ? { measurements: measured.measurements } : {}),
+                  });
                 }}
               >
                 Pass
@@ -98,7 +153,7 @@ export default function QcPage() {
                 onChoose={(id) => {
                   setReasonId(id);
                   setFailing(false);
-                  void run(() => inspect(unit.barcode, { passed: false, reasonId: id, stationId: station }));
+                  void judge(unit.barcode, { passed: false, reasonId: id, stationId: station });
                 }}
               />
             </Stack>
@@ -114,9 +169,15 @@ export default function QcPage() {
                   onClick={() => {
                     const id = reasonId ?? reasons.data?.items[0]?.id;
                     if (id === undefined) return;
+                    const body = { reasonId: id, ...(station ? { stationId: station } : {}) };
                     void run(async () => {
-                      const done = await recut(unit.barcode, { reasonId: id, stationId: station });
-                      return { message: done.message, unit: done.original };
+                      const sent = await queue.submit(
+                        unit.barcode,
+                        { kind: "recut", barcode: unit.barcode, body },
+                        (scanId) => recut(unit.barcode, body, scanId),
+                      );
+                      if (sent.queued) return { message: `${unit.barcode}: ${QUEUED_MESSAGE}`, unit: null };
+                      return { message: sent.done.message, unit: sent.done.original };
                     });
                   }}
                 >
@@ -129,7 +190,17 @@ export default function QcPage() {
                     key={s}
                     variant="outlined"
                     testId={`redo-${s}`}
-                    onClick={() => run(() => unitAction(unit.barcode, "redo_steps", { to: s, stationId: station }))}
+                    onClick={() => {
+                      const body = { to: s, ...(station ? { stationId: station } : {}) };
+                      void run(async () => {
+                        const sent = await queue.submit(
+                          unit.barcode,
+                          { kind: "unitAction", barcode: unit.barcode, action: "redo_steps", body },
+                          (scanId) => unitAction(unit.barcode, "redo_steps", body, scanId),
+                        );
+                        return sent.queued ? { message: `${unit.barcode}: ${QUEUED_MESSAGE}`, unit: null } : sent.done;
+                      });
+                    }}
                   >
                     {`Back to ${UNIT_STATUS_LABELS[s].toLowerCase()}`}
                   </BigButton>
@@ -139,6 +210,7 @@ export default function QcPage() {
           ) : null}
         </UnitCard>
       ) : null}
+      <QueuedScans scans={queue.scans} />
     </Stack>
   );
 }

@@ -1,27 +1,42 @@
 import type { TFloorUnit } from "@hub/contracts/floor/actions";
 import { UNIT_STATUS_LABELS } from "@hub/contracts/floor/units";
-import { Stack } from "@mui/material";
+import { Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { ScanInput } from "../../components/scan/scan-input";
 import { getUnitByBarcode, recut, useQcReasons } from "./api";
 import { KioskIntro, Outcome, ReasonButtons, UnitCard, useOutcome } from "./kiosk-parts";
+import { isNetworkError, QUEUED_MESSAGE } from "./scan-queue";
+import { OfflineBanner, QueuedScans, useScanQueue } from "./use-scan-queue";
 import { useStation } from "./use-station";
 
 /**
  * Recut Garment (/recutTote): scan a unit, choose a reason: a recut unit linked to the original
- * goes to the front of the queue and the original is closed as failed.
+ * goes to the front of the queue and the original is closed as failed. Offline, the recut is kept
+ * and sent when the network is back (issue 22); the Hub refuses it then if the unit cannot be recut.
  */
 export default function RecutPage() {
   const [unit, setUnit] = useState<TFloorUnit | null>(null);
+  // A unit scanned while offline: its barcode alone.
+  const [offlineUnit, setOfflineUnit] = useState<string | null>(null);
   const [made, setMade] = useState<TFloorUnit | null>(null);
   const { outcome, setOutcome, press } = useOutcome();
   const reasons = useQcReasons();
   const { stationId, setStationId } = useStation("recut");
+  const queue = useScanQueue("recutTote");
 
   const onScan = async (code: string) => {
     setOutcome(null);
     setMade(null);
-    const found = await getUnitByBarcode(code);
+    setOfflineUnit(null);
+    let found: TFloorUnit;
+    try {
+      found = await getUnitByBarcode(code);
+    } catch (error) {
+      if (!isNetworkError(error)) throw error;
+      setUnit(null);
+      setOfflineUnit(code);
+      return { ok: true, queued: true, message: "Offline: choose the reason; it is sent when the network is back." };
+    }
     setUnit(found);
     const can = found.allowedActions.includes("recut");
     return {
@@ -33,12 +48,20 @@ export default function RecutPage() {
   };
 
   const choose = async (reasonId: number) => {
-    if (!unit) return;
+    const barcode = unit?.barcode ?? offlineUnit;
+    if (!barcode) return;
+    const body = { reasonId, ...(stationId ? { stationId } : {}) };
     await press(
-      () => recut(unit.barcode, { reasonId, stationId: stationId ?? undefined }),
+      async () => {
+        const sent = await queue.submit(barcode, { kind: "recut", barcode, body }, (scanId) =>
+          recut(barcode, body, scanId),
+        );
+        return sent.queued ? { message: `${barcode}: ${QUEUED_MESSAGE}`, original: null, recut: null } : sent.done;
+      },
       (done) => {
         setUnit(done.original);
         setMade(done.recut);
+        setOfflineUnit(null);
       },
     );
   };
@@ -48,8 +71,15 @@ export default function RecutPage() {
       <KioskIntro kinds={["qc", "cutter", "sew"]} stationId={stationId} setStationId={setStationId}>
         Scan the garment to recut, then choose why.
       </KioskIntro>
+      <OfflineBanner online={queue.online} waiting={queue.waiting} />
       <ScanInput onScan={onScan} label="Scan a unit" />
       <Outcome outcome={outcome} />
+      {offlineUnit ? (
+        <Stack spacing={2} data-testid="offline-unit">
+          <Typography sx={{ fontSize: 22, fontWeight: 700 }}>{`Unit ${offlineUnit} (offline)`}</Typography>
+          <ReasonButtons reasons={reasons.data?.items ?? []} color="warning" onChoose={(id) => void choose(id)} />
+        </Stack>
+      ) : null}
       {unit ? (
         <UnitCard unit={unit}>
           {!made && unit.allowedActions.includes("recut") ? (
@@ -58,6 +88,7 @@ export default function RecutPage() {
         </UnitCard>
       ) : null}
       {made ? <UnitCard unit={made} /> : null}
+      <QueuedScans scans={queue.scans} />
     </Stack>
   );
 }

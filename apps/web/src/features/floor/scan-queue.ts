@@ -11,7 +11,24 @@ import { ApiError } from "../../lib/api-error";
 /** What a queued scan asks the Hub: enough to send it again after a reload. */
 export type TQueuedRequest =
   | { kind: "assign"; tote: string; unitBarcode: string; stationId?: number }
-  | { kind: "unitAction"; barcode: string; action: TRoutedUnitAction; body: Omit<TUnitActionBody, "scanId"> };
+  | { kind: "unitAction"; barcode: string; action: TRoutedUnitAction; body: Omit<TUnitActionBody, "scanId"> }
+  /** QC pass or fail (/qcInspection). */
+  | { kind: "inspect"; barcode: string; body: TInspectBody }
+  /** A recut with its reason (/recutTote, /qcInspection). */
+  | { kind: "recut"; barcode: string; body: { reasonId: number; stationId?: number } }
+  /** A tote emptied (/clearTote). */
+  | { kind: "clearTote"; tote: string }
+  /** A unit or a tote packed (/packOut). */
+  | { kind: "pack"; code: string }
+  /** A cut ticket marked cut (/cutters). */
+  | { kind: "cutTicket"; code: string };
+
+export type TInspectBody = {
+  passed: boolean;
+  reasonId?: number;
+  stationId?: number;
+  measurements?: { code: string; value: number }[];
+};
 
 export type TQueuedScan = {
   /** Order of scanning (IndexedDB key). */

@@ -1,6 +1,8 @@
 import { Alert, Box, List, ListItem, Typography } from "@mui/material";
 import { useCallback, useEffect, useState } from "react";
-import { assignUnit, newScanId, unitAction } from "./api";
+import { packScan } from "../shipping/api";
+import { assignUnit, inspect, newScanId, recut, toteAction, unitAction } from "./api";
+import { scanCutTicket } from "./cutting/api";
 import {
   flushScans,
   idbScanStore,
@@ -11,11 +13,28 @@ import {
 } from "./scan-queue";
 
 /** Sends one stored scan again, with its own scan id. */
-const sendStored = (scan: TQueuedScan): Promise<{ message: string }> => {
+const sendStored = async (scan: TQueuedScan): Promise<{ message: string }> => {
   const r = scan.request;
-  return r.kind === "assign"
-    ? assignUnit(r.tote, r.unitBarcode, r.stationId, scan.scanId)
-    : unitAction(r.barcode, r.action, r.body, scan.scanId);
+  switch (r.kind) {
+    case "assign":
+      return assignUnit(r.tote, r.unitBarcode, r.stationId, scan.scanId);
+    case "unitAction":
+      return unitAction(r.barcode, r.action, r.body, scan.scanId);
+    case "inspect":
+      return inspect(r.barcode, r.body, scan.scanId);
+    case "recut":
+      return recut(r.barcode, r.body, scan.scanId);
+    case "clearTote":
+      return toteAction(r.tote, "clear", undefined, scan.scanId);
+    case "pack": {
+      // A pack scan that packs nothing (a unit not inspected in a tote) is answered, not refused: shown as refused.
+      const done = await packScan(scan.scanId, r.code);
+      if (!done.ok) throw new Error(`${done.order.orderNumber}: ${done.message}`);
+      return { message: `${done.order.orderNumber}: ${done.message}` };
+    }
+    case "cutTicket":
+      return scanCutTicket(r.code, scan.scanId);
+  }
 };
 
 /** One flush at a time in this tab, so no scan is sent twice by two flushes at once. */

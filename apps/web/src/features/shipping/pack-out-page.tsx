@@ -34,6 +34,8 @@ import { useEffect, useMemo, useState } from "react";
 import { ScanInput } from "../../components/scan/scan-input";
 import { messageOf } from "../../lib/api-error";
 import { useFactoryConfig } from "../factory-config/api";
+import { QUEUED_MESSAGE } from "../floor/scan-queue";
+import { OfflineBanner, QueuedScans, useScanQueue } from "../floor/use-scan-queue";
 import { fetchRates, packScan, shippingKeys, useCreateShipment, usePackOrder, useShippingOptions } from "./api";
 import { money } from "./labels";
 import { BoxDone, OrderHeader, TARGET } from "./pack-out-done";
@@ -97,9 +99,13 @@ export default function PackOutPage() {
   const queryClient = useQueryClient();
   // Read on opening, so the first box already starts from the facility's defaults.
   const facility = useFactoryConfig();
+  // Scans are kept offline and sent when the network is back (issue 22); a box's label needs the network.
+  const queue = useScanQueue("packOut");
 
   const onScan = async (code: string) => {
-    const result = await packScan(crypto.randomUUID(), code);
+    const sent = await queue.submit(code, { kind: "pack", code }, (scanId) => packScan(scanId, code));
+    if (sent.queued) return { ok: true, queued: true, message: `${code}: ${QUEUED_MESSAGE}` };
+    const result = sent.done;
     queryClient.setQueryData(shippingKeys.packOrder(result.order.orderId), result.order);
     if (result.order.orderId !== orderId) setBox(null);
     setOrderId(result.order.orderId);
@@ -108,6 +114,15 @@ export default function PackOutPage() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1200, mx: "auto" }}>
+      <Stack spacing={2} sx={{ mb: 2 }}>
+        <OfflineBanner online={queue.online} waiting={queue.waiting} />
+        {queue.online ? null : (
+          <Alert severity="info" data-testid="offline-box" sx={{ fontSize: 18 }}>
+            Scanned units are packed when the network is back; a box's rates and label can be bought once the network is
+            back.
+          </Alert>
+        )}
+      </Stack>
       <ScanInput onScan={onScan} label="Scan a tote or a unit" />
       {!orderId ? (
         <Typography sx={{ mt: 3, fontSize: 20, color: "text.secondary" }}>
@@ -129,6 +144,9 @@ export default function PackOutPage() {
           <BoxForm key={order.data.orderId} order={order.data} onCreated={setBox} facility={facility.data} />
         )
       ) : null}
+      <Box sx={{ mt: 3 }}>
+        <QueuedScans scans={queue.scans} />
+      </Box>
     </Box>
   );
 }

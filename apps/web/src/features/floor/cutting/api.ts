@@ -112,10 +112,13 @@ export const useMarkCut = () => {
   });
 };
 
+/** A scanned cut ticket marked cut, with its client scan id (a repeat of the id is answered as the first time). */
+export const scanCutTicket = (code: string, scanId: string) => call(cuttingApi.scanTicket, { body: { code, scanId } });
+
 export const useScanTicket = () => {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (code: string) => call(cuttingApi.scanTicket, { body: { code } }),
+    mutationFn: ({ code, scanId }: { code: string; scanId: string }) => scanCutTicket(code, scanId),
     onSuccess: invalidate,
   });
 };

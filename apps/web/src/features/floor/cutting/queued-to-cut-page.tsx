@@ -2,7 +2,7 @@ import { cuttingApi } from "@hub/contracts/floor/api";
 import type { TCutTicket } from "@hub/contracts/floor/cutting";
 import { Alert, Button, Chip, Stack } from "@mui/material";
 import type { GridColDef } from "@mui/x-data-grid";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { ListPage, SelectFilter } from "../../../components/list-page";
 import { ScanInput } from "../../../components/scan/scan-input";
@@ -11,7 +11,10 @@ import { messageOf } from "../../../lib/api-error";
 import { parseId } from "../../../lib/ids";
 import { useListFilters, useListState } from "../../../lib/list-state";
 import { openPdf } from "../../../lib/open-pdf";
+import { registerServiceWorker } from "../../../lib/service-worker";
 import { downloadListCsv } from "../../../lib/transfer";
+import { QUEUED_MESSAGE } from "../scan-queue";
+import { OfflineBanner, QueuedScans, useScanQueue } from "../use-scan-queue";
 import { ratioText, type TicketQuery, useCancelTicket, useMarkCut, useScanTicket, useTickets } from "./api";
 import { CutterSelect } from "./cutter-select";
 
@@ -26,7 +29,8 @@ const consumed = (c: { quantity: string; unit: string; fabricCode: string }[]) =
 /**
  * /queuedToCut (the tickets queued to a cutter) and /cutters (every ticket, by status): scan a
  * ticket's barcode or press Mark cut to cut it (its units are marked cut and their fabric leaves
- * the stock), print a ticket, cancel one (its units go back to the queue).
+ * the stock), print a ticket, cancel one (its units go back to the queue). A ticket scanned while
+ * the network is down is kept and marked cut when it is back (issue 22).
  */
 export default function QueuedToCutPage({ queuedOnly }: { queuedOnly: boolean }) {
   const { state, update, query } = useListState({ sort: "ticketNumber,asc" });
@@ -39,6 +43,10 @@ export default function QueuedToCutPage({ queuedOnly }: { queuedOnly: boolean })
   const markCut = useMarkCut();
   const scan = useScanTicket();
   const cancel = useCancelTicket();
+  // A cutter's scans survive a dropped network (issue 22): this screen is used at the cutting table, so it
+  // keeps the app's files for offline use as the kiosk screens do, and queues a ticket scanned offline.
+  const queue = useScanQueue("cutters");
+  useEffect(registerServiceWorker, []);
   const [confirm, setConfirm] = useState<{ ticket: TCutTicket; action: "cut" | "cancel" } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -122,10 +130,15 @@ export default function QueuedToCutPage({ queuedOnly }: { queuedOnly: boolean })
       <ScanInput
         label="Scan a cut ticket to mark it cut"
         onScan={async (code) => {
-          const res = await scan.mutateAsync(code);
-          return { ok: true, message: res.message + consumed(res.ticket.consumption) };
+          const sent = await queue.submit(code, { kind: "cutTicket", code }, (scanId) =>
+            scan.mutateAsync({ code, scanId }),
+          );
+          if (sent.queued) return { ok: true, queued: true, message: `${code}: ${QUEUED_MESSAGE}` };
+          return { ok: true, message: sent.done.message + consumed(sent.done.ticket.consumption) };
         }}
       />
+      <OfflineBanner online={queue.online} waiting={queue.waiting} />
+      <QueuedScans scans={queue.scans} />
       {done ? (
         <Alert severity="success" sx={{ my: 2 }} onClose={() => setDone(null)}>
           {done}
