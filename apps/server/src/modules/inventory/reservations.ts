@@ -222,9 +222,7 @@ export const reserveUnits = async (
         unitId: id,
         fabricId,
         quantity: fromScaled(q),
-        ...(short
-          ? { overrideReason, overrideBy: p.userId || null, overrideByName: p.userName, overrideAt: now }
-          : {}),
+        ...(short ? { overrideReason, overrideBy: p.userId || null, overrideByName: p.userName, overrideAt: now } : {}),
       });
     }
     out.reserved.push(id);
