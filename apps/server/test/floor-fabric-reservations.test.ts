@@ -217,7 +217,9 @@ describe("pulling reserves fabric", () => {
     expect(refused.json<{ message: string }>().message).toBe(
       CUTTING_MESSAGES.refusedForFabric(unit(6).barcode, `Waiting for fabric · ${po.number} expected 2026-12-03`),
     );
-    expect(refused.json<{ fields: Record<string, string> }>().fields.fabric).toBe("Waiting for fabric");
+    expect(refused.json<{ fields: Record<string, string> }>().fields.fabric).toBe(
+      `Waiting for fabric · ${po.number} expected 2026-12-03`,
+    );
     const byCount = await f.call("factory", "POST", "/api/floor/pull", {
       cutterStationId: ids.cutter,
       count: 1,

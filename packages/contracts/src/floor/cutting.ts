@@ -10,6 +10,9 @@ import { UNIT_STATUSES } from "./units";
  * (/allCutters, /cutters, /queuedToCut) and the cut unit sheet report.
  */
 
+/** The state a unit short of fabric waits in (issue 22 part 2): every waiting text starts with it. */
+const WAITING_FOR_FABRIC = "Waiting for fabric";
+
 export const CUTTING_MESSAGES = {
   chooseCutter: "Choose a cutter",
   notCutter: "That station is not a cutter of this facility.",
@@ -35,13 +38,13 @@ export const CUTTING_MESSAGES = {
   mixedFacilities: "Plan one facility's units at a time.",
   cutterSaved: "The cutter was saved.",
   /** Fabric reservations (issue 22 part 2): the state a unit short of fabric waits in. */
-  waitingForFabric: "Waiting for fabric",
+  waitingForFabric: WAITING_FOR_FABRIC,
   inStock: "In stock",
   reserved: "Fabric reserved",
   waitingLabel: (po: { number: string; expectedDate: string | null } | null) =>
     po
-      ? `Waiting for fabric · ${po.number} expected ${po.expectedDate ?? "(no date)"}`
-      : "Waiting for fabric · no purchase order covers it",
+      ? `${WAITING_FOR_FABRIC} · ${po.number} expected ${po.expectedDate ?? "(no date)"}`
+      : `${WAITING_FOR_FABRIC} · no purchase order covers it`,
   overrideLabel: (reason: string) => `Pulled without fabric in stock: ${reason}`,
   refusedForFabric: (barcode: string, label: string) =>
     `Unit ${barcode}: ${label}. Pull it anyway with a reason, or wait for the fabric.`,

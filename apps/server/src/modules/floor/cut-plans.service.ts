@@ -244,7 +244,7 @@ export const acceptPlan = async (db: HubDb, p: Principal, id: number, raw: TAcce
     if (short) {
       const x = locked.find((l) => l.id === short.unitId);
       throw conflict(CUTTING_MESSAGES.refusedForFabric(x?.barcode ?? "", short.fabricStatus.label), {
-        fabric: CUTTING_MESSAGES.waitingForFabric,
+        fabric: short.fabricStatus.label,
       });
     }
     for (const g of plan.groups) {

@@ -215,7 +215,7 @@ export const pullUnits = async (
     if (held.reserved.length === 0 && first) {
       const barcode = (await tx.select({ b: u.barcode }).from(u).where(eq(u.id, first.unitId)))[0]?.b ?? "";
       throw conflict(CUTTING_MESSAGES.refusedForFabric(barcode, first.fabricStatus.label), {
-        fabric: CUTTING_MESSAGES.waitingForFabric,
+        fabric: first.fabricStatus.label,
       });
     }
     ids = held.reserved;
