@@ -440,3 +440,21 @@ describe("access", () => {
     expect(admin.items.map((x) => [x.code, x.reserved, x.available])).toEqual([["OTH-JER", "0.0000", "0.0000"]]);
   });
 });
+
+describe("the demo", () => {
+  test("the seed's units pulled onto a queued ticket hold their fabric, shown as reserved", async () => {
+    const [row] = rowsOf<{ n: number; bad: number }>(
+      await t.db.execute(sql`select count(*)::int as n,
+        count(*) filter (where tk.status <> 'queued' or fu.station_id is null)::int as bad
+        from inv_fabric_reservations r join floor_units fu on fu.id = r.unit_id
+        join floor_cut_tickets tk on tk.id = fu.cut_ticket_id
+        where r.state = 'reserved' and r.factory_id = ${ids.factory} and r.fabric_id <> ${ids.fabric}`),
+    );
+    expect(row?.n).toBeGreaterThan(0);
+    expect(row?.bad).toBe(0);
+    const reserved = json<TPage<TStockItem>>(
+      await f.call("factory", "GET", "/api/inventory?materialKind=fabric&size=500"),
+    );
+    expect(reserved.items.some((x) => x.code !== "RES-JER" && Number(x.reserved) > 0)).toBe(true);
+  });
+});
