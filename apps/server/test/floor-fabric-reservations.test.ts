@@ -441,6 +441,26 @@ describe("access", () => {
   });
 });
 
+describe("concurrent pulls", () => {
+  test("two pulls racing for the last 3 yd: one unit is pulled, the other waits", async () => {
+    const two = await placeAndRelease(2);
+    json(
+      await f.call("factory", "POST", "/api/inventory/adjustments", {
+        materialKind: "fabric",
+        materialId: ids.fabric,
+        change: "3",
+        reason: "Found a roll end",
+      }),
+      201,
+    );
+    expect((await stockNumbers()).available).toBe("3.0000");
+    const answers = await Promise.all(two.map((x) => pull([x.id])));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await stockNumbers()).toEqual({ onHand: "23.0000", reserved: "22.0000", available: "1.0000" });
+    await neverCountedTwice();
+  });
+});
+
 describe("the demo", () => {
   test("the seed's units pulled onto a queued ticket hold their fabric, shown as reserved", async () => {
     const [row] = rowsOf<{ n: number; bad: number }>(
