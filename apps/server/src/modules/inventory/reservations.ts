@@ -144,7 +144,24 @@ const status = (state: TFabricStatus["state"], label: string, more: Partial<TFab
   ...more,
 });
 
-const waitingStatus = async (
+type WaitingCache = Map<string, Promise<TFabricStatus>>;
+
+/** A unit short of fabric, with the PO that would cover it (looked up once per fabric and shortfall in `cache`). */
+const waitingStatus = (
+  db: HubDb | HubTx,
+  factoryId: number,
+  short: { fabricId: number; shortfall: bigint },
+  cache: WaitingCache = new Map(),
+): Promise<TFabricStatus> => {
+  const key = `${factoryId}:${short.fabricId}:${short.shortfall}`;
+  const known = cache.get(key);
+  if (known) return known;
+  const made = lookUpWaiting(db, factoryId, short);
+  cache.set(key, made);
+  return made;
+};
+
+const lookUpWaiting = async (
   db: HubDb | HubTx,
   factoryId: number,
   short: { fabricId: number; shortfall: bigint },
@@ -203,6 +220,7 @@ export const reserveUnits = async (
   const out: ReserveResult = { reserved: [], waiting: [], overridden: [] };
   const rows: (typeof r.$inferInsert)[] = [];
   const now = new Date();
+  const cache: WaitingCache = new Map();
   for (const id of unitIds) {
     if (held.has(id)) {
       out.reserved.push(id);
@@ -211,7 +229,7 @@ export const reserveUnits = async (
     const need = needs.get(id);
     const short = shortOf(need, avail);
     if (short && !overrideReason) {
-      out.waiting.push({ unitId: id, fabricStatus: await waitingStatus(tx, factoryId, short) });
+      out.waiting.push({ unitId: id, fabricStatus: await waitingStatus(tx, factoryId, short, cache) });
       continue;
     }
     if (short) out.overridden.push(id);
@@ -276,12 +294,16 @@ export const unitFabricStatuses = async (
         ? status("override", CUTTING_MESSAGES.overrideLabel(reason), { overrideReason: reason })
         : status("reserved", CUTTING_MESSAGES.reserved),
     );
+  const cache: WaitingCache = new Map();
   for (const factoryId of new Set(free.map((x) => x.factoryId))) {
     const mine = free.filter((x) => x.factoryId === factoryId);
     const avail = await scaledAvailable(db, factoryId, fabricIdsOf(mine.map((x) => needs.get(x.id) ?? new Map())));
     for (const x of mine) {
       const short = shortOf(needs.get(x.id), avail);
-      out.set(x.id, short ? await waitingStatus(db, factoryId, short) : status("in_stock", CUTTING_MESSAGES.inStock));
+      out.set(
+        x.id,
+        short ? await waitingStatus(db, factoryId, short, cache) : status("in_stock", CUTTING_MESSAGES.inStock),
+      );
     }
   }
   return out;
