@@ -167,7 +167,8 @@ export const pullUnits = async (
     if (!station) throw badRequest(CUTTING_MESSAGES.notCutter, { cutterStationId: CUTTING_MESSAGES.notCutter });
     if (key) {
       const seen = await claimKey(tx, station.factoryId, key, "pull");
-      if (seen && Object.keys(seen).length > 0) return seen as TPullResponse;
+      // An answer kept before reservations had no `waiting`.
+      if (seen && Object.keys(seen).length > 0) return { waiting: [], ...(seen as Omit<TPullResponse, "waiting">) };
     }
     let ids: number[];
     if (body.unitIds) {
