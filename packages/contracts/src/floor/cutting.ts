@@ -11,6 +11,9 @@ import { UNIT_STATUSES } from "./units";
  * (/allCutters, /cutters, /queuedToCut) and the cut unit sheet report.
  */
 
+/** The state a unit short of fabric waits in (issue 22 part 2): every waiting text starts with it. */
+const WAITING_FOR_FABRIC = "Waiting for fabric";
+
 export const CUTTING_MESSAGES = {
   chooseCutter: "Choose a cutter",
   notCutter: "That station is not a cutter of this facility.",
@@ -35,6 +38,21 @@ export const CUTTING_MESSAGES = {
   tooLongForTable: "A garment of this style is longer than the cutting table.",
   mixedFacilities: "Plan one facility's units at a time.",
   cutterSaved: "The cutter was saved.",
+  /** Fabric reservations (issue 22 part 2): the state a unit short of fabric waits in. */
+  waitingForFabric: WAITING_FOR_FABRIC,
+  inStock: "In stock",
+  reserved: "Fabric reserved",
+  waitingLabel: (po: { number: string; expectedDate: string | null } | null) =>
+    po
+      ? `${WAITING_FOR_FABRIC} · ${po.number} expected ${po.expectedDate ?? "(no date)"}`
+      : `${WAITING_FOR_FABRIC} · no purchase order covers it`,
+  overrideLabel: (reason: string) => `Pulled without fabric in stock: ${reason}`,
+  refusedForFabric: (barcode: string, label: string) =>
+    `Unit ${barcode}: ${label}. Pull it anyway with a reason, or wait for the fabric.`,
+  pulledSomeWaiting: (n: number, cutter: string, waiting: number) =>
+    `${n} ${n === 1 ? "unit was" : "units were"} pulled to ${cutter}; ${waiting} ${
+      waiting === 1 ? "is" : "are"
+    } waiting for fabric.`,
   codeTaken: "A station with this code exists in this facility.",
 } as const;
 
@@ -78,6 +96,23 @@ export type TCutterRequest = z.input<typeof ZCutterRequestSchema>;
 
 // ---- queued units and pulling ----------------------------------------------------------------
 
+export const FABRIC_STATUS_STATES = ["in_stock", "waiting", "reserved", "override"] as const;
+
+/**
+ * Whether a unit's (or a lay's) fabric is there (issue 22 part 2): an unpulled unit is `in_stock`
+ * when its need fits what is available (on hand − reserved) or `waiting` with the open purchase
+ * order that would cover it; a pulled unit holds a reservation (`reserved`, or `override` when it
+ * was pulled past the stock with a reason). `label` is the text screens show.
+ */
+export const ZFabricStatusSchema = z.object({
+  state: z.enum(FABRIC_STATUS_STATES),
+  label: zText(),
+  poNumber: zText().nullable(),
+  expectedDate: zText().nullable(),
+  overrideReason: zText().nullable(),
+});
+export type TFabricStatus = z.infer<typeof ZFabricStatusSchema>;
+
 export const ZQueuedUnitSchema = z.object({
   id: z.number().int(),
   barcode: zText(),
@@ -100,6 +135,8 @@ export const ZQueuedUnitSchema = z.object({
   stationName: zText().nullable(),
   cutTicketId: z.number().int().nullable(),
   ticketNumber: zText().nullable(),
+  /** The pull queue's fabric column (other lists leave it out). */
+  fabricStatus: ZFabricStatusSchema.optional(),
 });
 export type TQueuedUnit = z.infer<typeof ZQueuedUnitSchema>;
 export const ZQueuedUnitPageSchema = pageOf(ZQueuedUnitSchema);
@@ -133,6 +170,8 @@ export const ZPullRequestSchema = z
     fabricId: ZDbIdSchema.optional(),
     styleId: ZDbIdSchema.optional(),
     clientId: ZDbIdSchema.optional(),
+    /** Pull units whose fabric is short anyway; kept on their reservations with who and when. */
+    overrideReason: zText().trim().min(1, "Say why").max(500, "At most 500 characters").optional(),
   })
   .refine((v) => (v.unitIds === undefined) !== (v.count === undefined), {
     message: CUTTING_MESSAGES.pullOne,
@@ -140,10 +179,18 @@ export const ZPullRequestSchema = z
   });
 export type TPullRequest = z.input<typeof ZPullRequestSchema>;
 
+export const ZPullWaitingSchema = z.object({
+  unitId: z.number().int(),
+  barcode: zText(),
+  fabricStatus: ZFabricStatusSchema,
+});
+
 export const ZPullResponseSchema = z.object({
   cutterStationId: z.number().int(),
   unitIds: z.array(z.number().int()),
   message: zText(),
+  /** Units left unpulled because their fabric is short (a pull of several pulls what fits, in order). */
+  waiting: z.array(ZPullWaitingSchema),
 });
 export type TPullResponse = z.infer<typeof ZPullResponseSchema>;
 
@@ -220,6 +267,8 @@ export const ZPlanLaySchema = z.object({
   ticketId: z.number().int().nullable(),
   ticketNumber: zText().nullable(),
   cutterStationId: z.number().int().nullable(),
+  /** Whether the lay's fabric is there, read when the plan is (not stored with it). */
+  fabricStatus: ZFabricStatusSchema.optional(),
 });
 export type TPlanLay = z.infer<typeof ZPlanLaySchema>;
 

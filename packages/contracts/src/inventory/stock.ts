@@ -21,7 +21,7 @@ export const ZLedgerKindSchema = z.enum(LEDGER_KINDS);
 
 export const ZStockListQuerySchema = ZInvPageQuerySchema.extend({
   materialKind: ZMaterialKindSchema.optional(),
-  /** Only items below their threshold. */
+  /** Only items whose available quantity is below their threshold. */
   belowThreshold: ZQueryFlagSchema,
 });
 export type TStockListQuery = z.infer<typeof ZStockListQuerySchema>;
@@ -35,6 +35,10 @@ export const ZStockItemSchema = z.object({
   unit: zText(),
   /** Sum of the ledger, e.g. "12.5000". */
   quantity: zText(),
+  /** Fabric held by pulled units not cut yet (issue 22 part 2); "0.0000" for parts. */
+  reserved: zText(),
+  /** quantity − reserved: what a pull may still take; low stock compares it with the threshold. */
+  available: zText(),
   threshold: zText(),
   thresholdByCnt: z.boolean(),
   avgCostCents: z.number().int(),

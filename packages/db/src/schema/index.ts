@@ -7,6 +7,7 @@ export * from "./clients";
 export * from "./dashboards";
 export * from "./dashboards-floor";
 export * from "./design-library";
+export * from "./fabric-reservations";
 export * from "./factory-config";
 export * from "./files";
 export * from "./floor";

@@ -561,6 +561,17 @@ const writeFloor = async (tx: HubTx, factoryId: number): Promise<void> => {
             group.map((u) => u.id),
           ),
         );
+      if (queued)
+        // Pulled and not cut yet: the units hold their fabric (issue 22 part 2; the style's
+        // all-variant fabric dependencies), so Inventory shows it reserved.
+        await tx.execute(sql`insert into inv_fabric_reservations (factory_id, unit_id, fabric_id, quantity, created_at, updated_at)
+          select fu.factory_id, fu.id, sf.fabric_id, sum(sf.consumption)::numeric(20,4), ${new Date(now)}, ${new Date(now)}
+          from floor_units fu join lib_style_fabrics sf on sf.style_id = fu.style_id and sf.attribute_id is null
+          where fu.id in (${sql.join(
+            group.map((u) => sql`${u.id}`),
+            sql`, `,
+          )}) and sf.consumption > 0
+          group by fu.factory_id, fu.id, sf.fabric_id`);
       const [fabric] = await tx
         .select({ code: fabrics.fabricCode })
         .from(fabrics)

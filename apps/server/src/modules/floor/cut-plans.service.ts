@@ -16,6 +16,7 @@ import { badRequest, conflict, notFound } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { facilityScope, resolveFacility } from "../../platform/resource/owners";
 import { readFactorySettings } from "../factory-config/factory-config.service";
+import { layFabricStatus, reserveUnits } from "../inventory/reservations";
 import { buildPlan, styleFacts } from "./cut-plan-build";
 import { cutterOf, cutterWhere } from "./cutters.service";
 import { CUTTABLE, cuttable, fb, garmentColumns, iso, pl, st, statusLabel, sy, tk, u } from "./cutting-rows";
@@ -164,8 +165,31 @@ const toPlan = (row: typeof pl.$inferSelect): TCutPlan => {
   };
 };
 
-export const getPlan = async (db: HubDb | HubTx, p: Principal, id: number): Promise<TCutPlan> =>
-  toPlan(await planRow(db, p, id));
+/**
+ * A plan with each lay's fabric status (issue 22 part 2), read now: only lays that still have a
+ * unit to cut get one (a cut lay's fabric is consumed).
+ */
+export const getPlan = async (db: HubDb | HubTx, p: Principal, id: number): Promise<TCutPlan> => {
+  const plan = toPlan(await planRow(db, p, id));
+  if (plan.status === "discarded") return plan;
+  const all = plan.groups.flatMap((g) => g.lays.flatMap((l) => l.unitIds));
+  const open = new Set(
+    all.length
+      ? (
+          await db
+            .select({ id: u.id })
+            .from(u)
+            .where(and(inArray(u.id, all), inArray(u.status, CUTTABLE)))
+        ).map((x) => x.id)
+      : [],
+  );
+  for (const g of plan.groups)
+    for (const lay of g.lays) {
+      const ids = lay.unitIds.filter((x) => open.has(x));
+      if (ids.length > 0) lay.fabricStatus = await layFabricStatus(db, plan.factoryId, ids);
+    }
+  return plan;
+};
 
 /**
  * POST /floor/cutPlans/:id/accept: one cut ticket per lay, queued to its cutter, its units linked
@@ -212,6 +236,16 @@ export const acceptPlan = async (db: HubDb, p: Principal, id: number, raw: TAcce
         throw conflict(CUTTING_MESSAGES.notPlannable(x.barcode, statusLabel(x.status)), { status: x.status });
       if (x.cutTicketId !== null)
         throw conflict(CUTTING_MESSAGES.onTicket(x.barcode, x.ticket ?? ""), { status: x.status });
+    }
+    // Units planned without a pull reserve their fabric now; one short of it is refused (pull it
+    // with an override reason first).
+    const held = await reserveUnits(tx, p, row.factoryId, unitIds);
+    const short = held.waiting[0];
+    if (short) {
+      const x = locked.find((l) => l.id === short.unitId);
+      throw conflict(CUTTING_MESSAGES.refusedForFabric(x?.barcode ?? "", short.fabricStatus.label), {
+        fabric: short.fabricStatus.label,
+      });
     }
     for (const g of plan.groups) {
       for (const lay of g.lays) {

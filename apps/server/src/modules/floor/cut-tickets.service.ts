@@ -20,6 +20,7 @@ import { facilityScope } from "../../platform/resource/owners";
 import { col } from "../../platform/resource/resource";
 import { unitFabricUse } from "../inventory/fabric-use";
 import { getMaterial } from "../inventory/materials";
+import { consumeReservations, releaseReservations } from "../inventory/reservations";
 import { appendLedger, lockSettings } from "../inventory/stock.service";
 import { CUTTABLE, fb, iso, st, sy, tk, u } from "./cutting-rows";
 import { followOrder } from "./follow";
@@ -171,13 +172,12 @@ const cutInTransaction = (db: HubDb, p: Principal, id: number, scanId: string | 
       .orderBy(asc(u.id))
       .for("update");
     const who = { actor: p.userName, userId: p.userId || null, stationId: ticket.cutterStationId };
-    const cutIds: number[] = [];
-    for (const x of units) {
-      if (!CUTTABLE.includes(x.status as TUnitStatus)) continue; // cancelled or cut on its own meanwhile
-      await applyUnitAction(tx, x, "mark_cut", who, { reason: ticket.number });
-      cutIds.push(x.id);
-    }
+    // Units cancelled or cut on their own meanwhile are skipped. The fabric is consumed first (the
+    // ledger rows and the units' reservations → consumed), then the units move.
+    const toCut = units.filter((x) => CUTTABLE.includes(x.status as TUnitStatus));
+    const cutIds = toCut.map((x) => x.id);
     if (cutIds.length > 0) await consumeFabric(tx, p, ticket, cutIds);
+    for (const x of toCut) await applyUnitAction(tx, x, "mark_cut", who, { reason: ticket.number });
     await tx.update(tk).set({ status: "cut", cutAt: new Date(), cutBy: p.userName }).where(eq(tk.id, ticket.id));
     for (const orderId of [...new Set(units.map((x) => x.orderId))].sort((a, b) => a - b)) {
       await followOrder(tx, orderId, p.userName);
@@ -200,7 +200,8 @@ const cutInTransaction = (db: HubDb, p: Principal, id: number, scanId: string | 
  * The fabric the cut units used (inventory's `unitFabricUse`: per unit, its style's fabric
  * dependencies that apply to its variant), summed per order line and fabric in SQL numeric; one
  * consumption ledger row per line and fabric, at the fabric's weighted average cost then and tagged
- * with the line, so an order's actual fabric cost is its ledger rows (issue 22, orders/cost.service.ts).
+ * with the line, so an order's actual fabric cost is its ledger rows (issue 22, orders/cost.service.ts);
+ * the units' fabric reservations become `consumed` in the same transaction.
  */
 const consumeFabric = async (
   tx: HubTx,
@@ -214,6 +215,8 @@ const consumeFabric = async (
     from unit_fabric uf join ${u} cu on cu.id = uf.unit_id
     group by cu.item_id, uf.fabric_id order by uf.fabric_id, cu.item_id`),
   );
+  // Stock is never counted twice: the reservations leave `reserved` as the ledger rows take it off hand.
+  await consumeReservations(tx, unitIds);
   for (const r of rows) {
     if (!/[1-9]/.test(r.quantity)) continue;
     const m = await getMaterial(tx, p, "fabric", Number(r.fabric_id), { factoryId: ticket.factoryId });
@@ -245,7 +248,7 @@ export const scanTicketCut = async (
   return markTicketCut(db, p, row.id, scanId);
 };
 
-/** POST /floor/cutTickets/:id/cancel: a queued ticket is cancelled and its units go back to the queue. */
+/** POST /floor/cutTickets/:id/cancel: a queued ticket is cancelled and its units go back to the (unpulled) queue. */
 export const cancelTicket = async (db: HubDb, p: Principal, id: number): Promise<TCutTicketDetail> => {
   await db.transaction(async (tx) => {
     const [ticket] = await tx
@@ -257,7 +260,17 @@ export const cancelTicket = async (db: HubDb, p: Principal, id: number): Promise
     if (ticket.status === "cancelled") return;
     if (ticket.status !== "queued")
       throw conflict(`${ticket.number} is ${ticket.status}, so it cannot be cancelled.`, { status: ticket.status });
-    await tx.update(u).set({ cutTicketId: null, updatedAt: new Date() }).where(eq(u.cutTicketId, ticket.id));
+    // Its units go back to the unpulled queue and their fabric reservations are released: a unit
+    // pulled again reserves anew (docs/adr/0004-inventory.md).
+    const back = await tx
+      .update(u)
+      .set({ cutTicketId: null, stationId: null, updatedAt: new Date() })
+      .where(eq(u.cutTicketId, ticket.id))
+      .returning({ id: u.id });
+    await releaseReservations(
+      tx,
+      back.map((x) => x.id),
+    );
     await tx.update(tk).set({ status: "cancelled" }).where(eq(tk.id, ticket.id));
     await recordAudit(tx, {
       actor: p.userName,

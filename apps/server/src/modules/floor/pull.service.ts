@@ -16,6 +16,7 @@ import { badRequest, conflict } from "../../platform/errors";
 import { countOf, orderByFor, searchAny, toPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { facilityScope } from "../../platform/resource/owners";
+import { releaseReservations, reserveUnits, unitFabricStatuses } from "../inventory/reservations";
 import { cutterWhere } from "./cutters.service";
 import { CUTTABLE, c, cuttable, fb, garmentColumns, o, st, statusLabel, sy, tk, u } from "./cutting-rows";
 
@@ -95,12 +96,28 @@ const PULL_SORT = {
   clientName: c.clientName,
 };
 
-/** GET /floor/pull */
+/** GET /floor/pull: each unit with whether its fabric is there (in stock, reserved, or waiting with the PO). */
 export const listPullQueue = async (db: HubDb, p: Principal, q: TPullQuery): Promise<TPage<TQueuedUnit>> => {
   const where = pullWhere(p, q);
   const order = q.sort ? orderByFor(q.sort, PULL_SORT, ["dueDate", "asc"], u.id) : RANK;
   const { rows, total } = await unitsPage(db, where, order, q);
-  return toPage(rows, total, q);
+  const owners = rows.length
+    ? await db
+        .select({ id: u.id, factoryId: u.factoryId })
+        .from(u)
+        .where(
+          inArray(
+            u.id,
+            rows.map((x) => x.id),
+          ),
+        )
+    : [];
+  const statuses = await unitFabricStatuses(db, owners);
+  return toPage(
+    rows.map((x) => ({ ...x, fabricStatus: statuses.get(x.id) })),
+    total,
+    q,
+  );
 };
 
 /** Every row of the filter, for export.csv (at most 50,000). */
@@ -150,7 +167,8 @@ export const pullUnits = async (
     if (!station) throw badRequest(CUTTING_MESSAGES.notCutter, { cutterStationId: CUTTING_MESSAGES.notCutter });
     if (key) {
       const seen = await claimKey(tx, station.factoryId, key, "pull");
-      if (seen && Object.keys(seen).length > 0) return seen as TPullResponse;
+      // An answer kept before reservations had no `waiting`.
+      if (seen && Object.keys(seen).length > 0) return { waiting: [], ...(seen as Omit<TPullResponse, "waiting">) };
     }
     let ids: number[];
     if (body.unitIds) {
@@ -172,7 +190,7 @@ export const pullUnits = async (
         if (r.cutTicketId !== null)
           throw conflict(`Unit ${r.barcode} is already on a cut ticket.`, { unitIds: r.barcode });
       }
-      ids = rows.map((r) => r.id);
+      ids = [...new Set(body.unitIds)];
     } else {
       const rows = await tx
         .select({ id: u.id })
@@ -193,29 +211,54 @@ export const pullUnits = async (
       ids = rows.map((r) => r.id);
       if (ids.length === 0) throw conflict(CUTTING_MESSAGES.nothingToPull);
     }
+    const held = await reserveUnits(tx, p, station.factoryId, ids, body.overrideReason);
+    const first = held.waiting[0];
+    if (held.reserved.length === 0 && first) {
+      const barcode = (await tx.select({ b: u.barcode }).from(u).where(eq(u.id, first.unitId)))[0]?.b ?? "";
+      throw conflict(CUTTING_MESSAGES.refusedForFabric(barcode, first.fabricStatus.label), {
+        fabric: first.fabricStatus.label,
+      });
+    }
+    ids = held.reserved;
     for (let i = 0; i < ids.length; i += 1000) {
       await tx
         .update(u)
         .set({ stationId: station.id, updatedAt: new Date() })
         .where(inArray(u.id, ids.slice(i, i + 1000)));
     }
+    const barcodes = new Map<number, string>();
+    const named = [...held.waiting.map((w) => w.unitId), ...held.overridden];
+    if (named.length > 0)
+      for (const x of await tx.select({ id: u.id, b: u.barcode }).from(u).where(inArray(u.id, named)))
+        barcodes.set(x.id, x.b);
     await recordAudit(tx, {
       actor: p.userName,
       action: "floor.pull",
       subject: `station:${station.id}`,
-      detail: { units: ids.length },
+      detail: { units: ids.length, waiting: held.waiting.length },
     });
+    if (held.overridden.length > 0)
+      await recordAudit(tx, {
+        actor: p.userName,
+        action: "floor.pull.override",
+        subject: `station:${station.id}`,
+        detail: { reason: body.overrideReason, units: held.overridden.map((id) => barcodes.get(id) ?? String(id)) },
+      });
     const answer: TPullResponse = {
       cutterStationId: station.id,
       unitIds: ids,
-      message: CUTTING_MESSAGES.pulled(ids.length, station.name),
+      message:
+        held.waiting.length > 0
+          ? CUTTING_MESSAGES.pulledSomeWaiting(ids.length, station.name, held.waiting.length)
+          : CUTTING_MESSAGES.pulled(ids.length, station.name),
+      waiting: held.waiting.map((w) => ({ ...w, barcode: barcodes.get(w.unitId) ?? "" })),
     };
     if (key) await storeKey(tx, station.factoryId, key, "pull", answer);
     return answer;
   });
 };
 
-/** POST /floor/pull/release: pulled units (not on a ticket) back to the unpulled queue. */
+/** POST /floor/pull/release: pulled units (not on a ticket) back to the unpulled queue, their fabric released. */
 export const unpullUnits = async (db: HubDb, p: Principal, unitIds: number[]) =>
   db.transaction(async (tx) => {
     const rows = await tx
@@ -223,5 +266,9 @@ export const unpullUnits = async (db: HubDb, p: Principal, unitIds: number[]) =>
       .set({ stationId: null, updatedAt: new Date() })
       .where(and(inArray(u.id, unitIds), facilityScope(p, u.factoryId), isNull(u.cutTicketId)))
       .returning({ id: u.id });
+    await releaseReservations(
+      tx,
+      rows.map((x) => x.id),
+    );
     return { released: rows.length };
   });

@@ -5,11 +5,14 @@ import { type SQL, sql } from "drizzle-orm";
 import { rowsOf } from "../../platform/database";
 import { conflict } from "../../platform/errors";
 import { noticeInsert } from "../../platform/notify";
+import { releaseReservationsSql } from "../inventory/reservations";
 import { FLOOR_CHANNEL } from "./live";
 import { keepScanSql, ScanRace, type StoredScan } from "./scans";
 import { UNIT_ACTION_EFFECTS, unitStateMessage } from "./unit-action-effects";
 
 export { unitStateMessage };
+
+const CUTTABLE_STATES: TUnitStatus[] = ["queued", "printed"];
 
 /**
  * The only function that changes a unit's state: it checks that the action may start from the
@@ -81,6 +84,10 @@ export const applyUnitAction = async (
       }
       where id = ${unit.id}
     )`);
+  // Leaving the cuttable states by any way but a ticket's cut (which consumed them first): the
+  // unit's fabric reservations are released (cancelled, failed, cut on its own).
+  if (to !== from && CUTTABLE_STATES.includes(from) && !CUTTABLE_STATES.includes(to))
+    parts.push(sql`released as (${releaseReservationsSql(unit.id)})`);
   parts.push(sql`logged as (
     insert into ${fe} (unit_id, action, from_status, to_status, station_id, reason, actor, actor_user_id)
     values (${unit.id}, ${action}, ${from}, ${to}, ${who.stationId}, ${input.reason ?? null}, ${who.actor}, ${who.userId})

@@ -23,13 +23,15 @@ import { getMaterial, getMaterials, isMaterial, type Material, materialValues, q
 /**
  * Stock (docs/adr/0004-inventory.md): one item per library fabric and part, its quantity the sum of
  * the append-only ledger, its average cost moved only by receipts. All decimal arithmetic is SQL
- * `numeric`; quantities travel as text.
+ * `numeric`; quantities travel as text. A fabric's reserved quantity is its live reservations
+ * (inventory/reservations.ts); available = quantity − reserved, and low stock is available < threshold.
  */
 
 const l = schema.stockLedger;
 const s = schema.stockSettings;
 const f = schema.fabrics;
 const pt = schema.parts;
+const r = schema.fabricReservations;
 
 type ItemFilter = { kind?: TMaterialKind; id?: number; search?: string; below?: boolean };
 
@@ -53,6 +55,11 @@ const branch = (p: Principal, kind: TMaterialKind, filter: ItemFilter): SQL => {
       coalesce((select ${s.thresholdByCnt} from ${s} where ${sCol} = ${t.id}), false) as threshold_by_cnt,
       coalesce((select ${s.avgCostCents} from ${s} where ${sCol} = ${t.id}), 0) as avg_cost_cents,
       coalesce((select sum(${l.quantity}) from ${l} where ${lCol} = ${t.id}), 0) as quantity,
+      ${
+        kind === "fabric"
+          ? sql`coalesce((select sum(${r.quantity}) from ${r} where ${r.fabricId} = ${t.id} and ${r.state} = 'reserved'), 0)`
+          : sql`0`
+      } as reserved,
       coalesce((select -sum(${l.quantity}) from ${l} where ${lCol} = ${t.id} and ${l.kind} = 'consumption'
         and ${l.at} >= now() - interval '30 days'), 0) as usage30d
     from ${t} where ${where ?? sql`true`}`;
@@ -64,7 +71,8 @@ const itemsFrom = (p: Principal, filter: ItemFilter): SQL => {
     kinds.map((k) => branch(p, k, filter)),
     sql` union all `,
   );
-  return sql`(select u.*, u.quantity < u.threshold as low_stock, round(u.quantity * u.avg_cost_cents) as value_cents
+  return sql`(select u.*, u.quantity - u.reserved as available, u.quantity - u.reserved < u.threshold as low_stock,
+    round(u.quantity * u.avg_cost_cents) as value_cents
     from (${union}) u) items where ${filter.below ? sql`items.low_stock` : sql`true`}`;
 };
 
@@ -73,6 +81,8 @@ const SORTABLE: Record<string, SQL> = {
   name: sql`items.name`,
   materialKind: sql`items.material_kind`,
   quantity: sql`items.quantity`,
+  reserved: sql`items.reserved`,
+  available: sql`items.available`,
   threshold: sql`items.threshold`,
   avgCostCents: sql`items.avg_cost_cents`,
   usage30d: sql`items.usage30d`,
@@ -89,6 +99,8 @@ const toItem = (r: RawItem): TStockItem => ({
   name: String(r.name),
   unit: String(r.unit),
   quantity: String(r.quantity),
+  reserved: String(r.reserved),
+  available: String(r.available),
   threshold: String(r.threshold),
   thresholdByCnt: r.threshold_by_cnt === true || r.threshold_by_cnt === "t",
   avgCostCents: Number(r.avg_cost_cents),
@@ -101,6 +113,7 @@ const toItem = (r: RawItem): TStockItem => ({
 const ITEM_COLUMNS = sql`items.material_kind, items.material_id, items.factory_id, items.code, items.name, items.unit,
   items.archived, items.threshold::numeric(20,4)::text as threshold, items.threshold_by_cnt,
   items.avg_cost_cents::int as avg_cost_cents, items.quantity::numeric(20,4)::text as quantity,
+  items.reserved::numeric(20,4)::text as reserved, items.available::numeric(20,4)::text as available,
   items.usage30d::numeric(20,4)::text as usage30d, items.value_cents::text as value_cents, items.low_stock`;
 
 /** GET /api/inventory: one row per fabric and part of the caller's facilities. */

@@ -292,6 +292,12 @@ export default function StockItemPage() {
         <CardContent>
           <Stack direction={{ xs: "column", sm: "row" }} spacing={4}>
             <Figure label="On hand" value={qtyUnit(item.quantity, item.unit)} />
+            {item.materialKind === "fabric" ? (
+              <>
+                <Figure label="Reserved" value={qtyUnit(item.reserved, item.unit)} />
+                <Figure label="Available" value={qtyUnit(item.available, item.unit)} />
+              </>
+            ) : null}
             <Figure label="Threshold" value={`${qty(item.threshold)} ${item.thresholdByCnt ? "pcs" : item.unit}`} />
             <Figure label="Average cost" value={`${money(item.avgCostCents)}/${item.unit}`} />
             <Figure label="Usage (30 days)" value={qtyUnit(item.usage30d, item.unit)} />

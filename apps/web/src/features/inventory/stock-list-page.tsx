@@ -25,7 +25,21 @@ const columns: GridColDef<TStockItem>[] = [
   },
   {
     field: "quantity",
-    headerName: "Quantity",
+    headerName: "On hand",
+    width: 130,
+    type: "number",
+    valueFormatter: (v: string, row) => qtyUnit(v, row.unit),
+  },
+  {
+    field: "reserved",
+    headerName: "Reserved",
+    width: 120,
+    type: "number",
+    valueFormatter: (v: string, row) => qtyUnit(v, row.unit),
+  },
+  {
+    field: "available",
+    headerName: "Available",
     width: 130,
     type: "number",
     valueFormatter: (v: string, row) => qtyUnit(v, row.unit),
@@ -64,7 +78,10 @@ const columns: GridColDef<TStockItem>[] = [
 const isKind = (v: string | null): v is TMaterialKind =>
   v !== null && (MATERIAL_KINDS as readonly string[]).includes(v);
 
-/** /inventory: every fabric and part of the facility as stock, low-stock rows marked, filters in the URL. */
+/**
+ * /inventory: every fabric and part of the facility as stock (on hand, reserved by pulled units,
+ * available), rows whose available quantity is below the threshold marked, filters in the URL.
+ */
 export default function StockListPage() {
   const { state, update, query } = useListState({ sort: "code,asc" });
   const filters = useListFilters();
@@ -77,7 +94,7 @@ export default function StockListPage() {
   return (
     <ListPage<TStockItem>
       title="Inventory"
-      subtitle="Stock of every fabric and part: quantity, threshold, average cost, 30-day usage and value."
+      subtitle="Stock of every fabric and part: on hand, reserved by pulled units, available, threshold, average cost, 30-day usage and value."
       list={list}
       listState={{ state, update }}
       label="Inventory"

@@ -21,12 +21,15 @@ import { useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { PageHeader } from "../../../components/page-header";
 import { RefSelect } from "../../../components/resource/fields";
-import { pathTo } from "../../../lib/api";
+import { call, pathTo } from "../../../lib/api";
 import { messageOf } from "../../../lib/api-error";
 import { openPdf } from "../../../lib/open-pdf";
 import { useFactoryConfig } from "../../factory-config/api";
-import { pct, ratioText, useAcceptPlan, useDiscardPlan, usePlan, yd } from "./api";
+import { pct, ratioText, useAcceptPlan, useDiscardPlan, usePlan, usePull, yd } from "./api";
 import { CutterSelect } from "./cutter-select";
+import { FabricStatusChip, OverrideDialog } from "./fabric-status";
+
+const newKey = () => `pull-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 function Totals({ label, t }: { label: string; t: TPlanTotals }) {
   return (
@@ -56,7 +59,9 @@ const numberField = (label: string, value: number, set: (n: number) => void, ste
 /**
  * /cutPlannerAuto: plans the queued units (those pulled to a cutter, or all; optionally one
  * fabric) into lays per fabric, colour and style, shows each lay and the totals beside the naive
- * one-size-per-lay plan, and accepting makes the printable cut tickets, queued to a cutter.
+ * one-size-per-lay plan, and accepting makes the printable cut tickets, queued to a cutter. Each
+ * lay shows whether its fabric is reserved, in stock or waiting for a PO; a waiting lay may be
+ * pulled anyway with a reason (its units reserve past the stock), and the plan re-read.
  */
 export default function CutPlannerPage() {
   const [source, setSource] = useState<number | null>(null);
@@ -79,8 +84,13 @@ export default function CutPlannerPage() {
   const planning = usePlan();
   const accepting = useAcceptPlan();
   const discarding = useDiscardPlan();
+  const pull = usePull();
+  const [override, setOverride] = useState<{ unitIds: number[]; name: string; label: string } | null>(null);
   const error = planning.error ?? accepting.error ?? discarding.error;
   const lays = plan?.groups.flatMap((g) => g.lays) ?? [];
+  const waitingLays = lays.filter((l) => l.fabricStatus?.state === "waiting");
+  /** Where a lay pulled anyway goes: the cutter it will be cut at, else the one its units were planned from. */
+  const pullTo = target ?? source;
   const set = (k: keyof TPlanLimits) => (n: number) => setChanged((l) => ({ ...l, [k]: n }));
 
   return (
@@ -168,6 +178,25 @@ export default function CutPlannerPage() {
                   Not planned: {plan.unplanned.map((u) => `${u.barcode} (${u.reason})`).join("; ")}
                 </Alert>
               ) : null}
+              {plan.status === "draft" && waitingLays.length > 0 ? (
+                <Alert severity="warning" sx={{ mt: 2 }}>
+                  {waitingLays.length === 1 ? "Lay" : "Lays"} {waitingLays.map((l) => l.lay).join(", ")}{" "}
+                  {waitingLays.length === 1 ? "is" : "are"} waiting for fabric: accepting refuses a unit whose fabric is
+                  short. Pull a lay anyway (with a reason) first, or plan without it.
+                </Alert>
+              ) : null}
+              <OverrideDialog
+                subject={override}
+                onClose={() => setOverride(null)}
+                onConfirm={async (reason) => {
+                  if (pullTo === null || override === null) return;
+                  await pull.mutateAsync({
+                    body: { cutterStationId: pullTo, unitIds: override.unitIds, overrideReason: reason },
+                    key: newKey(),
+                  });
+                  setPlan(await call(cuttingApi.getPlan, { params: { id: plan.id } }));
+                }}
+              />
               {plan.status === "draft" ? (
                 <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: "center" }}>
                   <CutterSelect label="Cut at" value={target} onChange={setTarget} />
@@ -220,6 +249,7 @@ export default function CutPlannerPage() {
                       <TableCell align="right">Length (in)</TableCell>
                       <TableCell align="right">Utilisation</TableCell>
                       <TableCell>Marker</TableCell>
+                      <TableCell>Fabric stock</TableCell>
                       <TableCell>Ticket</TableCell>
                     </TableRow>
                   </TableHead>
@@ -233,6 +263,25 @@ export default function CutPlannerPage() {
                         <TableCell align="right">{l.lengthInches.toFixed(2)}</TableCell>
                         <TableCell align="right">{pct(l.utilisation)}</TableCell>
                         <TableCell>{l.markerName ?? "from consumption"}</TableCell>
+                        <TableCell>
+                          <FabricStatusChip status={l.fabricStatus} />
+                          {plan.status === "draft" && l.fabricStatus?.state === "waiting" ? (
+                            <Button
+                              size="small"
+                              disabled={pullTo === null}
+                              title={pullTo === null ? "Choose the cutter it is cut at first" : undefined}
+                              onClick={() =>
+                                setOverride({
+                                  unitIds: l.unitIds,
+                                  name: `Lay ${l.lay} (${l.garments} ${l.garments === 1 ? "unit" : "units"})`,
+                                  label: l.fabricStatus?.label ?? "Waiting for fabric",
+                                })
+                              }
+                            >
+                              Pull anyway…
+                            </Button>
+                          ) : null}
+                        </TableCell>
                         <TableCell>
                           {l.ticketId ? (
                             <Button

@@ -29,8 +29,9 @@ const consumed = (c: { quantity: string; unit: string; fabricCode: string }[]) =
 /**
  * /queuedToCut (the tickets queued to a cutter) and /cutters (every ticket, by status): scan a
  * ticket's barcode or press Mark cut to cut it (its units are marked cut and their fabric leaves
- * the stock), print a ticket, cancel one (its units go back to the queue). A ticket scanned while
- * the network is down is kept and marked cut when it is back (issue 22).
+ * the stock: their reservations become consumption), print a ticket, cancel one (its units go back
+ * to the unpulled queue and their fabric reservations are released). A ticket scanned while the
+ * network is down is kept and marked cut when it is back (issue 22).
  */
 export default function QueuedToCutPage({ queuedOnly }: { queuedOnly: boolean }) {
   const { state, update, query } = useListState({ sort: "ticketNumber,asc" });
@@ -191,8 +192,8 @@ export default function QueuedToCutPage({ queuedOnly }: { queuedOnly: boolean })
         }
         message={
           confirm?.action === "cut"
-            ? `Its ${confirm.ticket.units} units are marked cut and their fabric is taken from the stock.`
-            : "Its units go back to the queue to be planned again."
+            ? `Its ${confirm.ticket.units} units are marked cut: their reserved fabric is taken from the stock.`
+            : "Its units go back to the pull queue (not pulled) and their reserved fabric is released; pulled again, they reserve it anew."
         }
         confirmLabel={confirm?.action === "cut" ? "Mark cut" : "Cancel ticket"}
         danger={confirm?.action === "cancel"}
@@ -204,7 +205,9 @@ export default function QueuedToCutPage({ queuedOnly }: { queuedOnly: boolean })
             setDone(res.message + consumed(res.ticket.consumption));
           } else {
             await cancel.mutateAsync(confirm.ticket.id);
-            setDone(`${confirm.ticket.ticketNumber} was cancelled: its units are back in the queue.`);
+            setDone(
+              `${confirm.ticket.ticketNumber} was cancelled: its units are back in the queue and their fabric is released.`,
+            );
           }
           setConfirm(null);
         }}
