@@ -167,7 +167,14 @@ describe("pulling reserves fabric", () => {
   test("the queue shows in stock; a pull reserves each unit's fabric and Inventory shows it", async () => {
     const before = await queue();
     expect(before.size).toBe(8);
-    expect([...before.values()].every((x) => x.fabricStatus?.state === "in_stock")).toBe(true);
+    // 10 yd for eight tees of 2 yd: the first five in the queue's order are in stock, the rest wait
+    // for the PO (each unit's need counts what the units ahead of it need too).
+    const byRank = [...before.values()].sort((a, b) => a.id - b.id);
+    expect(byRank.map((x) => x.fabricStatus?.state)).toEqual([
+      ...Array(5).fill("in_stock"),
+      ...Array(3).fill("waiting"),
+    ]);
+    expect(byRank[5]?.fabricStatus?.poNumber).toBe(po.number);
     expect(before.get(unit(1).id)?.fabricStatus?.label).toBe("In stock");
 
     const res = json<TPullResponse>(await pull([unit(1).id, unit(2).id, unit(3).id]));

@@ -273,6 +273,39 @@ export const releaseReservationsSql = (unitId: number) =>
  * any other is `in_stock` when its need fits what is available now, else `waiting` with the
  * purchase order that would cover it. Each unit is judged on its own against the current stock.
  */
+/**
+ * For units waiting in the pull queue (unpulled, no live reservation), the fabric that they and every
+ * such unit ahead of them in the queue's order (pull.service.ts `RANK`: priority, due date, id) need
+ * together: a unit is in stock when that fits what is available, so twenty units sharing ten yards
+ * show the first ten in stock and the rest waiting, as "Pull next" would pull them.
+ */
+const neededAhead = async (db: HubDb | HubTx, factoryId: number, unitIds: number[]) => {
+  const ahead = new Map<number, Map<number, bigint>>();
+  if (unitIds.length === 0) return ahead;
+  const waiting = sql`${u.factoryId} = ${factoryId} and ${u.status} in ('queued', 'printed') and ${u.cutTicketId} is null
+    and ${u.stationId} is null
+    and not exists (select 1 from ${r} where ${r.unitId} = ${u.id} and ${r.state} = 'reserved')`;
+  const rows = rowsOf<{ unit_id: number; fabric_id: number; quantity: string }>(
+    await db.execute(sql`with ${unitFabricUse(waiting)}, need as (
+        select uf.unit_id, uf.fabric_id, sum(uf.consumption) as q from unit_fabric uf group by 1, 2
+      ), running as (
+        select n.unit_id, n.fabric_id, sum(n.q) over (partition by n.fabric_id
+          order by fu.priority desc, fu.due_date asc nulls last, fu.id rows unbounded preceding) as upto
+        from need n join floor_units fu on fu.id = n.unit_id
+      )
+      select unit_id, fabric_id, upto::numeric(20,4)::text as quantity from running
+      where unit_id = any(${`{${unitIds.join(",")}}`}::int[])`),
+  );
+  for (const x of rows) {
+    const q = toScaled(x.quantity);
+    if (q <= 0n) continue;
+    const m = ahead.get(Number(x.unit_id)) ?? new Map<number, bigint>();
+    m.set(Number(x.fabric_id), q);
+    ahead.set(Number(x.unit_id), m);
+  }
+  return ahead;
+};
+
 export const unitFabricStatuses = async (
   db: HubDb | HubTx,
   units: { id: number; factoryId: number }[],
@@ -298,8 +331,13 @@ export const unitFabricStatuses = async (
   for (const factoryId of new Set(free.map((x) => x.factoryId))) {
     const mine = free.filter((x) => x.factoryId === factoryId);
     const avail = await scaledAvailable(db, factoryId, fabricIdsOf(mine.map((x) => needs.get(x.id) ?? new Map())));
+    const ahead = await neededAhead(
+      db,
+      factoryId,
+      mine.map((x) => x.id),
+    );
     for (const x of mine) {
-      const short = shortOf(needs.get(x.id), avail);
+      const short = shortOf(ahead.get(x.id) ?? needs.get(x.id), avail);
       out.set(
         x.id,
         short ? await waitingStatus(db, factoryId, short, cache) : status("in_stock", CUTTING_MESSAGES.inStock),
