@@ -1,4 +1,4 @@
-import type { TOrder, TOrderCost } from "@hub/contracts";
+import type { TMarginPage, TOrder, TOrderCost } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -195,11 +195,85 @@ describe("the Cost tab", () => {
     expect(cost.marginCents).toBe(cost.priceCents - cost.actualCents);
   });
 
+  test("the margin report: the order's month, style and client agree with its Cost tab; the CSV has the same rows", async () => {
+    // The order alone in its month: placed in March 2020.
+    await t.db
+      .update(schema.orders)
+      .set({ placedAt: new Date("2020-03-15T12:00:00Z") })
+      .where(eq(schema.orders.id, order.id));
+    const cost = json<TOrderCost>(await f.call("factory", "GET", `/api/orders/${order.id}/cost`));
+    expect(cost.actualCents).toBeGreaterThan(0);
+    const range = "from=2020-03-01&to=2020-03-31";
+    const figures = {
+      orders: 1,
+      pieces: 5,
+      revenueCents: cost.priceCents,
+      quotedCents: cost.quotedCents,
+      actualFabricCents: cost.lines.reduce((n, l) => n + l.actual.fabricCents, 0),
+      actualPartCents: cost.lines.reduce((n, l) => n + l.actual.partCents, 0),
+      actualLabourCents: cost.lines.reduce((n, l) => n + l.actual.labourCents, 0),
+      actualCents: cost.actualCents,
+      marginCents: cost.marginCents,
+    };
+    const month = json<TMarginPage>(await f.call("factory", "GET", `/api/reports/margin?groupBy=month&${range}`));
+    expect(month.items).toEqual([expect.objectContaining({ key: "2020-03", label: "2020-03", ...figures })]);
+    expect(month.totals).toEqual(expect.objectContaining(figures));
+    const admin = json<TMarginPage>(
+      await f.call("admin", "GET", `/api/reports/margin?groupBy=style&${range}&clientId=${f.northwind}`),
+    );
+    expect(admin.items).toEqual([expect.objectContaining({ key: "ORD-TEE", ...figures })]);
+    const client = json<TMarginPage>(await f.call("factory", "GET", `/api/reports/margin?groupBy=client&${range}`));
+    expect(client.items).toEqual([expect.objectContaining({ key: String(f.northwind), ...figures })]);
+    expect(client.items[0]?.label).toMatch(/Northwind/);
+    // Another client's filter: nothing.
+    const other = json<TMarginPage>(
+      await f.call("factory", "GET", `/api/reports/margin?groupBy=month&${range}&clientId=${f.bluebird}`),
+    );
+    expect(other.total).toBe(0);
+    expect(other.totals.revenueCents).toBe(0);
+    const csv = await f.call("factory", "GET", `/api/reports/margin/export.csv?groupBy=month&${range}`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-type"]).toMatch(/text\/csv/);
+    const [header, row] = csv.body.trim().split("\r\n");
+    expect(header).toBe(
+      "group,key,label,orders,pieces,revenueCents,quotedCents,actualFabricCents,actualPartCents,actualLabourCents,actualCents,marginCents,marginPct",
+    );
+    expect(row?.split(",").slice(0, 12)).toEqual(
+      [
+        "month",
+        "2020-03",
+        "2020-03",
+        1,
+        5,
+        figures.revenueCents,
+        figures.quotedCents,
+        figures.actualFabricCents,
+        figures.actualPartCents,
+        figures.actualLabourCents,
+        figures.actualCents,
+        figures.marginCents,
+      ].map(String),
+    );
+    // A cancelled order is left out.
+    await t.db.update(schema.orders).set({ status: "cancelled" }).where(eq(schema.orders.id, order.id));
+    expect(json<TMarginPage>(await f.call("admin", "GET", `/api/reports/margin?${range}`)).total).toBe(0);
+    await t.db.update(schema.orders).set({ status: order.status }).where(eq(schema.orders.id, order.id));
+  });
+
   test("access: internal admin and the order's facility only; a client is refused, another facility does not find it", async () => {
     expect((await f.call("admin", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(200);
     expect((await f.call("factory", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(200);
     expect((await f.call("client", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(403);
+    expect((await f.call("client2", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(403);
+    expect((await f.call("designer", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(403);
     expect((await f.call(null, "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(401);
+    // The margin report: never a client or a designer (the screen and its CSV).
+    const range = "from=2020-03-01&to=2020-03-31";
+    for (const url of [`/api/reports/margin?${range}`, `/api/reports/margin/export.csv?${range}`]) {
+      for (const who of ["client", "client2", "designer"] as const)
+        expect((await f.call(who, "GET", url)).statusCode, `${who} ${url}`).toBe(403);
+      expect((await f.call(null, "GET", url)).statusCode).toBe(401);
+    }
     const [other] = await t.db.insert(schema.factories).values({ name: "Cost Other Mill" }).returning();
     await t.db
       .update(schema.orders)
@@ -207,5 +281,10 @@ describe("the Cost tab", () => {
       .where(eq(schema.orders.id, order.id));
     expect((await f.call("factory", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(404);
     expect((await f.call("admin", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(200);
+    // The report: the facility no longer sees the order (nor in its CSV), the internal admin does.
+    expect(json<TMarginPage>(await f.call("factory", "GET", `/api/reports/margin?${range}`)).total).toBe(0);
+    const csv = await f.call("factory", "GET", `/api/reports/margin/export.csv?${range}`);
+    expect(csv.body.trim().split("\r\n")).toHaveLength(1);
+    expect(json<TMarginPage>(await f.call("admin", "GET", `/api/reports/margin?${range}`)).total).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
-import { Alert, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { Alert, Button, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { PageLoader } from "../../../components/loading-screen";
 import { messageOf } from "../../../lib/api-error";
 import { useOrderCost } from "../api";
 import { money } from "../format";
@@ -12,9 +13,21 @@ import { useOrderTab } from "./context";
 export default function CostTab() {
   const orderId = useOrderTab().id;
   const cost = useOrderCost(orderId);
-  if (cost.isError) return <Alert severity="error">{messageOf(cost.error)}</Alert>;
+  if (cost.isError)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => cost.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {`The order's cost could not be loaded: ${messageOf(cost.error)}`}
+      </Alert>
+    );
   const data = cost.data;
-  if (!data) return null;
+  if (!data) return <PageLoader />;
   const orDash = (cents: number | null | undefined) => (cents === null || cents === undefined ? "—" : money(cents));
   return (
     <Table size="small" aria-label="Order cost">
