@@ -22,14 +22,15 @@ const json = <T>(res: { statusCode: number; body: string; json: <X>() => X }, st
   return res.json<T>();
 };
 
-const cutUnits = async (unitIds: number[]) => {
+const cutUnits = async (unitIds: number[], lay?: { fabricId: number; lengthInches: number; plies: number }) => {
   const [ticket] = await t.db
     .insert(schema.floorCutTickets)
     .values({
       factoryId: ids.factory,
       ratio: { M: unitIds.length },
-      plies: 1,
-      lengthInches: 40,
+      plies: lay?.plies ?? 1,
+      lengthInches: lay?.lengthInches ?? 40,
+      fabricId: lay?.fabricId ?? null,
       cutterStationId: ids.cutter,
     })
     .returning();
@@ -193,6 +194,63 @@ describe("the Cost tab", () => {
     expect(cost.lines[0]?.actual.partCents).toBe(4 * 14);
     expect(cost.lines[0]?.labourMinutes).toBeGreaterThanOrEqual(10);
     expect(cost.marginCents).toBe(cost.priceCents - cost.actualCents);
+  });
+
+  test("the lay's waste: its length × plies beyond the garments' consumption, shared among its lines by garments", async () => {
+    const units = await t.db
+      .select()
+      .from(schema.floorUnits)
+      .where(and(eq(schema.floorUnits.orderId, order.id), eq(schema.floorUnits.attempt, 1)))
+      .orderBy(asc(schema.floorUnits.id));
+    // Recuts of one unit of line 1 and two of line 2, cut in one lay of the fabric: 2 plies of 90 in = 5 yd.
+    const picks = [units[0], units[3], units[4]];
+    const recuts = [];
+    for (const x of picks) {
+      const [r] = await t.db
+        .insert(schema.floorUnits)
+        .values({
+          factoryId: ids.factory,
+          clientId: x?.clientId ?? 0,
+          orderId: order.id,
+          itemId: x?.itemId ?? 0,
+          instance: x?.instance ?? 1,
+          attempt: 3,
+          recutOfId: x?.id ?? null,
+          styleId: f.ids.tee,
+        })
+        .returning();
+      recuts.push(r?.id ?? 0);
+    }
+    const before = json<TOrderCost>(await f.call("factory", "GET", `/api/orders/${order.id}/cost`));
+    await cutUnits(recuts, { fabricId: ids.fabric, lengthInches: 90, plies: 2 });
+    // Garments: 3 × 1.25 = 3.75 yd; waste 1.25 yd, 1 : 2 → 0.4167 and 0.8333.
+    const waste = await t.db
+      .select({ itemId: schema.stockLedger.orderItemId, quantity: schema.stockLedger.quantity })
+      .from(schema.stockLedger)
+      .where(eq(schema.stockLedger.reason, "Cut waste"))
+      .orderBy(asc(schema.stockLedger.orderItemId));
+    expect(waste.map((w) => [w.itemId, Number(w.quantity)])).toEqual([
+      [units[0]?.itemId, -0.4167],
+      [units[3]?.itemId, -0.8333],
+    ]);
+    const ledger = await t.db
+      .select({
+        itemId: schema.stockLedger.orderItemId,
+        cents: sql<string>`round(sum(-${schema.stockLedger.quantity} * ${schema.stockLedger.unitCostCents}))`,
+      })
+      .from(schema.stockLedger)
+      .innerJoin(schema.orderItems, eq(schema.orderItems.id, schema.stockLedger.orderItemId))
+      .where(and(eq(schema.orderItems.orderId, order.id), eq(schema.stockLedger.kind, "consumption")))
+      .groupBy(schema.stockLedger.orderItemId)
+      .orderBy(schema.stockLedger.orderItemId);
+    const cost = json<TOrderCost>(await f.call("factory", "GET", `/api/orders/${order.id}/cost`));
+    // The Cost tab's actual fabric is the ledger's consumption of the order, line by line.
+    expect(cost.lines.map((l) => l.actual.fabricCents)).toEqual(ledger.map((r) => Number(r.cents)));
+    // 3.75 yd of garments + 1.25 yd of waste = 5 yd at 410 ¢.
+    expect(
+      cost.lines.reduce((n, l) => n + l.actual.fabricCents, 0) -
+        before.lines.reduce((n, l) => n + l.actual.fabricCents, 0),
+    ).toBe(2050);
   });
 
   test("the margin report: the order's month, style and client agree with its Cost tab; the CSV has the same rows", async () => {

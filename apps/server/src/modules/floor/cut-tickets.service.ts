@@ -21,6 +21,7 @@ import { col } from "../../platform/resource/resource";
 import { unitFabricUse } from "../inventory/fabric-use";
 import { getMaterial } from "../inventory/materials";
 import { appendLedger, lockSettings } from "../inventory/stock.service";
+import { consumeLayWaste } from "./cut-waste";
 import { CUTTABLE, fb, iso, st, sy, tk, u } from "./cutting-rows";
 import { followOrder } from "./follow";
 import { unitsFrom } from "./pull.service";
@@ -152,6 +153,7 @@ export const markTicketCut = async (db: HubDb, p: Principal, id: number): Promis
       cutIds.push(x.id);
     }
     if (cutIds.length > 0) await consumeFabric(tx, p, ticket, cutIds);
+    await consumeLayWaste(tx, p, ticket, cutIds);
     await tx.update(tk).set({ status: "cut", cutAt: new Date(), cutBy: p.userName }).where(eq(tk.id, ticket.id));
     for (const orderId of [...new Set(units.map((x) => x.orderId))].sort((a, b) => a - b)) {
       await followOrder(tx, orderId, p.userName);
