@@ -135,6 +135,20 @@ describe("the Cost tab", () => {
       .where(eq(schema.orderItems.id, items[1]?.id ?? 0));
   });
 
+  test("the demo's seeded orders are quoted as placing quotes them", async () => {
+    const [row] = await t.db
+      .select({
+        lines: sql<number>`count(*)::int`,
+        unquoted: sql<number>`count(*) filter (where ${schema.orderItems.quotedFabricCents} is null)::int`,
+        costed: sql<number>`count(*) filter (where ${schema.orderItems.quotedFabricCents} + ${schema.orderItems.quotedLabourCents} > 0)::int`,
+      })
+      .from(schema.orderItems)
+      .where(isNotNull(schema.orderItems.styleId));
+    expect(row?.lines).toBeGreaterThan(10);
+    expect(row?.unquoted).toBe(0);
+    expect(row?.costed).toBeGreaterThan(0);
+  });
+
   test("actual fabric is the ledger's cut consumption of the order, a recut included; labour from the scans", async () => {
     const units = await t.db
       .select()
