@@ -68,5 +68,11 @@ test.describe("order cost and margin", () => {
     await expect(page.getByRole("tab", { name: /^Lines/ })).toBeVisible();
     await expect(page.getByRole("tab", { name: "Cost" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Margin" })).toHaveCount(0);
+    // Typing the tab's address lands on the order's lines, never its cost.
+    await page.goto(`/orders/${order.id}/cost`);
+    await expect(page).toHaveURL(new RegExp(`/orders/${order.id}/lines$`));
+    await expect(page.getByRole("table", { name: "Order cost" })).toHaveCount(0);
+    await page.goto("/marginReport");
+    await expect(page.getByRole("heading", { name: "Margin", exact: true })).toHaveCount(0);
   });
 });

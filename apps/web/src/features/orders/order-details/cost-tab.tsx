@@ -1,6 +1,9 @@
+import { USER_TYPES } from "@hub/contracts/access/user-types";
 import { Alert, Button, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { Navigate } from "react-router";
 import { PageLoader } from "../../../components/loading-screen";
 import { messageOf } from "../../../lib/api-error";
+import { useAuth } from "../../../lib/auth/auth-context";
 import { useOrderCost } from "../api";
 import { money } from "../format";
 import { useOrderTab } from "./context";
@@ -12,7 +15,12 @@ import { useOrderTab } from "./context";
  */
 export default function CostTab() {
   const orderId = useOrderTab().id;
-  const cost = useOrderCost(orderId);
+  const { user } = useAuth();
+  const type = USER_TYPES.find((t) => t.name === user?.userType);
+  const seesCost = Boolean(type?.isInternal || type?.isFacility);
+  const cost = useOrderCost(orderId, seesCost);
+  // A client's user who types the address lands on the order's lines: the tab is not theirs (the server refuses it too).
+  if (!seesCost) return <Navigate to={`/orders/${orderId}/lines`} replace />;
   if (cost.isError)
     return (
       <Alert
