@@ -109,6 +109,7 @@ export default function MarginPage() {
           size="small"
           aria-label="Group by"
           value={groupBy}
+          sx={{ flexShrink: 0, "& .MuiToggleButton-root": { whiteSpace: "nowrap", textTransform: "none" } }}
           onChange={(_e, v: string | null) => {
             if (v) params.set("groupBy", v === "month" ? null : v);
           }}
