@@ -297,6 +297,14 @@ describe("the Cost tab", () => {
     const client = json<TMarginPage>(await f.call("factory", "GET", `/api/reports/margin?groupBy=client&${range}`));
     expect(client.items).toEqual([expect.objectContaining({ key: String(f.northwind), ...figures })]);
     expect(client.items[0]?.label).toMatch(/Northwind/);
+    const sorted = await f.call(
+      "factory",
+      "GET",
+      `/api/reports/margin?groupBy=style&${range}&sort=actualLabourCents,desc`,
+    );
+    expect(sorted.statusCode, sorted.body).toBe(200);
+    expect((await f.call("factory", "GET", `/api/reports/margin?${range}&sort=clientSecret,asc`)).statusCode).toBe(400);
+    expect((await f.call("factory", "GET", `/api/reports/margin?groupBy=week`)).statusCode).toBe(400);
     // Another client's filter: nothing.
     const other = json<TMarginPage>(
       await f.call("factory", "GET", `/api/reports/margin?groupBy=month&${range}&clientId=${f.bluebird}`),
