@@ -37,6 +37,7 @@ import { libraryRoutes } from "./modules/library/routes";
 import { messagesRoutes } from "./modules/messages/routes";
 import { orderDocumentsRoutes } from "./modules/orders/documents.routes";
 import { orderImportRoutes } from "./modules/orders/import.routes";
+import { marginRoutes } from "./modules/orders/margin.routes";
 import { openOrdersRoutes } from "./modules/orders/open-orders.routes";
 import { startPaymentRecovery } from "./modules/orders/payment.service";
 import { poFileRoutes } from "./modules/orders/po-file.routes";
@@ -212,6 +213,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     await app.register(fileManagerRoutes(moduleDeps), { prefix: "/api" });
     await app.register(homeRoutes(moduleDeps), { prefix: "/api" });
     await app.register(financeRoutes(moduleDeps), { prefix: "/api" });
+    await app.register(marginRoutes(moduleDeps), { prefix: "/api" });
     await app.register(reportsRoutes(moduleDeps), { prefix: "/api" });
     await app.register(systemRoutes(db, config, identity.kind), { prefix: "/api" });
     // Charges a crash, a lost connection or a silent provider left pending are resumed, once (orders/payment.service.ts).

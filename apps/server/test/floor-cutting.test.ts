@@ -312,10 +312,16 @@ describe("marking a ticket cut", () => {
     expect(added.length).toBeGreaterThanOrEqual(1);
     expect(added.every((x) => x.kind === "consumption" && x.reference === lay.ticketNumber)).toBe(true);
     expect(added.every((x) => x.orderItemId !== null && x.unitCostCents === 450)).toBe(true);
-    expect(added.reduce((sum, x) => sum + Number(x.quantity), 0)).toBeCloseTo(-1.25 * lay.garments, 4);
-    expect(res.ticket.consumption).toEqual([
-      { fabricId: ids.fabric, fabricCode: "CUT-JER", unit: "yd", quantity: (1.25 * lay.garments).toFixed(4) },
-    ]);
+    // The garments' own fabric, and the lay's waste beyond it (its ply length × plies, in yards; floor/cut-waste.ts).
+    const garments = added.filter((x) => x.reason === "Cut");
+    expect(garments.reduce((sum, x) => sum + Number(x.quantity), 0)).toBeCloseTo(-1.25 * lay.garments, 4);
+    const layYards = (lay.lengthInches * lay.plies) / 36;
+    expect(layYards).toBeGreaterThan(1.25 * lay.garments);
+    expect(added.every((x) => x.reason === "Cut" || x.reason === "Cut waste")).toBe(true);
+    expect(added.reduce((sum, x) => sum + Number(x.quantity), 0)).toBeCloseTo(-layYards, 3);
+    expect(res.ticket.consumption).toHaveLength(1);
+    expect(res.ticket.consumption[0]).toMatchObject({ fabricId: ids.fabric, fabricCode: "CUT-JER", unit: "yd" });
+    expect(Number(res.ticket.consumption[0]?.quantity)).toBeCloseTo(layYards, 3);
     const [settings] = await t.db
       .select()
       .from(schema.stockSettings)

@@ -1,4 +1,4 @@
-import type { TOrder, TOrderCost } from "@hub/contracts";
+import type { TMarginPage, TOrder, TOrderCost } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -22,14 +22,15 @@ const json = <T>(res: { statusCode: number; body: string; json: <X>() => X }, st
   return res.json<T>();
 };
 
-const cutUnits = async (unitIds: number[]) => {
+const cutUnits = async (unitIds: number[], lay?: { fabricId: number; lengthInches: number; plies: number }) => {
   const [ticket] = await t.db
     .insert(schema.floorCutTickets)
     .values({
       factoryId: ids.factory,
       ratio: { M: unitIds.length },
-      plies: 1,
-      lengthInches: 40,
+      plies: lay?.plies ?? 1,
+      lengthInches: lay?.lengthInches ?? 40,
+      fabricId: lay?.fabricId ?? null,
       cutterStationId: ids.cutter,
     })
     .returning();
@@ -134,6 +135,20 @@ describe("the Cost tab", () => {
       .where(eq(schema.orderItems.id, items[1]?.id ?? 0));
   });
 
+  test("the demo's seeded orders are quoted as placing quotes them", async () => {
+    const [row] = await t.db
+      .select({
+        lines: sql<number>`count(*)::int`,
+        unquoted: sql<number>`count(*) filter (where ${schema.orderItems.quotedFabricCents} is null)::int`,
+        costed: sql<number>`count(*) filter (where ${schema.orderItems.quotedFabricCents} + ${schema.orderItems.quotedLabourCents} > 0)::int`,
+      })
+      .from(schema.orderItems)
+      .where(isNotNull(schema.orderItems.styleId));
+    expect(row?.lines).toBeGreaterThan(10);
+    expect(row?.unquoted).toBe(0);
+    expect(row?.costed).toBeGreaterThan(0);
+  });
+
   test("actual fabric is the ledger's cut consumption of the order, a recut included; labour from the scans", async () => {
     const units = await t.db
       .select()
@@ -195,11 +210,150 @@ describe("the Cost tab", () => {
     expect(cost.marginCents).toBe(cost.priceCents - cost.actualCents);
   });
 
+  test("the lay's waste: its length × plies beyond the garments' consumption, shared among its lines by garments", async () => {
+    const units = await t.db
+      .select()
+      .from(schema.floorUnits)
+      .where(and(eq(schema.floorUnits.orderId, order.id), eq(schema.floorUnits.attempt, 1)))
+      .orderBy(asc(schema.floorUnits.id));
+    // Recuts of one unit of line 1 and two of line 2, cut in one lay of the fabric: 2 plies of 90 in = 5 yd.
+    const picks = [units[0], units[3], units[4]];
+    const recuts = [];
+    for (const x of picks) {
+      const [r] = await t.db
+        .insert(schema.floorUnits)
+        .values({
+          factoryId: ids.factory,
+          clientId: x?.clientId ?? 0,
+          orderId: order.id,
+          itemId: x?.itemId ?? 0,
+          instance: x?.instance ?? 1,
+          attempt: 3,
+          recutOfId: x?.id ?? null,
+          styleId: f.ids.tee,
+        })
+        .returning();
+      recuts.push(r?.id ?? 0);
+    }
+    const before = json<TOrderCost>(await f.call("factory", "GET", `/api/orders/${order.id}/cost`));
+    await cutUnits(recuts, { fabricId: ids.fabric, lengthInches: 90, plies: 2 });
+    // Garments: 3 × 1.25 = 3.75 yd; waste 1.25 yd, 1 : 2 → 0.4167 and 0.8333.
+    const waste = await t.db
+      .select({ itemId: schema.stockLedger.orderItemId, quantity: schema.stockLedger.quantity })
+      .from(schema.stockLedger)
+      .where(eq(schema.stockLedger.reason, "Cut waste"))
+      .orderBy(asc(schema.stockLedger.orderItemId));
+    expect(waste.map((w) => [w.itemId, Number(w.quantity)])).toEqual([
+      [units[0]?.itemId, -0.4167],
+      [units[3]?.itemId, -0.8333],
+    ]);
+    const ledger = await t.db
+      .select({
+        itemId: schema.stockLedger.orderItemId,
+        cents: sql<string>`round(sum(-${schema.stockLedger.quantity} * ${schema.stockLedger.unitCostCents}))`,
+      })
+      .from(schema.stockLedger)
+      .innerJoin(schema.orderItems, eq(schema.orderItems.id, schema.stockLedger.orderItemId))
+      .where(and(eq(schema.orderItems.orderId, order.id), eq(schema.stockLedger.kind, "consumption")))
+      .groupBy(schema.stockLedger.orderItemId)
+      .orderBy(schema.stockLedger.orderItemId);
+    const cost = json<TOrderCost>(await f.call("factory", "GET", `/api/orders/${order.id}/cost`));
+    // The Cost tab's actual fabric is the ledger's consumption of the order, line by line.
+    expect(cost.lines.map((l) => l.actual.fabricCents)).toEqual(ledger.map((r) => Number(r.cents)));
+    // 3.75 yd of garments + 1.25 yd of waste = 5 yd at 410 ¢.
+    expect(
+      cost.lines.reduce((n, l) => n + l.actual.fabricCents, 0) -
+        before.lines.reduce((n, l) => n + l.actual.fabricCents, 0),
+    ).toBe(2050);
+  });
+
+  test("the margin report: the order's month, style and client agree with its Cost tab; the CSV has the same rows", async () => {
+    // The order alone in its month: placed in March 2020.
+    await t.db
+      .update(schema.orders)
+      .set({ placedAt: new Date("2020-03-15T12:00:00Z") })
+      .where(eq(schema.orders.id, order.id));
+    const cost = json<TOrderCost>(await f.call("factory", "GET", `/api/orders/${order.id}/cost`));
+    expect(cost.actualCents).toBeGreaterThan(0);
+    const range = "from=2020-03-01&to=2020-03-31";
+    const figures = {
+      orders: 1,
+      pieces: 5,
+      revenueCents: cost.priceCents,
+      quotedCents: cost.quotedCents,
+      actualFabricCents: cost.lines.reduce((n, l) => n + l.actual.fabricCents, 0),
+      actualPartCents: cost.lines.reduce((n, l) => n + l.actual.partCents, 0),
+      actualLabourCents: cost.lines.reduce((n, l) => n + l.actual.labourCents, 0),
+      actualCents: cost.actualCents,
+      marginCents: cost.marginCents,
+    };
+    const month = json<TMarginPage>(await f.call("factory", "GET", `/api/reports/margin?groupBy=month&${range}`));
+    expect(month.items).toEqual([expect.objectContaining({ key: "2020-03", label: "2020-03", ...figures })]);
+    expect(month.totals).toEqual(expect.objectContaining(figures));
+    const admin = json<TMarginPage>(
+      await f.call("admin", "GET", `/api/reports/margin?groupBy=style&${range}&clientId=${f.northwind}`),
+    );
+    expect(admin.items).toEqual([expect.objectContaining({ key: "ORD-TEE", ...figures })]);
+    const client = json<TMarginPage>(await f.call("factory", "GET", `/api/reports/margin?groupBy=client&${range}`));
+    expect(client.items).toEqual([expect.objectContaining({ key: String(f.northwind), ...figures })]);
+    expect(client.items[0]?.label).toMatch(/Northwind/);
+    const sorted = await f.call(
+      "factory",
+      "GET",
+      `/api/reports/margin?groupBy=style&${range}&sort=actualLabourCents,desc`,
+    );
+    expect(sorted.statusCode, sorted.body).toBe(200);
+    expect((await f.call("factory", "GET", `/api/reports/margin?${range}&sort=clientSecret,asc`)).statusCode).toBe(400);
+    expect((await f.call("factory", "GET", `/api/reports/margin?groupBy=week`)).statusCode).toBe(400);
+    // Another client's filter: nothing.
+    const other = json<TMarginPage>(
+      await f.call("factory", "GET", `/api/reports/margin?groupBy=month&${range}&clientId=${f.bluebird}`),
+    );
+    expect(other.total).toBe(0);
+    expect(other.totals.revenueCents).toBe(0);
+    const csv = await f.call("factory", "GET", `/api/reports/margin/export.csv?groupBy=month&${range}`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-type"]).toMatch(/text\/csv/);
+    const [header, row] = csv.body.trim().split("\r\n");
+    expect(header).toBe(
+      "group,key,label,orders,pieces,revenueCents,quotedCents,actualFabricCents,actualPartCents,actualLabourCents,actualCents,marginCents,marginPct",
+    );
+    expect(row?.split(",").slice(0, 12)).toEqual(
+      [
+        "month",
+        "2020-03",
+        "2020-03",
+        1,
+        5,
+        figures.revenueCents,
+        figures.quotedCents,
+        figures.actualFabricCents,
+        figures.actualPartCents,
+        figures.actualLabourCents,
+        figures.actualCents,
+        figures.marginCents,
+      ].map(String),
+    );
+    // A cancelled order is left out.
+    await t.db.update(schema.orders).set({ status: "cancelled" }).where(eq(schema.orders.id, order.id));
+    expect(json<TMarginPage>(await f.call("admin", "GET", `/api/reports/margin?${range}`)).total).toBe(0);
+    await t.db.update(schema.orders).set({ status: order.status }).where(eq(schema.orders.id, order.id));
+  });
+
   test("access: internal admin and the order's facility only; a client is refused, another facility does not find it", async () => {
     expect((await f.call("admin", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(200);
     expect((await f.call("factory", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(200);
     expect((await f.call("client", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(403);
+    expect((await f.call("client2", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(403);
+    expect((await f.call("designer", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(403);
     expect((await f.call(null, "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(401);
+    // The margin report: never a client or a designer (the screen and its CSV).
+    const range = "from=2020-03-01&to=2020-03-31";
+    for (const url of [`/api/reports/margin?${range}`, `/api/reports/margin/export.csv?${range}`]) {
+      for (const who of ["client", "client2", "designer"] as const)
+        expect((await f.call(who, "GET", url)).statusCode, `${who} ${url}`).toBe(403);
+      expect((await f.call(null, "GET", url)).statusCode).toBe(401);
+    }
     const [other] = await t.db.insert(schema.factories).values({ name: "Cost Other Mill" }).returning();
     await t.db
       .update(schema.orders)
@@ -207,5 +361,10 @@ describe("the Cost tab", () => {
       .where(eq(schema.orders.id, order.id));
     expect((await f.call("factory", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(404);
     expect((await f.call("admin", "GET", `/api/orders/${order.id}/cost`)).statusCode).toBe(200);
+    // The report: the facility no longer sees the order (nor in its CSV), the internal admin does.
+    expect(json<TMarginPage>(await f.call("factory", "GET", `/api/reports/margin?${range}`)).total).toBe(0);
+    const csv = await f.call("factory", "GET", `/api/reports/margin/export.csv?${range}`);
+    expect(csv.body.trim().split("\r\n")).toHaveLength(1);
+    expect(json<TMarginPage>(await f.call("admin", "GET", `/api/reports/margin?${range}`)).total).toBe(1);
   });
 });

@@ -54,6 +54,7 @@ export * from "./nav/routes";
 export * from "./orders/coupons";
 export * from "./orders/documents";
 export * from "./orders/import";
+export * from "./orders/margin";
 export * from "./orders/open-orders";
 export * from "./orders/orders";
 export * from "./orders/shipping-platform";

@@ -187,6 +187,8 @@ export const NAV_TREE: TNavSection[] = [
         items: [
           { title: "Report Downloads", path: "/reportDownloads", card: "reportDownloads", minPlanLevel: 2 },
           { title: "Financials", path: "/financials", card: "financials" },
+          // Issue 22: quoted and actual cost, revenue and margin by style, client and month; never a client's.
+          { title: "Margin", path: "/marginReport", card: "marginReport" },
           { title: "Stripe Reports", path: "/stripeReports", card: "stripeReports" },
           { title: "Inventory Snapshot", path: "/inventorySnapshot", card: "inventorySnapshot" },
           { title: "JAS Pricing", path: "/jasPricing", card: "jasPricing" },
@@ -297,6 +299,7 @@ export const DEFAULT_TYPE_CARDS: Record<string, string[]> = {
     "shipments",
     "reportDownloads",
     "financials",
+    "marginReport",
     "inventorySnapshot",
     "jasPricing",
     "salesDashboard",
@@ -343,6 +346,7 @@ export const DEFAULT_TYPE_CARDS: Record<string, string[]> = {
     "shipments",
     // Report Downloads: the floor's reports (open orders, the stock ledger) and its orders'.
     "reportDownloads",
+    "marginReport",
     "inventorySnapshot",
     "productionOverview",
     "qualityHistory",

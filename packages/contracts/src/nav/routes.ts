@@ -84,6 +84,7 @@ export const PLACEHOLDER_ROUTES: string[] = [
   "/cutters",
   "/shipments",
   "/financials",
+  "/marginReport",
   "/stripeReports",
   "/inventorySnapshot",
   "/jasPricing",

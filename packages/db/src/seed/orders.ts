@@ -1,6 +1,7 @@
 import { tierFor } from "@hub/contracts";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { HubDb, HubTx } from "../client";
+import { quotedCostColumns } from "../quoted-cost";
 import {
   attributes,
   billingCustomers,
@@ -643,6 +644,15 @@ const writeOrders = async (
     items.push(
       ...(await tx.insert(orderItems).values(part).returning({ id: orderItems.id, orderId: orderItems.orderId })),
     );
+  // Each line's quoted cost per piece, as placing keeps it (issue 22): the same SQL over the rows just written.
+  const quoted = quotedCostColumns();
+  for (const part of chunks(items, 1000))
+    await tx.execute(sql`update ${orderItems} x set quoted_fabric_cents = ${quoted.quotedFabricCents},
+      quoted_part_cents = ${quoted.quotedPartCents}, quoted_labour_cents = ${quoted.quotedLabourCents}
+      where x.style_id is not null and x.id in (${sql.join(
+        part.map((it) => sql`${it.id}`),
+        sql`, `,
+      )})`);
   const itemsOf = new Map<number, number[]>();
   for (const it of items) itemsOf.set(it.orderId, [...(itemsOf.get(it.orderId) ?? []), it.id]);
 
@@ -993,6 +1003,10 @@ const writeReturns = async (
           unitPriceCents: 0,
           upchargeCents: 0,
           lineTotalCents: 0,
+          // The returned line's quoted cost per piece, as a remake keeps it (orders/remake.service.ts).
+          quotedFabricCents: line.quotedFabricCents,
+          quotedPartCents: line.quotedPartCents,
+          quotedLabourCents: line.quotedLabourCents,
           updatedAt: new Date(closed),
         });
         await tx.insert(orderStatusHistory).values({

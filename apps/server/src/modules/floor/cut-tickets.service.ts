@@ -22,6 +22,7 @@ import { unitFabricUse } from "../inventory/fabric-use";
 import { getMaterial } from "../inventory/materials";
 import { consumeReservations, releaseReservations } from "../inventory/reservations";
 import { appendLedger, lockSettings } from "../inventory/stock.service";
+import { consumeLayWaste } from "./cut-waste";
 import { CUTTABLE, fb, iso, st, sy, tk, u } from "./cutting-rows";
 import { followOrder } from "./follow";
 import { unitsFrom } from "./pull.service";
@@ -178,6 +179,8 @@ const cutInTransaction = (db: HubDb, p: Principal, id: number, scanId: string | 
     const cutIds = toCut.map((x) => x.id);
     if (cutIds.length > 0) await consumeFabric(tx, p, ticket, cutIds);
     for (const x of toCut) await applyUnitAction(tx, x, "mark_cut", who, { reason: ticket.number });
+    // The lay's fabric beyond its garments' own, shared among its order lines (cut-waste.ts).
+    await consumeLayWaste(tx, p, ticket, cutIds);
     await tx.update(tk).set({ status: "cut", cutAt: new Date(), cutBy: p.userName }).where(eq(tk.id, ticket.id));
     for (const orderId of [...new Set(units.map((x) => x.orderId))].sort((a, b) => a - b)) {
       await followOrder(tx, orderId, p.userName);

@@ -72,6 +72,10 @@ export const placeRemakeOrder = async (
       unitPriceCents: 0,
       upchargeCents: 0,
       lineTotalCents: 0,
+      // What a piece of the returned line was quoted to cost (issue 22): a remake costs the same, for no revenue.
+      quotedFabricCents: l.item.quotedFabricCents,
+      quotedPartCents: l.item.quotedPartCents,
+      quotedLabourCents: l.item.quotedLabourCents,
     })),
   );
   await tx

@@ -58,10 +58,11 @@ export const useIssues = (id: number) =>
     staleTime: 0,
   });
 /** The Cost tab: quoted beside actual (facility users and internal admins). */
-export const useOrderCost = (id: number) =>
+export const useOrderCost = (id: number, enabled = true) =>
   useQuery({
     queryKey: ordersKeys.cost(id),
     queryFn: () => call(ordersApi.cost, { params: { id } }),
+    enabled,
     staleTime: 0,
   });
 

@@ -3,6 +3,7 @@ import type { RouteObject } from "react-router";
 import { CardGuard } from "../../components/card-guard";
 
 const ReportDownloadsPage = lazy(() => import("./report-downloads-page"));
+const MarginPage = lazy(() => import("./margin/margin-page"));
 
 /**
  * Report Downloads (issue 18, nav "Report Downloads"), behind its card; a client below the
@@ -14,6 +15,15 @@ export const reportsRoutes: RouteObject[] = [
     element: (
       <CardGuard>
         <ReportDownloadsPage />
+      </CardGuard>
+    ),
+  },
+  // Margin (issue 22, nav "Margin"): the card, and the server refuses a client or a designer whatever cards it holds.
+  {
+    path: "marginReport",
+    element: (
+      <CardGuard>
+        <MarginPage />
       </CardGuard>
     ),
   },

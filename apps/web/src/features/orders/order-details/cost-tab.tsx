@@ -1,5 +1,9 @@
-import { Alert, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { USER_TYPES } from "@hub/contracts/access/user-types";
+import { Alert, Button, Table, TableBody, TableCell, TableHead, TableRow } from "@mui/material";
+import { Navigate } from "react-router";
+import { PageLoader } from "../../../components/loading-screen";
 import { messageOf } from "../../../lib/api-error";
+import { useAuth } from "../../../lib/auth/auth-context";
 import { useOrderCost } from "../api";
 import { money } from "../format";
 import { useOrderTab } from "./context";
@@ -11,10 +15,27 @@ import { useOrderTab } from "./context";
  */
 export default function CostTab() {
   const orderId = useOrderTab().id;
-  const cost = useOrderCost(orderId);
-  if (cost.isError) return <Alert severity="error">{messageOf(cost.error)}</Alert>;
+  const { user } = useAuth();
+  const type = USER_TYPES.find((t) => t.name === user?.userType);
+  const seesCost = Boolean(type?.isInternal || type?.isFacility);
+  const cost = useOrderCost(orderId, seesCost);
+  // A client's user who types the address lands on the order's lines: the tab is not theirs (the server refuses it too).
+  if (!seesCost) return <Navigate to={`/orders/${orderId}/lines`} replace />;
+  if (cost.isError)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => cost.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {`The order's cost could not be loaded: ${messageOf(cost.error)}`}
+      </Alert>
+    );
   const data = cost.data;
-  if (!data) return null;
+  if (!data) return <PageLoader />;
   const orDash = (cents: number | null | undefined) => (cents === null || cents === undefined ? "—" : money(cents));
   return (
     <Table size="small" aria-label="Order cost">
