@@ -179,34 +179,39 @@ describe("the Cost tab", () => {
       .innerJoin(schema.orderItems, eq(schema.orderItems.id, schema.stockLedger.orderItemId))
       .where(and(eq(schema.orderItems.orderId, order.id), isNotNull(schema.stockLedger.orderItemId)));
     expect(Number(ledger[0]?.cents)).toBe(3075);
-    // Labour: the first unit spent 10 minutes at a station before its next event.
+    // Labour: scans mark a step done, so a scan's minutes run from the later of the station's
+    // previous scan and the unit's own previous event, at most two hours (LABOUR_CYCLE_CAP_MINUTES).
     const [station] = await t.db
       .insert(schema.floorStations)
       .values({ factoryId: ids.factory, code: "COST-SEW", name: "Sewing", kind: "sewing" })
       .returning();
-    const at = new Date("2026-01-05T10:00:00Z");
+    const sameLine = units.filter((u) => u.itemId === first?.itemId);
+    const [u1, u2, u3] = sameLine;
+    if (!u1 || !u2 || !u3) throw new Error("three units of the first line expected");
+    const minute = (m: number) => new Date(Date.parse("2026-01-05T09:50:00Z") + m * 60_000);
+    const scan = (unitId: number, m: number, stationId: number | null) => ({
+      unitId,
+      action: "mark_sewn",
+      toStatus: "sewn",
+      stationId,
+      actor: "x",
+      at: minute(m),
+    });
     await t.db.insert(schema.floorUnitEvents).values([
-      {
-        unitId: first?.id ?? 0,
-        action: "status_update",
-        toStatus: "sewing",
-        stationId: station?.id ?? null,
-        actor: "x",
-        at,
-      },
-      {
-        unitId: first?.id ?? 0,
-        action: "status_update",
-        toStatus: "sewn",
-        actor: "x",
-        at: new Date(at.getTime() + 600_000),
-      },
+      // u1 arrived at 09:50 and was sewn at 10:00 (the station's first scan): 10 minutes.
+      { ...scan(u1.id, 0, null), action: "status_update", toStatus: "cut" },
+      scan(u1.id, 10, station?.id ?? null),
+      // u2 sewn at 10:12, after the station's scan at 10:00: 12 minutes.
+      scan(u2.id, 22, station?.id ?? null),
+      // u3 after a five-hour pause: counted as two hours.
+      scan(u3.id, 322, station?.id ?? null),
     ]);
     const cost = json<TOrderCost>(await f.call("admin", "GET", `/api/orders/${order.id}/cost`));
     expect(cost.lines.reduce((s, l) => s + l.actual.fabricCents, 0)).toBe(3075);
     expect(cost.lines[0]?.actual.fabricCents).toBe(2050);
     expect(cost.lines[0]?.actual.partCents).toBe(4 * 14);
-    expect(cost.lines[0]?.labourMinutes).toBeGreaterThanOrEqual(10);
+    // (and the test's own cut scans, made milliseconds apart, add a fraction of a second)
+    expect(cost.lines[0]?.labourMinutes).toBeCloseTo(10 + 12 + 120, 1);
     expect(cost.marginCents).toBe(cost.priceCents - cost.actualCents);
   });
 

@@ -211,6 +211,8 @@ export const floorUnitEvents = pgTable(
     index("floor_unit_events_unit_idx").on(t.unitId, t.id),
     // Dashboards (throughput, scans per station and operator) read a range of days of events.
     index("floor_unit_events_at_idx").on(t.at),
+    // An order's actual labour (orders/cost-lines.ts): each scan's previous scan at the same station.
+    index("floor_unit_events_station_at_idx").on(t.stationId, t.at, t.id),
   ],
 );
 

@@ -10,9 +10,16 @@ import { type SQL, sql } from "drizzle-orm";
  * placed before costs were kept). Actual: fabric = the line's consumption rows in the stock ledger
  * at the weighted average cost they were drawn at (cut consumption, recuts and the lay's waste:
  * floor/cut-waste.ts), rounded once per line; parts = the per-piece parts times the pieces cut
- * (mark_cut events); labour = the minutes each unit spent at each station (from an event at a
- * station to the unit's next event) times the order facility's rate, rounded once per line.
+ * (mark_cut events); labour = the minutes each unit spent at each station times the order
+ * facility's rate, rounded once per line. The floor scans a unit when a step is done, so a scan's
+ * minutes run from the later of the station's previous scan (the operator finished the last piece)
+ * and the unit's own previous event (the piece arrived) to the scan, at most
+ * `LABOUR_CYCLE_CAP_MINUTES` (the first scan after a night or a break). A batch scanned together
+ * shares its cycle: the first scan carries it, the rest the seconds between them.
  */
+
+/** The longest a scan's cycle counts: beyond it the station stood idle (a night, a break, a weekend). */
+export const LABOUR_CYCLE_CAP_MINUTES = 120;
 const o = schema.orders;
 const oi = schema.orderItems;
 const u = schema.floorUnits;
@@ -57,14 +64,23 @@ export const lineCostSql = (where: SQL | undefined): SQL => sql`
     from ${l} where ${l.orderItemId} in (select item_id from b) and ${l.kind} = 'consumption'
     group by ${l.orderItemId}
   ), ev as (
-    select ${u.itemId} as item_id, ${ev.action} as action, ${ev.stationId} as station_id, ${ev.at} as at,
-      lead(${ev.at}) over (partition by ${ev.unitId} order by ${ev.at}, ${ev.id}) as next_at
+    select ${u.itemId} as item_id, ${ev.id} as id, ${ev.action} as action, ${ev.stationId} as station_id, ${ev.at} as at,
+      lag(${ev.at}) over (partition by ${ev.unitId} order by ${ev.at}, ${ev.id}) as unit_prev
     from ${ev} join ${u} on ${u.id} = ${ev.unitId} where ${u.itemId} in (select item_id from b)
+  ), cycle as (
+    -- A scan at a station ends the unit's work there; it began when both the station's previous scan
+    -- (any unit, by moment then id) and the unit's own previous event had happened.
+    select ev.item_id, ev.action, ev.station_id,
+      extract(epoch from (ev.at - greatest(ev.unit_prev,
+        (select p."at" from ${ev} p where p."station_id" = ev.station_id
+          and (p."at", p."id") < (ev.at, ev.id)
+          order by p."at" desc, p."id" desc limit 1)))) / 60 as minutes
+    from ev
   ), work as (
     select item_id, count(*) filter (where action = 'mark_cut') as cut_pieces,
-      coalesce(sum(extract(epoch from (next_at - at)) / 60)
-        filter (where station_id is not null and next_at is not null), 0)::numeric(20,4) as labour_minutes
-    from ev group by item_id
+      coalesce(sum(least(minutes, ${LABOUR_CYCLE_CAP_MINUTES}))
+        filter (where station_id is not null and minutes is not null), 0)::numeric(20,4) as labour_minutes
+    from cycle group by item_id
   )
   select b.item_id, b.order_id, b.client_id, b.style_code, b.month, b.line_number, b.sku, b.quantity, b.price_cents,
     b.q_fabric * b.quantity as q_fabric, b.q_part * b.quantity as q_part, b.q_labour * b.quantity as q_labour,

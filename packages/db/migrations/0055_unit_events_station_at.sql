@@ -1,0 +1,1 @@
+CREATE INDEX "floor_unit_events_station_at_idx" ON "floor_unit_events" USING btree ("station_id","at","id");
