@@ -389,24 +389,18 @@ describe("marking a ticket cut", () => {
       .from(schema.floorUnitEvents)
       .where(and(inArray(schema.floorUnitEvents.unitId, lay.unitIds), eq(schema.floorUnitEvents.action, "mark_cut")));
     expect(events).toHaveLength(lay.garments);
-    const ledger = await t.db
-      .select()
-      .from(schema.stockLedger)
-      .where(and(eq(schema.stockLedger.kind, "consumption"), eq(schema.stockLedger.reference, lay.ticketNumber)));
-    const once = ledger.length;
+    const ticketNumber = lay.ticketNumber;
+    const consumed = () =>
+      t.db
+        .select()
+        .from(schema.stockLedger)
+        .where(and(eq(schema.stockLedger.kind, "consumption"), eq(schema.stockLedger.reference, ticketNumber)));
+    const once = (await consumed()).length;
     // Another scan of the same ticket (a new scan id) is told it is already cut.
-    const other = json<TMarkCutResponse>(
-      await f.call("factory", "POST", "/api/floor/cutTickets/scan", {
-        code: lay.ticketNumber,
-        scanId: "offline-cut-2",
-      }),
-    );
+    const rescan = { code: lay.ticketNumber, scanId: "offline-cut-2" };
+    const other = json<TMarkCutResponse>(await f.call("factory", "POST", "/api/floor/cutTickets/scan", rescan));
     expect(other.alreadyCut).toBe(true);
-    const after = await t.db
-      .select()
-      .from(schema.stockLedger)
-      .where(and(eq(schema.stockLedger.kind, "consumption"), eq(schema.stockLedger.reference, lay.ticketNumber)));
-    expect(after).toHaveLength(once);
+    expect(await consumed()).toHaveLength(once);
   });
 
   test("the ticket PDF and the cut unit sheet", async () => {

@@ -44,6 +44,17 @@ const json = <T>(res: Res, status = 200): T => {
 
 const item = async () =>
   json<TStockItemDetail>(await f.call("factory", "GET", `/api/inventory/fabric/${ids.fabric}`)).item;
+/** A stock adjustment of the test's fabric through the API. */
+const adjust = async (change: string, reason: string) =>
+  json(
+    await f.call("factory", "POST", "/api/inventory/adjustments", {
+      materialKind: "fabric",
+      materialId: ids.fabric,
+      change,
+      reason,
+    }),
+    201,
+  );
 const stockNumbers = async () => {
   const x = await item();
   return { onHand: x.quantity, reserved: x.reserved, available: x.available };
@@ -117,15 +128,7 @@ beforeAll(async () => {
     .insert(schema.styleFabrics)
     .values({ styleId: f.ids.tee, fabricId: ids.fabric, placement: "Body", consumption: 2 });
   // 10 yd on hand: five tees.
-  json(
-    await f.call("factory", "POST", "/api/inventory/adjustments", {
-      materialKind: "fabric",
-      materialId: ids.fabric,
-      change: "10",
-      reason: "Opening count",
-    }),
-    201,
-  );
+  await adjust("10", "Opening count");
   const sup = json<TSupplierDetail>(
     await f.call("admin", "POST", "/api/suppliers", {
       code: "RES-MILL",
@@ -364,16 +367,7 @@ describe("cutting, cancelling and recutting", () => {
     expect(await stockNumbers()).toEqual(afterCut);
     await neverCountedTwice();
     // The offcuts counted back into stock, so the numbers below stay whole yards.
-    if (wasted > 0)
-      json(
-        await f.call("factory", "POST", "/api/inventory/adjustments", {
-          materialKind: "fabric",
-          materialId: ids.fabric,
-          change: waste?.q ?? "0",
-          reason: "Offcuts counted back",
-        }),
-        201,
-      );
+    if (wasted > 0) await adjust(waste?.q ?? "0", "Offcuts counted back");
     expect(await stockNumbers()).toEqual({ onHand: "20.0000", reserved: "0.0000", available: "20.0000" });
   });
 
@@ -471,15 +465,7 @@ describe("access", () => {
 describe("concurrent pulls", () => {
   test("two pulls racing for the last 3 yd: one unit is pulled, the other waits", async () => {
     const two = await placeAndRelease(2);
-    json(
-      await f.call("factory", "POST", "/api/inventory/adjustments", {
-        materialKind: "fabric",
-        materialId: ids.fabric,
-        change: "3",
-        reason: "Found a roll end",
-      }),
-      201,
-    );
+    await adjust("3", "Found a roll end");
     expect((await stockNumbers()).available).toBe("3.0000");
     const answers = await Promise.all(two.map((x) => pull([x.id])));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
