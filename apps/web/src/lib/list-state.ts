@@ -89,6 +89,12 @@ export const lastDays = (days: number) => () => {
   return { from: isoDay(new Date(to.getTime() - (days - 1) * 86_400_000)), to: isoDay(to) };
 };
 
+/** From the first day of the month a year ago to today (UTC): thirteen calendar months of a report. */
+export const thirteenMonths = () => {
+  const now = new Date();
+  return { from: isoDay(new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), 1))), to: isoDay(now) };
+};
+
 /**
  * A report's date range in the URL (`from`, `to`, both `YYYY-MM-DD`): a missing or malformed end
  * falls back to the report's default range, worked out once per visit.

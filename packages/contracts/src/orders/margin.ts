@@ -64,18 +64,5 @@ export const ZMarginPageSchema = pageOf(ZMarginRowSchema)
   .meta({ id: "MarginPage" });
 export type TMarginPage = z.infer<typeof ZMarginPageSchema>;
 
-export const MARGIN_CSV_HEADER = [
-  "group",
-  "key",
-  "label",
-  "orders",
-  "pieces",
-  "revenueCents",
-  "quotedCents",
-  "actualFabricCents",
-  "actualPartCents",
-  "actualLabourCents",
-  "actualCents",
-  "marginCents",
-  "marginPct",
-];
+/** The CSV's columns: the group and its key, then the screen's columns in their order (the sortable fields). */
+export const MARGIN_CSV_HEADER = ["group", "key", ...MARGIN_SORTS];

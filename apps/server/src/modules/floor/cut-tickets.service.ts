@@ -19,10 +19,8 @@ import type { Principal } from "../../platform/principal";
 import { facilityScope } from "../../platform/resource/owners";
 import { col } from "../../platform/resource/resource";
 import { unitFabricUse } from "../inventory/fabric-use";
-import { getMaterial } from "../inventory/materials";
 import { consumeReservations, releaseReservations } from "../inventory/reservations";
-import { appendLedger, lockSettings } from "../inventory/stock.service";
-import { consumeLayWaste } from "./cut-waste";
+import { consumeForLines, consumeLayWaste } from "./cut-waste";
 import { CUTTABLE, fb, iso, st, sy, tk, u } from "./cutting-rows";
 import { followOrder } from "./follow";
 import { unitsFrom } from "./pull.service";
@@ -220,19 +218,7 @@ const consumeFabric = async (
   );
   // Stock is never counted twice: the reservations leave `reserved` as the ledger rows take it off hand.
   await consumeReservations(tx, unitIds);
-  for (const r of rows) {
-    if (!/[1-9]/.test(r.quantity)) continue;
-    const m = await getMaterial(tx, p, "fabric", Number(r.fabric_id), { factoryId: ticket.factoryId });
-    const settings = await lockSettings(tx, m);
-    await appendLedger(tx, p, m, {
-      kind: "consumption",
-      quantity: `-${r.quantity}`,
-      unitCostCents: settings.avgCostCents,
-      reference: ticket.number,
-      reason: "Cut",
-      orderItemId: Number(r.item_id),
-    });
-  }
+  await consumeForLines(tx, p, ticket, rows, "Cut");
 };
 
 /** POST /floor/cutTickets/scan: a ticket's barcode (CT-000042, or its id) marks it cut. */

@@ -51,6 +51,21 @@ export const consumeLayWaste = async (
         (round(waste * upto / total, 4) - round(waste * (upto - n) / total, 4))::numeric(20,4)::text as quantity
       from shares order by item_id`),
   );
+  await consumeForLines(tx, p, ticket, rows, "Cut waste");
+};
+
+/**
+ * A cut's consumption rows: one per order line and fabric with a quantity, at the fabric's weighted
+ * average cost then (its settings row locked), referenced by the ticket and tagged with the line.
+ * The garments' own fabric (reason "Cut", cut-tickets.service.ts) and the lay's waste write through it.
+ */
+export const consumeForLines = async (
+  tx: HubTx,
+  p: Principal,
+  ticket: { number: string; factoryId: number },
+  rows: readonly { item_id: number; fabric_id: number; quantity: string }[],
+  reason: "Cut" | "Cut waste",
+): Promise<void> => {
   for (const r of rows) {
     if (!/[1-9]/.test(r.quantity)) continue;
     const m = await getMaterial(tx, p, "fabric", Number(r.fabric_id), { factoryId: ticket.factoryId });
@@ -60,7 +75,7 @@ export const consumeLayWaste = async (
       quantity: `-${r.quantity}`,
       unitCostCents: settings.avgCostCents,
       reference: ticket.number,
-      reason: "Cut waste",
+      reason,
       orderItemId: Number(r.item_id),
     });
   }

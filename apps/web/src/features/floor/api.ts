@@ -5,7 +5,7 @@ import type { TRoutedUnitAction, TUnitActionBody } from "@hub/contracts/floor/un
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../lib/api";
 import { ApiError } from "../../lib/api-error";
-import type { TInspectBody } from "./scan-queue";
+import { isNetworkError, type TInspectBody } from "./scan-queue";
 
 /** Query keys of the floor: an order's units live under the order's key, so order changes refresh them. */
 export const floorKeys = {
@@ -44,6 +44,16 @@ export const sendScan = async <T>(call: (scanId: string) => Promise<T>, scanId =
 };
 
 export const getUnitByBarcode = (barcode: string) => call(floorApi.getUnitByBarcode, { params: { barcode } });
+
+/** A kiosk's unit lookup that keeps working offline: null when the network is down (the scan is then queued). */
+export const getUnitOrOffline = async (barcode: string) => {
+  try {
+    return await getUnitByBarcode(barcode);
+  } catch (error) {
+    if (isNetworkError(error)) return null;
+    throw error;
+  }
+};
 
 /** The critical points of measure QC measures on a unit made from a tech pack (issue 19). */
 export const getQcPoints = (barcode: string) => call(floorApi.qcPoints, { params: { barcode } });

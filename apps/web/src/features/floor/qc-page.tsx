@@ -4,10 +4,10 @@ import type { TQcPoints } from "@hub/contracts/products/tech-pack/style-source";
 import { Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { ScanInput } from "../../components/scan/scan-input";
-import { getQcPoints, getUnitByBarcode, inspect, recut, unitAction, useQcReasons } from "./api";
+import { getQcPoints, getUnitOrOffline, inspect, recut, unitAction, useQcReasons } from "./api";
 import { BigButton, KioskIntro, Outcome, ReasonButtons, UnitCard, useOutcome } from "./kiosk-parts";
 import { type MeasureValues, measurementsOf, QcMeasurements } from "./qc-measurements";
-import { isNetworkError, QUEUED_MESSAGE, type TInspectBody } from "./scan-queue";
+import { QUEUED_MESSAGE, type TInspectBody } from "./scan-queue";
 import { OfflineBanner, QueuedScans, useScanQueue } from "./use-scan-queue";
 import { useStation } from "./use-station";
 
@@ -36,11 +36,8 @@ export default function QcPage() {
     setReasonId(null);
     setValues({});
     setOfflineUnit(null);
-    let found: TFloorUnit;
-    try {
-      found = await getUnitByBarcode(code);
-    } catch (error) {
-      if (!isNetworkError(error)) throw error;
+    const found = await getUnitOrOffline(code);
+    if (!found) {
       setUnit(null);
       setOfflineUnit(code);
       return { ok: true, queued: true, message: "Offline: pass or fail it; it is sent when the network is back." };

@@ -3,9 +3,9 @@ import { UNIT_STATUS_LABELS } from "@hub/contracts/floor/units";
 import { Stack, Typography } from "@mui/material";
 import { useState } from "react";
 import { ScanInput } from "../../components/scan/scan-input";
-import { getUnitByBarcode, recut, useQcReasons } from "./api";
+import { getUnitOrOffline, recut, useQcReasons } from "./api";
 import { KioskIntro, Outcome, ReasonButtons, UnitCard, useOutcome } from "./kiosk-parts";
-import { isNetworkError, QUEUED_MESSAGE } from "./scan-queue";
+import { QUEUED_MESSAGE } from "./scan-queue";
 import { OfflineBanner, QueuedScans, useScanQueue } from "./use-scan-queue";
 import { useStation } from "./use-station";
 
@@ -28,11 +28,8 @@ export default function RecutPage() {
     setOutcome(null);
     setMade(null);
     setOfflineUnit(null);
-    let found: TFloorUnit;
-    try {
-      found = await getUnitByBarcode(code);
-    } catch (error) {
-      if (!isNetworkError(error)) throw error;
+    const found = await getUnitOrOffline(code);
+    if (!found) {
       setUnit(null);
       setOfflineUnit(code);
       return { ok: true, queued: true, message: "Offline: choose the reason; it is sent when the network is back." };

@@ -11,9 +11,9 @@ import { isEarlierState, UNIT_PROGRESS, UNIT_STATUS_LABELS } from "@hub/contract
 import { MenuItem, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
 import { ScanInput } from "../../components/scan/scan-input";
-import { getUnitByBarcode, unitAction, useUnitPrintFiles } from "./api";
+import { getUnitOrOffline, unitAction, useUnitPrintFiles } from "./api";
 import { BigButton, KioskIntro, Outcome, UnitCard, useOutcome } from "./kiosk-parts";
-import { isNetworkError, QUEUED_MESSAGE } from "./scan-queue";
+import { QUEUED_MESSAGE } from "./scan-queue";
 import { OfflineBanner, QueuedScans, useScanQueue } from "./use-scan-queue";
 import { useStation } from "./use-station";
 
@@ -38,11 +38,8 @@ export default function UnitActionsPage() {
   const onScan = async (code: string) => {
     setOutcome(null);
     setOfflineUnit(null);
-    let found: TFloorUnit;
-    try {
-      found = await getUnitByBarcode(code);
-    } catch (error) {
-      if (!isNetworkError(error)) throw error;
+    const found = await getUnitOrOffline(code);
+    if (!found) {
       setUnit(null);
       setOfflineUnit(code);
       return { ok: true, queued: true, message: "Offline: choose what to do; it is sent when the network is back." };

@@ -24,18 +24,11 @@ import type { GridColDef } from "@mui/x-data-grid";
 import { DateRangeFilter, ListTable } from "../../../components/list-page";
 import { PageHeader } from "../../../components/page-header";
 import { useAuth } from "../../../lib/auth/auth-context";
-import { useDateRangeParams, useListFilters, useListState } from "../../../lib/list-state";
+import { thirteenMonths, useDateRangeParams, useListFilters, useListState } from "../../../lib/list-state";
 import { downloadListCsv } from "../../../lib/transfer";
 import { useLimitedClients } from "../../clients/api";
 import { money } from "../../library/resources/format";
 import { useFinanceClients, useFinanceSummary } from "./api";
-
-/** The default range: the first day of the month a year ago to today (UTC), so thirteen months show. */
-const defaultRange = () => {
-  const now = new Date();
-  const from = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), 1));
-  return { from: from.toISOString().slice(0, 10), to: now.toISOString().slice(0, 10) };
-};
 
 const cents = (field: keyof TFinanceClient, headerName: string): GridColDef<TFinanceClient> => ({
   field,
@@ -136,7 +129,7 @@ export default function FinancialsPage() {
   const { state, update, query } = useListState({ sort: "clientName,asc" });
   const params = useListFilters();
   const { user } = useAuth();
-  const { from, to } = useDateRangeParams(params, defaultRange);
+  const { from, to } = useDateRangeParams(params, thirteenMonths);
   const clientId = Number.parseInt(params.get("clientId") ?? "", 10) || undefined;
   const isClientUser = user?.userType === "client";
   const clients = useLimitedClients(!isClientUser);

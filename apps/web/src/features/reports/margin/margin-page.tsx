@@ -15,18 +15,11 @@ import type { GridColDef } from "@mui/x-data-grid";
 import { DateRangeFilter, ListTable } from "../../../components/list-page";
 import { PageHeader } from "../../../components/page-header";
 import { messageOf } from "../../../lib/api-error";
-import { useDateRangeParams, useListFilters, useListState } from "../../../lib/list-state";
+import { thirteenMonths, useDateRangeParams, useListFilters, useListState } from "../../../lib/list-state";
 import { downloadListCsv } from "../../../lib/transfer";
 import { useLimitedClients } from "../../clients/api";
 import { money } from "../../library/resources/format";
 import { useMarginReport } from "./api";
-
-/** The default range: the first day of the month a year ago to today (UTC). */
-const defaultRange = () => {
-  const now = new Date();
-  const from = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), 1));
-  return { from: from.toISOString().slice(0, 10), to: now.toISOString().slice(0, 10) };
-};
 
 const orDash = (cents: number | null | undefined) => (cents === null || cents === undefined ? "—" : money(cents));
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? "—" : `${v.toFixed(1)}%`);
@@ -89,7 +82,7 @@ function Totals({ totals }: { totals: TMarginPage["totals"] | undefined }) {
 export default function MarginPage() {
   const { state, update, query } = useListState();
   const params = useListFilters();
-  const { from, to } = useDateRangeParams(params, defaultRange);
+  const { from, to } = useDateRangeParams(params, thirteenMonths);
   const groupParam = params.get("groupBy");
   const groupBy = MARGIN_GROUPS.find((g) => g === groupParam) ?? "month";
   const clientId = Number.parseInt(params.get("clientId") ?? "", 10) || undefined;
