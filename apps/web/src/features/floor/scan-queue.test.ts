@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { ApiError } from "../../lib/api-error";
-import { flushScans, QUEUED_MESSAGE, type TQueuedScan, type TScanStore } from "./scan-queue";
+import { createFlusher, flushScans, mustQueue, QUEUED_MESSAGE, type TQueuedScan, type TScanStore } from "./scan-queue";
 
 /** The queue's store as a plain array (the browser's is IndexedDB): keys given in order of adding. */
 const memoryStore = () => {
@@ -146,5 +146,63 @@ describe("flushScans (the offline scan queue, issue 22)", () => {
     expect(hub.sent).toEqual(["A", "B", "B"]);
     expect(hub.applied).toEqual(["A", "B"]);
     expect((await store.all())[1]).toMatchObject({ state: "applied", message: "B applied" });
+  });
+});
+
+describe("when a scan waits, and flushes asked for during a flush (issue 22)", () => {
+  test("online with nothing waiting, a scan goes out now; offline, or behind a waiting scan, it waits", async () => {
+    const { store } = memoryStore();
+    expect(await mustQueue(store, true)).toBe(false);
+    expect(await mustQueue(store, false)).toBe(true);
+    await store.add(scan("A"));
+    expect(await mustQueue(store, true)).toBe(true);
+    const hub = fakeHub();
+    await flushScans(store, hub.send);
+    // Settled scans hold nothing back.
+    expect(await mustQueue(store, true)).toBe(false);
+  });
+
+  test("a scan made while an empty flush runs (a screen just opened) is sent, not queued", async () => {
+    const { store } = memoryStore();
+    let release: () => void = () => {};
+    const slowStore: TScanStore = {
+      ...store,
+      // The browser's store is slow to open on a loaded machine.
+      all: async () => {
+        await new Promise<void>((r) => {
+          release = r;
+        });
+        return store.all();
+      },
+    };
+    const flusher = createFlusher(slowStore, fakeHub().send);
+    const flushing = flusher.flush();
+    expect(flusher.isRunning()).toBe(true);
+    // The scan's own check reads the store, which holds nothing waiting.
+    expect(await mustQueue(store, true)).toBe(false);
+    release();
+    expect(await flushing).toBe(0);
+    expect(flusher.isRunning()).toBe(false);
+  });
+
+  test("a flush asked for while one runs goes round again, so a scan queued meanwhile goes out at once", async () => {
+    const { store } = memoryStore();
+    await store.add(scan("A"));
+    const hub = fakeHub();
+    let flusher: ReturnType<typeof createFlusher> | undefined;
+    let ended = 0;
+    const send = async (s: TQueuedScan) => {
+      // While A is being sent, the person scans B: it is queued behind A and a flush is asked for.
+      if (s.code === "A") {
+        await store.add(scan("B"));
+        void flusher?.flush();
+      }
+      return hub.send(s);
+    };
+    flusher = createFlusher(store, send, () => ended++);
+    expect(await flusher.flush()).toBe(2);
+    expect(hub.applied).toEqual(["A", "B"]);
+    expect(ended).toBe(1);
+    expect((await store.all()).every((r) => r.state === "applied")).toBe(true);
   });
 });

@@ -81,6 +81,47 @@ export const flushScans = async (
   return settled;
 };
 
+/**
+ * Whether a new scan must wait in the queue rather than go out now: with no network, or while
+ * earlier scans still wait (so the Hub applies them in scan order). Read from the store, not from
+ * a screen's last render: a flush that is running with nothing to send holds no scan back.
+ */
+export const mustQueue = async (store: TScanStore, online: boolean): Promise<boolean> =>
+  !online || (await store.all()).some((s) => s.state === "queued");
+
+/**
+ * One flush at a time (so no scan is sent twice by two flushes at once). A flush asked for while
+ * one runs is not dropped: the running one goes round again when it ends, so a scan queued
+ * meanwhile goes out at once rather than at the next timer.
+ */
+export const createFlusher = (
+  store: TScanStore,
+  send: (scan: TQueuedScan) => Promise<{ message: string }>,
+  done: () => void = () => {},
+) => {
+  let running: Promise<number> | null = null;
+  let again = false;
+  const flush = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let settled = 0;
+      do {
+        again = false;
+        settled += await flushScans(store, send).catch(() => 0);
+      } while (again);
+      return settled;
+    })().finally(() => {
+      running = null;
+      done();
+    });
+    return running;
+  };
+  return { flush, isRunning: () => running !== null };
+};
+
 const DB = "hub-floor";
 const STORE = "scans";
 /** Settled scans kept for the history after this many. */

@@ -4,9 +4,10 @@ import { packScan } from "../shipping/api";
 import { assignUnit, inspect, newScanId, recut, toteAction, unitAction } from "./api";
 import { scanCutTicket } from "./cutting/api";
 import {
-  flushScans,
+  createFlusher,
   idbScanStore,
   isNetworkError,
+  mustQueue,
   QUEUED_MESSAGE,
   type TQueuedRequest,
   type TQueuedScan,
@@ -37,22 +38,15 @@ const sendStored = async (scan: TQueuedScan): Promise<{ message: string }> => {
   }
 };
 
-/** One flush at a time in this tab, so no scan is sent twice by two flushes at once. */
-let flushing: Promise<number> | null = null;
+/** The screens that list queued scans re-read the store when a flush ends. */
 const listeners = new Set<() => void>();
 const changed = () => {
   for (const l of listeners) l();
 };
 
-export const flushQueue = (): Promise<number> => {
-  flushing ??= flushScans(idbScanStore, sendStored)
-    .catch(() => 0)
-    .finally(() => {
-      flushing = null;
-      changed();
-    });
-  return flushing;
-};
+/** This tab's one flusher of the browser's queue. */
+const flusher = createFlusher(idbScanStore, sendStored, changed);
+export const flushQueue = flusher.flush;
 
 export type TQueueOutcome<T> = { queued: true } | { queued: false; done: T };
 
@@ -118,7 +112,7 @@ export const useScanQueue = (screen: string) => {
     send: (scanId: string) => Promise<T>,
   ): Promise<TQueueOutcome<T>> => {
     const scanId = newScanId();
-    if (!navigator.onLine || waiting > 0 || flushing) {
+    if (await mustQueue(idbScanStore, navigator.onLine)) {
       await enqueue(code, request, scanId);
       if (navigator.onLine) void flushQueue();
       return { queued: true };
