@@ -348,3 +348,26 @@ describe("sales dashboard access", () => {
     expect((await get(null, "/api/dashboards/sales")).statusCode).toBe(401);
   });
 });
+
+describe("many viewers at once (identical reads shared: platform/shared-read.ts)", () => {
+  test("every caller gets its own scope's figures, whoever else asks at the same moment", async () => {
+    const alone = {
+      client: (await sales("client", "range=30d")).current,
+      client2: (await sales("client2", "range=30d")).current,
+      admin: (await sales("admin", "range=30d")).current,
+      session: (await sales("admin", "range=30d", { [SESSION_CLIENT_HEADER]: String(ids.bluebird) })).current,
+    };
+    expect(alone.client).not.toEqual(alone.client2);
+    const asked = await Promise.all(
+      Array.from({ length: 24 }, async (_, i) => {
+        const who = (["client", "client2", "admin", "session"] as const)[i % 4] ?? "client";
+        const d =
+          who === "session"
+            ? await sales("admin", "range=30d", { [SESSION_CLIENT_HEADER]: String(ids.bluebird) })
+            : await sales(who, "range=30d");
+        return [who, d.current] as const;
+      }),
+    );
+    for (const [who, current] of asked) expect(current, who).toEqual(alone[who]);
+  });
+});

@@ -1,8 +1,10 @@
 import { dashboardsApi as api } from "@hub/contracts/dashboards/api";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../platform/access";
 import type { ModuleDeps } from "../../platform/deps";
 import { register } from "../../platform/operations";
+import { createSharedReads, sharedReadKey } from "../../platform/shared-read";
 import { streamFloorChanges } from "../floor/production";
 import { botDashboard } from "./bots.service";
 import { categoryDashboard } from "./categories.service";
@@ -19,6 +21,10 @@ import { createWallLink, wallView } from "./wall";
  * wall display. The dashboards over history read `readDb` (the read replica when there is one);
  * the live ones (the floor board, Production Overview and its wall), which a floor change asks to
  * read again at once, read the primary, so they never show the state before the change.
+ *
+ * A dashboard that many people open at once (a floor's screens, a team after a meeting) is read
+ * once for all who asked together: `shared` (platform/shared-read.ts) never answers a request with
+ * a read that started before it arrived, so nobody sees the state before their own last change.
  */
 export const dashboardsRoutes =
   ({ db, readDb, config, notify }: ModuleDeps): FastifyPluginAsyncZod =>
@@ -29,17 +35,36 @@ export const dashboardsRoutes =
       for (const end of [...open]) end();
     });
 
-    register(app, api.sales, async (request) => salesDashboard(readDb, principalOf(request), request.query));
-    register(app, api.jasSales, async (request) => jasSalesDashboard(readDb, principalOf(request), request.query));
-    register(app, api.categories, async (request) => categoryDashboard(readDb, principalOf(request), request.query));
-    register(app, api.botPerformance, async (request) => botDashboard(readDb, principalOf(request), request.query));
-    register(app, api.times, async (request) => timesDashboard(readDb, principalOf(request), request.query));
-    register(app, api.floorBoard, async (request) => floorBoard(db, principalOf(request), request.query));
-    register(app, api.qualityHistory, async (request) => qualityHistory(readDb, principalOf(request), request.query));
+    const { read } = createSharedReads();
+    const shared = <T>(request: FastifyRequest, compute: () => Promise<T>) => read(sharedReadKey(request), compute);
+
+    register(app, api.sales, async (request) =>
+      shared(request, () => salesDashboard(readDb, principalOf(request), request.query)),
+    );
+    register(app, api.jasSales, async (request) =>
+      shared(request, () => jasSalesDashboard(readDb, principalOf(request), request.query)),
+    );
+    register(app, api.categories, async (request) =>
+      shared(request, () => categoryDashboard(readDb, principalOf(request), request.query)),
+    );
+    register(app, api.botPerformance, async (request) =>
+      shared(request, () => botDashboard(readDb, principalOf(request), request.query)),
+    );
+    register(app, api.times, async (request) =>
+      shared(request, () => timesDashboard(readDb, principalOf(request), request.query)),
+    );
+    register(app, api.floorBoard, async (request) =>
+      shared(request, () => floorBoard(db, principalOf(request), request.query)),
+    );
+    register(app, api.qualityHistory, async (request) =>
+      shared(request, () => qualityHistory(readDb, principalOf(request), request.query)),
+    );
     register(app, api.qualityInspections, async (request) =>
       listQualityInspections(readDb, principalOf(request), request.query),
     );
-    register(app, api.production, async (request) => productionDashboard(db, principalOf(request), request.query));
+    register(app, api.production, async (request) =>
+      shared(request, () => productionDashboard(db, principalOf(request), request.query)),
+    );
     register(app, api.productionEvents, async (request, reply) => {
       streamFloorChanges(reply, principalOf(request), notify, open);
       return reply;
