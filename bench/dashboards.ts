@@ -58,7 +58,7 @@ const DASHBOARDS: { name: string; path: string; service: Service }[] = [
 const RANGES = ["30d", "12m"] as const;
 const VIEWERS = 20;
 const POOL_SIZE = 20;
-const LIMITS = { alone: 15, perLoop: 200, loopMs: 60_000 } as const;
+const LIMITS = { alone: 15, perLoop: 600, loopMs: 60_000 } as const;
 const TARGETS = { embedded: 200, "12m": 300, "30d": 100 } as const;
 
 /**

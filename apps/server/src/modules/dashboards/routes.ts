@@ -1,5 +1,5 @@
 import { dashboardsApi as api } from "@hub/contracts/dashboards/api";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../platform/access";
 import type { ModuleDeps } from "../../platform/deps";
@@ -36,34 +36,41 @@ export const dashboardsRoutes =
     });
 
     const { read } = createSharedReads();
-    const shared = <T>(request: FastifyRequest, compute: () => Promise<T>) => read(sharedReadKey(request), compute);
+    /**
+     * The answer is checked against the route's response schema and turned into JSON once per
+     * read (`reply.serialize`), and every request that shared it is sent that text.
+     */
+    const shared = async <T>(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>) => {
+      const json = await read(sharedReadKey(request), async () => reply.serialize(await compute()));
+      return reply.type("application/json; charset=utf-8").send(json);
+    };
 
-    register(app, api.sales, async (request) =>
-      shared(request, () => salesDashboard(readDb, principalOf(request), request.query)),
+    register(app, api.sales, async (request, reply) =>
+      shared(request, reply, () => salesDashboard(readDb, principalOf(request), request.query)),
     );
-    register(app, api.jasSales, async (request) =>
-      shared(request, () => jasSalesDashboard(readDb, principalOf(request), request.query)),
+    register(app, api.jasSales, async (request, reply) =>
+      shared(request, reply, () => jasSalesDashboard(readDb, principalOf(request), request.query)),
     );
-    register(app, api.categories, async (request) =>
-      shared(request, () => categoryDashboard(readDb, principalOf(request), request.query)),
+    register(app, api.categories, async (request, reply) =>
+      shared(request, reply, () => categoryDashboard(readDb, principalOf(request), request.query)),
     );
-    register(app, api.botPerformance, async (request) =>
-      shared(request, () => botDashboard(readDb, principalOf(request), request.query)),
+    register(app, api.botPerformance, async (request, reply) =>
+      shared(request, reply, () => botDashboard(readDb, principalOf(request), request.query)),
     );
-    register(app, api.times, async (request) =>
-      shared(request, () => timesDashboard(readDb, principalOf(request), request.query)),
+    register(app, api.times, async (request, reply) =>
+      shared(request, reply, () => timesDashboard(readDb, principalOf(request), request.query)),
     );
-    register(app, api.floorBoard, async (request) =>
-      shared(request, () => floorBoard(db, principalOf(request), request.query)),
+    register(app, api.floorBoard, async (request, reply) =>
+      shared(request, reply, () => floorBoard(db, principalOf(request), request.query)),
     );
-    register(app, api.qualityHistory, async (request) =>
-      shared(request, () => qualityHistory(readDb, principalOf(request), request.query)),
+    register(app, api.qualityHistory, async (request, reply) =>
+      shared(request, reply, () => qualityHistory(readDb, principalOf(request), request.query)),
     );
     register(app, api.qualityInspections, async (request) =>
       listQualityInspections(readDb, principalOf(request), request.query),
     );
-    register(app, api.production, async (request) =>
-      shared(request, () => productionDashboard(db, principalOf(request), request.query)),
+    register(app, api.production, async (request, reply) =>
+      shared(request, reply, () => productionDashboard(db, principalOf(request), request.query)),
     );
     register(app, api.productionEvents, async (request, reply) => {
       streamFloorChanges(reply, principalOf(request), notify, open);

@@ -11,6 +11,7 @@ import type { Mailer } from "../../platform/mail";
 import { poolKeys } from "./builtin-keys";
 import { burnVerify, hashPassword, needsRehash, verifyPassword } from "./password";
 import { type IdentityProvider, identityError } from "./provider";
+import { createVerifiedTokens } from "./verified-tokens";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 const ISSUER = "hub-identity";
@@ -73,8 +74,10 @@ export const createBuiltinPool = (options: BuiltinPoolOptions): IdentityProvider
     .prepare("hub_session_by_id");
   const { getSigningKey, jwks, getKeySet } = poolKeys(db);
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const verified = createVerifiedTokens();
   /** A token's claims once its signature, issuer and audience check out (its session is not looked at). */
-  const readClaims = async (token: string): Promise<TIdTokenClaims | null> => {
+  const readClaims = (token: string): Promise<TIdTokenClaims | null> => verified(token, verifyClaims);
+  const verifyClaims = async (token: string): Promise<TIdTokenClaims | null> => {
     let payload: unknown;
     try {
       ({ payload } = await jwtVerify(token, await getKeySet(), { issuer: ISSUER, audience: AUDIENCE }));

@@ -16,6 +16,7 @@ import { HttpError } from "../../platform/errors";
 import { loadOnce } from "../../platform/load-once";
 import type { ensureHubUser } from "../session/hub-user.service";
 import { type IdentityProvider, identityError } from "./provider";
+import { createVerifiedTokens } from "./verified-tokens";
 
 /** What `ensureHubUser` needs: the confirmed user's attributes, and a brand sign-up's request. */
 export type CognitoUserAttributes = Parameters<typeof ensureHubUser>[1];
@@ -281,6 +282,27 @@ export const createCognitoPool = (options: CognitoPoolOptions): IdentityProvider
     );
 
   let keySet: ReturnType<typeof createRemoteJWKSet> | null = null;
+  const verified = createVerifiedTokens();
+  const verifyIdToken = async (token: string): Promise<TIdTokenClaims | null> => {
+    try {
+      keySet ??= createRemoteJWKSet(jwksUrl);
+      const { payload } = await jwtVerify(token, keySet, { issuer, audience: clientId, algorithms: ["RS256"] });
+      if (payload.token_use !== "id") return null;
+      const claims = ZIdTokenClaimsSchema.safeParse({
+        sub: payload.sub,
+        "cognito:username": payload["cognito:username"],
+        email: payload.email,
+        given_name: payload.given_name,
+        family_name: payload.family_name,
+        sid: payload.origin_jti ?? payload.jti,
+        token_use: "id",
+        exp: payload.exp,
+      });
+      return claims.success ? (claims.data satisfies TIdTokenClaims) : null;
+    } catch {
+      return null;
+    }
+  };
 
   return {
     kind: "cognito",
@@ -438,26 +460,7 @@ export const createCognitoPool = (options: CognitoPoolOptions): IdentityProvider
       await revoke(unwrapRefresh(refreshToken).refreshToken);
     },
 
-    async verifyIdToken(token) {
-      try {
-        keySet ??= createRemoteJWKSet(jwksUrl);
-        const { payload } = await jwtVerify(token, keySet, { issuer, audience: clientId, algorithms: ["RS256"] });
-        if (payload.token_use !== "id") return null;
-        const claims = ZIdTokenClaimsSchema.safeParse({
-          sub: payload.sub,
-          "cognito:username": payload["cognito:username"],
-          email: payload.email,
-          given_name: payload.given_name,
-          family_name: payload.family_name,
-          sid: payload.origin_jti ?? payload.jti,
-          token_use: "id",
-          exp: payload.exp,
-        });
-        return claims.success ? (claims.data satisfies TIdTokenClaims) : null;
-      } catch {
-        return null;
-      }
-    },
+    verifyIdToken: (token) => verified(token, verifyIdToken),
 
     async adminCreateUser(input) {
       // The Hub sends its own email with the temporary password (users.service), so Cognito sends none.
