@@ -218,6 +218,12 @@ describe("pulling reserves fabric", () => {
     const q = await queue();
     expect(q.get(unit(6).id)?.fabricStatus?.label).toBe(label);
     expect(q.get(unit(6).id)?.stationId).toBeNull();
+    // The queue's CSV carries the same fabric status in its last column.
+    const csv = (await f.call("factory", "GET", `/api/floor/pull/export.csv?fabricId=${ids.fabric}`)).body.split(
+      "\r\n",
+    );
+    expect(csv[0]?.endsWith(",Priority,Fabric status")).toBe(true);
+    expect(csv.find((r) => r.startsWith(unit(6).barcode))?.endsWith(`,${label}`)).toBe(true);
     await neverCountedTwice();
   });
 

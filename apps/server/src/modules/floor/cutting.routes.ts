@@ -50,8 +50,21 @@ export const cuttingRoutes =
     register(app, api.exportPullCsv, async (request, reply) => {
       const rows = await exportPullQueue(db, principalOf(request), request.query);
       const csv = toCsv(
-        ["Unit", "Status", "Order", "Client", "Style", "Size", "Colour", "Fabric", "Due date", "Cutter", "Priority"],
-        rows.map((x) => [...unitCsvRow(x), x.priority]),
+        [
+          "Unit",
+          "Status",
+          "Order",
+          "Client",
+          "Style",
+          "Size",
+          "Colour",
+          "Fabric",
+          "Due date",
+          "Cutter",
+          "Priority",
+          "Fabric status",
+        ],
+        rows.map((x) => [...unitCsvRow(x), x.priority, x.fabricStatus?.label ?? ""]),
       );
       return sendCsv(reply, "pull-order.csv", csv);
     });

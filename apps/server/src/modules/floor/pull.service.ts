@@ -1,5 +1,6 @@
 import {
   CUTTING_MESSAGES,
+  type TFabricStatus,
   type TPage,
   type TPullQuery,
   type TPullRequest,
@@ -101,18 +102,10 @@ export const listPullQueue = async (db: HubDb, p: Principal, q: TPullQuery): Pro
   const where = pullWhere(p, q);
   const order = q.sort ? orderByFor(q.sort, PULL_SORT, ["dueDate", "asc"], u.id) : RANK;
   const { rows, total } = await unitsPage(db, where, order, q);
-  const owners = rows.length
-    ? await db
-        .select({ id: u.id, factoryId: u.factoryId })
-        .from(u)
-        .where(
-          inArray(
-            u.id,
-            rows.map((x) => x.id),
-          ),
-        )
-    : [];
-  const statuses = await unitFabricStatuses(db, owners);
+  const statuses = await fabricStatusesOf(
+    db,
+    rows.map((x) => x.id),
+  );
   return toPage(
     rows.map((x) => ({ ...x, fabricStatus: statuses.get(x.id) })),
     total,
@@ -120,12 +113,31 @@ export const listPullQueue = async (db: HubDb, p: Principal, q: TPullQuery): Pro
   );
 };
 
-/** Every row of the filter, for export.csv (at most 50,000). */
-export const exportPullQueue = (db: HubDb, p: Principal, q: TPullQuery) =>
-  unitsFrom(db)
+/** The fabric status of each unit, as the queue shows it (each page of ids judged in the whole queue's order). */
+const fabricStatusesOf = async (db: HubDb, ids: number[]) => {
+  const out = new Map<number, TFabricStatus>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const owners = await db
+      .select({ id: u.id, factoryId: u.factoryId })
+      .from(u)
+      .where(inArray(u.id, ids.slice(i, i + 1000)));
+    for (const [id, status] of await unitFabricStatuses(db, owners)) out.set(id, status);
+  }
+  return out;
+};
+
+/** Every row of the filter in the queue's order, with its fabric status, for export.csv (at most 50,000). */
+export const exportPullQueue = async (db: HubDb, p: Principal, q: TPullQuery) => {
+  const rows = await unitsFrom(db)
     .where(pullWhere(p, q))
     .orderBy(...RANK)
     .limit(50_000);
+  const statuses = await fabricStatusesOf(
+    db,
+    rows.map((x) => x.id),
+  );
+  return rows.map((x) => ({ ...x, fabricStatus: statuses.get(x.id) }));
+};
 
 /**
  * The answer a key already got (floor_scans, shared with the floor's scans): a retry of a pull
