@@ -11,12 +11,17 @@
  *   a fail in twenty), then 20 viewers at once on each dashboard for 12 months and for 30 days,
  *   through the API beside the service's queries on a pool of the same size. Targets: p95 <= 300 ms
  *   for 12 months, <= 100 ms for 30 days. Then a Report Download of every order line (3,000,000) as
- *   CSV through the API and its job: rows/s (target >= 50,000) and the process's peak RSS (< 300 MB).
+ *   CSV through the API and its job, run by a worker process of its own: rows/s (target >= 50,000) and
+ *   the worker's peak RSS (< 300 MB).
  * Every loop is bounded by a request count and a time limit. BENCH_DASHBOARDS_KEEP=1 keeps the
  * database; BENCH_DASHBOARDS_REUSE=<its name> measures it again without generating (migrated first);
  * BENCH_DASHBOARDS_DOWNLOAD=0 skips the download.
  */
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import {
   type DatabaseHandle,
@@ -226,15 +231,52 @@ const generateUnits = async (db: HubDb, events: number, progress: (m: string) =>
 };
 
 /**
+ * A Hub worker of its own (the built server, `HUB_ROLE=worker`) on the bench's database, as it runs
+ * in production: the report job runs there, so its memory is measured alone. Answers when its
+ * health check answers.
+ */
+const startWorker = async (databaseUrl: string): Promise<{ pid: number; stop: () => void }> => {
+  const builds = "../scripts/builds.mjs";
+  const { ensureServerBuild, SERVER_BUNDLE } = (await import(builds)) as {
+    ensureServerBuild: () => Promise<boolean>;
+    SERVER_BUNDLE: string;
+  };
+  await ensureServerBuild();
+  const port = 40_000 + Math.floor(Math.random() * 20_000);
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      HUB_ROLE: "worker",
+      PORT: String(port),
+      FILES_DIR: mkdtempSync(join(tmpdir(), "hub-bench-files-")),
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = () => void child.kill("SIGTERM");
+  for (let i = 0; i < 120; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+    if (up?.ok && child.pid) return { pid: child.pid, stop };
+  }
+  stop();
+  throw new Error("the bench's worker did not start");
+};
+
+/**
  * Requests the order lines report (every line the admin sees: 3 a generated order) through the API
  * and follows it until its job is done, sampling the process's RSS meanwhile (the worker runs in
  * this process, beside the server). Bounded by 10 minutes.
  */
-const measureDownload = async (address: string, token: string, progress: (m: string) => void) => {
+const measureDownload = async (address: string, token: string, progress: (m: string) => void, workerPid: number) => {
   const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-  let peak = process.memoryUsage().rss;
+  // The worker's own peak resident set (VmHWM: the kernel's high-water mark of the process).
+  const peakOf = () =>
+    Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${workerPid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+  let peak = peakOf();
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    peak = Math.max(peak, peakOf());
   }, 50);
   const t0 = performance.now();
   try {
@@ -287,7 +329,7 @@ export const benchDashboards = async (
         "Dashboards, embedded demo, worst p95",
         fmtMs(worst),
         `< ${TARGETS.embedded} ms`,
-        worst < TARGETS.embedded ? "ok" : "MISSED",
+        !Number.isFinite(worst) ? "skipped" : worst < TARGETS.embedded ? "ok" : "MISSED",
       ]);
     } finally {
       await t.close();
@@ -353,7 +395,9 @@ export const benchDashboards = async (
     pool.on("error", (e) => console.error(`bench dashboards: idle connection: ${e.message}`));
     const direct = drizzle({ client: pool, schema }) as unknown as HubDb;
     const database = { db: handle.db, driver: handle.driver, name: null, close: async () => {} };
-    t = await createTestApp({ database });
+    // With a worker of its own (the download's RSS measured alone), this app queues jobs but runs none.
+    const ownWorker = process.env.BENCH_DASHBOARDS_DOWNLOAD !== "0";
+    t = await createTestApp({ database, ...(ownWorker ? { config: { role: "web" as const } } : {}) });
     const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const measured = await measure(t, address, await t.signIn("admin"), direct, VIEWERS, LIMITS.perLoop, progress);
     printTable(`PostgreSQL, ${count.toLocaleString("en-US")} orders, ${VIEWERS} viewers at once:`, measured);
@@ -367,14 +411,15 @@ export const benchDashboards = async (
           `Dashboards, PostgreSQL ${count.toLocaleString("en-US")} orders, ${VIEWERS} viewers (${what}), ${range}, worst p95`,
           fmtMs(worst),
           `<= ${TARGETS[range]} ms`,
-          worst <= TARGETS[range] ? "ok" : "MISSED",
+          !Number.isFinite(worst) ? "skipped" : worst <= TARGETS[range] ? "ok" : "MISSED",
         ]);
     }
     // BENCH_DASHBOARDS_DOWNLOAD=0: the dashboards only (while working on them).
     if (process.env.BENCH_DASHBOARDS_DOWNLOAD === "0") return rows;
-    const download = await measureDownload(address, await t.signIn("admin"), progress);
+    const worker = await startWorker(url.toString());
+    const download = await measureDownload(address, await t.signIn("admin"), progress, worker.pid).finally(worker.stop);
     console.log(
-      `Report download of every order line (CSV) through the API and its background job: ${download.rows.toLocaleString("en-US")} rows in ${(download.ms / 1000).toFixed(1)} s = ${Math.round(download.rowsPerSecond).toLocaleString("en-US")} rows/s; peak RSS of the process (server and worker) ${download.peakRssMb.toFixed(0)} MB (${download.status}).`,
+      `Report download of every order line (CSV) through the API and its background job: ${download.rows.toLocaleString("en-US")} rows in ${(download.ms / 1000).toFixed(1)} s = ${Math.round(download.rowsPerSecond).toLocaleString("en-US")} rows/s; peak RSS of the worker alone ${download.peakRssMb.toFixed(0)} MB (${download.status}).`,
     );
     rows.push(
       [
