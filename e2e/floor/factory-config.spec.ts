@@ -18,6 +18,8 @@ test.describe("Factory Config", () => {
     await expect(page.getByRole("heading", { name: "Factory Config", level: 1 })).toBeVisible();
     const form = page.getByRole("form", { name: "Factory Config settings" });
     await expect(form.getByLabel("Time zone")).toHaveValue("UTC");
+    // The longest scan cycle an order's actual labour counts (the Margin report's labour).
+    await expect(form.getByLabel("Longest work cycle (minutes)")).toHaveValue("60");
     const save = form.getByRole("button", { name: "Save" });
     await expect(save).toBeDisabled();
 

@@ -1,4 +1,4 @@
-import type { TMarginPage, TOrder, TOrderCost } from "@hub/contracts";
+import type { TFactoryConfig, TMarginPage, TOrder, TOrderCost } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -180,7 +180,8 @@ describe("the Cost tab", () => {
       .where(and(eq(schema.orderItems.orderId, order.id), isNotNull(schema.stockLedger.orderItemId)));
     expect(Number(ledger[0]?.cents)).toBe(3075);
     // Labour: scans mark a step done, so a scan's minutes run from the later of the station's
-    // previous scan and the unit's own previous event, at most two hours (LABOUR_CYCLE_CAP_MINUTES).
+    // previous scan and the unit's own previous event, at most the facility's longest work cycle
+    // (Factory Config; 60 minutes by default).
     const [station] = await t.db
       .insert(schema.floorStations)
       .values({ factoryId: ids.factory, code: "COST-SEW", name: "Sewing", kind: "sewing" })
@@ -203,7 +204,7 @@ describe("the Cost tab", () => {
       scan(u1.id, 10, station?.id ?? null),
       // u2 sewn at 10:12, after the station's scan at 10:00: 12 minutes.
       scan(u2.id, 22, station?.id ?? null),
-      // u3 after a five-hour pause: counted as two hours.
+      // u3 after a five-hour pause: counted as the longest work cycle, an hour.
       scan(u3.id, 322, station?.id ?? null),
     ]);
     const cost = json<TOrderCost>(await f.call("admin", "GET", `/api/orders/${order.id}/cost`));
@@ -211,8 +212,15 @@ describe("the Cost tab", () => {
     expect(cost.lines[0]?.actual.fabricCents).toBe(2050);
     expect(cost.lines[0]?.actual.partCents).toBe(4 * 14);
     // (and the test's own cut scans, made milliseconds apart, add a fraction of a second)
-    expect(cost.lines[0]?.labourMinutes).toBeCloseTo(10 + 12 + 120, 1);
+    expect(cost.lines[0]?.labourMinutes).toBeCloseTo(10 + 12 + 60, 1);
     expect(cost.marginCents).toBe(cost.priceCents - cost.actualCents);
+    // The facility sets its longest work cycle to 11 minutes: the 12 and the pause count 11 each.
+    const config = json<TFactoryConfig>(await f.call("factory", "GET", "/api/factoryConfig"));
+    json(await f.call("factory", "PUT", "/api/factoryConfig", { ...config.settings, labourCycleCapMinutes: 11 }));
+    const capped = json<TOrderCost>(await f.call("admin", "GET", `/api/orders/${order.id}/cost`));
+    expect(capped.lines[0]?.labourMinutes).toBeCloseTo(10 + 11 + 11, 1);
+    expect(capped.lines[0]?.actual.labourCents).toBeLessThan(cost.lines[0]?.actual.labourCents ?? 0);
+    json(await f.call("factory", "PUT", "/api/factoryConfig", config.settings));
   });
 
   test("the lay's waste: its length × plies beyond the garments' consumption, shared among its lines by garments", async () => {

@@ -151,6 +151,11 @@ export const ZFactorySettingsRequestSchema = z
     cutEndAllowanceInches: PLAN_LIMIT_FIELDS.endAllowanceInches,
     /** What a minute of sewing costs the facility (custom product pricing), integer cents. */
     labourCentsPerMinute: wholeNumber("labour rate", 0, 100_000),
+    /**
+     * An order's actual labour counts a scan's cycle (since the station's previous scan, or the
+     * piece's arrival) up to this many minutes: a longer gap is the station standing idle.
+     */
+    labourCycleCapMinutes: wholeNumber("longest work cycle", 1, 1440),
   })
   .superRefine((s, ctx) => {
     if (TIME.test(s.workdayStart) && TIME.test(s.workdayEnd) && s.workdayEnd <= s.workdayStart)
@@ -196,6 +201,7 @@ export const FACTORY_SETTINGS_DEFAULTS: Omit<TFactorySettings, "labourCentsPerMi
   cutTableLengthInches: PLAN_DEFAULTS.tableLengthInches,
   cutMaxGarmentsPerPly: PLAN_DEFAULTS.maxGarmentsPerPly,
   cutEndAllowanceInches: PLAN_DEFAULTS.endAllowanceInches,
+  labourCycleCapMinutes: 60,
 };
 
 /** Every setting's label (the page's fields and the history name a setting by it). */
@@ -226,6 +232,7 @@ export const FACTORY_SETTING_LABELS: Record<TFactorySettingField, string> = {
   cutMaxGarmentsPerPly: "Garments per ply",
   cutEndAllowanceInches: "End allowance (in)",
   labourCentsPerMinute: "Labour rate per minute",
+  labourCycleCapMinutes: "Longest work cycle (minutes)",
 };
 /** Every setting in the page's order (the order a save's history rows are written in). */
 export const FACTORY_SETTING_FIELDS = Object.keys(FACTORY_SETTING_LABELS) as TFactorySettingField[];
@@ -303,6 +310,7 @@ export const ZFactoryConfigSchema = z
       cutMaxGarmentsPerPly: z.number().int(),
       cutEndAllowanceInches: z.number(),
       labourCentsPerMinute: z.number().int(),
+      labourCycleCapMinutes: z.number().int(),
     }),
     /** When and by whom the settings were last saved; null while they are the defaults. */
     savedAt: zText().nullable(),

@@ -47,6 +47,8 @@ export const factorySettings = pgTable("factory_settings", {
   cutTableLengthInches: numeric("cut_table_length_inches", { precision: 8, scale: 2, mode: "number" }).notNull(),
   cutMaxGarmentsPerPly: integer("cut_max_garments_per_ply").notNull(),
   cutEndAllowanceInches: numeric("cut_end_allowance_inches", { precision: 6, scale: 2, mode: "number" }).notNull(),
+  /** Actual labour counts a scan's cycle up to this many minutes (orders/cost-lines.ts). */
+  labourCycleCapMinutes: integer("labour_cycle_cap_minutes").notNull().default(60),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   updatedBy: text("updated_by").notNull(),
 });

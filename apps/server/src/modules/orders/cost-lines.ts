@@ -1,3 +1,4 @@
+import { FACTORY_SETTINGS_DEFAULTS } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { type SQL, sql } from "drizzle-orm";
 
@@ -13,19 +14,18 @@ import { type SQL, sql } from "drizzle-orm";
  * (mark_cut events); labour = the minutes each unit spent at each station times the order
  * facility's rate, rounded once per line. The floor scans a unit when a step is done, so a scan's
  * minutes run from the later of the station's previous scan (the operator finished the last piece)
- * and the unit's own previous event (the piece arrived) to the scan, at most
- * `LABOUR_CYCLE_CAP_MINUTES` (the first scan after a night or a break). A batch scanned together
- * shares its cycle: the first scan carries it, the rest the seconds between them.
+ * and the unit's own previous event (the piece arrived) to the scan, at most the facility's
+ * "Longest work cycle" (Factory Config, `labourCycleCapMinutes`: a longer gap is the station standing
+ * idle, a night, a break, a slow day). A batch scanned together shares its cycle: the first scan
+ * carries it, the rest the seconds between them.
  */
-
-/** The longest a scan's cycle counts: beyond it the station stood idle (a night, a break, a weekend). */
-export const LABOUR_CYCLE_CAP_MINUTES = 120;
 const o = schema.orders;
 const oi = schema.orderItems;
 const u = schema.floorUnits;
 const ev = schema.floorUnitEvents;
 const l = schema.stockLedger;
 const fa = schema.factories;
+const fs = schema.factorySettings;
 
 /** The columns of a line cost row (numbers come back as text or numbers depending on the driver). */
 export type LineCostRow = {
@@ -56,7 +56,9 @@ export const lineCostSql = (where: SQL | undefined): SQL => sql`
       ${oi.lineTotalCents}::bigint as price_cents,
       ${oi.quotedFabricCents}::bigint as q_fabric, ${oi.quotedPartCents}::bigint as q_part,
       ${oi.quotedLabourCents}::bigint as q_labour,
-      (select ${fa.labourCentsPerMinute} from ${fa} where ${fa.factoryId} = ${o.factoryId}) as rate
+      (select ${fa.labourCentsPerMinute} from ${fa} where ${fa.factoryId} = ${o.factoryId}) as rate,
+      coalesce((select ${fs.labourCycleCapMinutes} from ${fs} where ${fs.factoryId} = ${o.factoryId}),
+        ${FACTORY_SETTINGS_DEFAULTS.labourCycleCapMinutes}) as cap
     from ${o} join ${oi} on ${oi.orderId} = ${o.id}
     where ${where ?? sql`true`}
   ), fabric as (
@@ -77,10 +79,10 @@ export const lineCostSql = (where: SQL | undefined): SQL => sql`
           order by p."at" desc, p."id" desc limit 1)))) / 60 as minutes
     from ev
   ), work as (
-    select item_id, count(*) filter (where action = 'mark_cut') as cut_pieces,
-      coalesce(sum(least(minutes, ${LABOUR_CYCLE_CAP_MINUTES}))
+    select cycle.item_id, count(*) filter (where action = 'mark_cut') as cut_pieces,
+      coalesce(sum(least(minutes, b.cap))
         filter (where station_id is not null and minutes is not null), 0)::numeric(20,4) as labour_minutes
-    from cycle group by item_id
+    from cycle join b on b.item_id = cycle.item_id group by cycle.item_id
   )
   select b.item_id, b.order_id, b.client_id, b.style_code, b.month, b.line_number, b.sku, b.quantity, b.price_cents,
     b.q_fabric * b.quantity as q_fabric, b.q_part * b.quantity as q_part, b.q_labour * b.quantity as q_labour,

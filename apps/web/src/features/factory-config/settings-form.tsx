@@ -305,6 +305,11 @@ export function SettingsForm({
                 />
               )}
             />
+            <SettingField control={control} name="labourCycleCapMinutes" type="number" disabled={disabled} />
+            <Typography variant="body2" sx={{ color: "text.secondary" }}>
+              An order's actual labour counts each scan's time at its station up to this long; a longer gap is the
+              station standing idle.
+            </Typography>
           </Section>
         </Grid>
       </Grid>

@@ -1,0 +1,1 @@
+ALTER TABLE "factory_settings" ADD COLUMN "labour_cycle_cap_minutes" integer DEFAULT 60 NOT NULL;
