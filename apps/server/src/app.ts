@@ -68,6 +68,7 @@ import { type Mailer, outboxMailer, smtpMailer } from "./platform/mail";
 import { startNoticePublisher, startNotifyListener } from "./platform/notify";
 import { loadApiKeyPrincipal, loadPrincipal, withSessionClient } from "./platform/principal";
 import { installSecurityHeaders } from "./platform/security-headers";
+import { createSharedReads } from "./platform/shared-read";
 
 export type AppDeps = {
   config: HubConfig;
@@ -120,6 +121,9 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
 
+  // Requests of one session that arrive together (a page's parallel calls, a dashboard's crowd) share
+  // one principal read, never one that started before they came, so a sign-out is seen at once.
+  const principals = createSharedReads();
   installAccessGuard(
     app,
     async (request) => {
@@ -141,7 +145,10 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
         ? await identity.readIdToken(token)
         : await identity.verifyIdToken(token).then((claims) => (claims ? { claims, sessionId: undefined } : null));
       if (!read) return null;
-      const principal = await loadPrincipal(db, read.claims["cognito:username"], read.sessionId);
+      const name = read.claims["cognito:username"];
+      const principal = await principals.read(`${name}\u0000${read.sessionId ?? ""}`, () =>
+        loadPrincipal(db, name, read.sessionId),
+      );
       return principal ? withSessionClient(db, principal, request.headers[SESSION_CLIENT_HEADER]) : null;
     },
     config.demoMode,
