@@ -412,8 +412,8 @@ export const ZCutUnitSheetRowSchema = ZQueuedUnitSchema.extend({
 export type TCutUnitSheetRow = z.infer<typeof ZCutUnitSheetRowSchema>;
 export const ZCutUnitSheetPageSchema = pageOf(ZCutUnitSheetRowSchema);
 
-export const CUT_UNIT_SHEET_CSV_HEADER = [
-  "Ticket",
+/** A unit's columns in the cutting room's CSVs (the server's `unitCsvRow`, in this order). */
+export const UNIT_CSV_HEADER = [
   "Unit",
   "Status",
   "Order",
@@ -424,6 +424,9 @@ export const CUT_UNIT_SHEET_CSV_HEADER = [
   "Fabric",
   "Due date",
   "Cutter",
-  "Cut at",
-  "Cut by",
 ];
+
+export const CUT_UNIT_SHEET_CSV_HEADER = ["Ticket", ...UNIT_CSV_HEADER, "Cut at", "Cut by"];
+
+/** The pull queue's CSV: the unit, its priority and its fabric status as the queue shows it. */
+export const PULL_QUEUE_CSV_HEADER = [...UNIT_CSV_HEADER, "Priority", "Fabric status"];

@@ -1,9 +1,13 @@
+import type { Operation } from "@hub/contracts/common/operation";
 import { dashboardsApi as api } from "@hub/contracts/dashboards/api";
+import type { HubDb } from "@hub/db";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
 import { principalOf } from "../../platform/access";
 import type { ModuleDeps } from "../../platform/deps";
-import { register } from "../../platform/operations";
+import { type Handler, register } from "../../platform/operations";
+import type { Principal } from "../../platform/principal";
 import { createSharedReads, sharedReadKey } from "../../platform/shared-read";
 import { streamFloorChanges } from "../floor/production";
 import { botDashboard } from "./bots.service";
@@ -23,7 +27,7 @@ import { createWallLink, wallView } from "./wall";
  * read again at once, read the primary, so they never show the state before the change.
  *
  * A dashboard that many people open at once (a floor's screens, a team after a meeting) is read
- * once for all who asked together: `shared` (platform/shared-read.ts) never answers a request with
+ * once for all who asked together: `view` (platform/shared-read.ts) never answers a request with
  * a read that started before it arrived, so nobody sees the state before their own last change.
  */
 export const dashboardsRoutes =
@@ -37,40 +41,36 @@ export const dashboardsRoutes =
 
     const { read } = createSharedReads();
     /**
-     * The answer is checked against the route's response schema and turned into JSON once per
-     * read (`reply.serialize`), and every request that shared it is sent that text.
+     * A dashboard view: its service over `database`, for the caller and the query, as a shared read.
+     * The answer is checked against the route's response schema and turned into JSON once per read
+     * (`reply.serialize`), and every request that shared it is sent that text.
      */
-    const shared = async <T>(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>) => {
-      const json = await read(sharedReadKey(request), async () => reply.serialize(await compute()));
-      return reply.type("application/json; charset=utf-8").send(json);
+    const view = <O extends Operation & { query: z.ZodType }>(
+      op: O,
+      database: HubDb,
+      service: (db: HubDb, p: Principal, q: z.output<O["query"]>) => Promise<unknown>,
+    ) => {
+      const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+        const json = await read(sharedReadKey(request), async () =>
+          reply.serialize(await service(database, principalOf(request), request.query as z.output<O["query"]>)),
+        );
+        return reply.type("application/json; charset=utf-8").send(json);
+      };
+      // The handler is typed by the declaration's query (above); Fastify's per-route generics are not needed here.
+      register(app, op, handler as unknown as Handler<O>);
     };
 
-    register(app, api.sales, async (request, reply) =>
-      shared(request, reply, () => salesDashboard(readDb, principalOf(request), request.query)),
-    );
-    register(app, api.jasSales, async (request, reply) =>
-      shared(request, reply, () => jasSalesDashboard(readDb, principalOf(request), request.query)),
-    );
-    register(app, api.categories, async (request, reply) =>
-      shared(request, reply, () => categoryDashboard(readDb, principalOf(request), request.query)),
-    );
-    register(app, api.botPerformance, async (request, reply) =>
-      shared(request, reply, () => botDashboard(readDb, principalOf(request), request.query)),
-    );
-    register(app, api.times, async (request, reply) =>
-      shared(request, reply, () => timesDashboard(readDb, principalOf(request), request.query)),
-    );
-    register(app, api.floorBoard, async (request, reply) =>
-      shared(request, reply, () => floorBoard(db, principalOf(request), request.query)),
-    );
-    register(app, api.qualityHistory, async (request, reply) =>
-      shared(request, reply, () => qualityHistory(readDb, principalOf(request), request.query)),
-    );
+    view(api.sales, readDb, salesDashboard);
+    view(api.jasSales, readDb, jasSalesDashboard);
+    view(api.categories, readDb, categoryDashboard);
+    view(api.botPerformance, readDb, botDashboard);
+    view(api.times, readDb, timesDashboard);
+    view(api.qualityHistory, readDb, qualityHistory);
+    // The live ones read the primary (above).
+    view(api.floorBoard, db, floorBoard);
+    view(api.production, db, productionDashboard);
     register(app, api.qualityInspections, async (request) =>
       listQualityInspections(readDb, principalOf(request), request.query),
-    );
-    register(app, api.production, async (request, reply) =>
-      shared(request, reply, () => productionDashboard(db, principalOf(request), request.query)),
     );
     register(app, api.productionEvents, async (request, reply) => {
       streamFloorChanges(reply, principalOf(request), notify, open);

@@ -36,6 +36,7 @@ export const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const statusLabel = (s: string) => UNIT_STATUS_LABELS[s as TUnitStatus]?.toLowerCase() ?? s;
 
 /** A unit's columns in the cutting CSVs (the pull order, the cut unit sheet). */
+/** A unit as a CSV row, in UNIT_CSV_HEADER's columns. */
 export const unitCsvRow = (x: {
   barcode: string;
   status: string;

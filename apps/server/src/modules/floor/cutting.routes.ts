@@ -1,4 +1,4 @@
-import { CUT_UNIT_SHEET_CSV_HEADER } from "@hub/contracts";
+import { CUT_UNIT_SHEET_CSV_HEADER, PULL_QUEUE_CSV_HEADER } from "@hub/contracts";
 import { cuttingApi as api } from "@hub/contracts/floor/api";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { principalOf } from "../../platform/access";
@@ -50,20 +50,7 @@ export const cuttingRoutes =
     register(app, api.exportPullCsv, async (request, reply) => {
       const rows = await exportPullQueue(db, principalOf(request), request.query);
       const csv = toCsv(
-        [
-          "Unit",
-          "Status",
-          "Order",
-          "Client",
-          "Style",
-          "Size",
-          "Colour",
-          "Fabric",
-          "Due date",
-          "Cutter",
-          "Priority",
-          "Fabric status",
-        ],
+        PULL_QUEUE_CSV_HEADER,
         rows.map((x) => [...unitCsvRow(x), x.priority, x.fabricStatus?.label ?? ""]),
       );
       return sendCsv(reply, "pull-order.csv", csv);
