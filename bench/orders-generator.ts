@@ -152,8 +152,12 @@ export const generate = async (
   }
   onBatch(count, `indexes (${indexes.length})`);
   await createIndexes(db, indexes, memory);
-  await db.execute(sql`analyze orders`);
-  await db.execute(sql`analyze order_items`);
+  // Vacuumed and checkpointed as a live database would be by the time anyone searches it: the
+  // visibility map set (index-only scans), and no gigabyte of freshly written pages still being
+  // flushed during the measurements (it cost the first measurement a third of its speed).
+  await db.execute(sql`vacuum (analyze) orders`);
+  await db.execute(sql`vacuum (analyze) order_items`);
+  await db.execute(sql`checkpoint`);
   return {
     factoryId: factory.factoryId,
     northwind: nw.clientId,
