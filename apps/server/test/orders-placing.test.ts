@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES, type TOrder, type TQuote } from "@hub/contracts";
+import { ORDER_COUNT_CAP, ORDER_MESSAGES, ORDER_SEARCH_COUNT_CAP, type TOrder, type TQuote } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -506,7 +506,7 @@ describe("after placing", () => {
     for (const q of ["a\\b", "x:*|y", "'", "&!()", "-", "''''", "é", "a'b\\'c"]) await ids(q);
   });
 
-  test("the count stops a thousand rows past the page: more than that says totalCapped", async () => {
+  test("the count stops a thousand rows past the page, a search 250: more than that says totalCapped", async () => {
     const mine = (await f.call("client", "GET", "/api/orders?size=1")).json<{ items: { clientId: number }[] }>();
     const [c] = await t.db
       .select({ id: schema.clients.clientId, name: schema.clients.clientName, factoryId: schema.clients.factoryId })
@@ -519,16 +519,48 @@ describe("after placing", () => {
       select ${c.id}, ${c.name}, ${c.factoryId}, 'entry', 'PO-CAP-' || g, 'Cap Tester', '1 Road', 'Town', '1', 'US',
         100, 100, 'test', array['po-cap-' || g, 'cap-' || g, g::text, 'cap', 'tester']
       from generate_series(1, 1100) g`);
+    // 300 older orders a search finds behind the 1,100 newer ones (none in the newest thousand).
+    await t.db.execute(sql`
+      insert into orders (client_id, client_name, factory_id, source, po_number, ship_name, ship_line1, ship_city,
+        ship_postal_code, ship_country, subtotal_cents, total_cents, placed_by, placed_at, search_tokens)
+      select ${c.id}, ${c.name}, ${c.factoryId}, 'entry', 'PO-OLD-' || g, 'Old Tester', '1 Road', 'Town', '1', 'US',
+        100, 100, 'test', now() - interval '400 days' + g * interval '1 minute', array['po-old-' || g, 'old', 'tester']
+      from generate_series(1, 300) g`);
     const page = async (query: string) => {
       const res = await f.call("client", "GET", `/api/orders?${query}`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json<{ items: unknown[]; total: number; totalCapped: boolean }>();
     };
-    expect(await page("searchString=cap%20tester")).toMatchObject({ total: 1000, totalCapped: true });
+    // The list without a search counts ORDER_COUNT_CAP past the page's start.
+    expect(await page("size=25")).toMatchObject({ total: ORDER_COUNT_CAP, totalCapped: true });
+    // A search ORDER_SEARCH_COUNT_CAP (every sort: some read a window of the sort's index, some the search's index).
+    for (const sort of ["placedAt,desc", "orderNumber,asc", "totalCents,desc", "clientName,asc", "poNumber,asc"]) {
+      const first = await page(`searchString=cap%20tester&sort=${sort}`);
+      expect(first, sort).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: true });
+      expect(first.items, sort).toHaveLength(25);
+    }
+    // Further in, the count reaches the end: page 40 counts up to 1,000 + 250, so all 1,100.
     const last = await page("searchString=cap%20tester&page=43&size=25");
     expect(last).toMatchObject({ total: 1100, totalCapped: false });
     expect(last.items).toHaveLength(25);
+    const middle = await page("searchString=cap%20tester&page=20&size=25&sort=poNumber,asc");
+    expect(middle).toMatchObject({ total: 750, totalCapped: true });
+    // Past the last match: no rows, and still the count.
+    expect(await page("searchString=cap%20tester&page=50&size=25")).toMatchObject({ items: [], total: 1100 });
     expect(await page("searchString=po-cap-1099")).toMatchObject({ total: 1, totalCapped: false });
+    // A broad search whose matches are all behind the newest orders: the newest of them first.
+    const old = await page("searchString=old%20tester&sort=placedAt,desc&size=25&page=1");
+    expect(old).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP + 25, totalCapped: true });
+    expect(old.items.map((x) => (x as { poNumber: string }).poNumber)).toEqual(
+      Array.from({ length: 25 }, (_, i) => `PO-OLD-${275 - i}`),
+    );
+    // A narrow search answers its page and its whole count, in every sort and on a later page.
+    for (const sort of ["placedAt,desc", "poNumber,asc"]) {
+      const narrow = await page(`searchString=cap-109&size=5&page=1&sort=${sort}`);
+      // cap-109 and cap-1090 to cap-1099: prefix matches.
+      expect(narrow, sort).toMatchObject({ total: 11, totalCapped: false });
+      expect(narrow.items, sort).toHaveLength(5);
+    }
     await t.db.delete(schema.orders).where(eq(schema.orders.placedBy, "test"));
   });
 });

@@ -310,8 +310,13 @@ export type TOrderListItem = z.infer<typeof ZOrderListItemSchema>;
  * million orders never counts them all: `totalCapped` then says there are more than `total`.
  */
 export const ORDER_COUNT_CAP = 1000;
+/**
+ * A search counts at most this many past the page's start: its count reads its matches, and ten
+ * pages of 25 ahead is as far as a person pages through a search before narrowing it.
+ */
+export const ORDER_SEARCH_COUNT_CAP = 250;
 export const ZOrderPageSchema = pageOf(ZOrderListItemSchema).extend({
-  /** More orders match than `total` (the count stopped at ORDER_COUNT_CAP past the page). */
+  /** More orders match than `total` (the count stopped at ORDER_COUNT_CAP, or for a search ORDER_SEARCH_COUNT_CAP, past the page). */
   totalCapped: z.boolean(),
 });
 

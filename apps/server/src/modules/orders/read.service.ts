@@ -1,5 +1,6 @@
 import {
   ORDER_COUNT_CAP,
+  ORDER_SEARCH_COUNT_CAP,
   parseSort,
   type TOrder,
   type TOrderListItem,
@@ -209,9 +210,13 @@ export const orderSearch = (
   return query === undefined ? undefined : sql`${vector} @@ ${query}::tsquery`;
 };
 
+/** How far past the page's start a list counts: a search counts less (its count reads its matches). */
+const capFor = (q: TOrderListQuery) =>
+  q.page * q.size + (searchQueryOf(q.searchString) === undefined ? ORDER_COUNT_CAP : ORDER_SEARCH_COUNT_CAP);
+
 /**
- * A page of orders and its count, which stops ORDER_COUNT_CAP rows past the page's start (the
- * `limit` lets the database stop early): a broad search of a million orders counts a thousand.
+ * A page of orders and its count, which stops at `capFor` rows past the page's start (the `limit`
+ * lets the database stop early): a broad search of a million orders counts a few hundred.
  */
 export const listOrdersQueries = (
   db: HubDb | HubTx,
@@ -227,7 +232,7 @@ export const listOrdersQueries = (
 ) => {
   const where = orderListWhere(p, q);
   const orderBy = orderByFor(q.sort, SORTABLE, ["placedAt", "desc"], o.id);
-  const cap = q.page * q.size + ORDER_COUNT_CAP;
+  const cap = capFor(q);
   const source = searchFirst ? db.select().from(o).where(orderSearch(q.searchString)).offset(0).as(getTableName(o)) : o;
   const matched = db
     .select({ one: sql`1` })
@@ -235,6 +240,14 @@ export const listOrdersQueries = (
     .where(where)
     .limit(cap + 1)
     .as("matched");
+  // At most cap + 1 matches, the page sorted from them with how many there were: when they are
+  // all the matches (no more than the cap), this one statement is the page and its count.
+  const firstMatches = db
+    .select(LIST_COLUMNS)
+    .from(source)
+    .where(where)
+    .limit(cap + 1)
+    .as(getTableName(o));
   return {
     cap,
     page: db
@@ -245,6 +258,12 @@ export const listOrdersQueries = (
       .limit(q.size)
       .offset(q.page * q.size),
     count: db.select({ n: count() }).from(matched),
+    bounded: db
+      .select({ ...LIST_COLUMNS, matches: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(firstMatches)
+      .orderBy(...orderBy)
+      .limit(q.size)
+      .offset(q.page * q.size),
   };
 };
 
@@ -283,28 +302,42 @@ const windowedPage = (db: HubDb, p: Principal, q: TOrderListQuery, windowSize: n
     .limit((q.page + 1) * q.size);
 };
 
+type ListRow = Omit<OrderRow, "searchTokens" | "searchVector">;
+const withoutWindow = (rows: Awaited<ReturnType<typeof windowedPage>>): ListRow[] =>
+  rows.map(({ searchVector: _, inWindow: _n, ...r }) => r);
+
 /**
- * The windowed page, with the share of the window's orders that matched. A first window of
- * SEARCH_WINDOW orders; when it matched some but too few for the page, one wider window
- * sized by that share (× 1.5), when that is at most WIDEST_WINDOW: a search matching 1 % of the
+ * The windowed page, with the share of the window's orders that matched. A first window of `first`
+ * orders (SEARCH_WINDOW); when it matched some but too few for the page, one wider window sized by
+ * that share (× 1.5), when that is at most `widest` (WIDEST_WINDOW): a search matching 1 % of the
  * orders is still read from the sort's index instead of sorting all its matches.
  */
-const windowedSearch = async (db: HubDb, p: Principal, q: TOrderListQuery) => {
+const windowedSearch = async (
+  db: HubDb,
+  p: Principal,
+  q: TOrderListQuery,
+  first = SEARCH_WINDOW,
+  widest = WIDEST_WINDOW,
+) => {
   // Every match up to the page's end (the share needs the window's count even when the page is empty).
   const needed = (q.page + 1) * q.size;
-  let size = SEARCH_WINDOW;
+  let size = first;
   let rows = await windowedPage(db, p, q, size);
   const matched = rows[0]?.inWindow ?? 0;
   if (matched > 0 && rows.length < needed) {
-    // The window the share says the page needs; wider than WIDEST_WINDOW, the GIN index is cheaper.
+    // The window the share says the page needs; wider than `widest`, the GIN index is cheaper.
     const wanted = Math.ceil(((size * needed) / matched) * 1.5);
-    if (wanted <= WIDEST_WINDOW) {
+    if (wanted <= widest) {
       size = wanted;
       rows = await windowedPage(db, p, q, size);
     }
   }
   const full = rows.length === needed;
-  return { rows: full ? rows.slice(q.page * q.size) : [], share: (rows[0]?.inWindow ?? 0) / size };
+  return {
+    rows: full ? withoutWindow(rows.slice(q.page * q.size)) : [],
+    share: (rows[0]?.inWindow ?? 0) / size,
+    size,
+  };
 };
 
 /**
@@ -328,61 +361,79 @@ const ordersRowEstimate = async (db: HubDb): Promise<number> => {
  * A broad search's capped count has two plans; which is cheaper depends on how many orders match.
  * Measured at 1,000,000 orders: a scan reads about (cap + 1) / share orders before it stops, at
  * about 0.4 µs each; the GIN bitmap reads every match, share × the table, at about 0.9 µs each.
- * So `tee-100-xl` (1.2 % of the orders) counts through the bitmap (35 → 10 ms) and `maya patel`
- * (5.5 %) by the scan (50 → 10 ms).
  */
 const countByBitmap = (share: number, tableRows: number, cap: number): boolean =>
   share > 0 && 0.9 * share * tableRows < (0.4 * (cap + 1)) / share;
+
+/**
+ * Runs `read` in a transaction whose plan settings are its own (set_config's third argument:
+ * is_local): through the GIN index only (sequential and plain index scans off), or by a scan that
+ * stops (bitmap scans off). JIT off: a capped count's estimate passes jit_above_cost, and compiling
+ * it took 60 of its 134 ms at a million orders.
+ */
+const withPlan = <T>(db: HubDb, bitmap: boolean, read: (tx: HubTx) => Promise<T>): Promise<T> =>
+  db.transaction(async (tx) => {
+    await tx.execute(
+      bitmap
+        ? sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)`
+        : sql`select set_config('enable_bitmapscan', 'off', true), set_config('jit', 'off', true)`,
+    );
+    return read(tx);
+  });
 
 /**
  * The planner cannot tell a broad prefix search (`maya patel`: 55,570 of a million orders) from a
  * narrow one (`hod-110-m-blk`: 2) and guessed wrong both ways (a GIN bitmap of 55,570 rows sorted,
  * 340 ms; a sort index walked past a million rows for two, 2.7 s). So the service decides:
  * 1. with a sort an index walks, read the page from a window of the filter's first orders: a broad
- *    search fills it; then count with the bitmap scans off (a scan that stops at the cap);
- * 2. otherwise (a narrow search, or a sort no index gives) read the page and the count through the
- *    GIN index only (sequential and plain index scans off), sorting the few matches.
+ *    search fills it; then count with the plan its share says is cheaper;
+ * 2. otherwise read at most the cap's matches through the GIN index, and sort the page from them:
+ *    when they are all the matches (a narrow search), that one statement is the page and its count;
+ * 3. when they are not (a broad search whose matches are few among the sort's first orders, or a
+ *    sort no index gives), the widest window, when no filter narrows it and no window near its size
+ *    was read yet, and only when that does not hold the page, every match sorted.
  */
 export const listOrders = async (db: HubDb, p: Principal, q: TOrderListQuery) => {
   const field = parseSort(q.sort)?.field ?? "placedAt";
-  const searched = searchQueryOf(q.searchString) !== undefined;
-  let rows: Omit<OrderRow, "searchTokens" | "searchVector">[] | undefined;
-  let n = 0;
-  let cap = q.page * q.size + ORDER_COUNT_CAP;
-  if (!searched) {
+  const walkable = WALKABLE_SORTS.has(field);
+  const cap = capFor(q);
+  let rows: ListRow[];
+  let n: number;
+  if (searchQueryOf(q.searchString) === undefined) {
     const queries = listOrdersQueries(db, p, q);
     const [page, [total]] = await Promise.all([queries.page, queries.count]);
     rows = page;
     n = total?.n ?? 0;
   } else {
-    const { rows: windowed, share } = WALKABLE_SORTS.has(field)
-      ? await windowedSearch(db, p, q)
-      : { rows: [], share: 0 };
-    const broad = windowed.length === q.size;
-    const bitmapCount = !broad || countByBitmap(share, await ordersRowEstimate(db), cap);
-    await db.transaction(async (tx) => {
-      // For this transaction only (set_config's third argument: is_local). JIT off: a capped count's
-      // estimate passes jit_above_cost, and compiling it took 60 of its 134 ms at a million orders.
-      await tx.execute(
-        bitmapCount
-          ? sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)`
-          : sql`select set_config('enable_bitmapscan', 'off', true), set_config('jit', 'off', true)`,
-      );
-      const queries = listOrdersQueries(tx, p, q, bitmapCount);
-      cap = queries.cap;
-      if (broad) rows = windowed.map(({ searchVector: _, inWindow: _n, ...r }) => r);
-      else rows = await queries.page;
-      const [total] = await queries.count;
-      n = total?.n ?? 0;
-    });
+    const first = walkable ? await windowedSearch(db, p, q) : { rows: [], share: 0, size: 0 };
+    if (first.rows.length === q.size) {
+      rows = first.rows;
+      const bitmap = countByBitmap(first.share, await ordersRowEstimate(db), cap);
+      n = await withPlan(db, bitmap, async (tx) => (await listOrdersQueries(tx, p, q, bitmap).count)[0]?.n ?? 0);
+    } else {
+      const bounded = await withPlan(db, true, async (tx) => {
+        const queries = listOrdersQueries(tx, p, q, true);
+        const page = await queries.bounded;
+        // A page past the last match has no rows to carry the count: counted on its own.
+        const matches = page[0]?.matches ?? (q.page === 0 ? 0 : ((await queries.count)[0]?.n ?? 0));
+        return { page, matches };
+      });
+      n = bounded.matches;
+      rows = bounded.page.map(({ matches: _m, ...r }) => r);
+      if (n > cap) {
+        const wide =
+          // Only without a filter: a window of one status walks the sort's index past the others.
+          walkable && first.size * 4 <= WIDEST_WINDOW && listFilters(o, q) === undefined
+            ? await windowedSearch(db, p, q, WIDEST_WINDOW, WIDEST_WINDOW)
+            : { rows: [] };
+        rows =
+          wide.rows.length === q.size
+            ? wide.rows
+            : await withPlan(db, true, (tx) => listOrdersQueries(tx, p, q, true).page);
+      }
+    }
   }
-  return {
-    items: (rows ?? []).map(toListItem),
-    total: Math.min(n, cap),
-    totalCapped: n > cap,
-    page: q.page,
-    size: q.size,
-  };
+  return { items: rows.map(toListItem), total: Math.min(n, cap), totalCapped: n > cap, page: q.page, size: q.size };
 };
 
 export const ORDER_CSV_HEADER = [
