@@ -1,5 +1,7 @@
+import type { FastifyRequest } from "fastify";
 import { expect, test } from "vitest";
-import { createSharedReads } from "./shared-read";
+import type { Principal } from "./principal";
+import { accessOf, createSharedReads, sharedReadKey } from "./shared-read";
 
 /** A computation the test finishes by hand: its number is the order in which it started. */
 const gate = () => {
@@ -59,4 +61,47 @@ test("a failure is the failing computation's callers' alone; the waiting ones ge
   expect(await waiting).toBe(2);
   await tick();
   expect(shared.inFlight()).toBe(0);
+});
+
+test("two people with the same access share a read; any difference in what they may see keeps them apart", () => {
+  const person = (over: Partial<Principal>): Principal => ({
+    userId: 7,
+    userName: "maya",
+    userType: "factory",
+    isSuperadmin: false,
+    isInternal: false,
+    isFacility: true,
+    roles: ["floor", "admin"],
+    cards: new Set(["Reports", "Orders"]),
+    clientId: null,
+    isClientAdmin: false,
+    planLevel: null,
+    factoryIds: [1],
+    sessionClientId: null,
+    ...over,
+  });
+  const key = (p: Principal, query: unknown = { range: "30d" }) =>
+    sharedReadKey({
+      principal: p,
+      routeOptions: { url: "/api/qs-dashboards/sales" },
+      query,
+    } as unknown as FastifyRequest);
+  const maya = person({});
+  // Another person, and the same cards and roles in another order: the same access.
+  const sam = person({ userId: 8, userName: "sam", roles: ["admin", "floor"], cards: new Set(["Orders", "Reports"]) });
+  expect(key(sam)).toBe(key(maya));
+  // What the read is computed for knows nobody's name.
+  expect(accessOf(sam)).toMatchObject({ userId: 0, userName: "" });
+  expect(accessOf(sam).factoryIds).toEqual([1]);
+  for (const other of [
+    person({ factoryIds: [2] }),
+    person({ isFacility: false, userType: "client", clientId: 3 }),
+    person({ planLevel: 2 }),
+    person({ cards: new Set(["Orders"]) }),
+    person({ roles: ["floor"] }),
+    person({ isInternal: true, sessionClientId: 4 }),
+    person({ apiKey: { id: 1, mode: "live" } }),
+  ])
+    expect(key(other)).not.toBe(key(maya));
+  expect(key(maya, { range: "12m" })).not.toBe(key(maya));
 });

@@ -44,16 +44,27 @@ export const createSharedReads = () => {
   return { read, inFlight: () => slots.size };
 };
 
+import type { Principal } from "./principal";
+
 /**
- * The key of a read as a request asks it: the route, who asks (every field of the principal that
- * scopes what it may see) and the query. Two requests share a read only when all three agree.
+ * What a principal may see, without who it is: the same principal with its user id and name
+ * blanked. A read computed for it can depend only on the caller's access (kind, client, facilities,
+ * plan, roles and cards, session client, API key), never on the person, so two people with the same
+ * access get the same answer and may share it (`sharedReadKey`).
+ */
+export const accessOf = (p: Principal): Principal => ({ ...p, userId: 0, userName: "" });
+
+/**
+ * The key of a read as a request asks it: the route, the caller's access (`accessOf`: every field of
+ * the principal that scopes what it may see, not who the person is) and the query. Two requests
+ * share a read only when all three agree, so the read must be computed for `accessOf(principal)`.
  */
 export const sharedReadKey = (request: FastifyRequest): string => {
-  const p = principalOf(request);
-  const who = {
+  const p = accessOf(principalOf(request));
+  const access = {
     ...p,
     cards: [...p.cards].sort(),
     roles: [...p.roles].sort(),
   };
-  return JSON.stringify([request.routeOptions.url, who, request.query]);
+  return JSON.stringify([request.routeOptions.url, access, request.query]);
 };

@@ -8,7 +8,7 @@ import { principalOf } from "../../platform/access";
 import type { ModuleDeps } from "../../platform/deps";
 import { type Handler, register } from "../../platform/operations";
 import type { Principal } from "../../platform/principal";
-import { createSharedReads, sharedReadKey } from "../../platform/shared-read";
+import { accessOf, createSharedReads, sharedReadKey } from "../../platform/shared-read";
 import { streamFloorChanges } from "../floor/production";
 import { botDashboard } from "./bots.service";
 import { categoryDashboard } from "./categories.service";
@@ -41,7 +41,8 @@ export const dashboardsRoutes =
 
     const { read } = createSharedReads();
     /**
-     * A dashboard view: its service over `database`, for the caller and the query, as a shared read.
+     * A dashboard view: its service over `database`, for the caller's access (`accessOf`: the same for
+     * everyone who may see the same, so they share it) and the query, as a shared read.
      * The answer is checked against the route's response schema and turned into JSON once per read
      * (`reply.serialize`), and every request that shared it is sent that text.
      */
@@ -52,7 +53,9 @@ export const dashboardsRoutes =
     ) => {
       const handler = async (request: FastifyRequest, reply: FastifyReply) => {
         const json = await read(sharedReadKey(request), async () =>
-          reply.serialize(await service(database, principalOf(request), request.query as z.output<O["query"]>)),
+          reply.serialize(
+            await service(database, accessOf(principalOf(request)), request.query as z.output<O["query"]>),
+          ),
         );
         return reply.type("application/json; charset=utf-8").send(json);
       };
