@@ -1,11 +1,14 @@
 import { expect, test } from "@playwright/test";
+import { signWallPayload, type WallPayload } from "../../apps/server/src/modules/dashboards/wall-token";
+import { secretKeyFrom } from "../../apps/server/src/platform/secret-key";
 import { apiCall, apiToken } from "../pages/account";
 import { signIn } from "../pages/hub";
 
 /**
  * Native dashboards (issue 18) as people use them: the Sales Dashboard's range in the URL changes
  * its figures, a chart's bar and a table row open the orders list with the same filter, the
- * Production Overview's wall display opens from its signed link without signing in, and a Basic
+ * Production Overview's wall display opens from its signed link without signing in (and not once it
+ * expires), and a Basic
  * client is sent to upgrade instead of seeing Production Overview; Bot Performance's web orders
  * figure opens the orders list filtered to web orders on the same dates; an internal admin gets a
  * client's embed URL from Share / Embed.
@@ -61,7 +64,10 @@ test.describe("dashboards", () => {
     await expect(page.getByRole("row").nth(1)).toBeVisible();
   });
 
-  test("the wall display opens from its signed link without signing in", async ({ page, browser }) => {
+  test("the wall display opens from its signed link without signing in, and not once it expires", async ({
+    page,
+    browser,
+  }) => {
     await signIn(page, "client");
     await page.goto("/qs-dashboards/productionOverview");
     await expect(page.getByRole("heading", { name: "Production Overview" })).toBeVisible();
@@ -81,6 +87,21 @@ test.describe("dashboards", () => {
     await screen.goto(`${link.slice(0, -4)}AAAA`);
     await screen.reload();
     await expect(screen.getByText("This wall display link has expired or is not valid.")).toBeVisible();
+
+    // The same link once its time is up: signed as the Hub signs it (the key of the Hub under test,
+    // which inherits this environment), first still valid to show the signing is the Hub's own.
+    const token = link.slice(link.indexOf("#") + 1);
+    const payload = JSON.parse(Buffer.from(token.split(".")[0] ?? "", "base64url").toString("utf8")) as WallPayload;
+    const key = secretKeyFrom(process.env.HUB_SECRET_KEY?.trim() || null);
+    const at = (e: number) => `${link.slice(0, link.indexOf("#"))}#${signWallPayload(key, { ...payload, e })}`;
+    const now = Math.floor(Date.now() / 1000);
+    await screen.goto(at(now + 600));
+    await screen.reload();
+    await expect(screen.getByRole("heading", { name: /Production Overview — Northwind/ })).toBeVisible();
+    await screen.goto(at(now - 1));
+    await screen.reload();
+    await expect(screen.getByText("This wall display link has expired or is not valid.")).toBeVisible();
+    await expect(screen.getByTestId("figure-wip")).toHaveCount(0);
     await tv.close();
   });
 

@@ -1,10 +1,10 @@
-import { createHash } from "node:crypto";
 import { join, resolve } from "node:path";
 import { IDENTITY_POOL_ID_MAX } from "@hub/contracts";
 import { parseDashboardMap } from "./analytics/adapter";
 import type { MetabaseSettings } from "./analytics/metabase";
 import type { QuickSightSettings } from "./analytics/quicksight";
 import type { S3Settings } from "./files/s3";
+import { secretKeyFrom } from "./secret-key";
 
 /** Everything the server reads from the environment, with the defaults that need nothing. */
 export type HubConfig = {
@@ -147,8 +147,7 @@ const cognitoSettings = (env: NodeJS.ProcessEnv): CognitoSettings | null => {
   };
 };
 
-/** The published development key: only for demo and development data, never for real credentials. */
-export const DEV_SECRET_KEY = "hub-development-secret-key-not-for-production";
+export { DEV_SECRET_KEY } from "./secret-key";
 
 const int = (value: string | undefined, fallback: number, name: string): number => {
   if (value === undefined || value === "") return fallback;
@@ -202,9 +201,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): HubConfig => {
     idTokenTtlSeconds: int(env.ID_TOKEN_TTL_SECONDS, 3600, "ID_TOKEN_TTL_SECONDS"),
     refreshTokenTtlDays: int(env.REFRESH_TOKEN_TTL_DAYS, 30, "REFRESH_TOKEN_TTL_DAYS"),
     webDist: resolve(env.WEB_DIST ?? "apps/web/dist"),
-    secretKey: createHash("sha256")
-      .update(secret ?? DEV_SECRET_KEY)
-      .digest(),
+    secretKey: secretKeyFrom(secret),
     secretKeyIsDevKey: !secret,
     storePlatformUrl: env.STORE_PLATFORM_URL?.trim().replace(/\/+$/, "") || null,
     shippingPlatformUrl: (env.SHIPPING_PLATFORM_URL?.trim() || "https://ssapi.shipstation.com").replace(/\/+$/, ""),

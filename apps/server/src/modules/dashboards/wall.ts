@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import {
   type TWallLink,
   type TWallLinkRequest,
@@ -13,6 +13,7 @@ import type { HubConfig } from "../../platform/config";
 import { badRequest, HttpError } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
 import { productionDashboard } from "./production.service";
+import { signWallPayload, type WallPayload, wallMac } from "./wall-token";
 
 /**
  * Wall display links (docs/glossary.md "Wall display"): a signed, expiring token that opens one
@@ -25,16 +26,9 @@ import { productionDashboard } from "./production.service";
  */
 
 type WallScope = { clientId: number | null; factoryIds: number[] | null };
-type WallPayload = { d: (typeof WALL_DASHBOARDS)[number]; c: number | null; f: number[] | null; l: string; e: number };
 
-const keyOf = (config: HubConfig) => createHmac("sha256", config.secretKey).update("hub.dashboards.wall.v1").digest();
-const b64 = (b: Buffer | string) => Buffer.from(b).toString("base64url");
-const mac = (config: HubConfig, body: string) => createHmac("sha256", keyOf(config)).update(body).digest();
-
-export const signWallToken = (config: HubConfig, payload: WallPayload): string => {
-  const body = b64(JSON.stringify(payload));
-  return `${body}.${b64(mac(config, body))}`;
-};
+export const signWallToken = (config: HubConfig, payload: WallPayload): string =>
+  signWallPayload(config.secretKey, payload);
 
 const invalid = () => new HttpError(401, "UNAUTHENTICATED", WALL_LINK_INVALID);
 
@@ -42,7 +36,7 @@ const invalid = () => new HttpError(401, "UNAUTHENTICATED", WALL_LINK_INVALID);
 export const verifyWallToken = (config: HubConfig, token: string, now = Date.now()): WallPayload => {
   const [body, sig, ...rest] = token.split(".");
   if (!body || !sig || rest.length > 0) throw invalid();
-  const expected = mac(config, body);
+  const expected = wallMac(config.secretKey, body);
   const given = Buffer.from(sig, "base64url");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
   let payload: WallPayload;
