@@ -20,7 +20,7 @@ export type WallPayload = {
 };
 
 const keyOf = (secretKey: Buffer) => createHmac("sha256", secretKey).update("hub.dashboards.wall.v1").digest();
-export const b64 = (b: Buffer | string) => Buffer.from(b).toString("base64url");
+const b64 = (b: Buffer | string) => Buffer.from(b).toString("base64url");
 export const wallMac = (secretKey: Buffer, body: string) =>
   createHmac("sha256", keyOf(secretKey)).update(body).digest();
 
