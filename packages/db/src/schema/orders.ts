@@ -221,6 +221,11 @@ export const orders = pgTable(
     index("orders_client_placed_idx").on(t.clientId, t.placedAt.desc().nullsFirst(), t.id),
     index("orders_factory_placed_idx").on(t.factoryId, t.placedAt.desc()),
     index("orders_status_placed_idx").on(t.status, t.placedAt.desc().nullsFirst(), t.id),
+    // A status's orders in the list's other walked sorts: a search with a status reads its window
+    // from these instead of walking the sort's index past the other statuses (ADR 0003).
+    index("orders_status_total_idx").on(t.status, t.totalCents.desc().nullsFirst(), t.id),
+    index("orders_status_id_idx").on(t.status, t.id),
+    index("orders_status_client_name_idx").on(t.status, t.clientName, t.id),
     index("orders_placed_idx").on(t.placedAt.desc().nullsFirst(), t.id),
     index("orders_total_idx").on(t.totalCents.desc().nullsFirst(), t.id),
     // The client sort, both ways (the id tie-breaker is always ascending): the list walks them.

@@ -269,7 +269,7 @@ export const listOrdersQueries = (
 
 /**
  * Sorts an index gives in order (`orders_placed_idx`, `orders_total_idx`, the primary key, and
- * `orders_client_name_idx` with its descending twin).
+ * `orders_client_name_idx` with its descending twin), and with a status (`orders_status_*`).
  */
 const WALKABLE_SORTS = new Set(["placedAt", "totalCents", "orderNumber", "clientName"]);
 /** How many orders, in the sort's order, the windowed search reads first. */
