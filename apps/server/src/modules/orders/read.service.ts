@@ -422,8 +422,11 @@ export const listOrders = async (db: HubDb, p: Principal, q: TOrderListQuery) =>
       rows = bounded.page.map(({ matches: _m, ...r }) => r);
       if (n > cap) {
         const wide =
-          // Only without a filter: a window of one status walks the sort's index past the others.
-          walkable && first.size * 4 <= WIDEST_WINDOW && listFilters(o, q) === undefined
+          // Only without a filter (a window of one client walks the sort's index past the others),
+          // and only after the first window alone: when a second, sized by the first's share, did
+          // not hold the page either, the matches lie deeper than any share says (a cheap style's
+          // orders by total), and sorting them is cheaper than another guess.
+          walkable && first.size === SEARCH_WINDOW && listFilters(o, q) === undefined
             ? await windowedSearch(db, p, q, WIDEST_WINDOW, WIDEST_WINDOW)
             : { rows: [] };
         rows =
