@@ -30,6 +30,7 @@ import {
   withCoupon,
 } from "./rows";
 import { orderScope } from "./scope";
+import { countByBitmap, ordersStats, withPlan } from "./search-plan";
 
 /** Reading orders: one order's detail, the list (search, sort, the capped count) and its CSV. */
 
@@ -341,47 +342,6 @@ const windowedSearch = async (
 };
 
 /**
- * How many orders the table holds, as the planner's statistics last saw it (`reltuples`: no scan),
- * read at most once a minute per database: the broad search weighs its count's two plans by it.
- */
-const rowsSeen = new WeakMap<HubDb, { n: number; at: number }>();
-const ordersRowEstimate = async (db: HubDb): Promise<number> => {
-  const seen = rowsSeen.get(db);
-  if (seen && Date.now() - seen.at < 60_000) return seen.n;
-  const [row] = await db
-    .select({ n: sql<number>`greatest(reltuples, 0)::float8`.mapWith(Number) })
-    .from(sql`pg_class`)
-    .where(sql`oid = ${sql.raw(`'${getTableName(o)}'::regclass`)}`);
-  const n = row?.n ?? 0;
-  rowsSeen.set(db, { n, at: Date.now() });
-  return n;
-};
-
-/**
- * A broad search's capped count has two plans; which is cheaper depends on how many orders match.
- * Measured at 1,000,000 orders: a scan reads about (cap + 1) / share orders before it stops, at
- * about 0.4 µs each; the GIN bitmap reads every match, share × the table, at about 0.9 µs each.
- */
-const countByBitmap = (share: number, tableRows: number, cap: number): boolean =>
-  share > 0 && 0.9 * share * tableRows < (0.4 * (cap + 1)) / share;
-
-/**
- * Runs `read` in a transaction whose plan settings are its own (set_config's third argument:
- * is_local): through the GIN index only (sequential and plain index scans off), or by a scan that
- * stops (bitmap scans off). JIT off: a capped count's estimate passes jit_above_cost, and compiling
- * it took 60 of its 134 ms at a million orders.
- */
-const withPlan = <T>(db: HubDb, bitmap: boolean, read: (tx: HubTx) => Promise<T>): Promise<T> =>
-  db.transaction(async (tx) => {
-    await tx.execute(
-      bitmap
-        ? sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true), set_config('jit', 'off', true)`
-        : sql`select set_config('enable_bitmapscan', 'off', true), set_config('jit', 'off', true)`,
-    );
-    return read(tx);
-  });
-
-/**
  * The planner cannot tell a broad prefix search (`maya patel`: 55,570 of a million orders) from a
  * narrow one (`hod-110-m-blk`: 2) and guessed wrong both ways (a GIN bitmap of 55,570 rows sorted,
  * 340 ms; a sort index walked past a million rows for two, 2.7 s). So the service decides:
@@ -408,7 +368,7 @@ export const listOrders = async (db: HubDb, p: Principal, q: TOrderListQuery) =>
     const first = walkable ? await windowedSearch(db, p, q) : { rows: [], share: 0, size: 0 };
     if (first.rows.length === q.size) {
       rows = first.rows;
-      const bitmap = countByBitmap(first.share, await ordersRowEstimate(db), cap);
+      const bitmap = countByBitmap(first.share, await ordersStats(db), cap, q.status);
       n = await withPlan(db, bitmap, async (tx) => (await listOrdersQueries(tx, p, q, bitmap).count)[0]?.n ?? 0);
     } else {
       const bounded = await withPlan(db, true, async (tx) => {
@@ -423,10 +383,14 @@ export const listOrders = async (db: HubDb, p: Principal, q: TOrderListQuery) =>
       if (n > cap) {
         const wide =
           // Only without a filter (a window of one client walks the sort's index past the others),
-          // and only after the first window alone: when a second, sized by the first's share, did
-          // not hold the page either, the matches lie deeper than any share says (a cheap style's
-          // orders by total), and sorting them is cheaper than another guess.
-          walkable && first.size === SEARCH_WINDOW && listFilters(o, q) === undefined
+          // and only when the first window matched nothing (a burst of other orders in front) or
+          // enough to expect the page in the widest. A second window, sized by the first's share,
+          // that still did not hold the page says the matches lie deeper than any share shows (a
+          // cheap style's orders by total): sorting them is cheaper than another guess.
+          walkable &&
+          first.size === SEARCH_WINDOW &&
+          (first.share === 0 || first.share * WIDEST_WINDOW >= (q.page + 1) * q.size) &&
+          listFilters(o, q) === undefined
             ? await windowedSearch(db, p, q, WIDEST_WINDOW, WIDEST_WINDOW)
             : { rows: [] };
         rows =
