@@ -561,6 +561,15 @@ describe("after placing", () => {
       expect(narrow, sort).toMatchObject({ total: 11, totalCapped: false });
       expect(narrow.items, sort).toHaveLength(5);
     }
+    // With a status, once the planner's statistics hold the statuses' shares (the count's plan
+    // weighs them): each sort's window walks that status's own index.
+    await t.db.execute(sql`analyze orders`);
+    for (const sort of ["placedAt,desc", "totalCents,desc", "orderNumber,asc", "clientName,asc"]) {
+      const placed = await page(`searchString=cap%20tester&status=placed&sort=${sort}`);
+      expect(placed, sort).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: true });
+      expect(new Set(placed.items.map((x) => (x as { status: string }).status)), sort).toEqual(new Set(["placed"]));
+    }
+    expect(await page("searchString=cap%20tester&status=completed")).toMatchObject({ items: [], total: 0 });
     await t.db.delete(schema.orders).where(eq(schema.orders.placedBy, "test"));
   });
 });
