@@ -2,6 +2,8 @@ import { ORDER_COUNT_CAP, ORDER_MESSAGES, ORDER_SEARCH_COUNT_CAP, type TOrder, t
 import { schema } from "@hub/db";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { listOrders } from "../src/modules/orders/read.service";
+import { facilityView } from "../src/modules/orders/scope";
 import { newKey, type OrderFixture, orderFixture, SHIP_TO, shipPieces } from "./helpers/orders-fixture";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -554,6 +556,17 @@ describe("after placing", () => {
     expect(old.items.map((x) => (x as { poNumber: string }).poNumber)).toEqual(
       Array.from({ length: 25 }, (_, i) => `PO-OLD-${275 - i}`),
     );
+    // The same for the factory, through the plan a million orders take: the first window matched
+    // nothing, a sample of the table (here all of it) says the search is common, so the widest
+    // window holds the page and the table's share picks the count's plan.
+    const sampled = await listOrders(
+      t.db,
+      facilityView(c.factoryId),
+      { searchString: "old tester", sort: "placedAt,desc", page: 1, size: 25 },
+      { fromRows: 0, percent: 100, commonHits: 3 },
+    );
+    expect(sampled).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP + 25, totalCapped: true });
+    expect(sampled.items.map((x) => x.poNumber)).toEqual(Array.from({ length: 25 }, (_, i) => `PO-OLD-${275 - i}`));
     // A narrow search answers its page and its whole count, in every sort and on a later page.
     for (const sort of ["placedAt,desc", "poNumber,asc"]) {
       const narrow = await page(`searchString=cap-109&size=5&page=1&sort=${sort}`);

@@ -30,7 +30,7 @@ import {
   withCoupon,
 } from "./rows";
 import { orderScope } from "./scope";
-import { countByBitmap, ordersStats, withPlan } from "./search-plan";
+import { commonShare, countByBitmap, ordersStats, SAMPLE, type SampleTuning, withPlan } from "./search-plan";
 
 /** Reading orders: one order's detail, the list (search, sort, the capped count) and its CSV. */
 
@@ -342,18 +342,47 @@ const windowedSearch = async (
 };
 
 /**
+ * Whether to read the widest window before sorting every match of a search with more than the cap.
+ * Yes when the first window matched nothing (a burst of other orders in front) or enough to expect
+ * the page in the widest. When it matched only a few, the widest may hold the page or not (the
+ * matches may lie deeper still), so it is read only when sorting the matches would cost more than
+ * twice the window: about 3.3 µs a match against 2.2 µs an order of the window at a million orders,
+ * the matches estimated from a sample of the table (`tee-100-xl`, about 13,000: sorted, 40 ms;
+ * `maya patel` by total, about 35,000: 190 ms sorted, where the widest window holds its page).
+ */
+const widestWorthIt = async (
+  db: HubDb,
+  q: TOrderListQuery,
+  firstShare: number,
+  tuning: SampleTuning,
+): Promise<boolean> => {
+  if (firstShare === 0 || firstShare * WIDEST_WINDOW >= (q.page + 1) * q.size) return true;
+  const stats = await ordersStats(db);
+  const share = await commonShare(db, stats, orderSearch(q.searchString) ?? sql`true`, tuning);
+  return share !== undefined && share * stats.rows * 3.3 > 2 * WIDEST_WINDOW * 2.2;
+};
+
+/**
  * The planner cannot tell a broad prefix search (`maya patel`: 55,570 of a million orders) from a
  * narrow one (`hod-110-m-blk`: 2) and guessed wrong both ways (a GIN bitmap of 55,570 rows sorted,
  * 340 ms; a sort index walked past a million rows for two, 2.7 s). So the service decides:
  * 1. with a sort an index walks, read the page from a window of the filter's first orders: a broad
- *    search fills it; then count with the plan its share says is cheaper;
+ *    search fills it; then count with the plan its share says is cheaper. A first window without a
+ *    match, of a search a sample of the table says is common (a burst of other orders in front):
+ *    the widest window next, counted by the table's share;
  * 2. otherwise read at most the cap's matches through the GIN index, and sort the page from them:
  *    when they are all the matches (a narrow search), that one statement is the page and its count;
  * 3. when they are not (a broad search whose matches are few among the sort's first orders, or a
  *    sort no index gives), the widest window, when no filter narrows it and no window near its size
  *    was read yet, and only when that does not hold the page, every match sorted.
  */
-export const listOrders = async (db: HubDb, p: Principal, q: TOrderListQuery) => {
+export const listOrders = async (
+  db: HubDb,
+  p: Principal,
+  q: TOrderListQuery,
+  /** When a search samples the table (search-plan.ts): a test lowers it to reach that plan. */
+  tuning: SampleTuning = SAMPLE,
+) => {
   const field = parseSort(q.sort)?.field ?? "placedAt";
   const walkable = WALKABLE_SORTS.has(field);
   const cap = capFor(q);
@@ -366,9 +395,21 @@ export const listOrders = async (db: HubDb, p: Principal, q: TOrderListQuery) =>
     n = total?.n ?? 0;
   } else {
     const first = walkable ? await windowedSearch(db, p, q) : { rows: [], share: 0, size: 0 };
-    if (first.rows.length === q.size) {
-      rows = first.rows;
-      const bitmap = countByBitmap(first.share, await ordersStats(db), cap, q.status);
+    // Only without a filter: a window of one client or status walks the sort's index past the others.
+    const unfiltered = walkable && listFilters(o, q) === undefined;
+    // A first window that matched nothing, of a search the table's sample says is common: a burst of
+    // other orders in front of its matches (a store's sync). The widest window is read before the
+    // GIN index, whose bitmap reads every posting of a common word first (40-57 ms for 55,000).
+    const common =
+      unfiltered && first.share === 0 && first.size === SEARCH_WINDOW
+        ? await commonShare(db, await ordersStats(db), orderSearch(q.searchString) ?? sql`true`, tuning)
+        : undefined;
+    const wideFirst = common === undefined ? undefined : await windowedSearch(db, p, q, WIDEST_WINDOW, WIDEST_WINDOW);
+    const held = first.rows.length === q.size ? first : wideFirst?.rows.length === q.size ? wideFirst : undefined;
+    if (held) {
+      rows = held.rows;
+      // The table's share, when sampled, is the count's: its scan reads the table, not the window.
+      const bitmap = countByBitmap(common ?? held.share, await ordersStats(db), cap, q.status);
       n = await withPlan(db, bitmap, async (tx) => (await listOrdersQueries(tx, p, q, bitmap).count)[0]?.n ?? 0);
     } else {
       const bounded = await withPlan(db, true, async (tx) => {
@@ -381,16 +422,11 @@ export const listOrders = async (db: HubDb, p: Principal, q: TOrderListQuery) =>
       n = bounded.matches;
       rows = bounded.page.map(({ matches: _m, ...r }) => r);
       if (n > cap) {
+        // The widest window, when it was not read above and no share-sized second window failed
+        // (then the matches lie deeper than any share shows: a cheap style's orders by total).
+        const untried = unfiltered && wideFirst === undefined && first.size === SEARCH_WINDOW;
         const wide =
-          // Only without a filter (a window of one client walks the sort's index past the others),
-          // and only when the first window matched nothing (a burst of other orders in front) or
-          // enough to expect the page in the widest. A second window, sized by the first's share,
-          // that still did not hold the page says the matches lie deeper than any share shows (a
-          // cheap style's orders by total): sorting them is cheaper than another guess.
-          walkable &&
-          first.size === SEARCH_WINDOW &&
-          (first.share === 0 || first.share * WIDEST_WINDOW >= (q.page + 1) * q.size) &&
-          listFilters(o, q) === undefined
+          untried && (await widestWorthIt(db, q, first.share, tuning))
             ? await windowedSearch(db, p, q, WIDEST_WINDOW, WIDEST_WINDOW)
             : { rows: [] };
         rows =
