@@ -4,6 +4,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { listOrders } from "../src/modules/orders/read.service";
 import { facilityView } from "../src/modules/orders/scope";
+import { commonShare } from "../src/modules/orders/search-plan";
 import { newKey, type OrderFixture, orderFixture, SHIP_TO, shipPieces } from "./helpers/orders-fixture";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -567,6 +568,15 @@ describe("after placing", () => {
     );
     expect(sampled).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP + 25, totalCapped: true });
     expect(sampled.items.map((x) => x.poNumber)).toEqual(Array.from({ length: 25 }, (_, i) => `PO-OLD-${275 - i}`));
+    // The sample answers a share of what the caller sees, and nothing for a caller who sees less
+    // than a quarter of the orders (a wider window of theirs walks past everyone else's).
+    const whole = { fromRows: 0, percent: 100, commonHits: 3 };
+    const oldTester = sql`${schema.orders.searchVector} @@ $$'old':* & 'tester':*$$::tsquery`;
+    const anyStats = { rows: 1, statusShare: new Map<string, number>() };
+    const testers = sql`${schema.orders.poNumber} like 'PO-%'`;
+    expect(await commonShare(t.db, anyStats, oldTester, testers, whole)).toBeCloseTo(300 / 1400, 2);
+    const fewOrders = sql`${schema.orders.poNumber} like 'PO-OLD-%'`;
+    expect(await commonShare(t.db, anyStats, oldTester, fewOrders, whole)).toBeUndefined();
     // A narrow search answers its page and its whole count, in every sort and on a later page.
     for (const sort of ["placedAt,desc", "poNumber,asc"]) {
       const narrow = await page(`searchString=cap-109&size=5&page=1&sort=${sort}`);

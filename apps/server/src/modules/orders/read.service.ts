@@ -353,13 +353,14 @@ const windowedSearch = async (
  */
 const widestWorthIt = async (
   db: HubDb,
+  p: Principal,
   q: TOrderListQuery,
   firstShare: number,
   tuning: SampleTuning,
 ): Promise<boolean> => {
   if (firstShare === 0 || firstShare * WIDEST_WINDOW >= (q.page + 1) * q.size) return true;
   const stats = await ordersStats(db);
-  const share = await commonShare(db, stats, orderSearch(q.searchString) ?? sql`true`, tuning);
+  const share = await commonShare(db, stats, orderSearch(q.searchString) ?? sql`true`, orderScope(p), tuning);
   return share !== undefined && share * stats.rows * 3.3 > 3 * WIDEST_WINDOW * 2.2;
 };
 
@@ -403,7 +404,7 @@ export const listOrders = async (
     // GIN index, whose bitmap reads every posting of a common word first (40-57 ms for 55,000).
     const common =
       unfiltered && first.share === 0 && first.size === SEARCH_WINDOW
-        ? await commonShare(db, await ordersStats(db), orderSearch(q.searchString) ?? sql`true`, tuning)
+        ? await commonShare(db, await ordersStats(db), orderSearch(q.searchString) ?? sql`true`, orderScope(p), tuning)
         : undefined;
     const wideFirst = common === undefined ? undefined : await windowedSearch(db, p, q, WIDEST_WINDOW, WIDEST_WINDOW);
     const held = first.rows.length === q.size ? first : wideFirst?.rows.length === q.size ? wideFirst : undefined;
@@ -427,7 +428,7 @@ export const listOrders = async (
         // (then the matches lie deeper than any share shows: a cheap style's orders by total).
         const untried = unfiltered && wideFirst === undefined && first.size === SEARCH_WINDOW;
         const wide =
-          untried && (await widestWorthIt(db, q, first.share, tuning))
+          untried && (await widestWorthIt(db, p, q, first.share, tuning))
             ? await windowedSearch(db, p, q, WIDEST_WINDOW, WIDEST_WINDOW)
             : { rows: [] };
         rows =

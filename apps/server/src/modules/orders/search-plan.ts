@@ -65,24 +65,29 @@ export type SampleTuning = { fromRows: number; percent: number; commonHits: numb
 export const SAMPLE: SampleTuning = { fromRows: 200_000, percent: 0.1, commonHits: 3 };
 
 /**
- * The search's share of the whole table, from a sample of its pages (the same pages each time:
- * `repeatable`, so they stay in memory), when it is common: 3 or more matches among about 1,000
- * orders, at least 0.3 %. Undefined for a small table or an uncommon search. About 1.5 ms at a
- * million orders (`maya patel` 32 of 905, `tee-100-xl` 14 of 1,090, `po-4512` 0 of 1,066).
+ * The search's share of the caller's orders, from a sample of the table's pages (the same pages
+ * each time: `repeatable`, so they stay in memory), when it is common: 3 or more matches among the
+ * sampled orders the caller sees, about 1,000 of a million. About 1.5 ms at a million orders
+ * (`maya patel` 32 of 905, `tee-100-xl` 14 of 1,090, `po-4512` 0 of 1,066). Undefined for a small
+ * table, an uncommon search, or a caller who sees less than a quarter of the orders (a client of
+ * many): their windows walk the sort's index past everyone else's, so a wider one is no bargain.
  */
 export const commonShare = async (
   db: HubDb,
   stats: OrdersStats,
   matches: SQL,
+  scope: SQL | undefined,
   tuning: SampleTuning = SAMPLE,
 ): Promise<number | undefined> => {
   if (stats.rows < tuning.fromRows) return undefined;
-  const [row] = rowsOf<{ hits: number; n: number }>(
-    await db.execute(sql`select count(*) filter (where ${matches})::int as hits, count(*)::int as n
+  const mine = scope ?? sql`true`;
+  const [row] = rowsOf<{ hits: number; seen: number; n: number }>(
+    await db.execute(sql`select count(*) filter (where ${matches} and ${mine})::int as hits,
+        count(*) filter (where ${mine})::int as seen, count(*)::int as n
       from ${o} tablesample system (${sql.raw(String(Number(tuning.percent)))}) repeatable (0)`),
   );
-  if (!row || row.n === 0 || row.hits < tuning.commonHits) return undefined;
-  return row.hits / row.n;
+  if (!row || row.seen === 0 || row.seen * 4 < row.n || row.hits < tuning.commonHits) return undefined;
+  return row.hits / row.seen;
 };
 
 /**
