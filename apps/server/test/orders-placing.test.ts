@@ -4,7 +4,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { listOrders } from "../src/modules/orders/read.service";
 import { facilityView } from "../src/modules/orders/scope";
-import { commonShare } from "../src/modules/orders/search-plan";
+import { commonShare, readOrdersStats } from "../src/modules/orders/search-plan";
 import { newKey, type OrderFixture, orderFixture, SHIP_TO, shipPieces } from "./helpers/orders-fixture";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -587,6 +587,9 @@ describe("after placing", () => {
     // With a status, once the planner's statistics hold the statuses' shares (the count's plan
     // weighs them): each sort's window walks that status's own index.
     await t.db.execute(sql`analyze orders`);
+    const stats = await readOrdersStats(t.db);
+    expect(stats.rows).toBeGreaterThanOrEqual(1400);
+    expect(stats.statusShare.get("placed")).toBeGreaterThan(0.5);
     for (const sort of ["placedAt,desc", "totalCents,desc", "orderNumber,asc", "clientName,asc"]) {
       const placed = await page(`searchString=cap%20tester&status=placed&sort=${sort}`);
       expect(placed, sort).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: true });

@@ -359,10 +359,13 @@ const widestWorthIt = async (
   tuning: SampleTuning,
 ): Promise<boolean> => {
   if (firstShare === 0 || firstShare * WIDEST_WINDOW >= (q.page + 1) * q.size) return true;
-  const stats = await ordersStats(db);
-  const share = await commonShare(db, stats, orderSearch(q.searchString) ?? sql`true`, orderScope(p), tuning);
-  return share !== undefined && share * stats.rows * 3.3 > 3 * WIDEST_WINDOW * 2.2;
+  const share = await sampledShare(db, p, q, tuning);
+  return share !== undefined && share * (await ordersStats(db)).rows * 3.3 > 3 * WIDEST_WINDOW * 2.2;
 };
+
+/** The search's share of what the caller sees, from a sample of the table, when it is common (search-plan.ts). */
+const sampledShare = async (db: HubDb, p: Principal, q: TOrderListQuery, tuning: SampleTuning) =>
+  commonShare(db, await ordersStats(db), orderSearch(q.searchString) ?? sql`true`, orderScope(p), tuning);
 
 /**
  * The planner cannot tell a broad prefix search (`maya patel`: 55,570 of a million orders) from a
@@ -404,7 +407,7 @@ export const listOrders = async (
     // GIN index, whose bitmap reads every posting of a common word first (40-57 ms for 55,000).
     const common =
       unfiltered && first.share === 0 && first.size === SEARCH_WINDOW
-        ? await commonShare(db, await ordersStats(db), orderSearch(q.searchString) ?? sql`true`, orderScope(p), tuning)
+        ? await sampledShare(db, p, q, tuning)
         : undefined;
     const wideFirst = common === undefined ? undefined : await windowedSearch(db, p, q, WIDEST_WINDOW, WIDEST_WINDOW);
     const held = first.rows.length === q.size ? first : wideFirst?.rows.length === q.size ? wideFirst : undefined;

@@ -14,30 +14,29 @@ export type OrdersStats = {
   statusShare: Map<string, number>;
 };
 
-/**
- * The planner's statistics of the orders table as it last saw them, read at most once a minute per
- * database, in one query: the broad search weighs its count's two plans by them.
- */
-const seen = new WeakMap<HubDb, { stats: OrdersStats; at: number }>();
-export const ordersStats = async (db: HubDb): Promise<OrdersStats> => {
-  const cached = seen.get(db);
-  if (cached && Date.now() - cached.at < 60_000) return cached.stats;
-  const table = sql.raw(`'${getTableName(o)}'`);
-  const [row] = await db
-    .select({
-      rows: sql<number>`greatest(reltuples, 0)::float8`.mapWith(Number),
-      statuses: sql<string[] | null>`(select most_common_vals::text::text[] from pg_stats s
-        where s.schemaname = current_schema() and s.tablename = ${table} and s.attname = 'status')`,
-      shares: sql<number[] | null>`(select most_common_freqs::float8[] from pg_stats s
-        where s.schemaname = current_schema() and s.tablename = ${table} and s.attname = 'status')`,
-    })
-    .from(sql`pg_class`)
-    .where(sql`oid = ${sql.raw(`'${getTableName(o)}'::regclass`)}`);
+/** The planner's statistics of the orders table as it last saw them, in one query (no scan). */
+export const readOrdersStats = async (db: HubDb): Promise<OrdersStats> => {
+  const name = sql.raw(`'${getTableName(o)}'`);
+  const [row] = rowsOf<{ rows: number | string; statuses: string[] | null; shares: (number | string)[] | null }>(
+    await db.execute(sql`select greatest(c.reltuples, 0)::float8 as rows,
+        s.most_common_vals::text::text[] as statuses, s.most_common_freqs::float8[] as shares
+      from pg_class c left join pg_stats s
+        on s.schemaname = current_schema() and s.tablename = ${name} and s.attname = 'status'
+      where c.oid = ${name}::regclass`),
+  );
   const statusShare = new Map<string, number>();
   (row?.statuses ?? []).forEach((status, i) => {
     statusShare.set(status, Number(row?.shares?.[i] ?? 1));
   });
-  const stats = { rows: row?.rows ?? 0, statusShare };
+  return { rows: Number(row?.rows ?? 0), statusShare };
+};
+
+/** `readOrdersStats`, read at most once a minute per database: the broad search weighs its count's plans by it. */
+const seen = new WeakMap<HubDb, { stats: OrdersStats; at: number }>();
+export const ordersStats = async (db: HubDb): Promise<OrdersStats> => {
+  const cached = seen.get(db);
+  if (cached && Date.now() - cached.at < 60_000) return cached.stats;
+  const stats = await readOrdersStats(db);
   seen.set(db, { stats, at: Date.now() });
   return stats;
 };
