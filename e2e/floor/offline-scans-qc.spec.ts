@@ -46,7 +46,11 @@ test("QC, recut and clear-tote scans made offline are applied once, in order, an
   expect(assigned.status).toBe(200);
 
   await signIn(page, "factory");
+  // The fail reasons come with the screen: the network drops only once they have (a CI run under
+  // load dropped it first, and the offline fail had no reason to choose).
+  const reasons = page.waitForResponse((r) => r.url().includes("/floor/qcReasons") && r.ok());
   await page.goto("/qcInspection");
+  await reasons;
   await waitForServiceWorker(page);
   await expect(page.getByTestId("scan-input")).toBeFocused();
 
