@@ -24,12 +24,16 @@ export const notifyOrderFloorChange = async (tx: HubTx, orderId: number): Promis
   await tx.execute(orderFloorNotice(orderId));
 };
 
-/** The insert `notifyOrderFloorChange` runs, for a statement that queues it itself (a first release). */
-export const orderFloorNotice = (orderId: number): SQL =>
+/**
+ * The insert `notifyOrderFloorChange` runs, for a statement that queues it itself (a first release):
+ * from the order's row, or from `source`, a CTE of the same statement that returns it (a new order's
+ * release, whose notice goes only if its settling update matched).
+ */
+export const orderFloorNotice = (orderId: number, source?: string): SQL =>
   noticeInsert(
     FLOOR_CHANNEL,
     sql`json_build_object('factoryId', factory_id, 'clientId', client_id, 'orderId', id, 'unitId', null, 'status', null)`,
-    sql`from orders where id = ${orderId}`,
+    source === undefined ? sql`from orders where id = ${orderId}` : sql`from ${sql.identifier(source)}`,
   );
 
 /** The changes in one notice (a batch of them, platform/notify.ts); anything malformed is left out. */

@@ -63,6 +63,12 @@ export const movesCtes = (
   actor: string,
   reason: string | null,
   orderMove?: OrderMove,
+  /**
+   * A statement whose own update of the order makes the order's move (a new order's settle and
+   * release, floor/release.ts, sets `status` to `orderMove.to`: one row is not updated twice in a
+   * statement), and whose moves hold only when `gate` (a CTE of it) returns a row.
+   */
+  caller?: { gate: string },
 ): SQL | null => {
   for (const { item, to } of moves) {
     const from = item.status as TItemStatus;
@@ -85,18 +91,22 @@ export const movesCtes = (
     to === "cancelled" || to === "shipped"
       ? sql`, ${col(o.platformPush)} = case when ${o.platformPush} is null then null else 'pending' end`
       : sql``;
+  const gated = caller ? sql` and exists (select 1 from ${sql.identifier(caller.gate)})` : sql``;
+  const orderUpdate = caller
+    ? sql``
+    : sql`moved_order as (
+      update ${o} set ${col(o.status)} = ${to ?? null}::text, ${col(o.updatedAt)} = now()${push}
+      where ${o.id} = ${orderMove?.order.id ?? null}::int returning 1),`;
   return sql`moved_items as (
       update ${oi} set ${col(oi.status)} = x.to, ${col(oi.updatedAt)} = now()
       from json_to_recordset(${JSON.stringify(moves.map((m) => ({ id: m.item.id, to: m.to })))}::json) as x(id int, "to" text)
-      where ${oi.id} = x.id returning 1),
-    moved_order as (
-      update ${o} set ${col(o.status)} = ${to ?? null}::text, ${col(o.updatedAt)} = now()${push}
-      where ${o.id} = ${orderMove?.order.id ?? null}::int returning 1),
+      where ${oi.id} = x.id${gated} returning 1),
+    ${orderUpdate}
     moved_history as (
       insert into ${h} (${col(h.orderId)}, ${col(h.itemId)}, ${col(h.fromStatus)}, ${col(h.toStatus)}, ${col(h.reason)}, ${col(h.actor)})
       select ${orderId}::int, x."itemId", x."from", x."to", ${reason}::text, ${actor}::text
       from json_to_recordset(${JSON.stringify(history)}::json) as x(n int, "itemId" int, "from" text, "to" text)
-      order by x.n returning 1)`;
+      where true${gated} order by x.n returning 1)`;
 };
 
 /** Whether an order may move to a status (bulk actions check every order before changing any). */

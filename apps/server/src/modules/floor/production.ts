@@ -9,4 +9,4 @@
 export { streamFloorChanges } from "./live";
 export { orderCanMove, transitionItems, transitionOrder } from "./order-status";
 export { assertLineEditable, cancelOrderUnits, lineHasUnits, syncLineUnits } from "./orders.service";
-export { releaseOrder } from "./release";
+export { releaseNewOrder, releaseOrder } from "./release";

@@ -1,8 +1,8 @@
 import type { TWebhookEventType } from "@hub/contracts";
-import type { HubTx } from "@hub/db";
+import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, eq, isNull, notInArray, type SQL, sql } from "drizzle-orm";
-import { rowsOf } from "../../platform/database";
+import { rowShape, rowsOf } from "../../platform/database";
 import { autoReleaseOf } from "../factory-config/factory-config.service";
 import { hasShippingPlatform } from "../integrations/integrations.service";
 import { eventCtes, recordEvent } from "../webhooks/events";
@@ -19,11 +19,6 @@ import { movesCtes } from "./order-status";
  * idempotent: instances that exist are not made again, so a repeat (or a line whose quantity
  * grew before production) makes only what is missing. Runs in the caller's transaction.
  */
-
-const optionValue = (
-  options: { optionCode: string; optionName: string; attributeCode: string; attributeName: string }[],
-  re: RegExp,
-) => options.find((o) => re.test(o.optionCode) || re.test(o.optionName));
 
 /**
  * A change of the caller's to make in release's first statement (paying: the payment state), and
@@ -43,18 +38,51 @@ type ReleaseItem = {
   id: number;
   lineNumber: number;
   status: string;
-  styleId: number | null;
-  options: {
-    attributeId: number;
-    optionCode: string;
-    optionName: string;
-    attributeCode: string;
-    attributeName: string;
-  }[];
   quantity: number;
   /** The highest instance already made (attempt 1), or null. */
   made: number | null;
-  fabrics: { fabricId: number; attributeId: number | null }[];
+};
+
+/** Instances `first`..`last` (attempt 1) of order line `itemId`, to make. */
+type UnitLine = { itemId: number; first: number; last: number };
+
+/**
+ * The `made` and `unit_events` CTEs: the units of `lines`, a row per garment, queued, each with its
+ * line's style, size (the attribute code of the line's first option whose code or name says
+ * "size"), colour (the attribute name of the first saying "colour" or "color") and fabric (the
+ * style's first fabric for one of the line's attributes, else its first for any), chosen by the
+ * database from the line as stored, once a line; and a "release" event a unit. `order` is a FROM
+ * item `t` with the order's `factory_id`, `client_id`, `id` and `due_date`.
+ */
+const unitsCtes = (order: SQL, lines: readonly UnitLine[], actor: string): SQL => {
+  const u = schema.floorUnits;
+  const e = schema.floorUnitEvents;
+  const c = (column: { name: string }) => sql.identifier(column.name);
+  const first = (value: string, pattern: string) =>
+    sql.raw(`(select q.e ->> '${value}' from jsonb_array_elements(li.options) with ordinality as q(e, k)
+        where q.e ->> 'optionCode' ~* '${pattern}' or q.e ->> 'optionName' ~* '${pattern}' order by q.k limit 1)`);
+  const sf = schema.styleFabrics;
+  return sql`unit_lines as materialized (
+      select x.n, x."itemId", x.first, x.last, li.style_id, ${first("attributeCode", "size")} as size,
+        ${first("attributeName", "colou?r")} as colour,
+        coalesce(
+          (select mf.fabric_id from ${sf} mf where mf.style_id = li.style_id
+            and mf.attribute_id in (select (a.e ->> 'attributeId')::int from jsonb_array_elements(li.options) as a(e))
+            order by mf.id limit 1),
+          (select mf.fabric_id from ${sf} mf where mf.style_id = li.style_id and mf.attribute_id is null order by mf.id limit 1)
+        ) as fabric_id
+      from json_to_recordset(${JSON.stringify(lines.map((l, n) => ({ ...l, n })))}::json)
+        as x(n int, "itemId" int, first int, last int)
+        join ${schema.orderItems} li on li.id = x."itemId"),
+    made as (
+      insert into ${u} (${c(u.factoryId)}, ${c(u.clientId)}, ${c(u.orderId)}, ${c(u.itemId)}, ${c(u.instance)}, ${c(u.attempt)},
+        ${c(u.status)}, ${c(u.styleId)}, ${c(u.size)}, ${c(u.colour)}, ${c(u.fabricId)}, ${c(u.dueDate)})
+      select t.factory_id, t.client_id, t.id, l."itemId", g, 1, 'queued', l.style_id, l.size, l.colour, l.fabric_id, t.due_date
+      from ${order}, unit_lines l, generate_series(l.first, l.last) as g
+      order by l.n, g
+      returning ${c(u.id)} as id),
+    unit_events as (insert into ${e} (${c(e.unitId)}, ${c(e.action)}, ${c(e.fromStatus)}, ${c(e.toStatus)}, ${c(e.actor)})
+      select id, 'release', null, 'queued', ${actor} from made returning 1)`;
 };
 
 export const releaseOrder = async (
@@ -70,7 +98,6 @@ export const releaseOrder = async (
   const o = schema.orders;
   const oi = schema.orderItems;
   const u = schema.floorUnits;
-  const sf = schema.styleFabrics;
   // A closed order is not released; nor, when the caller asks, one whose facility does not release paid orders itself.
   const closed = also?.ifAutoRelease
     ? sql`(${o.status} in ('cancelled', 'completed') or not (${autoReleaseOf(o.factoryId)}))`
@@ -97,10 +124,8 @@ export const releaseOrder = async (
       releasedAt: o.releasedAt,
       // Every column named with its table's alias: drizzle leaves them bare inside an update.
       items: sql<ReleaseItem[] | null>`(select json_agg(json_build_object('id', li.id, 'lineNumber', li.line_number,
-          'status', li.status, 'styleId', li.style_id, 'options', li.options, 'quantity', li.quantity,
-          'made', (select max(mu.instance) from ${u} mu where mu.item_id = li.id and mu.attempt = 1),
-          'fabrics', coalesce((select json_agg(json_build_object('fabricId', mf.fabric_id, 'attributeId', mf.attribute_id) order by mf.id)
-            from ${sf} mf where mf.style_id = li.style_id), '[]'::json)) order by li.line_number)
+          'status', li.status, 'quantity', li.quantity,
+          'made', (select max(mu.instance) from ${u} mu where mu.item_id = li.id and mu.attempt = 1)) order by li.line_number)
         from ${oi} li where li.order_id = ${orderId}::int and li.status <> 'cancelled')`,
     });
   if (!order) return { unitsMade: 0, matched: false, clientId: null };
@@ -115,36 +140,12 @@ export const releaseOrder = async (
   const items = order.items ?? [];
   // The order's due date (the ship-by date, or the facility's lead time in working days; the database's).
   const due = order.dueDate;
-  // One row a line (what its units share, and the instances still to make); the database makes
-  // the units from it, a row per garment, with their release events, in one statement.
-  const lines: {
-    itemId: number;
-    first: number;
-    last: number;
-    styleId: number | null;
-    size: string | null;
-    colour: string | null;
-    fabricId: number | null;
-  }[] = [];
-  for (const item of items) {
-    const first = (item.made ?? 0) + 1;
-    if (first > item.quantity) continue;
-    const attrs = new Set(item.options.map((x) => x.attributeId));
-    const mine = item.fabrics;
-    const fabric =
-      mine.find((f) => f.attributeId !== null && attrs.has(f.attributeId)) ?? mine.find((f) => f.attributeId === null);
-    lines.push({
-      itemId: item.id,
-      first,
-      last: item.quantity,
-      styleId: item.styleId,
-      size: optionValue(item.options, /size/i)?.attributeCode ?? null,
-      colour: optionValue(item.options, /colou?r/i)?.attributeName ?? null,
-      fabricId: fabric?.fabricId ?? null,
-    });
-  }
+  // The instances still to make, a row a line; the database makes the units from them, a row per
+  // garment, with their release events, in one statement.
+  const lines: UnitLine[] = items
+    .map((item) => ({ itemId: item.id, first: (item.made ?? 0) + 1, last: item.quantity }))
+    .filter((l) => l.first <= l.last);
   if (lines.length === 0) return done();
-  const e = schema.floorUnitEvents;
   const unitsMade = lines.reduce((sum, l) => sum + l.last - l.first + 1, 0);
   // Its first release: the client's integrations hear it (a repeat, making what a larger line lacks,
   // does not), the lines and the order follow their units (all just made, queued) without reading
@@ -182,7 +183,7 @@ export const releaseOrder = async (
       ),
     );
   }
-  const ids = (name: string) => sql`coalesce((select array_agg(id) from ${sql.raw(name)}_deliveries), '{}')`;
+  const ids = deliveryIds;
   const deliveries =
     first && also?.event
       ? sql`array_cat(${ids("released")}, ${ids("also")})`
@@ -193,24 +194,10 @@ export const releaseOrder = async (
           : sql`null::int[]`;
   const [result] = rowsOf<{ deliveryIds: (number | string)[] | null }>(
     await tx.execute(sql`
-    with made as (
-      insert into ${u} (${sql.identifier(u.factoryId.name)}, ${sql.identifier(u.clientId.name)}, ${sql.identifier(u.orderId.name)},
-        ${sql.identifier(u.itemId.name)}, ${sql.identifier(u.instance.name)}, ${sql.identifier(u.attempt.name)},
-        ${sql.identifier(u.status.name)}, ${sql.identifier(u.styleId.name)}, ${sql.identifier(u.size.name)},
-        ${sql.identifier(u.colour.name)}, ${sql.identifier(u.fabricId.name)}, ${sql.identifier(u.dueDate.name)})
-      select ${order.factoryId}::int, ${order.clientId}::int, ${orderId}::int, x."itemId", g, 1, 'queued', x."styleId",
-        x.size, x.colour, x."fabricId", ${due}::date
-      from json_to_recordset(${JSON.stringify(lines.map((l, n) => ({ ...l, n })))}::json)
-        as x(n int, "itemId" int, first int, last int, "styleId" int, size text, colour text, "fabricId" int),
-        generate_series(x.first, x.last) as g
-      order by x.n, g
-      returning ${sql.identifier(u.id.name)} as id),
-    unit_events as (insert into ${e} (${sql.identifier(e.unitId.name)}, ${sql.identifier(e.action.name)}, ${sql.identifier(e.fromStatus.name)},
-      ${sql.identifier(e.toStatus.name)}, ${sql.identifier(e.actor.name)})
-      select id, 'release', null, 'queued', ${actor} from made returning 1)${sql.join(
-        ctes.map((c) => sql`, ${c}`),
-        sql``,
-      )}
+    with ${unitsCtes(sql`(select ${order.factoryId}::int as factory_id, ${order.clientId}::int as client_id, ${orderId}::int as id, ${due}::date as due_date) as t`, lines, actor)}${sql.join(
+      ctes.map((c) => sql`, ${c}`),
+      sql``,
+    )}
     select ${deliveries} as "deliveryIds",
       (select count(*) from unit_events) as events`),
   );
@@ -221,6 +208,86 @@ export const releaseOrder = async (
   }
   return { unitsMade, matched: true, clientId: order.clientId };
 };
+
+type OrderRow = typeof schema.orders.$inferSelect;
+type ItemRow = typeof schema.orderItems.$inferSelect;
+const ORDER = rowShape(schema.orders);
+
+/**
+ * A new order's settling and first release in one statement, with no transaction around it and
+ * nothing read first: placing's paid order (orders/payment.service.ts). It writes what
+ * `releaseOrder` writes for a first release with `also` (the caller's change, the release, the
+ * units, the lines and the order in production with their history, "order.released" then the
+ * caller's event, the floor's notice), from the order and lines placing has just written, and
+ * answers them as they now are. Only while the order is still as written (its status, never
+ * released), its facility releases paid orders itself and `also.where` holds; otherwise it writes
+ * nothing and answers null, and the caller settles it `releaseOrder`'s way.
+ */
+export const releaseNewOrder = async (
+  db: HubDb | HubTx,
+  written: { row: OrderRow; items: readonly ItemRow[] },
+  actor: string,
+  also: AlsoSet & { event: NonNullable<AlsoSet["event"]> },
+): Promise<{ row: OrderRow; items: ItemRow[] } | null> => {
+  const o = schema.orders;
+  const { row } = written;
+  const lines: UnitLine[] = written.items
+    .filter((i) => i.status !== "cancelled" && i.quantity >= 1)
+    .map((i) => ({ itemId: i.id, first: 1, last: i.quantity }));
+  if (lines.length === 0 || row.releasedAt !== null) return null;
+  const unitsMade = lines.reduce((sum, l) => sum + l.last, 0);
+  const counts = new Map(lines.map((l) => [l.itemId, { total: l.last, cancelled: 0, shipped: 0 }]));
+  const { moves, orderMove } = followMoves(row, written.items, counts);
+  // The order's move is made by this update (a row is updated once a statement); its history row by movesCtes.
+  const target = db
+    .update(o)
+    .set({
+      ...also.set,
+      releasedAt: sql`now()`,
+      releasedBy: actor,
+      platformPush: sql`case when ${hasShippingPlatform(o.clientId)} then 'pending' else ${o.platformPush} end`,
+      ...(orderMove ? { status: orderMove.to } : {}),
+      // The lines' moves say now(): the order says the same.
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(eq(o.id, row.id), eq(o.status, row.status), isNull(o.releasedAt), autoReleaseOf(o.factoryId), also.where),
+    );
+  const moved = movesCtes(row.id, moves, actor, null, orderMove, { gate: "target" });
+  const result = await db.execute(sql`
+    with target as (${target.getSQL()} returning *),
+    ${unitsCtes(sql`target as t`, lines, actor)},
+    ${eventCtes(
+      "released",
+      "order.released",
+      sql`select t.client_id, jsonb_build_object('orderId', t.id, 'orderNumber', t.order_number, 'units', ${unitsMade}::int,
+        'dueDate', t.due_date) as data from target t`,
+    )},
+    ${eventCtes(
+      "also",
+      also.event.type,
+      sql`select t.client_id, ${JSON.stringify(also.event.data)}::jsonb as data
+        from target t, (select count(*) from released_event) as after_released`,
+    )},${moved ? sql` ${moved},` : sql``}
+    floor_notice as (${orderFloorNotice(row.id, "target")} returning 1)
+    select ${ORDER.columns("target", "o.")},
+      array_cat(${deliveryIds("released")}, ${deliveryIds("also")}) as "deliveryIds",
+      (select count(*) from unit_events) as events
+    from target`);
+  const [settled] = rowsOf<Record<string, unknown>>(result);
+  if (!settled) return null;
+  noteDeliveries(((settled.deliveryIds as (number | string)[] | null) ?? []).map(Number));
+  const order = ORDER.read(settled, "o.");
+  const to = new Map(moves.map((m) => [m.item.id, m.to]));
+  // The moved lines as their update left them: the same now() as the order's.
+  const items = written.items.map((i) => {
+    const status = to.get(i.id);
+    return status ? { ...i, status, updatedAt: order.updatedAt } : i;
+  });
+  return { row: order, items };
+};
+
+const deliveryIds = (name: string) => sql`coalesce((select array_agg(id) from ${sql.raw(name)}_deliveries), '{}')`;
 
 /** Orders released but whose units were never made (for a repair job or the seed). */
 export const unreleasedPaidOrders = (tx: HubTx) =>

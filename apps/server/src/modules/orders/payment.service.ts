@@ -5,7 +5,7 @@ import { and, eq, inArray, lt, ne, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { BillingAdapter } from "../../platform/billing";
 import { HttpError } from "../../platform/errors";
-import { releaseOrder } from "../floor/production";
+import { releaseNewOrder, releaseOrder } from "../floor/production";
 import { sendMessage, to } from "../messages/send";
 
 /**
@@ -33,6 +33,10 @@ const o = schema.orders;
 
 type PaymentDeps = { db: HubDb; billing: BillingAdapter };
 type OrderRow = typeof o.$inferSelect;
+/** An order and its lines, as written or as settling left them. */
+type Written = { row: OrderRow; items: (typeof schema.orderItems.$inferSelect)[] };
+/** A charge's ledger entry (null when the provider refused or did not answer), and the order when settling answered it. */
+type Charged = { entry: TLedgerEntry | null; order?: Written };
 
 /** The key of an attempt's charge: the same for every resumption of that attempt. */
 export const chargeKey = (orderId: number, attempt: number) => `order-${orderId}-charge-${attempt}`;
@@ -61,16 +65,26 @@ export const hasDefaultMethod = async (db: HubDb | HubTx, clientId: number): Pro
  * only while it is pending on `attempt` (or, for an order with nothing to charge, in the caller's
  * transaction).
  */
-const settlePaid = (db: HubDb, orderId: number, attempt: number, chargedCents: number) =>
-  db.transaction(async (tx) => {
-    // Settling is release's first statement (it marks and locks the order), and its event rides with the units.
-    await releaseOrder(tx, orderId, "payment", {
-      set: { paymentState: "paid", paymentMessage: null, chargedCents, updatedAt: new Date() },
-      where: and(eq(o.paymentState, "pending"), eq(o.chargeAttempts, attempt)),
-      ifAutoRelease: true,
-      event: { type: "order.paid", data: { orderId, amountCents: chargedCents } },
-    });
-  });
+const settlePaid = async (
+  db: HubDb,
+  orderId: number,
+  attempt: number,
+  chargedCents: number,
+  written?: Written,
+): Promise<Written | undefined> => {
+  const also = {
+    set: { paymentState: "paid", paymentMessage: null, chargedCents, updatedAt: new Date() },
+    where: and(eq(o.paymentState, "pending"), eq(o.chargeAttempts, attempt)),
+    ifAutoRelease: true,
+    event: { type: "order.paid" as const, data: { orderId, amountCents: chargedCents } },
+  };
+  // An order placing has just written: settled and released in one statement, answered as it leaves them.
+  const settled = written ? await releaseNewOrder(db, written, "payment", also) : null;
+  if (settled) return settled;
+  // Settling is release's first statement (it marks and locks the order), and its event rides with the units.
+  await db.transaction((tx) => releaseOrder(tx, orderId, "payment", also));
+  return undefined;
+};
 
 const settleFailed = (db: HubDb, orderId: number, attempt: number, paymentMessage: string) =>
   db.transaction(async (tx) => {
@@ -158,7 +172,12 @@ export const claimPayment = async (
  * Steps 2 and 3 for a pending order, on its current attempt. Answers the charge's ledger entry when
  * the provider answered (succeeded or declined), null when it refused or did not answer.
  */
-const settle = async (deps: PaymentDeps, order: OrderRow, actorUserId: number | null): Promise<TLedgerEntry | null> => {
+const settle = async (
+  deps: PaymentDeps,
+  order: OrderRow,
+  actorUserId: number | null,
+  written?: Written,
+): Promise<Charged> => {
   const { db, billing } = deps;
   const attempt = order.chargeAttempts;
   let outcome: Awaited<ReturnType<BillingAdapter["charge"]>>;
@@ -177,7 +196,7 @@ const settle = async (deps: PaymentDeps, order: OrderRow, actorUserId: number | 
     if (error instanceof HttpError) {
       // A refusal the adapter is sure of (no method on file any more, a key reused): failed, charge again.
       await settleFailed(db, order.id, attempt, PAYMENT_MESSAGES.refused(error.message));
-      return null;
+      return { entry: null };
     }
     // No answer: whether the provider charged is unknown. Stay pending; the same key asks again.
     await db
@@ -185,17 +204,17 @@ const settle = async (deps: PaymentDeps, order: OrderRow, actorUserId: number | 
       .set({ paymentMessage: PAYMENT_MESSAGES.unanswered })
       .where(and(eq(o.id, order.id), eq(o.paymentState, "pending"), eq(o.chargeAttempts, attempt)))
       .catch(() => undefined);
-    return null;
+    return { entry: null };
   }
-  if (outcome.entry.status === "succeeded") await settlePaid(db, order.id, attempt, order.totalCents);
-  else
-    await settleFailed(
-      db,
-      order.id,
-      attempt,
-      PAYMENT_MESSAGES.declined(outcome.entry.failureMessage ?? "the payment was declined"),
-    );
-  return outcome.entry;
+  if (outcome.entry.status === "succeeded")
+    return { entry: outcome.entry, order: await settlePaid(db, order.id, attempt, order.totalCents, written) };
+  await settleFailed(
+    db,
+    order.id,
+    attempt,
+    PAYMENT_MESSAGES.declined(outcome.entry.failureMessage ?? "the payment was declined"),
+  );
+  return { entry: outcome.entry };
 };
 
 /**
@@ -210,18 +229,20 @@ export const payOrder = async (deps: PaymentDeps, orderId: number, actorUserId: 
 
 /**
  * Steps 2 and 3 for an order already claimed (pending); nothing for one that is not. Answers the
- * charge's ledger entry when the provider answered (placing answers a new order's ledger with it).
+ * charge's ledger entry when the provider answered (placing answers a new order's ledger with it),
+ * and, for an order the caller has just written that settling left paid and released in one
+ * statement, the order and its lines as they now are (else the caller reads them).
  */
 export const chargeClaimed = async (
   deps: PaymentDeps,
   orderId: number,
   actorUserId: number | null,
-  /** The order as the caller just wrote it (placing, which claimed it in its insert): saves reading it. */
-  known?: OrderRow,
-): Promise<TLedgerEntry | null> => {
-  const [order] = known?.id === orderId ? [known] : await deps.db.select().from(o).where(eq(o.id, orderId));
-  if (!order || order.status === "cancelled" || order.paymentState !== "pending") return null;
-  return settle(deps, order, actorUserId);
+  /** The order and its lines as the caller just wrote them (placing, which claimed it in its insert): saves reading them. */
+  written?: Written,
+): Promise<Charged> => {
+  const [order] = written?.row.id === orderId ? [written.row] : await deps.db.select().from(o).where(eq(o.id, orderId));
+  if (!order || order.status === "cancelled" || order.paymentState !== "pending") return { entry: null };
+  return settle(deps, order, actorUserId, written?.row.id === orderId ? written : undefined);
 };
 
 /**

@@ -415,12 +415,13 @@ export const placeOrder = async (
       order: await detailOf(deps, written.row, { items: written.items, ledger: [], hasPaymentMethod: false }),
       created: true,
     };
-  // Claimed: charge it now, then answer it as the charge and the release left it.
+  // Claimed: charge it now, then answer it as the charge and the release left it (read again
+  // unless settling answered it: a decline, an unanswered provider, a facility releasing by hand).
   const orderId = written.row.id;
-  const entry = attempt !== null ? await chargeClaimed(deps, orderId, p.userId || null, written.row) : null;
-  const { row, items } = await orderWithItems(db, orderId);
+  const charged = attempt !== null ? await chargeClaimed(deps, orderId, p.userId || null, written) : { entry: null };
+  const { row, items } = charged.order ?? (await orderWithItems(db, orderId));
   // A new order's ledger is its one charge, when the provider answered it; otherwise it is read.
-  const ledger = entry ? [entry] : undefined;
+  const ledger = charged.entry ? [charged.entry] : undefined;
   return { order: await detailOf(deps, row, { items, ledger, hasPaymentMethod: hasMethod }), created: true };
 };
 
