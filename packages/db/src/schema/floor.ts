@@ -177,11 +177,13 @@ export const floorUnits = pgTable(
     uniqueIndex("floor_units_item_instance_key").on(t.itemId, t.instance, t.attempt),
     uniqueIndex("floor_units_barcode_key").on(t.barcode),
     index("floor_units_factory_status_idx").on(t.factoryId, t.status, t.dueDate),
-    index("floor_units_order_idx").on(t.orderId),
-    // /openOrders: "has open units" and the counts by state per order, without reading every unit.
+    // An order's units (its prefix), and for /openOrders "has open units" and the counts by state
+    // per order, without reading every unit. No index of the order alone: it would be one more
+    // entry to write for every unit released and every scan (issue 21).
     index("floor_units_order_status_idx").on(t.orderId, t.status),
-    index("floor_units_tote_idx").on(t.toteId),
-    index("floor_units_ticket_idx").on(t.cutTicketId),
+    // Only units in a tote or on a ticket: a unit is released in neither, so its release writes no entry here.
+    index("floor_units_tote_idx").on(t.toteId).where(sql`tote_id is not null`),
+    index("floor_units_ticket_idx").on(t.cutTicketId).where(sql`cut_ticket_id is not null`),
     // Dashboards: work in progress by state (an index-only count of the open states, any scope),
     // and the recuts of a range of days the floor rollup has not covered yet.
     index("floor_units_status_tenant_idx").on(t.status, t.factoryId, t.clientId),
@@ -212,7 +214,8 @@ export const floorUnitEvents = pgTable(
     // Dashboards (throughput, scans per station and operator) read a range of days of events.
     index("floor_unit_events_at_idx").on(t.at),
     // An order's actual labour (orders/cost-lines.ts): each scan's previous scan at the same station.
-    index("floor_unit_events_station_at_idx").on(t.stationId, t.at, t.id),
+    // Only scans at a station: a release's events (one a unit) have none, and write no entry here.
+    index("floor_unit_events_station_at_idx").on(t.stationId, t.at, t.id).where(sql`station_id is not null`),
   ],
 );
 
