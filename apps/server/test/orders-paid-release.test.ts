@@ -2,6 +2,7 @@ import type { TOrder } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { namedStatementCount } from "../src/platform/database";
 import { newKey, type OrderFixture, orderFixture, SHIP_TO } from "./helpers/orders-fixture";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -127,6 +128,25 @@ describe("a paid order's release", () => {
       .orderBy(asc(schema.hubEvents.id));
     const mine = events.filter((e) => (e.data as { orderId?: number }).orderId === placed.id).map((e) => e.type);
     expect(mine).toEqual(["order.placed", "order.released", "order.paid"]);
+  });
+
+  test("placing's named statements do not vary with the order: a new order of another shape adds none", async () => {
+    const place = async (who: "client" | "client2", lines: ReturnType<typeof LINES>) => {
+      const res = await f.place(who, { shipTo: SHIP_TO, lines });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    // Paid (Northwind has a card from the test above) and invoiced (Bluebird), each placed once first.
+    await place("client", LINES());
+    await place("client2", LINES());
+    const named = namedStatementCount();
+    expect(named).toBeGreaterThan(0);
+    await place("client", [
+      ...LINES(),
+      ...LINES(),
+      { styleId: f.ids.tee, attributeIds: [f.ids.s, f.ids.black], quantity: 7 },
+    ]);
+    await place("client2", LINES().slice(1));
+    expect(namedStatementCount()).toBe(named);
   });
 
   test("an invoice released by hand makes the same units", async () => {

@@ -2,7 +2,7 @@ import type { TWebhookEventType } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, eq, isNull, notInArray, type SQL, sql } from "drizzle-orm";
-import { rowShape, rowsOf } from "../../platform/database";
+import { executeNamed, rowShape, rowsOf } from "../../platform/database";
 import { autoReleaseOf } from "../factory-config/factory-config.service";
 import { hasShippingPlatform } from "../integrations/integrations.service";
 import { eventCtes, recordEvent } from "../webhooks/events";
@@ -254,7 +254,9 @@ export const releaseNewOrder = async (
       and(eq(o.id, row.id), eq(o.status, row.status), isNull(o.releasedAt), autoReleaseOf(o.factoryId), also.where),
     );
   const moved = movesCtes(row.id, moves, actor, null, orderMove, { gate: "target" });
-  const result = await db.execute(sql`
+  const result = await executeNamed(
+    db,
+    sql`
     with target as (${target.getSQL()} returning *),
     ${unitsCtes(sql`target as t`, lines, actor)},
     ${eventCtes(
@@ -273,7 +275,8 @@ export const releaseNewOrder = async (
     select ${ORDER.columns("target", "o.")},
       array_cat(${deliveryIds("released")}, ${deliveryIds("also")}) as "deliveryIds",
       (select count(*) from unit_events) as events
-    from target`);
+    from target`,
+  );
   const [settled] = rowsOf<Record<string, unknown>>(result);
   if (!settled) return null;
   noteDeliveries(((settled.deliveryIds as (number | string)[] | null) ?? []).map(Number));

@@ -11,7 +11,7 @@ import {
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { rowShape, rowsOf } from "../../platform/database";
+import { executeNamed, rowShape, rowsOf } from "../../platform/database";
 import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict, HttpError } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
@@ -155,13 +155,16 @@ const clientEarlierOrderAndMethod = async (db: HubDb, p: Principal, input: Place
   const same = byExternalId(input)
     ? sql`orders.external_order_id = ${input.body.externalOrderId}`
     : sql`orders.idempotency_key = ${input.idempotencyKey ?? ""}`;
-  const result = await db.execute(sql`
+  const result = await executeNamed(
+    db,
+    sql`
     select ${c.clientId} as "c.clientId", ${c.clientName} as "c.clientName", ${c.siteName} as "c.clientCode",
       ${c.factoryId} as "c.factoryId",
       exists (select 1 from ${pm} where ${pm.clientId} = ${clientId} and ${pm.isDefault}) as "hasMethod",
       ${ORDER.columns("orders", "o.")}
     from (select 1) as one left join ${c} on ${c.clientId} = ${clientId}
-      left join orders on orders.client_id = ${clientId} and ${same}`);
+      left join orders on orders.client_id = ${clientId} and ${same}`,
+  );
   const [row] = rowsOf<Record<string, unknown>>(result);
   const client = checkOrderClient(
     p,
@@ -293,14 +296,17 @@ const writeOrder = async (
   // build this statement (1.4 ms) than the database takes to run it (ADR 0003, issue 21).
   const newOrderId = sql`(select id from new_order)`;
   // The client's integrations hear "order.placed" from the same statement (webhooks/events.ts).
-  const result = await tx.execute(sql`
+  const result = await executeNamed(
+    tx,
+    sql`
     with new_order as (${ORDER.insert([orderValues])} returning *),
     new_items as (${ITEM.insert(lines, { orderId: newOrderId, ...quotedCostColumns() })} returning *),
     placed as (insert into ${h} (order_id, from_status, to_status, actor) select id, null, 'placed', ${p.userName} from new_order),
     ${eventCtes("placed", "order.placed", PLACED_EVENT)}
     select ${ORDER.columns("new_order", "o.")}, ${ITEM.columns("new_items", "i.")},
       (select coalesce(array_agg(id), '{}') from placed_deliveries) as delivery_ids
-    from new_order cross join new_items order by new_items.line_number`);
+    from new_order cross join new_items order by new_items.line_number`,
+  );
   const rows = rowsOf<Record<string, unknown>>(result);
   const [first] = rows;
   if (!first) throw new Error("order insert failed");
