@@ -23,7 +23,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 45_000,
+  // A spec's whole walk: on a slow day this 2-core machine runs the same steps about twice as slow
+  // (a full CI 16 minutes one day, 36 the next), and walks of 20-25 s took 35-48 s. Each step's own
+  // wait stays 10 s (expect); the longest walks set more themselves.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   forbidOnly: true,
   reporter: [["list"], ["json", { outputFile: process.env.E2E_REPORT ?? "../.test-results/e2e.json" }]],

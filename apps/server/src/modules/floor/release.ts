@@ -103,7 +103,8 @@ export const releaseOrder = async (
     ? sql`(${o.status} in ('cancelled', 'completed') or not (${autoReleaseOf(o.factoryId)}))`
     : sql`${o.status} in ('cancelled', 'completed')`;
   // Marks it released (the first time) and locks it, unless it is closed, and reads its live lines
-  // with the instances of each already made and its style's fabrics: one statement.
+  // with the instances of each already made: one statement (`unitsCtes` chooses the units' size,
+  // colour and fabric in the next).
   const [order] = await tx
     .update(o)
     .set({
