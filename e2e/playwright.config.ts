@@ -37,6 +37,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     trace: "off",
     launchOptions: {
+      // scripts/e2e.mjs passes the one it chose (scripts/chromium.mjs: the headless shell when installed).
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
         "--no-sandbox",

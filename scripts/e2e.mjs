@@ -1,11 +1,11 @@
 // Starts the Hub the way `npm start` does (embedded database, demo data, fresh data folder) and
-// runs the Playwright suite in Debian's Chromium against it.
+// runs the Playwright suite in Debian's Chromium (scripts/chromium.mjs) against it.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureWebBuild } from "./builds.mjs";
-import { ensureChromium } from "./chromium.mjs";
+import { chromiumPath, ensureChromium } from "./chromium.mjs";
 
 export const runE2e = async (extraArgs = []) => {
   ensureChromium();
@@ -84,7 +84,12 @@ export const runE2e = async (extraArgs = []) => {
     }
     const code = await new Promise((resolve) => {
       const runner = spawn("npx", ["playwright", "test", "-c", "e2e/playwright.config.ts", ...extraArgs], {
-        env: { ...process.env, BASE_URL: `http://127.0.0.1:${port}`, S3_STAND_IN_URL: s3Url },
+        env: {
+          ...process.env,
+          BASE_URL: `http://127.0.0.1:${port}`,
+          S3_STAND_IN_URL: s3Url,
+          CHROMIUM_PATH: chromiumPath(),
+        },
         stdio: "inherit",
       });
       runner.on("exit", (c) => resolve(c ?? 1));
