@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
-import { type Access, registeredRoutes } from "../src/platform/access";
+import { type Access, registeredRoutesOf } from "../src/platform/access";
 import { register, type ZodApp } from "../src/platform/operations";
 import { createTestApp, hubUser, type TestApp } from "./helpers/test-app";
 
@@ -33,8 +33,10 @@ const userdata = (headers: Record<string, string> = {}, username = "admin") =>
 
 describe("every route declares its access", () => {
   test("the registered routes all carry config.access, except the API docs", () => {
-    // The registry is per process: leave out the test-only routes this file adds further down.
-    const routes = registeredRoutes.filter((r) => !r.url.startsWith("/api/docs") && !r.url.startsWith("/api/test/"));
+    // This app's registry (the test-only routes further down are added to apps of their own).
+    const routes = registeredRoutesOf(t.app).filter(
+      (r) => !r.url.startsWith("/api/docs") && !r.url.startsWith("/api/test/"),
+    );
     const urls = new Set(routes.map((r) => `${r.method} ${r.url}`));
     // The walk sees the real routes (not an empty list that would pass vacuously).
     for (const known of [
@@ -52,13 +54,13 @@ describe("every route declares its access", () => {
   });
 
   test("public routes are only the identity actions, health, config, the IP echo, the plan list and the wall display (its signed link is checked by the handler)", () => {
-    const publicRoutes = registeredRoutes.filter(
+    const publicRoutes = registeredRoutesOf(t.app).filter(
       (r): r is typeof r & { access: Access } => !r.url.startsWith("/api/test/") && !!r.access && "public" in r.access,
     );
     const allowed = /^\/api\/(identity\/|health$|config$|ip$|subscriptions\/plans$|dashboards\/wall$)/;
     expect(publicRoutes.filter((r) => !allowed.test(r.url)).map((r) => `${r.method} ${r.url}`)).toEqual([]);
     // The demo pages show reset codes: demo mode only, and only this machine or internal admins.
-    const devRoutes = registeredRoutes.filter((r) => r.url.startsWith("/dev/"));
+    const devRoutes = registeredRoutesOf(t.app).filter((r) => r.url.startsWith("/dev/"));
     expect(devRoutes.length).toBeGreaterThan(0);
     for (const route of devRoutes) {
       expect(route.access, `${route.method} ${route.url}`).toMatchObject({

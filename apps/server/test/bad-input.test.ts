@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { z } from "zod";
-import { registeredRoutes } from "../src/platform/access";
+import { registeredRoutesOf } from "../src/platform/access";
 import { TOO_DEEP_MESSAGE } from "../src/platform/input-guard";
 import { createTestApp, demoClientIds, type TestApp } from "./helpers/test-app";
 
@@ -348,7 +348,7 @@ test("no route answers bad input with a 500, every 4xx has the one error shape, 
     }
   };
   // Every route of the registry, the way the access test walks it; the OpenAPI document gives its schemas.
-  const routes = registeredRoutes.filter(
+  const routes = registeredRoutesOf(t.app).filter(
     (r) => r.access && !r.url.startsWith("/api/docs") && r.url !== "/*" && r.method !== "HEAD",
   );
   const seen = new Set<string>();
@@ -481,7 +481,7 @@ test("a CSV upload holding a NUL character is a 400 that names the line, and kee
 });
 
 test("deeply nested JSON is a 400 on every public route, anonymously, and on a signed-in one", async () => {
-  const publicWrites = registeredRoutes.filter(
+  const publicWrites = registeredRoutesOf(t.app).filter(
     (r) => r.access && "public" in r.access && WRITES.has(r.method.toLowerCase()) && !r.url.includes(":"),
   );
   expect(publicWrites.length).toBeGreaterThan(3);

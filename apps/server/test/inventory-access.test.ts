@@ -183,8 +183,8 @@ const ALLOWED: Record<Area, DemoUser[]> = {
 
 describe("access matrix", () => {
   test("every inventory route is in the matrix", async () => {
-    const { registeredRoutes } = await import("../src/platform/access");
-    const mine = registeredRoutes
+    const { registeredRoutesOf } = await import("../src/platform/access");
+    const mine = registeredRoutesOf(t.app)
       .filter((r) => /^\/api\/(inventory|suppliers|purchaseOrders)/.test(r.url) && r.method !== "HEAD")
       .map((r) => `${r.method} ${r.url}`);
     expect(new Set(mine).size).toBe(ROUTES.length);

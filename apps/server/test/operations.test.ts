@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Operation } from "@hub/contracts/common/operation";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { registeredRoutes } from "../src/platform/access";
+import { registeredRoutesOf } from "../src/platform/access";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
 /**
@@ -44,7 +44,7 @@ afterAll(async () => {
 
 describe("endpoints declared once", () => {
   test("every registered route comes from a declared operation, under its declared method and path", () => {
-    const routes = registeredRoutes.filter(
+    const routes = registeredRoutesOf(t.app).filter(
       (r) => r.method !== "HEAD" && !r.url.startsWith("/api/docs") && r.url !== "/*" && r.url !== "*",
     );
     expect(routes.length).toBeGreaterThan(250);
@@ -61,7 +61,7 @@ describe("endpoints declared once", () => {
   test("every declared operation is registered, once", () => {
     expect(declared.size).toBeGreaterThan(250);
     const registered = new Map<string, number>();
-    for (const r of registeredRoutes) {
+    for (const r of registeredRoutesOf(t.app)) {
       if (r.operation && r.method !== "HEAD")
         registered.set(r.operation.operationId, (registered.get(r.operation.operationId) ?? 0) + 1);
     }

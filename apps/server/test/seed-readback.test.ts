@@ -1,6 +1,6 @@
 import { SESSION_CLIENT_HEADER } from "@hub/contracts";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { registeredRoutes } from "../src/platform/access";
+import { registeredRoutesOf } from "../src/platform/access";
 import { createTestApp, demoClientIds, type TestApp } from "./helpers/test-app";
 
 /**
@@ -30,7 +30,7 @@ const PER_LIST = 400;
 const PAGE = 500;
 
 test("every seeded record a list shows opens through its detail route, for every demo user who sees it", async () => {
-  const gets = registeredRoutes.filter((r) => r.method === "GET" && r.access);
+  const gets = registeredRoutesOf(t.app).filter((r) => r.method === "GET" && r.access);
   const details = new Map<string, string>();
   for (const r of gets) {
     const m = /^(.*)\/:([A-Za-z]*[iI]d)$/.exec(r.url);

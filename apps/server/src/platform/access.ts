@@ -22,12 +22,16 @@ declare module "fastify" {
 
 export type PrincipalResolver = (request: FastifyRequest) => Promise<Principal | null>;
 
-export const registeredRoutes: {
+export type RegisteredRoute = {
   method: string;
   url: string;
   access: Access | undefined;
   operation: Operation | undefined;
-}[] = [];
+};
+const routesByApp = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every route registered on an app (its access guard's registry), in the order they were added. */
+export const registeredRoutesOf = (app: FastifyInstance): readonly RegisteredRoute[] => routesByApp.get(app) ?? [];
 
 /**
  * A caller on this machine: the socket's peer (not request.ip, which trustProxy takes from
@@ -47,6 +51,8 @@ export const installAccessGuard = (
   demoMode: boolean,
 ): void => {
   app.decorateRequest("principal", null);
+  const registeredRoutes: RegisteredRoute[] = [];
+  routesByApp.set(app, registeredRoutes);
   app.addHook("onRoute", (route) => {
     const config = route.config as { access?: Access; operation?: Operation } | undefined;
     const access = config?.access;
