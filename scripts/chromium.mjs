@@ -12,15 +12,16 @@ const FULL = "/usr/bin/chromium";
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? (existsSync(SHELL) ? SHELL : FULL);
 
 export const ensureChromium = () => {
-  if (process.env.CHROMIUM_PATH ? existsSync(process.env.CHROMIUM_PATH) : existsSync(SHELL)) return;
+  if (existsSync(chromiumPath())) return;
   if (process.getuid?.() === 0) {
-    console.log("Chromium's headless shell is missing: installing Debian's packages…");
+    console.log("Chromium is missing: installing Debian's packages…");
     try {
       execFileSync(
         "bash",
         [
           "-c",
-          "(apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell fonts-dejavu-core",
+          // The full browser first (the need), then the shell (a speed-up a mirror may lack).
+          `(apt-get update -qq || true) && (test -x ${FULL} || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core) && (DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell || true)`,
         ],
         { stdio: "inherit" },
       );
