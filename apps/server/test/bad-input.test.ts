@@ -73,7 +73,7 @@ let northwind = 0;
 
 beforeAll(async () => {
   // No job runs in this process: a report a 2xx queued would otherwise be written by its worker while a
-  // later route's refused cases are fingerprinted, and be taken for a write by a 4xx.
+  // later route's refused cases are checked, and be taken for a write by a 4xx.
   t = await createTestApp({ config: { jobWorkers: false } });
   for (const name of ["admin", "client", "factory"] as const) tokens[name] = await t.signIn(name);
   northwind = (await demoClientIds(t.db)).northwind;
@@ -266,20 +266,21 @@ const casesOf = (path: string, method: string, op: Operation | undefined): Case[
 };
 
 /**
- * Every row any statement writes, logged by a trigger on every table (installed by `logWrites` in this
- * test's own database): a write is seen as a new log row, whatever it wrote and however large the
- * table, at the cost of one indexed read. A 4xx whose transaction rolled back leaves no log row.
+ * Every row any statement writes, logged by a trigger on every table of this test's own database:
+ * a write is a new log row, whatever it wrote and however large the table, and a check is one
+ * indexed read. A 4xx whose transaction rolled back leaves no log row.
  */
+const ZNames = z.object({ rows: z.array(z.object({ name: z.string() })) });
 const logWrites = async (): Promise<void> => {
   await t.db.execute(sql`create table hub_test_writes (id bigserial primary key, table_name text not null)`);
   await t.db.execute(sql`create function hub_test_note_write() returns trigger language plpgsql as $$
     begin insert into hub_test_writes (table_name) values (tg_table_name); return null; end $$`);
-  const ZTables = z.object({ rows: z.array(z.object({ name: z.string() })) });
-  const { rows } = ZTables.parse(
+  const { rows } = ZNames.parse(
     await t.db.execute(sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition and c.relname <> 'hub_test_writes'`),
   );
   expect(rows.length).toBeGreaterThan(100);
+  // One statement a trigger: PGlite runs each through the extended protocol, one command at a time.
   for (const { name } of rows) {
     await t.db.execute(
       sql.raw(`create trigger hub_test_write after insert or update or delete on "${name}"
@@ -291,16 +292,15 @@ const logWrites = async (): Promise<void> => {
     );
   }
   // The log sees a write, even one that changes no value.
-  const mark = await fingerprint();
+  const mark = await writeMark();
   await t.db.execute(sql`update clients set client_name = client_name where client_id = ${northwind}`);
   expect(await changedTables(mark)).toEqual(["clients"]);
 };
-/** Where the write log stands now: the tables written after it are `writtenSince` it. */
+/** Where the write log stands now: `changedTables(mark)` names the tables written after it. */
 const ZMark = z.object({ rows: z.array(z.object({ at: z.coerce.number() })) });
-const fingerprint = async (): Promise<number> =>
+const writeMark = async (): Promise<number> =>
   ZMark.parse(await t.db.execute(sql`select coalesce(max(id), 0) as at from hub_test_writes`)).rows[0]?.at ?? 0;
-const ZNames = z.object({ rows: z.array(z.object({ name: z.string() })) });
-/** The tables written after `mark` (a failed sign-in's count is a write a 4xx must make). */
+/** The tables written after `mark`, less those a refused request must write (a failed sign-in's count). */
 const changedTables = async (mark: number): Promise<string[]> =>
   ZNames.parse(
     await t.db.execute(sql`select distinct table_name as name from hub_test_writes where id > ${mark} order by 1`),
@@ -338,8 +338,8 @@ const SAMPLE_EVERY = process.env.DATABASE_URL ? 3 : 1;
 
 test("no route answers bad input with a 500, every 4xx has the one error shape, and a 4xx writes nothing", async () => {
   const problems: string[] = [];
-  const stats = { routes: 0, cases: 0, reachedHandler: 0, reruns: 0, sendMs: 0, printMs: 0 };
-  const timed = async <T>(what: "sendMs" | "printMs", run: () => Promise<T>): Promise<T> => {
+  const stats = { routes: 0, cases: 0, reachedHandler: 0, reruns: 0, sendMs: 0, markMs: 0 };
+  const timed = async <T>(what: "sendMs" | "markMs", run: () => Promise<T>): Promise<T> => {
     const started = performance.now();
     try {
       return await run();
@@ -398,23 +398,23 @@ test("no route answers bad input with a 500, every 4xx has the one error shape, 
       for (const c of runs) check(c, await timed("sendMs", () => send(method, c, tokens[c.who])));
       continue;
     }
-    // A write: run the batch between fingerprints; if some case was accepted (2xx) after a refused one,
-    // run the refused ones again between fresh fingerprints, so what a 2xx wrote is not taken for a
+    // A write: run the batch between marks of the write log; if some case was accepted (2xx) after a
+    // refused one, run the refused ones again between fresh marks, so what a 2xx wrote is not taken for a
     // write by a 4xx.
     let batch = runs;
     for (let round = 0; round < 3 && batch.length > 0; round++) {
-      let before = await timed("printMs", fingerprint);
+      let before = await timed("markMs", writeMark);
       const refused: Run[] = [];
       let spoiled = false;
       for (const c of batch) {
         const res = await timed("sendMs", () => send(method, c, tokens[c.who]));
         if (round === 0) check(c, res);
         if (res.statusCode >= 400) refused.push(c);
-        else if (refused.length === 0) before = await timed("printMs", fingerprint);
+        else if (refused.length === 0) before = await timed("markMs", writeMark);
         else spoiled = true;
       }
       if (!spoiled) {
-        const changed = await timed("printMs", () => changedTables(before));
+        const changed = await timed("markMs", () => changedTables(before));
         if (changed.length) problems.push(`${route.method} ${route.url}: 4xx answers changed ${changed.join(", ")}`);
         break;
       }
@@ -458,7 +458,7 @@ test("every string a request contract takes refuses a NUL character", () => {
 });
 
 test("a CSV upload holding a NUL character is a 400 that names the line, and keeps nothing", async () => {
-  const before = await fingerprint();
+  const before = await writeMark();
   const res = await send(
     "post",
     {
