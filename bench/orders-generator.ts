@@ -33,13 +33,14 @@ const COLOURS = ["BLK", "WHT", "HGR", "NVY", "FOR", "BUR", "SND", "OLV"];
 /**
  * The secondary indexes of the order tables, dropped before a bulk load and made again after it
  * (building a GIN or btree index over a million rows at once is many times quicker than keeping it
- * up row by row). Primary keys stay.
+ * up row by row). Primary keys stay, and every index a constraint uses (a unique key, or the key
+ * another table's foreign key names).
  */
 const dropIndexes = async (db: HubDb): Promise<string[]> => {
   const found = (await db.execute(sql`
     select i.indexname, i.indexdef from pg_indexes i
     where i.schemaname = 'public' and i.tablename in ('orders', 'order_items')
-      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)) as unknown as {
+      and not exists (select 1 from pg_constraint c where c.conindid = format('%I', i.indexname)::regclass)`)) as unknown as {
     rows: { indexname: string; indexdef: string }[];
   };
   for (const r of found.rows) await db.execute(sql.raw(`drop index "${r.indexname}"`));

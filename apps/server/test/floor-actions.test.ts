@@ -496,10 +496,19 @@ describe("scoping", () => {
       }
     }
     const [other] = await t.db.insert(schema.factories).values({ name: "Floor Other Mill" }).returning();
+    // The unit's order moves to the other facility, and its units with it (floor_units_order_fk).
     await t.db
-      .update(schema.floorUnits)
+      .update(schema.orders)
       .set({ factoryId: other?.factoryId ?? 0 })
+      .where(eq(schema.orders.id, u.orderId));
+    const [moved] = await t.db.select().from(schema.floorUnits).where(eq(schema.floorUnits.id, u.id));
+    expect(moved?.factoryId).toBe(other?.factoryId);
+    // A unit is never another client's or facility's than its order's: the database refuses it.
+    const stray = t.db
+      .update(schema.floorUnits)
+      .set({ clientId: (moved?.clientId ?? 0) + 1 })
       .where(eq(schema.floorUnits.id, u.id));
+    await expect(stray).rejects.toMatchObject({ cause: { constraint: "floor_units_order_fk" } });
     const res = await act("markCut", u.id);
     expect(res.statusCode).toBe(404);
     expect((await f.call("factory", "GET", `/api/floor/units/barcode/${u.barcode}`)).statusCode).toBe(404);

@@ -84,11 +84,8 @@ beforeAll(async () => {
   // The last order belongs to a second facility.
   const [second] = await t.db.insert(schema.factories).values({ name: "Second Live Factory" }).returning();
   otherFactory = second?.factoryId ?? 0;
+  // Its units move with it (floor_units_order_fk).
   await t.db.update(schema.orders).set({ factoryId: otherFactory }).where(eq(schema.orders.id, orders.other.id));
-  await t.db
-    .update(schema.floorUnits)
-    .set({ factoryId: otherFactory })
-    .where(eq(schema.floorUnits.orderId, orders.other.id));
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -14,7 +15,6 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { clients } from "./clients";
 import { created, owner, qty, updated } from "./columns";
 import { storedFiles } from "./files";
 import { fabrics } from "./library-materials";
@@ -139,13 +139,10 @@ export const floorUnits = pgTable(
   {
     id: serial("id").primaryKey(),
     barcode: text("barcode").notNull().generatedAlwaysAs(sql`'U-' || lpad(id::text, 8, '0')`),
-    factoryId: owner(),
-    clientId: integer("client_id")
-      .notNull()
-      .references(() => clients.clientId, { onDelete: "cascade" }),
-    orderId: integer("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    // The order's own factory and client: one key says so (`floor_units_order_fk` below).
+    factoryId: integer("factory_id").notNull(),
+    clientId: integer("client_id").notNull(),
+    orderId: integer("order_id").notNull(),
     itemId: integer("item_id")
       .notNull()
       .references(() => orderItems.id, { onDelete: "cascade" }),
@@ -174,6 +171,16 @@ export const floorUnits = pgTable(
     updatedAt: updated(),
   },
   (t) => [
+    // A unit is its order's, of the order's client and factory: one foreign key checks all three
+    // (one lookup a unit released instead of three: issue 21), and a change of the order's client
+    // or factory moves its units with it. Deleting the order, or its client, deletes its units.
+    foreignKey({
+      name: "floor_units_order_fk",
+      columns: [t.orderId, t.clientId, t.factoryId],
+      foreignColumns: [orders.id, orders.clientId, orders.factoryId],
+    })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
     uniqueIndex("floor_units_item_instance_key").on(t.itemId, t.instance, t.attempt),
     uniqueIndex("floor_units_barcode_key").on(t.barcode),
     index("floor_units_factory_status_idx").on(t.factoryId, t.status, t.dueDate),

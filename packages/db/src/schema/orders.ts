@@ -218,6 +218,8 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex("orders_external_key").on(t.clientId, t.externalOrderId),
     uniqueIndex("orders_idempotency_key").on(t.clientId, t.idempotencyKey),
+    // The key floor units name their order, client and factory by (floor.ts, floor_units_order_fk).
+    uniqueIndex("orders_id_client_factory_key").on(t.id, t.clientId, t.factoryId),
     index("orders_client_placed_idx").on(t.clientId, t.placedAt.desc().nullsFirst(), t.id),
     index("orders_factory_placed_idx").on(t.factoryId, t.placedAt.desc()),
     index("orders_status_placed_idx").on(t.status, t.placedAt.desc().nullsFirst(), t.id),

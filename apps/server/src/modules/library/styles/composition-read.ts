@@ -1,9 +1,9 @@
 import type { TStyleComposition } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, eq, getTableName, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { allQueries } from "../../../platform/database";
+import { allQueries, executeNamed, rowsOf } from "../../../platform/database";
 import type { Principal } from "../../../platform/principal";
 import { libraryService } from "../resource";
 import { stylesResource } from "../resources/styles";
@@ -162,31 +162,28 @@ export const readPricings = async (
   const ids = [...new Set(styleIds)];
   if (ids.length === 0) return new Map();
   const t = schema.styles;
-  // Each style with its tiers and its offered rows (JSON arrays, in order): one query for any number of styles.
-  const rows = await db
-    .select({
-      id: t.id,
-      code: t.code,
-      name: t.name,
-      basePriceCents: t.basePriceCents,
-      // Written with every column qualified: drizzle leaves a one-table select's columns bare, which
-      // inside these subqueries would be ambiguous (or, worse, another table's).
-      tiers: sql<{ minQuantity: number; unitPriceCents: number }[]>`coalesce((select json_agg(json_build_object(
+  // Each style with its tiers and its offered rows (JSON arrays, in order): one query for any number
+  // of styles, its text the same whatever their number (`= any` of one array), so it is parsed and
+  // planned once a connection (executeNamed: placing reads it for every order, issue 21).
+  const result = await executeNamed(
+    db,
+    sql`select ${t.id} as id, ${t.code} as code, ${t.name} as name, ${t.basePriceCents} as "basePriceCents",
+      coalesce((select json_agg(json_build_object(
           'minQuantity', pt.min_quantity, 'unitPriceCents', pt.unit_price_cents) order by pt.min_quantity)
-        from ${tiersT} pt where pt.style_id = ${sql.raw(`"${getTableName(t)}"."id"`)}), '[]'::json)`,
-      offered: sql<
-        OfferedRow[]
-      >`coalesce((select json_agg(json_build_object('optionId', so.option_id, 'optionCode', o.code,
+        from ${tiersT} pt where pt.style_id = ${t.id}), '[]'::json) as tiers,
+      coalesce((select json_agg(json_build_object('optionId', so.option_id, 'optionCode', o.code,
           'optionName', o.name, 'attributeId', soa.attribute_id, 'code', a.code, 'name', a.name,
           'hexColor', a.hex_color, 'upchargeCents', soa.upcharge_cents)
           order by so.sort_order, o.id, soa.sort_order, a.id)
         from ${so} so join ${o} o on o.id = so.option_id
           left join ${soa} soa on soa.style_id = so.style_id and soa.option_id = so.option_id
           left join ${a} a on a.id = soa.attribute_id
-        where so.style_id = ${sql.raw(`"${getTableName(t)}"."id"`)}), '[]'::json)`,
-    })
-    .from(t)
-    .where(and(inArray(t.id, ids), styles.scopeOf(p)));
+        where so.style_id = ${t.id}), '[]'::json) as offered
+    from ${t} where ${t.id} = any(${`{${ids.join(",")}}`}::int[]) and ${styles.scopeOf(p)}`,
+  );
+  const rows = rowsOf<StyleRow & { tiers: { minQuantity: number; unitPriceCents: number }[]; offered: OfferedRow[] }>(
+    result,
+  );
   return new Map(rows.map((r) => [r.id, pricingOf(r, r.tiers, r.offered)]));
 };
 
