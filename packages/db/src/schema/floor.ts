@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  type AnyPgColumn,
   bigserial,
   boolean,
   date,
@@ -16,11 +15,9 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { created, owner, qty, updated } from "./columns";
-import { storedFiles } from "./files";
 import { fabrics } from "./library-materials";
-import { styleMarkers, styles } from "./library-styles";
+import { styleMarkers } from "./library-styles";
 import { orderItems, orders } from "./orders";
-import { users } from "./users";
 
 /**
  * The factory floor (issue 11; docs/adr/0005-floor.md); shipments are in ./shipping.ts:
@@ -150,22 +147,26 @@ export const floorUnits = pgTable(
     instance: integer("instance").notNull(),
     /** 1 for the first making; a recut makes attempt + 1 of the same instance. */
     attempt: integer("attempt").notNull().default(1),
-    recutOfId: integer("recut_of_id").references((): AnyPgColumn => floorUnits.id, { onDelete: "set null" }),
+    // The unit's references below name rows of the floor and the library without a foreign key: a
+    // key looked up and locked its row for every unit released and every scan (issue 21). The
+    // parent's delete trigger (`hub_unlink_deleted`, migration 0060) still sets them null, as the
+    // keys' "on delete set null" did; what the unit names is what the statement writing it read.
+    recutOfId: integer("recut_of_id"),
     /** The state machine's state: see UNIT_TRANSITIONS in the contracts. */
     status: text("status").notNull().default("queued"),
-    styleId: integer("style_id").references(() => styles.id, { onDelete: "set null" }),
+    styleId: integer("style_id"),
     size: text("size"),
     colour: text("colour"),
-    fabricId: integer("fabric_id").references(() => fabrics.id, { onDelete: "set null" }),
-    printFileId: integer("print_file_id").references(() => storedFiles.id, { onDelete: "set null" }),
+    fabricId: integer("fabric_id"),
+    printFileId: integer("print_file_id"),
     dueDate: date("due_date", { mode: "string" }),
     /** Higher goes first; a recut jumps the queue. */
     priority: integer("priority").notNull().default(0),
     swatchesInspectedAt: timestamp("swatches_inspected_at", { withTimezone: true }),
-    toteId: integer("tote_id").references(() => floorTotes.id, { onDelete: "set null" }),
-    cutTicketId: integer("cut_ticket_id").references(() => floorCutTickets.id, { onDelete: "set null" }),
+    toteId: integer("tote_id"),
+    cutTicketId: integer("cut_ticket_id"),
     /** The cutter it is queued to (a pulled batch), before a cut plan gives it a ticket. */
-    stationId: integer("station_id").references(() => floorStations.id, { onDelete: "set null" }),
+    stationId: integer("station_id"),
     failReason: text("fail_reason"),
     createdAt: created(),
     updatedAt: updated(),
@@ -203,17 +204,17 @@ export const floorUnitEvents = pgTable(
   "floor_unit_events",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    unitId: integer("unit_id")
-      .notNull()
-      .references(() => floorUnits.id, { onDelete: "cascade" }),
+    // No foreign keys here either (see floorUnits): a unit's delete deletes its events, and a
+    // station's or a user's delete sets theirs null (`hub_unlink_deleted`, migration 0060).
+    unitId: integer("unit_id").notNull(),
     /** The spec's action: status update, cancel, resubmit, mark cut, mark inspected, redo steps… */
     action: text("action").notNull(),
     fromStatus: text("from_status"),
     toStatus: text("to_status").notNull(),
-    stationId: integer("station_id").references(() => floorStations.id, { onDelete: "set null" }),
+    stationId: integer("station_id"),
     reason: text("reason"),
     actor: text("actor").notNull(),
-    actorUserId: integer("actor_user_id").references(() => users.userId, { onDelete: "set null" }),
+    actorUserId: integer("actor_user_id"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
