@@ -77,7 +77,8 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
  * - `insert(rows, fixed)`: `insert into t (columns) select … from json_populate_recordset(null::t, $1)`:
  *   the rows travel as one JSON parameter, whatever their number; the columns are the rows' keys (all
  *   rows have the same keys), and `fixed` gives columns an SQL value shared by every row.
- * - `columns(from, prefix)`: every column of `from` (the table or a CTE of its rows) under `prefix` + key.
+ * - `columns(from, prefix, onlyWhen)`: every column of `from` (the table or a CTE of its rows) under
+ *   `prefix` + key (only in the rows where `onlyWhen` holds, when given).
  * - `read(raw, prefix)`: a result row back to the row Drizzle would answer (its types mapped as Drizzle maps them).
  */
 export const rowShape = <T extends Table>(table: T) => {
@@ -112,8 +113,20 @@ export const rowShape = <T extends Table>(table: T) => {
       );
       return sql`insert into ${sql.raw(ident(name))} (${sql.raw(target)}) select ${source} from json_populate_recordset(null::${sql.raw(ident(name))}, ${JSON.stringify(json)}::json) as x`;
     },
-    columns: (from: string, prefix = "") =>
-      sql.raw(cols.map(([key, c]) => `${ident(from)}.${ident(c.name)} as ${ident(prefix + key)}`).join(", ")),
+    /**
+     * With `onlyWhen` (a condition of the statement's own, written by hand), the columns hold their
+     * values only in the rows where it holds, null elsewhere: a parent's columns beside its children's
+     * rows, read once (the rows' other copies would each be parsed and mapped for nothing).
+     */
+    columns: (from: string, prefix = "", onlyWhen?: string) =>
+      sql.raw(
+        cols
+          .map(([key, c]) => {
+            const value = `${ident(from)}.${ident(c.name)}`;
+            return `${onlyWhen ? `case when ${onlyWhen} then ${value} end` : value} as ${ident(prefix + key)}`;
+          })
+          .join(", "),
+      ),
     read: (raw: Record<string, unknown>, prefix = ""): T["$inferSelect"] => {
       const out: Record<string, unknown> = {};
       for (const [key, c] of cols) {

@@ -303,10 +303,11 @@ const writeOrder = async (
     new_items as (${ITEM.insert(lines, { orderId: newOrderId, ...quotedCostColumns() })} returning *),
     placed as (insert into ${h} (order_id, from_status, to_status, actor) select id, null, 'placed', ${p.userName} from new_order),
     ${eventCtes("placed", "order.placed", PLACED_EVENT)}
-    select ${ORDER.columns("new_order", "o.")}, ${ITEM.columns("new_items", "i.")},
+    select ${ORDER.columns("new_order", "o.", "new_items.line_number = 1")}, ${ITEM.columns("new_items", "i.")},
       (select coalesce(array_agg(id), '{}') from placed_deliveries) as delivery_ids
     from new_order cross join new_items order by new_items.line_number`,
   );
+  // The order's columns are in the first line's row only (line 1: lines are numbered from 1).
   const rows = rowsOf<Record<string, unknown>>(result);
   const [first] = rows;
   if (!first) throw new Error("order insert failed");
