@@ -8,7 +8,7 @@ import {
   seedDemoData,
   seedReferenceData,
 } from "@hub/db";
-import { type Column, getTableColumns, getTableName, type SQL, sql, type Table } from "drizzle-orm";
+import { type Column, getTableColumns, getTableName, type Query, type SQL, sql, type Table } from "drizzle-orm";
 import { PgDialect, PgTransaction } from "drizzle-orm/pg-core";
 import type { HubConfig } from "./config";
 import { hashPassword } from "./password";
@@ -76,7 +76,9 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
  * Worked out once per table:
  * - `insert(rows, fixed)`: `insert into t (columns) select … from json_populate_recordset(null::t, $1)`:
  *   the rows travel as one JSON parameter, whatever their number; the columns are the rows' keys (all
- *   rows have the same keys), and `fixed` gives columns an SQL value shared by every row.
+ *   rows have the same keys), and `fixed` gives columns an SQL value shared by every row. Its parts,
+ *   for a statement built once (`preparedStatement`): `keysOf(row)`, `jsonOf(rows, keys)` and
+ *   `insertFrom(keys, json, fixed)` with the JSON's placeholder.
  * - `columns(from, prefix, onlyWhen)`: every column of `from` (the table or a CTE of its rows) under
  *   `prefix` + key (only in the rows where `onlyWhen` holds, when given).
  * - `read(raw, prefix)`: a result row back to the row Drizzle would answer (its types mapped as Drizzle maps them).
@@ -86,47 +88,64 @@ export const rowShape = <T extends Table>(table: T) => {
   const byKey = new Map(cols);
   const name = getTableName(table);
   const ident = (s: string) => `"${s.replaceAll('"', '""')}"`;
-  return {
-    insert: (
-      rows: readonly Partial<T["$inferInsert"]>[],
-      fixed: Partial<Record<keyof T["$inferInsert"], SQL>> = {},
-    ) => {
-      const keys = Object.keys(rows[0] ?? {}).filter((k) => byKey.has(k) && !(k in fixed));
-      const json = rows.map((row) => {
+  /** `columns`' lists, made once each (a hot path asks for the same few on every call). */
+  const columnLists = new Map<string, string>();
+  type Fixed = Partial<Record<keyof T["$inferInsert"], SQL>>;
+  /** The keys of a row that are columns of the table and not given by `fixed`. */
+  const keysOf = (row: Partial<T["$inferInsert"]>, fixed: Fixed = {}): string[] =>
+    Object.keys(row).filter((k) => byKey.has(k) && !(k in fixed));
+  /** The rows' `keys` as the JSON `insertFrom` reads: dates as ISO text, JSON and arrays as themselves. */
+  const jsonOf = (rows: readonly Partial<T["$inferInsert"]>[], keys: readonly string[]): string =>
+    JSON.stringify(
+      rows.map((row) => {
         const out: Record<string, unknown> = {};
         for (const k of keys) {
-          const column = byKey.get(k) as Column;
           const value = (row as Record<string, unknown>)[k];
-          // Dates as ISO text; JSON and arrays as themselves (json_populate_recordset reads them).
-          out[column.name] = value instanceof Date ? value.toISOString() : (value ?? null);
+          out[(byKey.get(k) as Column).name] = value instanceof Date ? value.toISOString() : (value ?? null);
         }
         return out;
-      });
-      const fixedKeys = Object.keys(fixed).filter((k) => byKey.has(k));
-      const target = [...fixedKeys, ...keys].map((k) => ident((byKey.get(k) as Column).name)).join(", ");
-      const source = sql.join(
-        [
-          ...fixedKeys.map((k) => fixed[k as keyof typeof fixed] as SQL),
-          ...keys.map((k) => sql.raw(`x.${ident((byKey.get(k) as Column).name)}`)),
-        ],
-        sql`, `,
-      );
-      return sql`insert into ${sql.raw(ident(name))} (${sql.raw(target)}) select ${source} from json_populate_recordset(null::${sql.raw(ident(name))}, ${JSON.stringify(json)}::json) as x`;
+      }),
+    );
+  /** The insert of the rows in `json` (a value holding `jsonOf`'s text), their `keys` and the `fixed` columns. */
+  const insertFrom = (keys: readonly string[], json: SQL, fixed: Fixed = {}): SQL => {
+    const fixedKeys = Object.keys(fixed).filter((k) => byKey.has(k));
+    const target = [...fixedKeys, ...keys].map((k) => ident((byKey.get(k) as Column).name)).join(", ");
+    const source = sql.join(
+      [
+        ...fixedKeys.map((k) => fixed[k as keyof typeof fixed] as SQL),
+        ...keys.map((k) => sql.raw(`x.${ident((byKey.get(k) as Column).name)}`)),
+      ],
+      sql`, `,
+    );
+    return sql`insert into ${sql.raw(ident(name))} (${sql.raw(target)}) select ${source} from json_populate_recordset(null::${sql.raw(ident(name))}, ${json}::json) as x`;
+  };
+  return {
+    insert: (rows: readonly Partial<T["$inferInsert"]>[], fixed: Fixed = {}) => {
+      const keys = keysOf(rows[0] ?? {}, fixed);
+      return insertFrom(keys, sql`${jsonOf(rows, keys)}`, fixed);
     },
+    keysOf,
+    jsonOf,
+    insertFrom,
     /**
      * With `onlyWhen` (a condition of the statement's own, written by hand), the columns hold their
      * values only in the rows where it holds, null elsewhere: a parent's columns beside its children's
      * rows, read once (the rows' other copies would each be parsed and mapped for nothing).
      */
-    columns: (from: string, prefix = "", onlyWhen?: string) =>
-      sql.raw(
-        cols
+    columns: (from: string, prefix = "", onlyWhen?: string) => {
+      const key = `${from}\u0000${prefix}\u0000${onlyWhen ?? ""}`;
+      let text = columnLists.get(key);
+      if (text === undefined) {
+        text = cols
           .map(([key, c]) => {
             const value = `${ident(from)}.${ident(c.name)}`;
             return `${onlyWhen ? `case when ${onlyWhen} then ${value} end` : value} as ${ident(prefix + key)}`;
           })
-          .join(", "),
-      ),
+          .join(", ");
+        columnLists.set(key, text);
+      }
+      return sql.raw(text);
+    },
     read: (raw: Record<string, unknown>, prefix = ""): T["$inferSelect"] => {
       const out: Record<string, unknown> = {};
       for (const [key, c] of cols) {
@@ -151,8 +170,11 @@ const MAX_NAMED = 64;
  * value a parameter, never `sql.raw`. A text past the first 64 runs unnamed, as `db.execute` runs
  * it. The embedded database has no named statements: it runs the same way there.
  */
-/** How many statement texts have a name (a test checks placing's stay a handful, whatever the order). */
-export const namedStatementCount = (): number => statementNames.size;
+/**
+ * How many statement texts have a name, by `executeNamed` or `preparedStatement` (a test checks
+ * placing's stay a handful, whatever the order).
+ */
+export const namedStatementCount = (): number => statementNames.size + preparedNames.size;
 
 export const executeNamed = (db: HubDb | HubTx, query: SQL): Promise<unknown> => {
   const built = dialect.sqlToQuery(query);
@@ -162,4 +184,31 @@ export const executeNamed = (db: HubDb | HubTx, query: SQL): Promise<unknown> =>
     statementNames.set(built.sql, name);
   }
   return db._.session.prepareQuery(built, undefined, name, false).execute();
+};
+
+/** The names of the statements `preparedStatement` has built. */
+const preparedNames = new Set<string>();
+
+/** A prepared statement's values by their placeholders' names (see `preparedStatement`). */
+export type Slots<K extends string> = { readonly [name in K]: SQL };
+
+/**
+ * A hot path's statement built once (placing's, issue 21): `build` writes it with a placeholder
+ * for every value (`v.name`, an SQL fragment like any value in a template), and each call runs the
+ * built text with its values, named as `executeNamed` names its statements. Building a large
+ * statement's text and parameters (Drizzle's walk over its every fragment) cost more than half a
+ * millisecond a call; a built one costs nothing. A statement of several shapes is one of these per
+ * shape. Values are passed to the driver as they are: JSON as text, numbers, strings, null.
+ */
+export const preparedStatement = <K extends string>(names: readonly K[], build: (v: Slots<K>) => SQL) => {
+  let built: { query: Query; name: string } | undefined;
+  return (db: HubDb | HubTx, values: { readonly [name in K]: unknown }): Promise<unknown> => {
+    if (!built) {
+      const slots = Object.fromEntries(names.map((k) => [k, sql`${sql.placeholder(k)}`])) as Slots<K>;
+      const query = dialect.sqlToQuery(build(slots));
+      built = { query, name: `hub_${createHash("sha1").update(query.sql).digest("hex").slice(0, 20)}` };
+      preparedNames.add(built.name);
+    }
+    return db._.session.prepareQuery(built.query, undefined, built.name, false).execute(values);
+  };
 };

@@ -70,6 +70,31 @@ export const movesCtes = (
    */
   caller?: { gate: string },
 ): SQL | null => {
+  const values = movesValues(moves, orderMove);
+  if (!values) return null;
+  const to = orderMove?.to;
+  return movesCtesOf(
+    {
+      orderId: sql`${orderId}`,
+      moves: sql`${values.moves}`,
+      history: sql`${values.history}`,
+      reason: sql`${reason}`,
+      actor: sql`${actor}`,
+      orderTo: sql`${to ?? null}`,
+    },
+    to === "cancelled" || to === "shipped",
+    caller,
+  );
+};
+
+/**
+ * The moves checked (a 409 for the first one refused), as the JSON values `movesCtesOf` reads: the
+ * lines' moves and the history rows (the lines' first, the order's last); null when nothing moves.
+ */
+export const movesValues = (
+  moves: readonly ItemMove[],
+  orderMove?: OrderMove,
+): { moves: string; history: string } | null => {
   for (const { item, to } of moves) {
     const from = item.status as TItemStatus;
     if (!(ITEM_TRANSITIONS[from] ?? []).includes(to))
@@ -77,35 +102,47 @@ export const movesCtes = (
   }
   if (orderMove) checkOrderMove(orderMove.order, orderMove.to);
   if (moves.length === 0 && !orderMove) return null;
-  const oi = schema.orderItems;
-  const o = schema.orders;
-  const h = schema.orderStatusHistory;
-  const col = (c: { name: string }) => sql.identifier(c.name);
   const history = [
     ...moves.map(({ item, to }) => ({ itemId: item.id, from: item.status, to })),
     ...(orderMove ? [{ itemId: null, from: orderMove.order.status, to: orderMove.to }] : []),
   ].map((row, n) => ({ ...row, n }));
-  const to = orderMove?.to;
+  return { moves: JSON.stringify(moves.map((m) => ({ id: m.item.id, to: m.to }))), history: JSON.stringify(history) };
+};
+
+/**
+ * `movesCtes`' statement, its values as SQL (parameters, or a built-once statement's placeholders:
+ * floor/release.ts): `moves` and `history` hold `movesValues`' JSON, `orderTo` the order's new
+ * status (unused with a `caller`, whose own update moves the order). `sendsAgain`: the order moves
+ * to cancelled or shipped, so a shipping platform that has it is sent it again.
+ */
+export const movesCtesOf = (
+  v: { orderId: SQL; moves: SQL; history: SQL; reason: SQL; actor: SQL; orderTo: SQL },
+  sendsAgain: boolean,
+  caller?: { gate: string },
+): SQL => {
+  const oi = schema.orderItems;
+  const o = schema.orders;
+  const h = schema.orderStatusHistory;
+  const col = (c: { name: string }) => sql.identifier(c.name);
   // An order the shipping platform has (or was to have) is sent again, so its copy says cancelled or shipped.
-  const push =
-    to === "cancelled" || to === "shipped"
-      ? sql`, ${col(o.platformPush)} = case when ${o.platformPush} is null then null else 'pending' end`
-      : sql``;
+  const push = sendsAgain
+    ? sql`, ${col(o.platformPush)} = case when ${o.platformPush} is null then null else 'pending' end`
+    : sql``;
   const gated = caller ? sql` and exists (select 1 from ${sql.identifier(caller.gate)})` : sql``;
   const orderUpdate = caller
     ? sql``
     : sql`moved_order as (
-      update ${o} set ${col(o.status)} = ${to ?? null}::text, ${col(o.updatedAt)} = now()${push}
-      where ${o.id} = ${orderMove?.order.id ?? null}::int returning 1),`;
+      update ${o} set ${col(o.status)} = ${v.orderTo}::text, ${col(o.updatedAt)} = now()${push}
+      where ${o.id} = ${v.orderId}::int and ${v.orderTo}::text is not null returning 1),`;
   return sql`moved_items as (
       update ${oi} set ${col(oi.status)} = x.to, ${col(oi.updatedAt)} = now()
-      from json_to_recordset(${JSON.stringify(moves.map((m) => ({ id: m.item.id, to: m.to })))}::json) as x(id int, "to" text)
+      from json_to_recordset(${v.moves}::json) as x(id int, "to" text)
       where ${oi.id} = x.id${gated} returning 1),
     ${orderUpdate}
     moved_history as (
       insert into ${h} (${col(h.orderId)}, ${col(h.itemId)}, ${col(h.fromStatus)}, ${col(h.toStatus)}, ${col(h.reason)}, ${col(h.actor)})
-      select ${orderId}::int, x."itemId", x."from", x."to", ${reason}::text, ${actor}::text
-      from json_to_recordset(${JSON.stringify(history)}::json) as x(n int, "itemId" int, "from" text, "to" text)
+      select ${v.orderId}::int, x."itemId", x."from", x."to", ${v.reason}::text, ${v.actor}::text
+      from json_to_recordset(${v.history}::json) as x(n int, "itemId" int, "from" text, "to" text)
       where true${gated} order by x.n returning 1)`;
 };
 

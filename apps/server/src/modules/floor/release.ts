@@ -2,14 +2,14 @@ import type { TWebhookEventType } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, eq, isNull, notInArray, type SQL, sql } from "drizzle-orm";
-import { executeNamed, rowShape, rowsOf } from "../../platform/database";
+import { preparedStatement, rowShape, rowsOf } from "../../platform/database";
 import { autoReleaseOf } from "../factory-config/factory-config.service";
 import { hasShippingPlatform } from "../integrations/integrations.service";
 import { eventCtes, recordEvent } from "../webhooks/events";
 import { noteDeliveries } from "../webhooks/request-events";
 import { followMoves, followOrder } from "./follow";
 import { notifyOrderFloorChange, orderFloorNotice } from "./live";
-import { movesCtes } from "./order-status";
+import { movesCtes, movesCtesOf, movesValues } from "./order-status";
 
 /**
  * Releasing an order to the floor makes its units: a line of quantity q becomes q units
@@ -46,15 +46,19 @@ type ReleaseItem = {
 /** Instances `first`..`last` (attempt 1) of order line `itemId`, to make. */
 type UnitLine = { itemId: number; first: number; last: number };
 
+/** The lines `unitsCtes` reads, in their order. */
+const unitLinesJson = (lines: readonly UnitLine[]) => JSON.stringify(lines.map((l, n) => ({ ...l, n })));
+
 /**
  * The `made` and `unit_events` CTEs: the units of `lines`, a row per garment, queued, each with its
  * line's style, size (the attribute code of the line's first option whose code or name says
  * "size"), colour (the attribute name of the first saying "colour" or "color") and fabric (the
  * style's first fabric for one of the line's attributes, else its first for any), chosen by the
  * database from the line as stored, once a line; and a "release" event a unit. `order` is a FROM
- * item `t` with the order's `factory_id`, `client_id`, `id` and `due_date`.
+ * item `t` with the order's `factory_id`, `client_id`, `id` and `due_date`; `lines` a value holding
+ * `unitLinesJson`'s text, `actor` the events' actor.
  */
-const unitsCtes = (order: SQL, lines: readonly UnitLine[], actor: string): SQL => {
+const unitsCtes = (order: SQL, lines: SQL, actor: SQL): SQL => {
   const u = schema.floorUnits;
   const e = schema.floorUnitEvents;
   const c = (column: { name: string }) => sql.identifier(column.name);
@@ -71,7 +75,7 @@ const unitsCtes = (order: SQL, lines: readonly UnitLine[], actor: string): SQL =
             order by mf.id limit 1),
           (select mf.fabric_id from ${sf} mf where mf.style_id = li.style_id and mf.attribute_id is null order by mf.id limit 1)
         ) as fabric_id
-      from json_to_recordset(${JSON.stringify(lines.map((l, n) => ({ ...l, n })))}::json)
+      from json_to_recordset(${lines}::json)
         as x(n int, "itemId" int, first int, last int)
         join ${schema.orderItems} li on li.id = x."itemId"),
     made as (
@@ -82,7 +86,7 @@ const unitsCtes = (order: SQL, lines: readonly UnitLine[], actor: string): SQL =
       order by l.n, g
       returning ${c(u.id)} as id),
     unit_events as (insert into ${e} (${c(e.unitId)}, ${c(e.action)}, ${c(e.fromStatus)}, ${c(e.toStatus)}, ${c(e.actor)})
-      select id, 'release', null, 'queued', ${actor} from made returning 1)`;
+      select id, 'release', null, 'queued', ${actor}::text from made returning 1)`;
 };
 
 export const releaseOrder = async (
@@ -195,7 +199,7 @@ export const releaseOrder = async (
           : sql`null::int[]`;
   const [result] = rowsOf<{ deliveryIds: (number | string)[] | null }>(
     await tx.execute(sql`
-    with ${unitsCtes(sql`(select ${order.factoryId}::int as factory_id, ${order.clientId}::int as client_id, ${orderId}::int as id, ${due}::date as due_date) as t`, lines, actor)}${sql.join(
+    with ${unitsCtes(sql`(select ${order.factoryId}::int as factory_id, ${order.clientId}::int as client_id, ${orderId}::int as id, ${due}::date as due_date) as t`, sql`${unitLinesJson(lines)}`, sql`${actor}`)}${sql.join(
       ctes.map((c) => sql`, ${c}`),
       sql``,
     )}
@@ -217,20 +221,20 @@ const ORDER = rowShape(schema.orders);
 /**
  * A new order's settling and first release in one statement, with no transaction around it and
  * nothing read first: placing's paid order (orders/payment.service.ts). It writes what
- * `releaseOrder` writes for a first release with `also` (the caller's change, the release, the
- * units, the lines and the order in production with their history, "order.released" then the
- * caller's event, the floor's notice), from the order and lines placing has just written, and
- * answers them as they now are. Only while the order is still as written (its status, never
- * released), its facility releases paid orders itself and `also.where` holds; otherwise it writes
- * nothing and answers null, and the caller settles it `releaseOrder`'s way.
+ * `releaseOrder` writes for a first release with the payment's change (paid on `attempt`, charged
+ * `chargedCents`; the release, the units, the lines and the order in production with their history,
+ * "order.released" then "order.paid", the floor's notice), from the order and lines placing has
+ * just written, and answers them as they now are. Only while the order is still as written (its
+ * status, never released, pending on `attempt`) and its facility releases paid orders itself;
+ * otherwise it writes nothing and answers null, and the caller settles it `releaseOrder`'s way.
+ * The statement is built once a shape (`preparedStatement`: building it took half a millisecond).
  */
 export const releaseNewOrder = async (
   db: HubDb | HubTx,
   written: { row: OrderRow; items: readonly ItemRow[] },
   actor: string,
-  also: AlsoSet & { event: NonNullable<AlsoSet["event"]> },
+  paid: { attempt: number; chargedCents: number },
 ): Promise<{ row: OrderRow; items: ItemRow[] } | null> => {
-  const o = schema.orders;
   const { row } = written;
   const lines: UnitLine[] = written.items
     .filter((i) => i.status !== "cancelled" && i.quantity >= 1)
@@ -239,45 +243,20 @@ export const releaseNewOrder = async (
   const unitsMade = lines.reduce((sum, l) => sum + l.last, 0);
   const counts = new Map(lines.map((l) => [l.itemId, { total: l.last, cancelled: 0, shipped: 0 }]));
   const { moves, orderMove } = followMoves(row, written.items, counts);
-  // The order's move is made by this update (a row is updated once a statement); its history row by movesCtes.
-  const target = db
-    .update(o)
-    .set({
-      ...also.set,
-      releasedAt: sql`now()`,
-      releasedBy: actor,
-      platformPush: sql`case when ${hasShippingPlatform(o.clientId)} then 'pending' else ${o.platformPush} end`,
-      ...(orderMove ? { status: orderMove.to } : {}),
-      // The lines' moves say now(): the order says the same.
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(eq(o.id, row.id), eq(o.status, row.status), isNull(o.releasedAt), autoReleaseOf(o.factoryId), also.where),
-    );
-  const moved = movesCtes(row.id, moves, actor, null, orderMove, { gate: "target" });
-  const result = await executeNamed(
-    db,
-    sql`
-    with target as (${target.getSQL()} returning *),
-    ${unitsCtes(sql`target as t`, lines, actor)},
-    ${eventCtes(
-      "released",
-      "order.released",
-      sql`select t.client_id, jsonb_build_object('orderId', t.id, 'orderNumber', t.order_number, 'units', ${unitsMade}::int,
-        'dueDate', t.due_date) as data from target t`,
-    )},
-    ${eventCtes(
-      "also",
-      also.event.type,
-      sql`select t.client_id, ${JSON.stringify(also.event.data)}::jsonb as data
-        from target t, (select count(*) from released_event) as after_released`,
-    )},${moved ? sql` ${moved},` : sql``}
-    floor_notice as (${orderFloorNotice(row.id, "target")} returning 1)
-    select ${ORDER.columns("target", "o.")},
-      array_cat(${deliveryIds("released")}, ${deliveryIds("also")}) as "deliveryIds",
-      (select count(*) from unit_events) as events
-    from target`,
-  );
+  const moved = movesValues(moves, orderMove);
+  const result = await settleStatementOf(orderMove !== undefined, moved !== null)(db, {
+    id: row.id,
+    status: row.status,
+    attempt: paid.attempt,
+    chargedCents: paid.chargedCents,
+    orderTo: orderMove?.to ?? null,
+    actor,
+    lines: unitLinesJson(lines),
+    unitsMade,
+    paidData: JSON.stringify({ orderId: row.id, amountCents: paid.chargedCents }),
+    moves: moved?.moves ?? null,
+    history: moved?.history ?? null,
+  });
   const [settled] = rowsOf<Record<string, unknown>>(result);
   if (!settled) return null;
   noteDeliveries(((settled.deliveryIds as (number | string)[] | null) ?? []).map(Number));
@@ -290,6 +269,72 @@ export const releaseNewOrder = async (
   });
   return { row: order, items };
 };
+
+const SETTLE_VALUES = [
+  "id",
+  "status",
+  "attempt",
+  "chargedCents",
+  "orderTo",
+  "actor",
+  "lines",
+  "unitsMade",
+  "paidData",
+  "moves",
+  "history",
+] as const;
+
+/** `releaseNewOrder`'s statement, with or without the order's move and the lines' moves. */
+const settleStatements = new Map<string, ReturnType<typeof settleStatement>>();
+const settleStatementOf = (orderMoves: boolean, linesMove: boolean) => {
+  const shape = `${orderMoves}|${linesMove}`;
+  let statement = settleStatements.get(shape);
+  if (!statement) {
+    statement = settleStatement(orderMoves, linesMove);
+    settleStatements.set(shape, statement);
+  }
+  return statement;
+};
+const settleStatement = (orderMoves: boolean, linesMove: boolean) =>
+  preparedStatement(SETTLE_VALUES, (v) => {
+    const o = schema.orders;
+    const c = (column: { name: string }) => sql.identifier(column.name);
+    // The order's move is made by this update (a row is updated once a statement); its history row by movesCtesOf.
+    const moved = linesMove
+      ? movesCtesOf(
+          { orderId: v.id, moves: v.moves, history: v.history, reason: sql`null`, actor: v.actor, orderTo: v.orderTo },
+          false,
+          { gate: "target" },
+        )
+      : null;
+    return sql`
+    with target as (
+      update ${o} set ${c(o.paymentState)} = 'paid', ${c(o.paymentMessage)} = null,
+        ${c(o.chargedCents)} = ${v.chargedCents}::int, ${c(o.releasedAt)} = now(), ${c(o.releasedBy)} = ${v.actor}::text,
+        ${c(o.platformPush)} = case when ${hasShippingPlatform(o.clientId)} then 'pending' else ${o.platformPush} end,
+        ${orderMoves ? sql`${c(o.status)} = ${v.orderTo}::text, ` : sql``}${c(o.updatedAt)} = now()
+      where ${o.id} = ${v.id}::int and ${o.status} = ${v.status}::text and ${o.releasedAt} is null
+        and ${autoReleaseOf(o.factoryId)} and ${o.paymentState} = 'pending' and ${o.chargeAttempts} = ${v.attempt}::int
+      returning *),
+    ${unitsCtes(sql`target as t`, v.lines, v.actor)},
+    ${eventCtes(
+      "released",
+      "order.released",
+      sql`select t.client_id, jsonb_build_object('orderId', t.id, 'orderNumber', t.order_number, 'units', ${v.unitsMade}::int,
+        'dueDate', t.due_date) as data from target t`,
+    )},
+    ${eventCtes(
+      "also",
+      "order.paid",
+      sql`select t.client_id, ${v.paidData}::jsonb as data
+        from target t, (select count(*) from released_event) as after_released`,
+    )},${moved ? sql` ${moved},` : sql``}
+    floor_notice as (${orderFloorNotice(0, "target")} returning 1)
+    select ${ORDER.columns("target", "o.")},
+      array_cat(${deliveryIds("released")}, ${deliveryIds("also")}) as "deliveryIds",
+      (select count(*) from unit_events) as events
+    from target`;
+  });
 
 const deliveryIds = (name: string) => sql`coalesce((select array_agg(id) from ${sql.raw(name)}_deliveries), '{}')`;
 

@@ -72,15 +72,15 @@ const settlePaid = async (
   chargedCents: number,
   written?: Written,
 ): Promise<Written | undefined> => {
+  // An order placing has just written: settled and released in one statement, answered as it leaves them.
+  const settled = written ? await releaseNewOrder(db, written, "payment", { attempt, chargedCents }) : null;
+  if (settled) return settled;
   const also = {
     set: { paymentState: "paid", paymentMessage: null, chargedCents, updatedAt: new Date() },
     where: and(eq(o.paymentState, "pending"), eq(o.chargeAttempts, attempt)),
     ifAutoRelease: true,
     event: { type: "order.paid" as const, data: { orderId, amountCents: chargedCents } },
   };
-  // An order placing has just written: settled and released in one statement, answered as it leaves them.
-  const settled = written ? await releaseNewOrder(db, written, "payment", also) : null;
-  if (settled) return settled;
   // Settling is release's first statement (it marks and locks the order), and its event rides with the units.
   await db.transaction((tx) => releaseOrder(tx, orderId, "payment", also));
   return undefined;

@@ -11,7 +11,7 @@ import {
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { executeNamed, rowShape, rowsOf } from "../../platform/database";
+import { preparedStatement, rowShape, rowsOf } from "../../platform/database";
 import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict, HttpError } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
@@ -143,28 +143,31 @@ const sameRequest = (input: PlaceInput) =>
     ? eq(o.externalOrderId, input.body.externalOrderId)
     : eq(o.idempotencyKey, input.idempotencyKey ?? "");
 
+/** The client read of placing, with its earlier order by external id (web, portal) or by key: built once each. */
+const clientReadOf = (keyColumn: "external_order_id" | "idempotency_key") =>
+  preparedStatement(["clientId", "key"], (v) => {
+    const pm = schema.paymentMethods;
+    const c = schema.clients;
+    return sql`
+    select ${c.clientId} as "c.clientId", ${c.clientName} as "c.clientName", ${c.siteName} as "c.clientCode",
+      ${c.factoryId} as "c.factoryId",
+      exists (select 1 from ${pm} where ${pm.clientId} = ${v.clientId}::int and ${pm.isDefault}) as "hasMethod",
+      ${ORDER.columns("orders", "o.")}
+    from (select 1) as one left join ${c} on ${c.clientId} = ${v.clientId}::int
+      left join orders on orders.client_id = ${v.clientId}::int and orders.${sql.raw(keyColumn)} = ${v.key}::text`;
+  });
+const CLIENT_READ = { byExternalId: clientReadOf("external_order_id"), byKey: clientReadOf("idempotency_key") };
+
 /**
  * The order's client (checked as `orderClientFor` checks it), the earlier order (as `earlierOrder`)
- * and whether the client has a default payment method, in one hand-written statement (built in
- * microseconds: `rowShape`). The earlier order is used only once the client has passed its checks.
+ * and whether the client has a default payment method, in one statement built once (`CLIENT_READ`).
+ * The earlier order is used only once the client has passed its checks.
  */
 const clientEarlierOrderAndMethod = async (db: HubDb, p: Principal, input: PlaceInput) => {
   const clientId = orderClientIdFor(p, input.source === "entry" ? input.body.clientId : undefined);
-  const pm = schema.paymentMethods;
-  const c = schema.clients;
-  const same = byExternalId(input)
-    ? sql`orders.external_order_id = ${input.body.externalOrderId}`
-    : sql`orders.idempotency_key = ${input.idempotencyKey ?? ""}`;
-  const result = await executeNamed(
-    db,
-    sql`
-    select ${c.clientId} as "c.clientId", ${c.clientName} as "c.clientName", ${c.siteName} as "c.clientCode",
-      ${c.factoryId} as "c.factoryId",
-      exists (select 1 from ${pm} where ${pm.clientId} = ${clientId} and ${pm.isDefault}) as "hasMethod",
-      ${ORDER.columns("orders", "o.")}
-    from (select 1) as one left join ${c} on ${c.clientId} = ${clientId}
-      left join orders on orders.client_id = ${clientId} and ${same}`,
-  );
+  const result = byExternalId(input)
+    ? await CLIENT_READ.byExternalId(db, { clientId, key: input.body.externalOrderId })
+    : await CLIENT_READ.byKey(db, { clientId, key: input.idempotencyKey ?? "" });
   const [row] = rowsOf<Record<string, unknown>>(result);
   const client = checkOrderClient(
     p,
@@ -292,21 +295,15 @@ const writeOrder = async (
     lineTotalCents: l.lineTotalCents,
   }));
   // The order, its lines and its "placed" history row in one statement (data-modifying CTEs: all or
-  // nothing, one round trip instead of five), written by hand: Drizzle's builder took longer to
-  // build this statement (1.4 ms) than the database takes to run it (ADR 0003, issue 21).
-  const newOrderId = sql`(select id from new_order)`;
-  // The client's integrations hear "order.placed" from the same statement (webhooks/events.ts).
-  const result = await executeNamed(
-    tx,
-    sql`
-    with new_order as (${ORDER.insert([orderValues])} returning *),
-    new_items as (${ITEM.insert(lines, { orderId: newOrderId, ...quotedCostColumns() })} returning *),
-    placed as (insert into ${h} (order_id, from_status, to_status, actor) select id, null, 'placed', ${p.userName} from new_order),
-    ${eventCtes("placed", "order.placed", PLACED_EVENT)}
-    select ${ORDER.columns("new_order", "o.", "new_items.line_number = 1")}, ${ITEM.columns("new_items", "i.")},
-      (select coalesce(array_agg(id), '{}') from placed_deliveries) as delivery_ids
-    from new_order cross join new_items order by new_items.line_number`,
-  );
+  // nothing, one round trip instead of five), built once a shape (ADR 0003, issue 21). The client's
+  // integrations hear "order.placed" from the same statement (webhooks/events.ts).
+  const orderKeys = ORDER.keysOf(orderValues);
+  const itemKeys = ITEM.keysOf(lines[0] ?? {});
+  const result = await orderInsertOf(orderKeys, itemKeys)(tx, {
+    order: ORDER.jsonOf([orderValues], orderKeys),
+    items: ITEM.jsonOf(lines, itemKeys),
+    actor: p.userName,
+  });
   // The order's columns are in the first line's row only (line 1: lines are numbered from 1).
   const rows = rowsOf<Record<string, unknown>>(result);
   const [first] = rows;
@@ -317,6 +314,35 @@ const writeOrder = async (
 
 const ORDER = rowShape(o);
 const ITEM = rowShape(oi);
+
+/**
+ * Placing's insert for orders of these columns and lines of these (two shapes: with the payment
+ * columns placing claims the charge by, or without), built once each: the order, its lines with
+ * their quoted cost, the "placed" history row and event, answering the order (in line 1's row) and
+ * its lines.
+ */
+const orderInserts = new Map<string, ReturnType<typeof orderInsert>>();
+const orderInsertOf = (orderKeys: readonly string[], itemKeys: readonly string[]) => {
+  const shape = `${orderKeys.join(",")}|${itemKeys.join(",")}`;
+  let statement = orderInserts.get(shape);
+  if (!statement) {
+    statement = orderInsert(orderKeys, itemKeys);
+    orderInserts.set(shape, statement);
+  }
+  return statement;
+};
+const orderInsert = (orderKeys: readonly string[], itemKeys: readonly string[]) =>
+  preparedStatement(
+    ["order", "items", "actor"],
+    (v) => sql`
+    with new_order as (${ORDER.insertFrom(orderKeys, v.order)} returning *),
+    new_items as (${ITEM.insertFrom(itemKeys, v.items, { orderId: sql`(select id from new_order)`, ...quotedCostColumns() })} returning *),
+    placed as (insert into ${h} (order_id, from_status, to_status, actor) select id, null, 'placed', ${v.actor}::text from new_order),
+    ${eventCtes("placed", "order.placed", PLACED_EVENT)}
+    select ${ORDER.columns("new_order", "o.", "new_items.line_number = 1")}, ${ITEM.columns("new_items", "i.")},
+      (select coalesce(array_agg(id), '{}') from placed_deliveries) as delivery_ids
+    from new_order cross join new_items order by new_items.line_number`,
+  );
 
 /** order.placed's data, from placing's own CTEs: the order, its source, total and lines. */
 const PLACED_EVENT = sql`select o.client_id, jsonb_build_object(
