@@ -3,6 +3,7 @@ import { BILLING_MESSAGES, type TLedgerEntry, type TPaymentMethod } from "@hub/c
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { preparedStatement, rowShape, rowsOf } from "../database";
 import { conflict } from "../errors";
 import type { BillingAdapter, BillingClient, MoneyOutcome, MoneyRequest, NewPaymentMethod } from "./adapter";
 import type { BillingGateway, ChargeOutcome, StoredMethod } from "./gateway";
@@ -43,6 +44,51 @@ const toEntry = (r: LedgerRow): TLedgerEntry => ({
   failureMessage: r.failureMessage,
   createdAt: r.createdAt.toISOString(),
 });
+
+const METHOD = rowShape(pm);
+const CUSTOMER = rowShape(customers);
+const LEDGER = rowShape(ledgerT);
+
+/**
+ * A charge's reads (the client's default method, its customer, and the entry an earlier charge with
+ * the same key made) and a ledger row (`RECORD`: a concurrent request with the same key wrote it
+ * first, and nothing is written; the caller answers that one). Placing charges every paid order
+ * through them, so each is built once and planned once a connection (`preparedStatement`, issue 21).
+ */
+const CHARGE_READ = preparedStatement(
+  ["clientId", "key"],
+  (v) => sql`
+  select ${METHOD.columns("payment_methods", "m.")}, ${CUSTOMER.columns("billing_customers", "c.")},
+    ${LEDGER.columns("billing_ledger", "l.")}
+  from ${pm} payment_methods
+    left join ${customers} billing_customers on billing_customers.client_id = payment_methods.client_id
+    left join ${ledgerT} billing_ledger on billing_ledger.client_id = payment_methods.client_id
+      and billing_ledger.kind = 'charge' and billing_ledger.idempotency_key = ${v.key}::text
+  where payment_methods.client_id = ${v.clientId}::int and payment_methods.is_default
+  limit 1`,
+);
+const RECORD_VALUES = [
+  "clientId",
+  "orderId",
+  "kind",
+  "amountCents",
+  "provider",
+  "externalId",
+  "status",
+  "failureMessage",
+  "createdBy",
+  "idempotencyKey",
+] as const;
+const RECORD = preparedStatement(
+  RECORD_VALUES,
+  (v) => sql`
+  insert into ${ledgerT} (client_id, order_id, kind, amount_cents, provider, external_id, status, failure_message,
+    created_by, idempotency_key)
+  values (${v.clientId}::int, ${v.orderId}::text, ${v.kind}::text, ${v.amountCents}::int, ${v.provider}::text,
+    ${v.externalId}::text, ${v.status}::text, ${v.failureMessage}::text, ${v.createdBy}::int, ${v.idempotencyKey}::text)
+  on conflict (client_id, kind, idempotency_key) do nothing
+  returning ${LEDGER.columns("billing_ledger")}`,
+);
 
 /**
  * The bookkeeping every provider shares: customers, methods on file and the ledger are rows in our
@@ -123,9 +169,8 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
     kind: "charge" | "refund",
     outcome: ChargeOutcome,
   ): Promise<TLedgerEntry | null> => {
-    const [row] = await q
-      .insert(ledgerT)
-      .values({
+    const [row] = rowsOf<Record<string, unknown>>(
+      await RECORD(q, {
         clientId: client.clientId,
         orderId: request.orderId,
         kind,
@@ -136,11 +181,9 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
         failureMessage: outcome.ok ? null : outcome.message,
         createdBy: request.actorUserId,
         idempotencyKey: request.idempotencyKey ?? null,
-      })
-      // A concurrent request with the same key wrote it first: nothing here (the caller answers that one).
-      .onConflictDoNothing({ target: [ledgerT.clientId, ledgerT.kind, ledgerT.idempotencyKey] })
-      .returning();
-    return row ? toEntry(row) : null;
+      }),
+    );
+    return row ? toEntry(LEDGER.read(row)) : null;
   };
 
   /** One charge or refund at a time per client: what is already in the ledger cannot change under us. */
@@ -234,18 +277,13 @@ export const ledgerBackedAdapter = (db: HubDb, gateway: BillingGateway): Billing
     charge: async (client, request: MoneyRequest) => {
       const key = request.idempotencyKey;
       // The default method, the customer and the entry of an earlier request with the same key, in one query.
-      const [found] = await db
-        .select({ method: pm, existing: customers, entry: ledgerT })
-        .from(pm)
-        .leftJoin(customers, eq(customers.clientId, pm.clientId))
-        .leftJoin(
-          ledgerT,
-          and(eq(ledgerT.clientId, pm.clientId), eq(ledgerT.kind, "charge"), eq(ledgerT.idempotencyKey, key ?? "")),
-        )
-        .where(and(eq(pm.clientId, client.clientId), eq(pm.isDefault, true)))
-        .limit(1);
+      const [found] = rowsOf<Record<string, unknown>>(
+        await CHARGE_READ(db, { clientId: client.clientId, key: key ?? "" }),
+      );
       if (!found) throw conflict(BILLING_MESSAGES.noDefaultMethod);
-      const { method, existing, entry } = found;
+      const method = METHOD.read(found, "m.");
+      const existing = found["c.clientId"] === null ? null : CUSTOMER.read(found, "c.");
+      const entry = found["l.id"] === null ? null : LEDGER.read(found, "l.");
       if (key && entry) return replayOf(entry, request);
       const customer =
         existing && existing.provider === gateway.kind ? existing.externalId : await ensureCustomer(client);
