@@ -212,3 +212,24 @@ export const preparedStatement = <K extends string>(names: readonly K[], build: 
     return db._.session.prepareQuery(built.query, undefined, built.name, false).execute(values);
   };
 };
+
+/**
+ * A statement of several shapes (a column list that varies, a CTE present or not), each built once
+ * by `preparedStatement` the first time it is asked for: `keyOf` names a shape, `build` writes it.
+ */
+export const preparedStatements = <S, K extends string>(
+  names: readonly K[],
+  keyOf: (shape: S) => string,
+  build: (v: Slots<K>, shape: S) => SQL,
+) => {
+  const byShape = new Map<string, ReturnType<typeof preparedStatement<K>>>();
+  return (shape: S) => {
+    const key = keyOf(shape);
+    let statement = byShape.get(key);
+    if (!statement) {
+      statement = preparedStatement(names, (v) => build(v, shape));
+      byShape.set(key, statement);
+    }
+    return statement;
+  };
+};

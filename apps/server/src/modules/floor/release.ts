@@ -2,7 +2,7 @@ import type { TWebhookEventType } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, eq, isNull, notInArray, type SQL, sql } from "drizzle-orm";
-import { preparedStatement, rowShape, rowsOf } from "../../platform/database";
+import { preparedStatements, rowShape, rowsOf } from "../../platform/database";
 import { autoReleaseOf } from "../factory-config/factory-config.service";
 import { hasShippingPlatform } from "../integrations/integrations.service";
 import { eventCtes, recordEvent } from "../webhooks/events";
@@ -244,7 +244,7 @@ export const releaseNewOrder = async (
   const counts = new Map(lines.map((l) => [l.itemId, { total: l.last, cancelled: 0, shipped: 0 }]));
   const { moves, orderMove } = followMoves(row, written.items, counts);
   const moved = movesValues(moves, orderMove);
-  const result = await settleStatementOf(orderMove !== undefined, moved !== null)(db, {
+  const result = await SETTLE({ orderMoves: orderMove !== undefined, linesMove: moved !== null })(db, {
     id: row.id,
     status: row.status,
     attempt: paid.attempt,
@@ -285,18 +285,10 @@ const SETTLE_VALUES = [
 ] as const;
 
 /** `releaseNewOrder`'s statement, with or without the order's move and the lines' moves. */
-const settleStatements = new Map<string, ReturnType<typeof settleStatement>>();
-const settleStatementOf = (orderMoves: boolean, linesMove: boolean) => {
-  const shape = `${orderMoves}|${linesMove}`;
-  let statement = settleStatements.get(shape);
-  if (!statement) {
-    statement = settleStatement(orderMoves, linesMove);
-    settleStatements.set(shape, statement);
-  }
-  return statement;
-};
-const settleStatement = (orderMoves: boolean, linesMove: boolean) =>
-  preparedStatement(SETTLE_VALUES, (v) => {
+const SETTLE = preparedStatements(
+  SETTLE_VALUES,
+  (s: { orderMoves: boolean; linesMove: boolean }) => `${s.orderMoves}|${s.linesMove}`,
+  (v, { orderMoves, linesMove }) => {
     const o = schema.orders;
     const c = (column: { name: string }) => sql.identifier(column.name);
     // The order's move is made by this update (a row is updated once a statement); its history row by movesCtesOf.
@@ -334,7 +326,8 @@ const settleStatement = (orderMoves: boolean, linesMove: boolean) =>
       array_cat(${deliveryIds("released")}, ${deliveryIds("also")}) as "deliveryIds",
       (select count(*) from unit_events) as events
     from target`;
-  });
+  },
+);
 
 const deliveryIds = (name: string) => sql`coalesce((select array_agg(id) from ${sql.raw(name)}_deliveries), '{}')`;
 

@@ -11,14 +11,13 @@ import {
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { preparedStatement, rowShape, rowsOf } from "../../platform/database";
+import { rowsOf } from "../../platform/database";
 import { isUniqueViolation } from "../../platform/db-errors";
 import { badRequest, conflict, HttpError } from "../../platform/errors";
 import type { Principal } from "../../platform/principal";
-import { eventCtes } from "../webhooks/events";
 import { noteDeliveries } from "../webhooks/request-events";
-import { quotedCostColumns } from "./cost-sql";
 import { chargeClaimed, claimOnInsert, claimPayment, payOrder } from "./payment.service";
+import { CLIENT_READ, ITEM, ORDER, ORDER_INSERT } from "./place-statements";
 import {
   Compositions,
   type CouponRow,
@@ -30,7 +29,7 @@ import {
   resolveLines,
 } from "./pricing";
 import { detailOf } from "./read.service";
-import { h, type ItemRow, lineFields, type OrderDeps, type OrderRow, o, oi, refuseLines, todayUtc } from "./rows";
+import { type ItemRow, lineFields, type OrderDeps, type OrderRow, o, refuseLines, todayUtc } from "./rows";
 import { checkOrderClient, type OrderClient, orderClientFor, orderClientIdFor } from "./scope";
 
 /** Placing orders (entry, web, portal, CSV import, remakes) and quoting them. The model: docs/adr/0003-orders.md. */
@@ -142,21 +141,6 @@ const sameRequest = (input: PlaceInput) =>
   byExternalId(input)
     ? eq(o.externalOrderId, input.body.externalOrderId)
     : eq(o.idempotencyKey, input.idempotencyKey ?? "");
-
-/** The client read of placing, with its earlier order by external id (web, portal) or by key: built once each. */
-const clientReadOf = (keyColumn: "external_order_id" | "idempotency_key") =>
-  preparedStatement(["clientId", "key"], (v) => {
-    const pm = schema.paymentMethods;
-    const c = schema.clients;
-    return sql`
-    select ${c.clientId} as "c.clientId", ${c.clientName} as "c.clientName", ${c.siteName} as "c.clientCode",
-      ${c.factoryId} as "c.factoryId",
-      exists (select 1 from ${pm} where ${pm.clientId} = ${v.clientId}::int and ${pm.isDefault}) as "hasMethod",
-      ${ORDER.columns("orders", "o.")}
-    from (select 1) as one left join ${c} on ${c.clientId} = ${v.clientId}::int
-      left join orders on orders.client_id = ${v.clientId}::int and orders.${sql.raw(keyColumn)} = ${v.key}::text`;
-  });
-const CLIENT_READ = { byExternalId: clientReadOf("external_order_id"), byKey: clientReadOf("idempotency_key") };
 
 /**
  * The order's client (checked as `orderClientFor` checks it), the earlier order (as `earlierOrder`)
@@ -299,7 +283,7 @@ const writeOrder = async (
   // integrations hear "order.placed" from the same statement (webhooks/events.ts).
   const orderKeys = ORDER.keysOf(orderValues);
   const itemKeys = ITEM.keysOf(lines[0] ?? {});
-  const result = await orderInsertOf(orderKeys, itemKeys)(tx, {
+  const result = await ORDER_INSERT({ orderKeys, itemKeys })(tx, {
     order: ORDER.jsonOf([orderValues], orderKeys),
     items: ITEM.jsonOf(lines, itemKeys),
     actor: p.userName,
@@ -311,46 +295,6 @@ const writeOrder = async (
   noteDeliveries(((first.delivery_ids as (number | string)[] | null) ?? []).map(Number));
   return { row: ORDER.read(first, "o."), items: rows.map((r) => ITEM.read(r, "i.")) };
 };
-
-const ORDER = rowShape(o);
-const ITEM = rowShape(oi);
-
-/**
- * Placing's insert for orders of these columns and lines of these (two shapes: with the payment
- * columns placing claims the charge by, or without), built once each: the order, its lines with
- * their quoted cost, the "placed" history row and event, answering the order (in line 1's row) and
- * its lines.
- */
-const orderInserts = new Map<string, ReturnType<typeof orderInsert>>();
-const orderInsertOf = (orderKeys: readonly string[], itemKeys: readonly string[]) => {
-  const shape = `${orderKeys.join(",")}|${itemKeys.join(",")}`;
-  let statement = orderInserts.get(shape);
-  if (!statement) {
-    statement = orderInsert(orderKeys, itemKeys);
-    orderInserts.set(shape, statement);
-  }
-  return statement;
-};
-const orderInsert = (orderKeys: readonly string[], itemKeys: readonly string[]) =>
-  preparedStatement(
-    ["order", "items", "actor"],
-    (v) => sql`
-    with new_order as (${ORDER.insertFrom(orderKeys, v.order)} returning *),
-    new_items as (${ITEM.insertFrom(itemKeys, v.items, { orderId: sql`(select id from new_order)`, ...quotedCostColumns() })} returning *),
-    placed as (insert into ${h} (order_id, from_status, to_status, actor) select id, null, 'placed', ${v.actor}::text from new_order),
-    ${eventCtes("placed", "order.placed", PLACED_EVENT)}
-    select ${ORDER.columns("new_order", "o.", "new_items.line_number = 1")}, ${ITEM.columns("new_items", "i.")},
-      (select coalesce(array_agg(id), '{}') from placed_deliveries) as delivery_ids
-    from new_order cross join new_items order by new_items.line_number`,
-  );
-
-/** order.placed's data, from placing's own CTEs: the order, its source, total and lines. */
-const PLACED_EVENT = sql`select o.client_id, jsonb_build_object(
-    'orderId', o.id, 'source', o.source, 'externalOrderId', o.external_order_id, 'poNumber', o.po_number,
-    'totalCents', o.total_cents, 'placedBy', o.placed_by,
-    'lines', (select jsonb_agg(jsonb_build_object('lineNumber', i.line_number, 'sku', i.sku, 'styleCode', i.style_code,
-      'quantity', i.quantity, 'unitPriceCents', i.unit_price_cents) order by i.line_number) from new_items i)
-  ) as data from new_order o`;
 
 /**
  * Checks an order before anything is written: ship-to (or the address book's address), PO file,
