@@ -10,7 +10,7 @@ import {
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, asc, type Column, count, eq, getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
+import { and, asc, type Column, count, desc, eq, getTableColumns, getTableName, type SQL, sql } from "drizzle-orm";
 import { notFound } from "../../platform/errors";
 import { dateRange, orderByFor } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
@@ -30,7 +30,15 @@ import {
   withCoupon,
 } from "./rows";
 import { orderScope } from "./scope";
-import { commonShare, countByBitmap, ordersStats, SAMPLE, type SampleTuning, withPlan } from "./search-plan";
+import {
+  type CountPlan,
+  commonShare,
+  countPlan,
+  ordersStats,
+  SAMPLE,
+  type SampleTuning,
+  withPlan,
+} from "./search-plan";
 
 /** Reading orders: one order's detail, the list (search, sort, the capped count) and its CSV. */
 
@@ -224,21 +232,22 @@ export const listOrdersQueries = (
   p: Principal,
   q: TOrderListQuery,
   /**
-   * The search's matches first (through its GIN index), then the scope and filters tested on them:
-   * a subquery the planner cannot look into (`offset 0`), named as the table so every condition
-   * reads its columns. Without it the planner ANDed the search's bitmap with a status or client
-   * index's (200,000 rows for `in_production` at a million orders: 35-50 ms for a search matching 2).
+   * How the matches are read (search-plan.ts, `withPlan` sets the planner to it). `bitmap`: the
+   * search's matches first (through its GIN index), then the scope and filters tested on them: a
+   * subquery the planner cannot look into (`offset 0`), named as the table so every condition reads
+   * its columns. Without it the planner ANDed the search's bitmap with a status or client index's
+   * (200,000 rows for `in_production` at a million orders: 35-50 ms for a search matching 2).
+   * `walk`: the count reads the status's orders in its index's order, stopping at the cap.
    */
-  searchFirst = false,
+  plan: CountPlan = "scan",
 ) => {
   const where = orderListWhere(p, q);
   const orderBy = orderByFor(q.sort, SORTABLE, ["placedAt", "desc"], o.id);
   const cap = capFor(q);
-  const source = searchFirst ? db.select().from(o).where(orderSearch(q.searchString)).offset(0).as(getTableName(o)) : o;
-  const matched = db
-    .select({ one: sql`1` })
-    .from(source)
-    .where(where)
+  const source =
+    plan === "bitmap" ? db.select().from(o).where(orderSearch(q.searchString)).offset(0).as(getTableName(o)) : o;
+  const matches = db.select({ one: sql`1` }).from(source).where(where).$dynamic();
+  const matched = (plan === "walk" && q.status ? matches.orderBy(o.status, desc(o.placedAt), o.id) : matches)
     .limit(cap + 1)
     .as("matched");
   // At most cap + 1 matches, the page sorted from them with how many there were: when they are
@@ -414,11 +423,11 @@ export const listOrders = async (
     if (held) {
       rows = held.rows;
       // The table's share, when sampled, is the count's: its scan reads the table, not the window.
-      const bitmap = countByBitmap(common ?? held.share, await ordersStats(db), cap, q.status);
-      n = await withPlan(db, bitmap, async (tx) => (await listOrdersQueries(tx, p, q, bitmap).count)[0]?.n ?? 0);
+      const plan = countPlan(common ?? held.share, await ordersStats(db), cap, q.status);
+      n = await withPlan(db, plan, async (tx) => (await listOrdersQueries(tx, p, q, plan).count)[0]?.n ?? 0);
     } else {
-      const bounded = await withPlan(db, true, async (tx) => {
-        const queries = listOrdersQueries(tx, p, q, true);
+      const bounded = await withPlan(db, "bitmap", async (tx) => {
+        const queries = listOrdersQueries(tx, p, q, "bitmap");
         const page = await queries.bounded;
         // A page past the last match has no rows to carry the count: counted on its own.
         const matches = page[0]?.matches ?? (q.page === 0 ? 0 : ((await queries.count)[0]?.n ?? 0));
@@ -437,7 +446,7 @@ export const listOrders = async (
         rows =
           wide.rows.length === q.size
             ? wide.rows
-            : await withPlan(db, true, (tx) => listOrdersQueries(tx, p, q, true).page);
+            : await withPlan(db, "bitmap", (tx) => listOrdersQueries(tx, p, q, "bitmap").page);
       }
     }
   }

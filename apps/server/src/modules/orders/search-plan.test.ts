@@ -1,33 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { countByBitmap, type OrdersStats } from "./search-plan";
+import { countPlan, type OrdersStats } from "./search-plan";
 
-/** The bench's million orders, with their statuses' shares as `pg_stats` gave them. */
-const million: OrdersStats = {
-  rows: 1_000_000,
-  statusShare: new Map([
-    ["completed", 0.6],
-    ["in_production", 0.2],
-    ["placed", 0.147],
-    ["cancelled", 0.05],
-  ]),
-};
+/** The bench's million orders. */
+const million: OrdersStats = { rows: 1_000_000 };
 
 describe("the broad search's count plan", () => {
   it("scans when the search alone is common enough to stop early", () => {
     // tee-100-xl: 1.6 % of the orders; 251 matches within about 16,000 orders read.
-    expect(countByBitmap(0.016, million, 250)).toBe(false);
+    expect(countPlan(0.016, million, 250)).toBe("scan");
   });
 
-  it("takes the bitmap when a rare status makes the scan pass most orders by", () => {
-    // With `placed` (14.7 %), the scan reads about 105,000 orders for 251 matches.
-    expect(countByBitmap(0.016, million, 250, "placed")).toBe(true);
-    // maya patel (5.5 %) with `placed`: the scan still stops sooner than the bitmap reads 55,000.
-    expect(countByBitmap(0.055, million, 250, "placed")).toBe(false);
+  it("walks a status's own index, unless the search's matches are fewer than the walk reads", () => {
+    // maya patel (5.5 %) with `placed`: about 4,600 placed orders walked, against 55,000 matches.
+    expect(countPlan(0.055, million, 250, "placed")).toBe("walk");
+    // tee-100-xl (1.6 %): about 16,000 walked at a heap read each, against 16,000 matches in the index.
+    expect(countPlan(0.016, million, 250, "placed")).toBe("bitmap");
   });
 
-  it("counts a status the statistics do not know as every order's, and no share as no bitmap", () => {
-    expect(countByBitmap(0.016, million, 250, "partially_shipped")).toBe(false);
-    expect(countByBitmap(0, million, 250, "placed")).toBe(false);
-    expect(countByBitmap(0.016, { rows: 0, statusShare: new Map() }, 250, "placed")).toBe(true);
+  it("stops early without a share, and takes the bitmap on an empty table", () => {
+    expect(countPlan(0, million, 250, "placed")).toBe("walk");
+    expect(countPlan(0, million, 250)).toBe("scan");
+    expect(countPlan(0.016, { rows: 0 }, 250, "placed")).toBe("bitmap");
   });
 });
