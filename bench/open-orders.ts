@@ -66,11 +66,11 @@ export const benchOpenOrders = async (
         with ins as (
           insert into orders (client_id, client_name, factory_id, source, external_order_id, po_number, ship_name, ship_line1,
             ship_city, ship_postal_code, ship_country, status, payment_state, subtotal_cents, total_cents, charged_cents,
-            charge_attempts, placed_by, placed_at, updated_at, search_tokens, requested_ship_date, released_at, released_by)
+            charge_attempts, placed_by, placed_at, updated_at, search_vector, requested_ship_date, released_at, released_by)
           select case when g % 3 = 0 then ${bb?.clientId}::int else ${nw?.clientId}::int end,
             case when g % 3 = 0 then ${bb?.clientName}::text else ${nw?.clientName}::text end,
             ${factory.factoryId}::int, 'entry', 'OPEN-' || g, 'PO-' || g, 'Bench', '1 Market St', 'Portland', '97201', 'US',
-            'in_production', 'paid', 15000, 15000, 15000, 1, 'client', now() - interval '10 days', now(), array['tee-100', 'classic', 'tee', 'po-' || g, 'bench'],
+            'in_production', 'paid', 15000, 15000, 15000, 1, 'client', now() - interval '10 days', now(), array_to_tsvector(array['tee-100', 'classic', 'tee', 'po-' || g, 'bench']),
             (now() at time zone 'UTC')::date + (g % 40 - 10), now() - interval '5 days', 'factory'
           from generate_series(${from}::int, ${to}::int) g
           returning id, client_id, factory_id, requested_ship_date, substring(external_order_id from 6)::int as g

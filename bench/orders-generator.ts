@@ -124,7 +124,7 @@ export const generate = async (
       ins as (
         insert into orders (client_id, client_name, factory_id, source, external_order_id, po_number,
           ship_name, ship_line1, ship_city, ship_postal_code, ship_country, status, payment_state,
-          subtotal_cents, total_cents, charged_cents, charge_attempts, placed_by, placed_at, updated_at, search_tokens)
+          subtotal_cents, total_cents, charged_cents, charge_attempts, placed_by, placed_at, updated_at, search_vector)
         select s.client_id, s.client_name, ${factory.factoryId}::int, case when s.g % 4 = 0 then 'web' else 'entry' end,
           'BENCH-' || s.g, 'PO-' || ${po("s.g")},
           c.ships[1 + s.ship], (1 + s.g % 9000) || ' Market St', 'Portland', '97201', 'US',
@@ -135,9 +135,9 @@ export const generate = async (
           (s.q1 + s.q2 + s.q3) * 1500, (s.q1 + s.q2 + s.q3) * 1500,
           case when s.g % 11 = 0 then 0 else (s.q1 + s.q2 + s.q3) * 1500 end, case when s.g % 11 = 0 then 0 else 1 end,
           'client', now() - ((s.g::bigint * 7919) % (365 * 86400)) * interval '1 second', now(),
-          string_to_array('po-' || ${po("s.g")} || ' ' || ${po("s.g")} || ' bench-' || s.g || ' ' || s.g || ' '
+          array_to_tsvector(string_to_array('po-' || ${po("s.g")} || ' ' || ${po("s.g")} || ' bench-' || s.g || ' ' || s.g || ' '
             || s.client_tok || ' ' || c.shiptok[1 + s.ship] || ' '
-            || ${skuTok("s.g", "1")} || ' ' || ${skuTok("s.g", "2")} || ' ' || ${skuTok("s.g", "3")}, ' ')
+            || ${skuTok("s.g", "1")} || ' ' || ${skuTok("s.g", "2")} || ' ' || ${skuTok("s.g", "3")}, ' '))
         from src s cross join c
         returning id, substring(external_order_id from 7)::int as g
       )
@@ -186,7 +186,8 @@ export const checkTokens = async (db: HubDb): Promise<string> => {
       clientCode: clients.find((c) => c.clientId === order.clientId)?.siteName,
       lines,
     });
-    if (JSON.stringify([...new Set(order.searchTokens)].sort()) !== JSON.stringify(expected)) bad++;
+    const words = [...new Set([...expected, ...schema.orderNumberWords(order.id)])].sort();
+    if (JSON.stringify([...order.searchVector].sort()) !== JSON.stringify(words)) bad++;
   }
   return bad === 0
     ? `${sample.length} sampled orders: tokens as the service writes them`

@@ -88,10 +88,10 @@ export const placeBySql = (db: HubDb, gen: Generated) =>
       const order = (await tx.execute(sql`
         insert into orders (client_id, client_name, factory_id, source, idempotency_key, request_hash, po_number,
           ship_name, ship_line1, ship_city, ship_postal_code, ship_country, subtotal_cents, discount_cents,
-          total_cents, placed_by, search_tokens, payment_state, charge_attempts)
+          total_cents, placed_by, search_vector, payment_state, charge_attempts)
         values (${clientId}, ${gen.names[clientId] ?? ""}, ${gen.factoryId}, 'entry', ${key},
           ${key}, ${`BENCH-SQL-${i}`}, ${SHIP_TO.name}, ${SHIP_TO.line1}, ${SHIP_TO.city}, ${SHIP_TO.postalCode},
-          ${SHIP_TO.country}, ${subtotal}, 0, ${subtotal}, 'bench', (select array_agg(x) from json_array_elements_text(${JSON.stringify(tokens)}::json) x),
+          ${SHIP_TO.country}, ${subtotal}, 0, ${subtotal}, 'bench', array_to_tsvector((select array_agg(x) from json_array_elements_text(${JSON.stringify(tokens)}::json) x)),
           ${paid ? "pending" : "unpaid"}, ${paid ? 1 : 0})
         returning id, order_number`)) as unknown as { rows: { id: number; order_number: string }[] };
       const row = order.rows[0];

@@ -518,16 +518,16 @@ describe("after placing", () => {
     if (!c || c.factoryId === null) throw new Error("no client");
     await t.db.execute(sql`
       insert into orders (client_id, client_name, factory_id, source, po_number, ship_name, ship_line1, ship_city,
-        ship_postal_code, ship_country, subtotal_cents, total_cents, placed_by, search_tokens)
+        ship_postal_code, ship_country, subtotal_cents, total_cents, placed_by, search_vector)
       select ${c.id}, ${c.name}, ${c.factoryId}, 'entry', 'PO-CAP-' || g, 'Cap Tester', '1 Road', 'Town', '1', 'US',
-        100, 100, 'test', array['po-cap-' || g, 'cap-' || g, g::text, 'cap', 'tester']
+        100, 100, 'test', array_to_tsvector(array['po-cap-' || g, 'cap-' || g, g::text, 'cap', 'tester'])
       from generate_series(1, 1100) g`);
     // 300 older orders a search finds behind the 1,100 newer ones (none in the newest thousand).
     await t.db.execute(sql`
       insert into orders (client_id, client_name, factory_id, source, po_number, ship_name, ship_line1, ship_city,
-        ship_postal_code, ship_country, subtotal_cents, total_cents, placed_by, placed_at, search_tokens)
+        ship_postal_code, ship_country, subtotal_cents, total_cents, placed_by, placed_at, search_vector)
       select ${c.id}, ${c.name}, ${c.factoryId}, 'entry', 'PO-OLD-' || g, 'Old Tester', '1 Road', 'Town', '1', 'US',
-        100, 100, 'test', now() - interval '400 days' + g * interval '1 minute', array['po-old-' || g, 'old', 'tester']
+        100, 100, 'test', now() - interval '400 days' + g * interval '1 minute', array_to_tsvector(array['po-old-' || g, 'old', 'tester'])
       from generate_series(1, 300) g`);
     const page = async (query: string) => {
       const res = await f.call("client", "GET", `/api/orders?${query}`);

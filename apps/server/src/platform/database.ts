@@ -94,14 +94,23 @@ export const rowShape = <T extends Table>(table: T) => {
   /** The keys of a row that are columns of the table and not given by `fixed`. */
   const keysOf = (row: Partial<T["$inferInsert"]>, fixed: Fixed = {}): string[] =>
     Object.keys(row).filter((k) => byKey.has(k) && !(k in fixed));
-  /** The rows' `keys` as the JSON `insertFrom` reads: dates as ISO text, JSON and arrays as themselves. */
+  /**
+   * The rows' `keys` as the JSON `insertFrom` reads: dates as ISO text, a custom type's value as its
+   * driver's text (a tsvector's words), JSON and arrays as themselves.
+   */
   const jsonOf = (rows: readonly Partial<T["$inferInsert"]>[], keys: readonly string[]): string =>
     JSON.stringify(
       rows.map((row) => {
         const out: Record<string, unknown> = {};
         for (const k of keys) {
           const value = (row as Record<string, unknown>)[k];
-          out[(byKey.get(k) as Column).name] = value instanceof Date ? value.toISOString() : (value ?? null);
+          const column = byKey.get(k) as Column;
+          out[column.name] =
+            value instanceof Date
+              ? value.toISOString()
+              : value != null && column.columnType === "PgCustomColumn"
+                ? column.mapToDriverValue(value)
+                : (value ?? null);
         }
         return out;
       }),

@@ -64,13 +64,24 @@ export const coupons = pgTable(
 const orderDigits = (id: string) => `lpad(${id}::text, greatest(6, length(${id}::text)), '0')`;
 
 /**
- * What the order search index holds and the list's search matches (the same expression, so the
- * planner uses the index): the order number (`so-000123` and its digits) and the search tokens.
+ * PostgreSQL's tsvector, written and read as its words (here: search tokens, matched by prefix with
+ * `'word':*` queries). Each word is quoted, its quotes doubled and backslashes escaped, as the
+ * tsvector's input and output write them.
  */
-const ORDER_SEARCH_VECTOR = `array_to_tsvector(array['so-' || ${orderDigits('"id"')}, ${orderDigits('"id"')}] || "search_tokens")`;
+const tsvector = customType<{ data: string[]; driverData: string }>({
+  dataType: () => "tsvector",
+  toDriver: (words) => words.map((w) => `'${w.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`).join(" "),
+  fromDriver: (text) =>
+    [...text.matchAll(/'((?:[^'\\]|''|\\.)*)'/g)].map((m) =>
+      (m[1] ?? "").replace(/''|\\(.)/g, (x, escaped: string | undefined) => escaped ?? x.slice(1)),
+    ),
+});
 
-/** PostgreSQL's tsvector (here: a set of search tokens, matched by prefix with `'word':*` queries). */
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+/** The words of an order's number in its search vector (`so-000123`, `000123`), as the database adds them. */
+export const orderNumberWords = (id: number): string[] => {
+  const digits = String(id).padStart(6, "0");
+  return [`so-${digits}`, digits];
+};
 
 /** The longest token kept, in characters (a tsvector word holds at most 2,047 bytes). */
 export const SEARCH_TOKEN_MAX = 64;
@@ -203,17 +214,15 @@ export const orders = pgTable(
     platformError: text("platform_error"),
     updatedAt: updated(),
     /**
-     * The words and codes the list's search finds an order by (besides its number, which the index
-     * adds from the id): PO, external id, client name and code, ship-to name, every SKU and style
-     * code, lower-cased, each code also from every `-` on (`100-m-blk`, `m-blk`, `blk`). Written by
-     * the service from `orderSearchTokens` on placing, item edit and import.
+     * What the list's search finds an order by, as a tsvector for the GIN index and the prefix
+     * search: the words and codes the service writes from `orderSearchTokens` on placing, item edit
+     * and import (PO, external id, client name and code, ship-to name, every SKU and style code,
+     * lower-cased, each code also from every `-` on: `100-m-blk`, `m-blk`, `blk`), and the order
+     * number (`so-000123`, `000123`), which the database adds from the id (trigger
+     * `orders_search_vector`, migration 0061). Stored, so a plan that walks a sort index checks a
+     * row cheaply; the only copy of the tokens, so a row stays narrow (ADR 0003).
      */
-    searchTokens: text("search_tokens").array().notNull().default(sql`'{}'::text[]`),
-    /**
-     * The tokens and the order number (`so-000123`, `000123`) as a tsvector, for the GIN index and
-     * the list's prefix search; stored, so a plan that walks a sort index checks a row cheaply.
-     */
-    searchVector: tsvector("search_vector").generatedAlwaysAs(sql.raw(ORDER_SEARCH_VECTOR)),
+    searchVector: tsvector("search_vector").notNull().default(sql`''::tsvector`),
   },
   (t) => [
     uniqueIndex("orders_external_key").on(t.clientId, t.externalOrderId),

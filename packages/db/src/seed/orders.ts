@@ -599,7 +599,7 @@ const writeOrders = async (
       placedBy: p.placer.userName,
       placedAt: new Date(p.placedAt),
       updatedAt: new Date(lastAt),
-      searchTokens: orderSearchTokens({
+      searchVector: orderSearchTokens({
         ...p,
         shipName: p.shipTo.shipName,
         lines: p.lines.map((l) => ({ sku: l.sku, styleCode: l.style.code })),
@@ -980,7 +980,7 @@ const writeReturns = async (
             placedBy: people.factory.userName,
             placedAt: new Date(closed),
             updatedAt: new Date(closed),
-            searchTokens: orderSearchTokens({
+            searchVector: orderSearchTokens({
               poNumber: order.poNumber,
               externalOrderId: null,
               clientName: order.clientName,

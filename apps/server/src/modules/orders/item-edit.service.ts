@@ -107,7 +107,7 @@ export const editItem = async (
         subtotalCents,
         discountCents,
         totalCents: subtotalCents - discountCents,
-        searchTokens,
+        searchVector: searchTokens,
         updatedAt: new Date(),
       })
       .where(eq(o.id, order.id));

@@ -263,7 +263,7 @@ const writeOrder = async (
     couponId: coupon?.id ?? null,
     couponCode: coupon?.code ?? null,
     placedBy: p.userName,
-    searchTokens,
+    searchVector: searchTokens,
     ...payment,
   };
   const lines = priced.lines.map((l, i) => ({

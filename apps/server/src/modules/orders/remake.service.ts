@@ -55,7 +55,7 @@ export const placeRemakeOrder = async (
       paymentState: "paid",
       paymentMessage: `${remake.reason}: nothing to charge.`,
       placedBy: remake.actor,
-      searchTokens,
+      searchVector: searchTokens,
     })
     .returning({ id: o.id, orderNumber: o.orderNumber });
   if (!order) throw new Error("remake order insert failed");

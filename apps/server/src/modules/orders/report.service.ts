@@ -14,7 +14,7 @@ import { o, oi } from "./rows";
  * same caller and filter as the list, read in keyset pages (ascending id, or rank, after `after`).
  */
 
-const { searchTokens: _tokens, searchVector: _vector, ...ORDER_COLUMNS } = getTableColumns(o);
+const { searchVector: _vector, ...ORDER_COLUMNS } = getTableColumns(o);
 
 export const orderReportPage = async (
   db: HubDb,
