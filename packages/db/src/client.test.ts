@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
@@ -125,6 +125,61 @@ describe.skipIf(!process.env.DATABASE_URL)("a PostgreSQL connection lost in the 
       expect(after.rows).toEqual([{ one: 1 }]);
     } finally {
       await handle.close();
+    }
+  });
+});
+
+describe("the persisted folder's file sizes (DurableNodeFS remembers them)", () => {
+  test("a table grown, truncated by vacuum and by truncate, and grown again reads as its file on disk", async () => {
+    const { dataDir } = paths("sizes");
+    const handle = await openDatabase({ dataDir });
+    const q = async <T>(text: string) => (await handle.db.execute(sql.raw(text))) as unknown as { rows: T[] };
+    const fileSize = async (table: string) => {
+      const [row] = (
+        await q<{ path: string; bytes: number }>(
+          `select pg_relation_filepath('${table}') as path, pg_relation_size('${table}')::int as bytes`,
+        )
+      ).rows;
+      return { onDisk: statSync(join(dataDir, row?.path ?? "")).size, bytes: row?.bytes };
+    };
+    try {
+      // No index: every count below is a scan, which reads the relation's size as its file's end.
+      await q("create table sized (id int, pad text)");
+      await q("insert into sized select g, repeat('x', 400) from generate_series(1, 5000) g");
+      let size = await fileSize("sized");
+      expect(size.bytes).toBeGreaterThan(8192 * 100);
+      expect(size.bytes).toBe(size.onDisk);
+      // Vacuum cuts the empty pages at the end off the file (a truncate through the open file).
+      await q("delete from sized where id > 100");
+      await q("vacuum sized");
+      size = await fileSize("sized");
+      expect(size.bytes).toBeLessThan(8192 * 20);
+      expect(size.bytes).toBe(size.onDisk);
+      // A size remembered from before the cut would send the scan past the file's end.
+      expect((await q<{ n: number }>("select count(*)::int as n from sized")).rows[0]?.n).toBe(100);
+      await q("insert into sized select g, repeat('y', 400) from generate_series(101, 3000) g");
+      size = await fileSize("sized");
+      expect(size.bytes).toBe(size.onDisk);
+      expect((await q<{ n: number }>("select count(*)::int as n from sized")).rows[0]?.n).toBe(3000);
+      // Truncate writes a new, empty file; rows go on from its first page.
+      await q("truncate sized");
+      await q("insert into sized select g, 'z' from generate_series(1, 10) g");
+      size = await fileSize("sized");
+      expect(size.bytes).toBe(8192);
+      expect(size.bytes).toBe(size.onDisk);
+    } finally {
+      await handle.close();
+    }
+    const again = await openDatabase({ dataDir });
+    try {
+      const { rows } = (await again.db.execute(
+        sql`select count(*)::int as n, max(pad) as pad from sized`,
+      )) as unknown as {
+        rows: { n: number; pad: string }[];
+      };
+      expect(rows[0]).toEqual({ n: 10, pad: "z" });
+    } finally {
+      await again.close();
     }
   });
 });
