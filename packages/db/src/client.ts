@@ -25,6 +25,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { Pool as PgPool } from "pg";
+import { trackTransactions } from "./pglite-named";
 import * as schema from "./schema/index";
 
 export type HubSchema = typeof schema;
@@ -335,6 +336,9 @@ export const openDatabase = async (options: OpenOptions): Promise<DatabaseHandle
   } else {
     client = await PGlite.create({ extensions: EXTENSIONS });
   }
+  // The hot paths' named statements (pglite-named.ts): their transactions known, their plans generic.
+  trackTransactions(client);
+  await client.exec("set plan_cache_mode = force_generic_plan");
   const db = drizzlePglite({ client, schema });
   let closing: Promise<void> | undefined;
   return {

@@ -1,4 +1,5 @@
 export * from "./client";
+export { pgliteOf, runNamedOnPglite } from "./pglite-named";
 export { quotedCostColumns } from "./quoted-cost";
 export { openReadReplica, type ReadReplica, type ReplicaOptions } from "./replica";
 export * as schema from "./schema/index";

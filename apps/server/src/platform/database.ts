@@ -5,10 +5,21 @@ import {
   type HubDb,
   type HubTx,
   openDatabase,
+  pgliteOf,
+  runNamedOnPglite,
   seedDemoData,
   seedReferenceData,
 } from "@hub/db";
-import { type Column, getTableColumns, getTableName, type Query, type SQL, sql, type Table } from "drizzle-orm";
+import {
+  type Column,
+  fillPlaceholders,
+  getTableColumns,
+  getTableName,
+  type Query,
+  type SQL,
+  sql,
+  type Table,
+} from "drizzle-orm";
 import { PgDialect, PgTransaction } from "drizzle-orm/pg-core";
 import type { HubConfig } from "./config";
 import { hashPassword } from "./password";
@@ -177,7 +188,7 @@ const MAX_NAMED = 64;
  * as good as a fresh one, instead of parsing and planning it on every call (1-4 ms each for
  * placing's largest). The name is the text's hash, so the text must not vary with the values: every
  * value a parameter, never `sql.raw`. A text past the first 64 runs unnamed, as `db.execute` runs
- * it. The embedded database has no named statements: it runs the same way there.
+ * it. On the embedded database the same names hold (`runNamedOnPglite`, packages/db).
  */
 /**
  * How many statement texts have a name, by `executeNamed` or `preparedStatement` (a test checks
@@ -192,7 +203,19 @@ export const executeNamed = (db: HubDb | HubTx, query: SQL): Promise<unknown> =>
     name = `hub_${createHash("sha1").update(built.sql).digest("hex").slice(0, 20)}`;
     statementNames.set(built.sql, name);
   }
-  return db._.session.prepareQuery(built, undefined, name, false).execute();
+  return runNamed(db, built, name);
+};
+
+/**
+ * Runs a built statement named `name` (unnamed when undefined): on a server through Drizzle's
+ * driver, which names it per connection; on the embedded database parsed once and run in one call
+ * (`runNamedOnPglite`), since PGlite's own queries are all unnamed.
+ */
+const runNamed = (db: HubDb | HubTx, query: Query, name: string | undefined, values?: Record<string, unknown>) => {
+  const lite = name === undefined ? undefined : pgliteOf((db._.session as unknown as { client?: unknown }).client);
+  if (lite && name !== undefined)
+    return runNamedOnPglite(lite, name, query.sql, fillPlaceholders(query.params, values ?? {}));
+  return db._.session.prepareQuery(query, undefined, name, false).execute(values);
 };
 
 /** The names of the statements `preparedStatement` has built. */
@@ -218,7 +241,7 @@ export const preparedStatement = <K extends string>(names: readonly K[], build: 
       built = { query, name: `hub_${createHash("sha1").update(query.sql).digest("hex").slice(0, 20)}` };
       preparedNames.add(built.name);
     }
-    return db._.session.prepareQuery(built.query, undefined, built.name, false).execute(values);
+    return runNamed(db, built.query, built.name, values);
   };
 };
 
