@@ -8,7 +8,7 @@
  */
 import { openDatabase, schema } from "@hub/db";
 import { eq } from "drizzle-orm";
-import { listOrders } from "../apps/server/src/modules/orders/read.service";
+import { listOrders } from "../apps/server/src/modules/orders/list.service";
 import { facilityView } from "../apps/server/src/modules/orders/scope";
 import { SORTS, STATUSES, TEXTS } from "./orders-search";
 

@@ -2,7 +2,7 @@ import { ORDER_COUNT_CAP, ORDER_MESSAGES, ORDER_SEARCH_COUNT_CAP, type TOrder, t
 import { schema } from "@hub/db";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { listOrders } from "../src/modules/orders/read.service";
+import { listOrders } from "../src/modules/orders/list.service";
 import { facilityView } from "../src/modules/orders/scope";
 import { commonShare, readOrdersStats } from "../src/modules/orders/search-plan";
 import { newKey, type OrderFixture, orderFixture, SHIP_TO, shipPieces } from "./helpers/orders-fixture";

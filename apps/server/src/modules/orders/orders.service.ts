@@ -9,6 +9,7 @@
 
 export * from "./conversation.service";
 export * from "./item-edit.service";
+export * from "./list.service";
 export * from "./money.service";
 export * from "./place.service";
 export * from "./place-keyed.service";

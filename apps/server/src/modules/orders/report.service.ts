@@ -5,7 +5,7 @@ import { and, asc, eq, getTableColumns, gt, type SQL, sql } from "drizzle-orm";
 import type { KeysetPage } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { chargeColumns, chargeCsvRow, chargeWhere } from "./charges.service";
-import { orderCsvRow, orderListWhere } from "./read.service";
+import { orderCsvRow, orderListWhere } from "./list.service";
 import { o, oi } from "./rows";
 
 /**
