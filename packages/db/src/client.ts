@@ -246,7 +246,7 @@ const durableStartParams = () => [
  * a named statement (the hot paths' few: placing's, the sign-in check's) is planned once a
  * connection, not again at every call (custom plans cost 0.3-1 ms each of placing's statements,
  * about a fifth of the database's work for an order: issue 21, ADR 0003). Every such statement
- * finds its rows by key, where the one plan is the right one for any value; the Hub's other
+ * finds its rows by key, where the one plan is the right one for every value; the Hub's other
  * statements are unnamed, planned for their values each time as before.
  */
 export const HUB_SESSION_OPTIONS =

@@ -1,4 +1,6 @@
+/// <reference path="./pg-utils.d.ts" />
 import { PGlite, parse, protocol, type Results, type Transaction, types } from "@electric-sql/pglite";
+import { prepareValue } from "pg/lib/utils";
 
 /**
  * Named prepared statements on the embedded database (issue 21). PGlite runs every query as an
@@ -7,8 +9,8 @@ import { PGlite, parse, protocol, type Results, type Transaction, types } from "
  * execute, sync). A hot path's named statement (`preparedStatement` in the server's
  * `platform/database.ts`) runs here instead: parsed once for the database's one session, then one
  * call a run (bind, describe, execute, sync), with its generic plan (`plan_cache_mode`, set when
- * the database opens). Values are sent as text the way node-postgres sends them to a server, so a
- * statement behaves the same on both.
+ * the database opens). Values are prepared by node-postgres's own `prepareValue`, as it sends them
+ * to a server, so a statement behaves the same on both.
  */
 
 /** The transactions of each open database (set by `trackTransactions`): a statement in one runs inside it. */
@@ -47,25 +49,6 @@ const PARSERS = {
   1182: asText,
 };
 
-/** A value as node-postgres sends it to a server (`prepareValue`): text, or null. */
-const textOf = (value: unknown): string | null => {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value.toISOString();
-  if (value instanceof Uint8Array) return `\\x${Buffer.from(value).toString("hex")}`;
-  if (Array.isArray(value)) return arrayText(value);
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
-};
-const arrayText = (values: readonly unknown[]): string =>
-  `{${values
-    .map((v) => {
-      if (v === null || v === undefined) return "NULL";
-      if (Array.isArray(v)) return arrayText(v);
-      const text = textOf(v) ?? "";
-      return `"${text.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
-    })
-    .join(",")}}`;
-
 const concat = (parts: Uint8Array[]): Uint8Array => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
@@ -78,7 +61,7 @@ const concat = (parts: Uint8Array[]): Uint8Array => {
 
 /**
  * Runs statement `name` (text `text`) with `params` on the embedded database, parsing it first the
- * first time. Outside a transaction it waits its turn as any query does; inside one it runs in it.
+ * first time. Outside a transaction it waits its turn like every other query; inside one it runs in it.
  * A statement that fails leaves the session as a failed query does (its error, then ready: the
  * same batch ends with Sync).
  */
@@ -97,7 +80,7 @@ export const runNamedOnPglite = async (
     }
     const message = concat([
       ...(names.has(name) ? [] : [protocol.serialize.parse({ name, text, types: [] })]),
-      protocol.serialize.bind({ statement: name, values: params.map(textOf) }),
+      protocol.serialize.bind({ statement: name, values: params.map((v) => prepareValue(v)) }),
       protocol.serialize.describe({ type: "P" }),
       protocol.serialize.execute({}),
       protocol.serialize.sync(),
@@ -110,7 +93,7 @@ export const runNamedOnPglite = async (
     const [result] = parse.parseResults(messages, pg.parsers, { rowMode: "object", parsers: PARSERS });
     return result ?? { rows: [], fields: [] };
   };
-  // PGlite's own locks: a transaction's statements take the query lock; any other waits for the
+  // PGlite's own locks: a transaction's statements take the query lock; every other one waits for the
   // transaction's too (as its `query` does), so it never runs inside someone else's transaction.
   return inTransaction ? pg._runExclusiveQuery(run) : pg._runExclusiveTransaction(() => pg._runExclusiveQuery(run));
 };

@@ -212,7 +212,7 @@ export const executeNamed = (db: HubDb | HubTx, query: SQL): Promise<unknown> =>
  * (`runNamedOnPglite`), since PGlite's own queries are all unnamed.
  */
 const runNamed = (db: HubDb | HubTx, query: Query, name: string | undefined, values?: Record<string, unknown>) => {
-  const lite = name === undefined ? undefined : pgliteOf((db._.session as unknown as { client?: unknown }).client);
+  const lite = pgliteOf((db._.session as unknown as { client?: unknown }).client);
   if (lite && name !== undefined)
     return runNamedOnPglite(lite, name, query.sql, fillPlaceholders(query.params, values ?? {}));
   return db._.session.prepareQuery(query, undefined, name, false).execute(values);
@@ -226,7 +226,7 @@ export type Slots<K extends string> = { readonly [name in K]: SQL };
 
 /**
  * A hot path's statement built once (placing's, issue 21): `build` writes it with a placeholder
- * for every value (`v.name`, an SQL fragment like any value in a template), and each call runs the
+ * for every value (`v.name`, an SQL fragment like every value in a template), and each call runs the
  * built text with its values, named as `executeNamed` names its statements. Building a large
  * statement's text and parameters (Drizzle's walk over its every fragment) cost more than half a
  * millisecond a call; a built one costs nothing. A statement of several shapes is one of these per
