@@ -32,7 +32,7 @@ export const TEXTS = [
 export const STATUSES = [undefined, "placed", "in_production", "completed"] as const;
 export const SORTS = ["placedAt,desc", "totalCents,desc", "orderNumber,asc", "clientName,asc"] as const;
 
-const queryOf = (i: number): TOrderListQuery => ({
+export const queryOf = (i: number): TOrderListQuery => ({
   searchString: TEXTS[i % TEXTS.length] as string,
   status: STATUSES[Math.floor(i / TEXTS.length) % STATUSES.length],
   sort: SORTS[i % SORTS.length] as string,

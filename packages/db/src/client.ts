@@ -246,8 +246,11 @@ const durableStartParams = () => [
  * a named statement (the hot paths' few: placing's, the sign-in check's) is planned once a
  * connection, not again at every call (custom plans cost 0.3-1 ms each of placing's statements,
  * about a fifth of the database's work for an order: issue 21, ADR 0003). Every such statement
- * finds its rows by key, where the one plan is the right one for every value; the Hub's other
- * statements are unnamed, planned for their values each time as before.
+ * finds its rows by key, where the one plan is the right one for every value. PostgreSQL applies
+ * the setting to every statement with parameters, named or not (an unnamed one is planned at each
+ * call, but without its values): a statement whose plan should depend on its values runs where
+ * `plan_cache_mode` is `force_custom_plan` for its transaction, as the order search's do
+ * (`withPlan`, apps/server/src/modules/orders/search-plan.ts).
  */
 export const HUB_SESSION_OPTIONS =
   "-c jit=off -c max_parallel_workers_per_gather=0 -c plan_cache_mode=force_generic_plan";

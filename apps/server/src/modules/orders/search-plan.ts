@@ -91,11 +91,12 @@ export const commonShare = async (
 
 const PLAN_SETTINGS: Record<CountPlan, SQL> = {
   bitmap: sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
-    set_config('jit', 'off', true)`,
+    set_config('jit', 'off', true), set_config('plan_cache_mode', 'force_custom_plan', true)`,
   scan: sql`select set_config('enable_bitmapscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
-    set_config('jit', 'off', true)`,
+    set_config('jit', 'off', true), set_config('plan_cache_mode', 'force_custom_plan', true)`,
   walk: sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
-    set_config('enable_sort', 'off', true), set_config('jit', 'off', true)`,
+    set_config('enable_sort', 'off', true), set_config('jit', 'off', true),
+    set_config('plan_cache_mode', 'force_custom_plan', true)`,
 };
 
 /**
@@ -103,7 +104,9 @@ const PLAN_SETTINGS: Record<CountPlan, SQL> = {
  * is_local): through the GIN index only (sequential and plain index scans off); by a scan that
  * stops (bitmap scans off, and no parallel workers: each starts at its own part of the table, so a
  * search whose matches lie together at the start took 200 ms instead of 1); or by walking an
- * index in its order (the count's `walk`: no scan, no sort). JIT off: a capped count's estimate
+ * index in its order (the count's `walk`: no scan, no sort). Custom plans: the Hub's sessions say
+ * `force_generic_plan`, which PostgreSQL applies to every statement with parameters, named or not,
+ * and a generic plan knows neither the search's words nor a range's bounds. JIT off: a capped count's estimate
  * passes jit_above_cost, and compiling it took 60 of its 134 ms at a million orders.
  */
 export const withPlan = <T>(db: HubDb, plan: CountPlan, read: (tx: HubTx) => Promise<T>): Promise<T> =>
