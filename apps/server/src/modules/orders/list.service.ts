@@ -1,6 +1,6 @@
 import { parseSort, type TOrderListQuery } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
-import { and, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, type Column, eq, gt, gte, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import { orderByFor } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import {
@@ -121,25 +121,37 @@ const windowedSearch = async (
  */
 const widestWorthIt = async (
   db: HubDb,
-  p: Principal,
   q: TOrderListQuery,
   firstShare: number,
-  tuning: SampleTuning,
+  sampled: () => Promise<number | undefined>,
 ): Promise<boolean> => {
   if (firstShare === 0 || firstShare * WIDEST_WINDOW >= (q.page + 1) * q.size) return true;
-  const share = await sampledShare(db, p, q, tuning);
+  const share = await sampled();
   return share !== undefined && share * (await ordersStats(db)).rows * 3.3 > 3 * WIDEST_WINDOW * 2.2;
 };
 
-/** The search's share of what the caller sees, from a sample of the table, when it is common (search-plan.ts). */
-const sampledShare = async (db: HubDb, p: Principal, q: TOrderListQuery, tuning: SampleTuning) =>
-  commonShare(db, await ordersStats(db), orderSearch(q.searchString) ?? sql`true`, orderScope(p), tuning);
+/**
+ * The search's share of what the caller sees, from a sample of the table, when it is common
+ * (search-plan.ts): read once a list, when a plan first asks.
+ */
+const sampledShare = (db: HubDb, p: Principal, q: TOrderListQuery, tuning: SampleTuning) => {
+  let read: Promise<number | undefined> | undefined;
+  return () => {
+    read ??= ordersStats(db).then((stats) =>
+      commonShare(db, stats, orderSearch(q.searchString) ?? sql`true`, orderScope(p), tuning),
+    );
+    return read;
+  };
+};
 
 /**
- * The sort's range from its first order up to `last`'s key, ties included: `total_cents >= 3450` for
- * a descending sort by total, `id <= 120` ascending by number. Only the walkable sorts (their keys
- * are never null; each has a btree index). A placing time is read to the millisecond, and the
- * database keeps microseconds, so an ascending range ends a millisecond later.
+ * The sort's range from its first order up to `last`, in the sort's order with its tie-break (the
+ * id, ascending): `total_cents > 3450 or (total_cents = 3450 and id <= 120)` for a descending sort
+ * by total, so a key many orders share (a client's name, a price) bounds only those up to `last`
+ * (the planner reads the two arms from the sort's index and ORs them). Only the walkable sorts
+ * (their keys are never null; each has a btree index on the key and the id). A placing time is
+ * read back to the millisecond where the database keeps microseconds, so its range takes the
+ * whole millisecond and no tie-break: an ascending one ends a millisecond later.
  */
 export const sortRangeTo = (q: TOrderListQuery, last: ListRow): SQL | undefined => {
   const range = keyRangeTo(q, last);
@@ -151,15 +163,18 @@ export const sortRangeTo = (q: TOrderListQuery, last: ListRow): SQL | undefined 
 const keyRangeTo = (q: TOrderListQuery, last: ListRow): SQL | undefined => {
   const { field, dir } = parseSort(q.sort) ?? { field: "placedAt", dir: "desc" };
   const up = dir === "desc";
+  // Before `value` in the sort, or on it up to `last` by the tie-break.
+  const upTo = <T>(column: Column, value: T) =>
+    or(up ? gt(column, value) : lt(column, value), and(eq(column, value), lte(o.id, last.id)));
   switch (field) {
     case "placedAt":
       return up ? gte(o.placedAt, last.placedAt) : lt(o.placedAt, new Date(last.placedAt.getTime() + 1));
     case "totalCents":
-      return up ? gte(o.totalCents, last.totalCents) : lte(o.totalCents, last.totalCents);
+      return upTo(o.totalCents, last.totalCents);
     case "orderNumber":
       return up ? gte(o.id, last.id) : lte(o.id, last.id);
     case "clientName":
-      return up ? gte(o.clientName, last.clientName) : lte(o.clientName, last.clientName);
+      return upTo(o.clientName, last.clientName);
     default:
       return undefined;
   }
@@ -168,50 +183,29 @@ const keyRangeTo = (q: TOrderListQuery, last: ListRow): SQL | undefined => {
 /**
  * The page from every match of a broad search, sorted. `sample` is the page as sorted from the
  * first `cap + 1` matches the bounded read found (in the table's order): they are matches, so at
- * least as many as the page needs lie up to its last row's key in the sort, and the page can be
- * read from that range only. The planner then ANDs the search's bitmap with the sort index's range
- * (or its status twin's) and reads and sorts only the matches in it: `tee-100-xl` by total at a
- * million orders, 800 of its 11,900 matches, 20 ms, where sorting them all read 11,900 pages,
- * 40-95 ms. On page 0, when a sample of the table says how many matches pass the filters, a nearer
- * row of the sample bounds a narrower range first (four times the matches the page needs, expected),
- * and the sure range is read only when that one does not hold the page. Only for a search the
- * sample finds common (thousands of matches at a million orders): reading an index range costs
- * about 0.3 µs an entry, which fewer matches, read and sorted, do not repay.
+ * least a page of them lies up to its last row in the sort, and the page is read from that range
+ * only. The planner ANDs the search's bitmap with the sort index's range (or its status twin's) and
+ * reads and sorts only the matches in it: `tee-100-xl` by total at a million orders, 800 of its
+ * 11,900 matches, 16 ms, where sorting them all read 11,900 pages, 40-95 ms; `bench-99` with
+ * `in_production` by client, 25 of 11,100, 3 ms. Only for a search the table's sample finds common
+ * (`common`: thousands of matches at a million orders): reading an index range costs about 0.3 µs
+ * an entry, which fewer matches, read and sorted, do not repay. (A nearer row of the sample, for a
+ * narrower range first, was tried: the sample is the matches with the lowest ids, so with the
+ * tie-break its rows bound fewer matches than their rank says, and the narrow range often failed.)
  */
 export const sortedMatches = async (
   db: HubDb,
   p: Principal,
   q: TOrderListQuery,
   sample: ListRow[],
-  tuning: SampleTuning,
+  common: number | undefined,
 ): Promise<ListRow[]> => {
-  const sure = sample.length === q.size ? sample[q.size - 1] : undefined;
-  const ranges: SQL[] = [];
-  const stats = await ordersStats(db);
-  const common =
-    sure && (await commonShare(db, stats, orderSearch(q.searchString) ?? sql`true`, orderScope(p), tuning));
-  if (sure && common !== undefined) {
-    if (q.page === 0) {
-      const filters = listFilters(o, q);
-      const filtered = filters
-        ? await commonShare(db, stats, and(orderSearch(q.searchString), filters) ?? sql`true`, orderScope(p), tuning)
-        : common;
-      // The sample's j-th row bounds about j × matches / (cap + 1) matches.
-      const j = filtered === undefined ? q.size : Math.ceil(((q.size * (capFor(q) + 1)) / (filtered * stats.rows)) * 4);
-      const near = j < q.size ? sample[j - 1] : undefined;
-      const narrow = near && sortRangeTo(q, near);
-      if (narrow) ranges.push(narrow);
-    }
-    const wide = sortRangeTo(q, sure);
-    if (wide) ranges.push(wide);
-  }
+  const last = sample.length === q.size && common !== undefined ? sample[q.size - 1] : undefined;
+  const range = last && sortRangeTo(q, last);
   return withPlan(db, "bitmap", async (tx) => {
-    for (const range of ranges) {
-      // A range that holds a full page (there are more matches than the cap, so the page is full).
-      const page = await listOrdersQueries(tx, p, q, "bitmap", range).page;
-      if (page.length === q.size) return page;
-    }
-    return listOrdersQueries(tx, p, q, "bitmap").page;
+    // The range holds a full page (there are more matches than the cap); the rest is a safety net.
+    const ranged = range ? await listOrdersQueries(tx, p, q, "bitmap", range).page : [];
+    return ranged.length === q.size ? ranged : listOrdersQueries(tx, p, q, "bitmap").page;
   });
 };
 
@@ -253,10 +247,8 @@ export const listOrders = async (
     // A first window that matched nothing, of a search the table's sample says is common: a burst of
     // other orders in front of its matches (a store's sync). The widest window is read before the
     // GIN index, whose bitmap reads every posting of a common word first (40-57 ms for 55,000).
-    const common =
-      unfiltered && first.share === 0 && first.size === SEARCH_WINDOW
-        ? await sampledShare(db, p, q, tuning)
-        : undefined;
+    const sampled = sampledShare(db, p, q, tuning);
+    const common = unfiltered && first.share === 0 && first.size === SEARCH_WINDOW ? await sampled() : undefined;
     const wideFirst = common === undefined ? undefined : await windowedSearch(db, p, q, WIDEST_WINDOW, WIDEST_WINDOW);
     const held = first.rows.length === q.size ? first : wideFirst?.rows.length === q.size ? wideFirst : undefined;
     if (held) {
@@ -279,10 +271,10 @@ export const listOrders = async (
         // (then the matches lie deeper than any share shows: a cheap style's orders by total).
         const untried = unfiltered && wideFirst === undefined && first.size === SEARCH_WINDOW;
         const wide =
-          untried && (await widestWorthIt(db, p, q, first.share, tuning))
+          untried && (await widestWorthIt(db, q, first.share, sampled))
             ? await windowedSearch(db, p, q, WIDEST_WINDOW, WIDEST_WINDOW)
             : { rows: [] };
-        rows = wide.rows.length === q.size ? wide.rows : await sortedMatches(db, p, q, rows, tuning);
+        rows = wide.rows.length === q.size ? wide.rows : await sortedMatches(db, p, q, rows, await sampled());
       }
     }
   }
