@@ -48,7 +48,7 @@ describe("search sorted from a range", () => {
     await t.db.execute(sql`analyze orders`);
     const viewer = facilityView(c.factoryId);
     const read = (q: TOrderListQuery, range?: ReturnType<typeof sortRangeTo>) =>
-      withPlan(t.db, "bitmap", (tx) => listOrdersQueries(tx, viewer, q, "bitmap", range).page);
+      withPlan(t.db, "bitmap", (tx) => listOrdersQueries(tx, viewer, q, "bitmap", { range }).page);
     const sampleOf = async (q: TOrderListQuery): Promise<ListRow[]> =>
       (await withPlan(t.db, "bitmap", (tx) => listOrdersQueries(tx, viewer, q, "bitmap").bounded)).map(
         ({ matches: _m, ...r }) => r,

@@ -8,7 +8,7 @@ import {
 } from "@hub/contracts";
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, type Column, count, desc, eq, getTableName, type SQL, sql } from "drizzle-orm";
+import { and, type Column, count, eq, getTableName, type SQL, sql } from "drizzle-orm";
 import { dateRange, orderByFor } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { hasLine, iso, type OrderRow, o, orderAttention, shippedSince, withCoupon } from "./rows";
@@ -145,15 +145,21 @@ export const listOrdersQueries = (
    * subquery the planner cannot look into (`FENCE`), named as the table so every condition reads
    * its columns. Without it the planner ANDed the search's bitmap with a status or client index's
    * (200,000 rows for `in_production` at a million orders: 35-50 ms for a search matching 2).
-   * `walk`: the count reads the status's orders in its index's order, stopping at the cap.
+   * `walk`: the count reads the filter's orders in the sort's order (its index, or with a status
+   * its status twin), stopping at the cap.
    */
   plan: CountPlan = "scan",
-  /**
-   * With `bitmap`: a range of the sort's key tested beside the search, inside the subquery, so the
-   * planner can AND the search's bitmap with the sort index's (`sortRangeTo`).
-   */
-  range?: SQL,
+  options: {
+    /**
+     * With `bitmap`: a range of the sort's key tested beside the search, inside the subquery, so
+     * the planner can AND the search's bitmap with the sort index's (`sortRangeTo`).
+     */
+    range?: SQL;
+    /** With `scan` or `walk`: the count reads at most this many of the filter's orders (`countReach`). */
+    reach?: number;
+  } = {},
 ) => {
+  const { range, reach } = options;
   const bitmap = plan === "bitmap";
   // With the bitmap, the search is the subquery's; tested again outside, the planner (which sees
   // through the subquery only without its fence) ANDed the same GIN scan twice: 14 ms, not 8.
@@ -168,10 +174,22 @@ export const listOrdersQueries = (
         .limit(FENCE)
         .as(getTableName(o))
     : o;
-  const matches = db.select({ one: sql`1` }).from(source).where(where).$dynamic();
-  const matched = (plan === "walk" && q.status ? matches.orderBy(o.status, desc(o.placedAt), o.id) : matches)
-    .limit(cap + 1)
-    .as("matched");
+  // A stopping count: the filter's first `reach` orders (the sort's order for a walk, the table's
+  // for a scan), the search tested on those; without a reach, every order of the filter.
+  const reached =
+    reach === undefined || bitmap
+      ? undefined
+      : db
+          .select({ searchVector: o.searchVector })
+          .from(o)
+          .where(and(orderScope(p), listFilters(o, q)))
+          .orderBy(...(plan === "walk" ? orderBy : []))
+          .limit(reach)
+          .as("reached");
+  const matches = reached
+    ? db.select({ one: sql`1` }).from(reached).where(orderSearch(q.searchString, reached.searchVector)).$dynamic()
+    : db.select({ one: sql`1` }).from(source).where(where).$dynamic();
+  const matched = (plan === "walk" && !reached ? matches.orderBy(...orderBy) : matches).limit(cap + 1).as("matched");
   // At most cap + 1 matches, the page sorted from them with how many there were: when they are
   // all the matches (no more than the cap), this one statement is the page and its count.
   const firstMatches = db

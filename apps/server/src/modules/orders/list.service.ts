@@ -16,7 +16,7 @@ import {
 } from "./list-queries";
 import { o } from "./rows";
 import { orderScope } from "./scope";
-import { commonShare, countPlan, ordersStats, SAMPLE, type SampleTuning, withPlan } from "./search-plan";
+import { commonShare, countPlan, countReach, ordersStats, SAMPLE, type SampleTuning, withPlan } from "./search-plan";
 
 export {
   exportOrders,
@@ -204,7 +204,7 @@ export const sortedMatches = async (
   const range = last && sortRangeTo(q, last);
   return withPlan(db, "bitmap", async (tx) => {
     // The range holds a full page (there are more matches than the cap); the rest is a safety net.
-    const ranged = range ? await listOrdersQueries(tx, p, q, "bitmap", range).page : [];
+    const ranged = range ? await listOrdersQueries(tx, p, q, "bitmap", { range }).page : [];
     return ranged.length === q.size ? ranged : listOrdersQueries(tx, p, q, "bitmap").page;
   });
 };
@@ -253,9 +253,15 @@ export const listOrders = async (
     const held = first.rows.length === q.size ? first : wideFirst?.rows.length === q.size ? wideFirst : undefined;
     if (held) {
       rows = held.rows;
-      // The table's share, when sampled, is the count's: its scan reads the table, not the window.
-      const plan = countPlan(common ?? held.share, await ordersStats(db), cap, q.status);
-      n = await withPlan(db, plan, async (tx) => (await listOrdersQueries(tx, p, q, plan).count)[0]?.n ?? 0);
+      // The table's share, when sampled, is a scan's (it was measured over the table); the window's
+      // is a walk's of the same index in the same order. Either stops within its reach.
+      const share = common ?? held.share;
+      const plan = countPlan(share, await ordersStats(db), cap, common === undefined ? "walk" : "scan");
+      const reach = plan === "bitmap" ? undefined : countReach(share, cap);
+      n = await withPlan(db, plan, async (tx) => (await listOrdersQueries(tx, p, q, plan, { reach }).count)[0]?.n ?? 0);
+      // Fewer than the cap's matches within the reach: the rest lie elsewhere, counted from the index.
+      if (plan !== "bitmap" && n <= cap)
+        n = await withPlan(db, "bitmap", async (tx) => (await listOrdersQueries(tx, p, q, "bitmap").count)[0]?.n ?? 0);
     } else {
       const bounded = await withPlan(db, "bitmap", async (tx) => {
         const queries = listOrdersQueries(tx, p, q, "bitmap");
