@@ -9,6 +9,7 @@ import {
 import type { HubDb, HubTx } from "@hub/db";
 import { schema } from "@hub/db";
 import { and, type Column, count, eq, getTableName, type SQL, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { dateRange, orderByFor } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import { hasLine, iso, type OrderRow, o, orderAttention, shippedSince, withCoupon } from "./rows";
@@ -132,6 +133,24 @@ export const capFor = (q: TOrderListQuery) =>
   q.page * q.size + (searchQueryOf(q.searchString) === undefined ? ORDER_COUNT_CAP : ORDER_SEARCH_COUNT_CAP);
 
 /**
+ * The first `size` rows of `orders` (a select from the orders table) in the caller's filter (scope
+ * and the list's filters, not the search), in the sort's order when `ordered` (walking its index,
+ * or with a status its status twin), else the table's: a windowed search's window, a stopping
+ * count's reach.
+ */
+export const filterFront = <T extends PgSelect>(
+  orders: T,
+  p: Principal,
+  q: TOrderListQuery,
+  size: number,
+  ordered = true,
+) =>
+  orders
+    .where(and(orderScope(p), listFilters(o, q)))
+    .orderBy(...(ordered ? orderByFor(q.sort, SORTABLE, ["placedAt", "desc"], o.id) : []))
+    .limit(size);
+
+/**
  * A page of orders and its count, which stops at `capFor` rows past the page's start (the `limit`
  * lets the database stop early): a broad search of a million orders counts a few hundred.
  */
@@ -145,8 +164,8 @@ export const listOrdersQueries = (
    * subquery the planner cannot look into (`FENCE`), named as the table so every condition reads
    * its columns. Without it the planner ANDed the search's bitmap with a status or client index's
    * (200,000 rows for `in_production` at a million orders: 35-50 ms for a search matching 2).
-   * `walk`: the count reads the filter's orders in the sort's order (its index, or with a status
-   * its status twin), stopping at the cap.
+   * `walk` and `scan`: the count reads the filter's first `reach` orders in the sort's order (its
+   * index, or with a status its status twin) or the table's, stopping at the cap.
    */
   plan: CountPlan = "scan",
   options: {
@@ -179,17 +198,16 @@ export const listOrdersQueries = (
   const reached =
     reach === undefined || bitmap
       ? undefined
-      : db
-          .select({ searchVector: o.searchVector })
-          .from(o)
-          .where(and(orderScope(p), listFilters(o, q)))
-          .orderBy(...(plan === "walk" ? orderBy : []))
-          .limit(reach)
-          .as("reached");
-  const matches = reached
-    ? db.select({ one: sql`1` }).from(reached).where(orderSearch(q.searchString, reached.searchVector)).$dynamic()
-    : db.select({ one: sql`1` }).from(source).where(where).$dynamic();
-  const matched = (plan === "walk" && !reached ? matches.orderBy(...orderBy) : matches).limit(cap + 1).as("matched");
+      : filterFront(db.select({ searchVector: o.searchVector }).from(o).$dynamic(), p, q, reach, plan === "walk").as(
+          "reached",
+        );
+  const matched = (
+    reached
+      ? db.select({ one: sql`1` }).from(reached).where(orderSearch(q.searchString, reached.searchVector))
+      : db.select({ one: sql`1` }).from(source).where(where)
+  )
+    .limit(cap + 1)
+    .as("matched");
   // At most cap + 1 matches, the page sorted from them with how many there were: when they are
   // all the matches (no more than the cap), this one statement is the page and its count.
   const firstMatches = db

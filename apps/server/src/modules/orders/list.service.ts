@@ -5,12 +5,12 @@ import { orderByFor } from "../../platform/paging";
 import type { Principal } from "../../platform/principal";
 import {
   capFor,
+  filterFront,
   LIST_COLUMNS,
   type ListRow,
   listFilters,
   listOrdersQueries,
   orderSearch,
-  SORTABLE,
   searchQueryOf,
   toListItem,
 } from "./list-queries";
@@ -53,13 +53,15 @@ const WIDEST_WINDOW = 10_000;
  * then sent broad searches to the GIN index, sorting 50,000 matches: slower on the whole.)
  */
 const windowedPage = (db: HubDb, p: Principal, q: TOrderListQuery, windowSize: number) => {
-  const w = db
-    .select({ ...LIST_COLUMNS, searchVector: o.searchVector })
-    .from(o)
-    .where(and(orderScope(p), listFilters(o, q)))
-    .orderBy(...orderByFor(q.sort, SORTABLE, ["placedAt", "desc"], o.id))
-    .limit(windowSize)
-    .as("w");
+  const w = filterFront(
+    db
+      .select({ ...LIST_COLUMNS, searchVector: o.searchVector })
+      .from(o)
+      .$dynamic(),
+    p,
+    q,
+    windowSize,
+  ).as("w");
   // Only the walkable sorts come here (WALKABLE_SORTS), on the window's columns.
   const sortable = { orderNumber: w.id, placedAt: w.placedAt, totalCents: w.totalCents, clientName: w.clientName };
   // The window's columns but its vector: the page needs no vector parsed (75 of them on page 3).
