@@ -2,9 +2,15 @@ import { ORDER_SEARCH_COUNT_CAP, type TOrderListQuery } from "@hub/contracts";
 import { schema } from "@hub/db";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type ListRow, listOrdersQueries, sortedMatches, sortRangeTo } from "../src/modules/orders/list.service";
+import {
+  type ListRow,
+  listOrders,
+  listOrdersQueries,
+  sortedMatches,
+  sortRangeTo,
+} from "../src/modules/orders/list.service";
 import { facilityView } from "../src/modules/orders/scope";
-import { withPlan } from "../src/modules/orders/search-plan";
+import { countPlan, readOrdersStats, withPlan } from "../src/modules/orders/search-plan";
 import { type OrderFixture, orderFixture } from "./helpers/orders-fixture";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -25,6 +31,40 @@ afterAll(async () => {
 });
 
 const ids = (rows: readonly { id: number }[]) => rows.map((r) => r.id);
+
+describe("a count that stops early", () => {
+  test("reads within its reach, then counts the rest through the search index", async () => {
+    const [c] = await t.db
+      .select({ id: schema.clients.clientId, factoryId: schema.clients.factoryId })
+      .from(schema.clients)
+      .where(eq(schema.clients.clientId, f.northwind));
+    if (!c || c.factoryId === null) throw new Error("no client");
+    // 7,300 orders newer than every other: among the newest 1,000, every fifth matches (a share of
+    // 0.2, so the count walks the sort's index and stops within 4 × 251 / 0.2 = 5,020 orders); 100
+    // more matches lie behind 5,000 that do not. 300 matches, more than the search's cap.
+    await t.db.execute(sql`
+      insert into orders (client_id, client_name, factory_id, source, po_number, ship_name, ship_line1, ship_city,
+        ship_postal_code, ship_country, subtotal_cents, total_cents, placed_by, placed_at, search_vector)
+      select ${c.id}, 'Reach', ${c.factoryId}, 'entry', 'PO-REACH-' || k, 'Reach Buyer', '1 Road', 'Town', '1', 'US',
+        100, 100, 'reach-test', timestamptz '2030-01-01' - k * interval '1 minute',
+        case when (k <= 1000 and k % 5 = 0) or k between 6001 and 6100
+          then array_to_tsvector(array['po-reach-' || k, 'reachable']) else array_to_tsvector(array['po-reach-' || k]) end
+      from generate_series(1, 7300) k`);
+    await t.db.execute(sql`analyze orders`);
+    // The table is large enough that walking is the cheaper count for that share (search-plan.ts).
+    expect(countPlan(0.2, await readOrdersStats(t.db), ORDER_SEARCH_COUNT_CAP, "walk")).toBe("walk");
+    const page = await listOrders(t.db, facilityView(c.factoryId), {
+      searchString: "reachable",
+      sort: "placedAt,desc",
+      page: 0,
+      size: 25,
+    });
+    expect(page.items.map((x) => x.poNumber)).toEqual(Array.from({ length: 25 }, (_, i) => `PO-REACH-${(i + 1) * 5}`));
+    // 200 within the reach: not the whole count, which goes on through the index to 300, capped.
+    expect(page).toMatchObject({ total: ORDER_SEARCH_COUNT_CAP, totalCapped: true });
+    await t.db.delete(schema.orders).where(eq(schema.orders.placedBy, "reach-test"));
+  });
+});
 
 describe("search sorted from a range", () => {
   test("the range up to the sampled page's last key holds the page of every match sorted, in each sort", async () => {
