@@ -6,12 +6,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import { API_KEY_HEADER, APP_VERSION, SESSION_CLIENT_HEADER } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import Fastify, { type FastifyInstance } from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { financeRoutes } from "./modules/billing/finance.routes";
 import { billingRoutes } from "./modules/billing/routes";
 import { clientAccountRoutes } from "./modules/client-account/routes";
@@ -68,6 +63,7 @@ import { type Mailer, outboxMailer, smtpMailer } from "./platform/mail";
 import { startNoticePublisher, startNotifyListener } from "./platform/notify";
 import { loadApiKeyPrincipal, loadPrincipal, withSessionClient } from "./platform/principal";
 import { installSecurityHeaders } from "./platform/security-headers";
+import { responseSerializerCompiler } from "./platform/serializer";
 import { createSharedReads } from "./platform/shared-read";
 
 export type AppDeps = {
@@ -101,7 +97,7 @@ export const buildApp = async (deps: AppDeps): Promise<HubApp> => {
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   installErrorHandler(app);
   if (config.role === "worker") installWorkerGate(app);
   installSecurityHeaders(app, config);
