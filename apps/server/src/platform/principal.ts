@@ -3,7 +3,8 @@ import type { TUserTypeName } from "@hub/contracts";
 import { API_KEY_PATTERN, USER_TYPES } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, type Column, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { preparedStatement, rowsOf } from "./database";
 
 /** Who is calling: the Hub user behind a verified ID token, with what they may see. */
 export type Principal = {
@@ -121,16 +122,18 @@ const cardsFromGrants = (grants: readonly { routeName: string; granted: boolean;
 /**
  * The principal of a user name, in one query (every authenticated request runs it): the user with
  * its client's plan level, its roles and the card grants that apply to it (its type's, its roles'
- * and its own), as JSON arrays; the cards are worked out as `cardsOf` does.
+ * and its own), as JSON arrays; the cards are worked out as `cardsOf` does. Built once and run as a
+ * named statement (`preparedStatement`), on PostgreSQL and on the embedded database alike: parsed
+ * and planned again at every request, it took 1.2 of the embedded database's 1.8 ms.
  */
-const buildPrincipalQuery = (db: HubDb, withSession: boolean) => {
-  const u = schema.users;
-  const s = schema.identitySessions;
-  const ur = schema.userRoles;
-  const r = schema.roles;
-  const g = schema.cardGrants;
-  return db
-    .select({
+const principalStatement = (withSession: boolean) =>
+  preparedStatement(["userName", "sessionId"], (v) => {
+    const u = schema.users;
+    const s = schema.identitySessions;
+    const ur = schema.userRoles;
+    const r = schema.roles;
+    const g = schema.cardGrants;
+    const fields: Record<keyof PrincipalRow, SQL | Column> = {
       userId: u.userId,
       userName: u.userName,
       typeId: u.typeId,
@@ -141,29 +144,49 @@ const buildPrincipalQuery = (db: HubDb, withSession: boolean) => {
       manufacturerId: u.manufacturerId,
       manufacturingFactoryId: u.manufacturingFactoryId,
       planLevel: schema.subscriptions.level,
-      roles: sql<{ id: number; roleName: string }[]>`coalesce((
+      roles: sql`coalesce((
         select json_agg(json_build_object('id', ${r.id}, 'roleName', ${r.roleName}) order by ${r.id})
         from ${ur} join ${r} on ${r.id} = ${ur.roleId} where ${ur.userId} = ${u.userId}), '[]'::json)`,
-      grants: sql<{ routeName: string; granted: boolean; own: boolean }[]>`coalesce((
+      grants: sql`coalesce((
         select json_agg(json_build_object('routeName', ${g.routeName}, 'granted', ${g.granted}, 'own', ${g.userId} is not null))
         from ${g}
         where ${g.typeId} = ${u.typeId} or ${g.userId} = ${u.userId}
            or ${g.roleId} in (select ${ur.roleId} from ${ur} where ${ur.userId} = ${u.userId})), '[]'::json)`,
       // The built-in pool's session, checked here rather than by a statement of its own.
       sessionLive: withSession
-        ? sql<boolean>`coalesce((select ${s.revokedAt} is null and ${s.expiresAt} > now()
-            from ${s} where ${s.id} = ${sql.placeholder("sessionId")}::uuid), false)`
-        : sql<boolean>`true`,
-    })
-    .from(u)
-    .leftJoin(schema.clients, eq(schema.clients.clientId, u.clientId))
-    .leftJoin(schema.subscriptions, eq(schema.subscriptions.subscriptionId, schema.clients.subscriptionId))
-    .where(sql`lower(${u.userName}) = lower(${sql.placeholder("userName")})`)
-    .prepare(withSession ? "hub_principal_session" : "hub_principal");
+        ? sql`coalesce((select ${s.revokedAt} is null and ${s.expiresAt} > now()
+            from ${s} where ${s.id} = ${v.sessionId}::uuid), false)`
+        : sql`true`,
+    };
+    const columns = sql.join(
+      Object.entries(fields).map(([key, value]) => sql`${value} as ${sql.identifier(key)}`),
+      sql`, `,
+    );
+    return sql`select ${columns}
+      from ${u}
+      left join ${schema.clients} on ${schema.clients.clientId} = ${u.clientId}
+      left join ${schema.subscriptions} on ${schema.subscriptions.subscriptionId} = ${schema.clients.subscriptionId}
+      where lower(${u.userName}) = lower(${v.userName})`;
+  });
+
+/** A row of `principalStatement`. */
+type PrincipalRow = {
+  userId: number;
+  userName: string;
+  typeId: number;
+  available: boolean;
+  clientId: number | null;
+  isClientAdmin: boolean;
+  userFactoryId: number | null;
+  manufacturerId: number | null;
+  manufacturingFactoryId: number | null;
+  planLevel: number | null;
+  roles: { id: number; roleName: string }[];
+  grants: { routeName: string; granted: boolean; own: boolean }[];
+  sessionLive: boolean;
 };
-type PrincipalQuery = ReturnType<typeof buildPrincipalQuery>;
-/** The principal queries, built once per database and prepared by name (PostgreSQL plans them once per connection). */
-const principalQueries = new WeakMap<HubDb, { plain: PrincipalQuery; session: PrincipalQuery }>();
+const PRINCIPAL = principalStatement(false);
+const PRINCIPAL_IN_SESSION = principalStatement(true);
 
 /**
  * The principal of a user name, or null when the user is unknown or unavailable. With a
@@ -171,15 +194,11 @@ const principalQueries = new WeakMap<HubDb, { plain: PrincipalQuery; session: Pr
  * unless that session is live: not revoked and not expired.
  */
 export const loadPrincipal = async (db: HubDb, userName: string, sessionId?: string): Promise<Principal | null> => {
-  let queries = principalQueries.get(db);
-  if (!queries) {
-    queries = { plain: buildPrincipalQuery(db, false), session: buildPrincipalQuery(db, true) };
-    principalQueries.set(db, queries);
-  }
-  const [user] =
+  const [user] = rowsOf<PrincipalRow>(
     sessionId === undefined
-      ? await queries.plain.execute({ userName })
-      : await queries.session.execute({ userName, sessionId });
+      ? await PRINCIPAL(db, { userName, sessionId: null })
+      : await PRINCIPAL_IN_SESSION(db, { userName, sessionId }),
+  );
   if (!user?.available || !user.sessionLive) return null;
   const roleRows = user.roles;
   const cards = cardsFromGrants(user.grants);
