@@ -10,7 +10,7 @@ import {
   type TSoftwareRequestResult,
 } from "@hub/contracts";
 import { schema } from "@hub/db";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEV_SECRET_KEY, loadConfig } from "../src/platform/config";
 import { hashApiKey } from "../src/platform/principal";
@@ -221,6 +221,25 @@ describe("API keys", () => {
         url,
       ).toBe(403);
     }
+  });
+
+  test("a key's last use moves at most once a minute", async () => {
+    const created = await createKey("client");
+    const lastUsed = async () =>
+      (await t.db.select().from(schema.apiKeys).where(eq(schema.apiKeys.id, created.id)))[0]?.lastUsedAt?.getTime();
+    const setLastUsed = (ago: string) =>
+      t.db
+        .update(schema.apiKeys)
+        .set({ lastUsedAt: sql`now() - ${ago}::interval` })
+        .where(eq(schema.apiKeys.id, created.id));
+    await setLastUsed("30 seconds");
+    const recent = await lastUsed();
+    expect((await withKey(created.key, "/api/apiKeys/whoami")).statusCode).toBe(200);
+    expect(await lastUsed()).toBe(recent);
+    await setLastUsed("2 minutes");
+    const old = await lastUsed();
+    expect((await withKey(created.key, "/api/apiKeys/whoami")).statusCode).toBe(200);
+    expect(await lastUsed()).toBeGreaterThan((old ?? 0) + 60_000);
   });
 
   test("a revoked, unknown or malformed key answers 401; revoking is audited and idempotent", async () => {

@@ -43,6 +43,27 @@ declare module "fastify" {
 /** The SHA-256 digest stored for an API key (keys are random, so no salt or slow hash is needed). */
 export const hashApiKey = (key: string): string => createHash("sha256").update(key).digest("hex");
 
+/** An API key's row by its hash, with its client's plan (a named statement: every call with a key reads it). */
+const API_KEY = preparedStatement(["keyHash"], (v) => {
+  const k = schema.apiKeys;
+  return sql`select ${k.id} as "id", ${k.mode} as "mode", ${k.prefix} as "prefix", ${k.clientId} as "clientId",
+      (${k.lastUsedAt} is null or ${k.lastUsedAt} < now() - interval '1 minute') as "usedLongAgo",
+      ${schema.subscriptions.level} as "planLevel"
+    from ${k}
+    join ${schema.clients} on ${schema.clients.clientId} = ${k.clientId}
+    left join ${schema.subscriptions} on ${schema.subscriptions.subscriptionId} = ${schema.clients.subscriptionId}
+    where ${k.keyHash} = ${v.keyHash} and ${k.revokedAt} is null and ${schema.clients.active}`;
+});
+type ApiKeyRow = {
+  id: number;
+  mode: string;
+  prefix: string;
+  clientId: number;
+  /** Never used, or last more than a minute ago: last_used_at is moved. */
+  usedLongAgo: boolean;
+  planLevel: number | null;
+};
+
 /**
  * The principal of an API key: the key's client, acting as a client user without cards, admin
  * rights or a user id (0, spec 3's default). Unknown, malformed or revoked keys, and keys of an
@@ -51,22 +72,10 @@ export const hashApiKey = (key: string): string => createHash("sha256").update(k
  */
 export const loadApiKeyPrincipal = async (db: HubDb, key: string): Promise<Principal | null> => {
   if (!API_KEY_PATTERN.test(key)) return null;
-  const k = schema.apiKeys;
-  const [row] = await db
-    .select({
-      id: k.id,
-      mode: k.mode,
-      prefix: k.prefix,
-      clientId: k.clientId,
-      lastUsedAt: k.lastUsedAt,
-      planLevel: schema.subscriptions.level,
-    })
-    .from(k)
-    .innerJoin(schema.clients, eq(schema.clients.clientId, k.clientId))
-    .leftJoin(schema.subscriptions, eq(schema.subscriptions.subscriptionId, schema.clients.subscriptionId))
-    .where(and(eq(k.keyHash, hashApiKey(key)), isNull(k.revokedAt), eq(schema.clients.active, true)));
+  const [row] = rowsOf<ApiKeyRow>(await API_KEY(db, { keyHash: hashApiKey(key) }));
   if (!row) return null;
-  if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > 60_000) {
+  if (row.usedLongAgo) {
+    const k = schema.apiKeys;
     await db
       .update(k)
       .set({ lastUsedAt: sql`now()` })
@@ -224,6 +233,12 @@ export const loadPrincipal = async (db: HubDb, userName: string, sessionId?: str
   };
 };
 
+/** Whether a client exists (an internal user's session client, read at each of their requests). */
+const SESSION_CLIENT = preparedStatement(["clientId"], (v) => {
+  const c = schema.clients;
+  return sql`select ${c.clientId} as "clientId" from ${c} where ${c.clientId} = ${v.clientId}`;
+});
+
 /**
  * Spec 4: internal users work in a stored session client, sent as the `x-session-client` header.
  * The id is kept only for internal users and only when the client exists; anything else (absent,
@@ -238,9 +253,6 @@ export const withSessionClient = async (
   if (!principal.isInternal || !raw || !/^[1-9][0-9]{0,9}$/.test(raw.trim())) return principal;
   const id = Number(raw.trim());
   if (id > 2_147_483_647) return principal;
-  const [client] = await db
-    .select({ clientId: schema.clients.clientId })
-    .from(schema.clients)
-    .where(eq(schema.clients.clientId, id));
+  const [client] = rowsOf<{ clientId: number }>(await SESSION_CLIENT(db, { clientId: id }));
   return client ? { ...principal, sessionClientId: client.clientId } : principal;
 };
