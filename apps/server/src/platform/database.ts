@@ -225,7 +225,7 @@ const preparedNames = new Set<string>();
 export type Slots<K extends string> = { readonly [name in K]: SQL };
 
 /**
- * A hot path's statement built once (placing's, issue 21): `build` writes it with a placeholder
+ * A hot path's statement built once (placing's, and the reads every request makes: issue 21): `build` writes it with a placeholder
  * for every value (`v.name`, an SQL fragment like every value in a template), and each call runs the
  * built text with its values, named as `executeNamed` names its statements. Building a large
  * statement's text and parameters (Drizzle's walk over its every fragment) cost more than half a
