@@ -1,5 +1,5 @@
 import { ORDER_SEARCH_COUNT_CAP, type TOrderListQuery } from "@hub/contracts";
-import { schema } from "@hub/db";
+import { type HubDb, type HubTx, schema } from "@hub/db";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -11,6 +11,7 @@ import {
 } from "../src/modules/orders/list.service";
 import { facilityView } from "../src/modules/orders/scope";
 import { countPlan, readOrdersStats, withPlan } from "../src/modules/orders/search-plan";
+import { rowsOf } from "../src/platform/database";
 import { type OrderFixture, orderFixture } from "./helpers/orders-fixture";
 import { createTestApp, type TestApp } from "./helpers/test-app";
 
@@ -31,6 +32,22 @@ afterAll(async () => {
 });
 
 const ids = (rows: readonly { id: number }[]) => rows.map((r) => r.id);
+
+describe("a plan's settings", () => {
+  test("hold inside its transaction only", async () => {
+    const read = async (db: HubDb | HubTx) =>
+      rowsOf<Record<string, string>>(
+        await db.execute(sql`select current_setting('enable_seqscan') as seq, current_setting('enable_bitmapscan') as bitmap,
+          current_setting('enable_sort') as sort, current_setting('jit') as jit, current_setting('plan_cache_mode') as mode`),
+      )[0];
+    const before = await read(t.db);
+    const custom = { jit: "off", mode: "force_custom_plan" };
+    expect(await withPlan(t.db, "bitmap", read)).toMatchObject({ seq: "off", bitmap: "on", ...custom });
+    expect(await withPlan(t.db, "scan", read)).toMatchObject({ seq: "on", bitmap: "off", sort: "on", ...custom });
+    expect(await withPlan(t.db, "walk", read)).toMatchObject({ seq: "off", bitmap: "off", sort: "off", ...custom });
+    expect(await read(t.db)).toEqual(before);
+  });
+});
 
 describe("a count that stops early", () => {
   test("reads within its reach, then counts the rest through the search index", async () => {

@@ -97,15 +97,26 @@ export const commonShare = async (
   return row.hits / row.seen;
 };
 
-const PLAN_SETTINGS: Record<CountPlan, SQL> = {
-  bitmap: sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true),
-    set_config('jit', 'off', true), set_config('plan_cache_mode', 'force_custom_plan', true)`,
-  scan: sql`select set_config('enable_bitmapscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true),
-    set_config('jit', 'off', true), set_config('plan_cache_mode', 'force_custom_plan', true)`,
-  walk: sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true),
-    set_config('enable_sort', 'off', true), set_config('jit', 'off', true),
-    set_config('plan_cache_mode', 'force_custom_plan', true)`,
+/** What each plan turns off for its transaction (see `withPlan`). */
+const PLAN_OFF: Record<CountPlan, Record<string, string>> = {
+  bitmap: { enable_seqscan: "off", enable_indexscan: "off" },
+  scan: { enable_bitmapscan: "off", max_parallel_workers_per_gather: "0" },
+  walk: { enable_bitmapscan: "off", enable_seqscan: "off", enable_sort: "off" },
 };
+/** What every plan's transaction sets: no JIT, and plans made for the statement's own values. */
+const EVERY_PLAN = { jit: "off", plan_cache_mode: "force_custom_plan" };
+
+/** Each plan's settings as one statement, for its transaction only (set_config's is_local); constants, so written as text. */
+const PLAN_SETTINGS = Object.fromEntries(
+  Object.entries(PLAN_OFF).map(([plan, off]) => [
+    plan,
+    sql.raw(
+      `select ${Object.entries({ ...off, ...EVERY_PLAN })
+        .map(([name, value]) => `set_config('${name}', '${value}', true)`)
+        .join(", ")}`,
+    ),
+  ]),
+) as Record<CountPlan, SQL>;
 
 /**
  * Runs `read` in a transaction whose plan settings are its own (set_config's third argument:
