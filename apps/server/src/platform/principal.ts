@@ -3,7 +3,7 @@ import type { TUserTypeName } from "@hub/contracts";
 import { API_KEY_PATTERN, USER_TYPES } from "@hub/contracts";
 import type { HubDb } from "@hub/db";
 import { schema } from "@hub/db";
-import { and, type Column, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, type Column, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { preparedStatement, rowsOf } from "./database";
 
 /** Who is calling: the Hub user behind a verified ID token, with what they may see. */
@@ -43,11 +43,14 @@ declare module "fastify" {
 /** The SHA-256 digest stored for an API key (keys are random, so no salt or slow hash is needed). */
 export const hashApiKey = (key: string): string => createHash("sha256").update(key).digest("hex");
 
+/** A key never used, or last used more than a minute ago: its last use is moved (at most once a minute). */
+const USED_LONG_AGO = sql`(${schema.apiKeys.lastUsedAt} is null or ${schema.apiKeys.lastUsedAt} < now() - interval '1 minute')`;
+
 /** An API key's row by its hash, with its client's plan (a named statement: every call with a key reads it). */
 const API_KEY = preparedStatement(["keyHash"], (v) => {
   const k = schema.apiKeys;
   return sql`select ${k.id} as "id", ${k.mode} as "mode", ${k.prefix} as "prefix", ${k.clientId} as "clientId",
-      (${k.lastUsedAt} is null or ${k.lastUsedAt} < now() - interval '1 minute') as "usedLongAgo",
+      ${USED_LONG_AGO} as "usedLongAgo",
       ${schema.subscriptions.level} as "planLevel"
     from ${k}
     join ${schema.clients} on ${schema.clients.clientId} = ${k.clientId}
@@ -59,7 +62,6 @@ type ApiKeyRow = {
   mode: string;
   prefix: string;
   clientId: number;
-  /** Never used, or last more than a minute ago: last_used_at is moved. */
   usedLongAgo: boolean;
   planLevel: number | null;
 };
@@ -75,11 +77,11 @@ export const loadApiKeyPrincipal = async (db: HubDb, key: string): Promise<Princ
   const [row] = rowsOf<ApiKeyRow>(await API_KEY(db, { keyHash: hashApiKey(key) }));
   if (!row) return null;
   if (row.usedLongAgo) {
-    const k = schema.apiKeys;
+    // Tested again in the update: two requests that both read it long ago write it once.
     await db
-      .update(k)
+      .update(schema.apiKeys)
       .set({ lastUsedAt: sql`now()` })
-      .where(and(eq(k.id, row.id), or(isNull(k.lastUsedAt), lt(k.lastUsedAt, sql`now() - interval '1 minute'`))));
+      .where(and(eq(schema.apiKeys.id, row.id), USED_LONG_AGO));
   }
   return {
     userId: 0,
